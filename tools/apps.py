@@ -1,0 +1,11 @@
+"""The list of apps, in display order, and the registry built from it."""
+
+from __future__ import annotations
+
+from tools import directory
+from tools.registry import Registry
+
+__all__ = ["REGISTRY"]
+
+#: Every app this company offers.
+REGISTRY = Registry.of([directory.app])

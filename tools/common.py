@@ -1,0 +1,92 @@
+"""Small helpers every app shares: paging, text matching, person lookups."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Annotated, Any, TypeVar
+
+from pydantic import Field
+
+from tools.exceptions import InvalidArgument
+
+__all__ = ["INLINE_LIMIT", "Page", "PageSize", "deliver_file", "fold", "page_of", "receive_file", "require_text"]
+
+T = TypeVar("T")
+
+#: Types for the paging parameters every list or search action takes.
+Page = Annotated[int, Field(ge=1, le=10_000)]
+PageSize = Annotated[int, Field(ge=1, le=100)]
+
+
+def page_of(items: Sequence[Any], page: int, page_size: int, key: str = "results") -> dict[str, Any]:
+    """Cut one page out of ``items``.
+
+    Returns:
+        ``{key: [...], "page": n, "page_size": k, "total": N, "next_page": n+1 or None}``.
+    """
+    start = (page - 1) * page_size
+    chunk = list(items[start : start + page_size])
+    more = start + page_size < len(items)
+    return {key: chunk, "page": page, "page_size": page_size, "total": len(items), "next_page": page + 1 if more else None}
+
+
+def fold(text: str | None) -> str:
+    """Lower-case and collapse white space, for forgiving text comparison."""
+    return " ".join((text or "").lower().split())
+
+
+def require_text(value: str, parameter: str) -> str:
+    """Return ``value`` stripped, or raise InvalidArgument when it is empty."""
+    if not value or not value.strip():
+        raise InvalidArgument("must not be empty", parameter)
+    return value.strip()
+
+
+#: Largest text returned inline when no workspace is available (characters).
+INLINE_LIMIT = 20_000
+
+
+def deliver_file(ctx: Any, name: str, data: bytes, save_as: str = "", parameter: str = "save_as") -> dict[str, Any]:
+    """Hand a file's bytes to the caller.
+
+    With a workspace (``ctx.files`` set) the bytes are written there (under
+    ``downloads/<name>`` unless ``save_as`` names a path) and the answer holds
+    only the path. Without one, text is returned inline (up to ``INLINE_LIMIT``
+    characters); binary content is refused.
+
+    Returns:
+        ``{"saved_to": path, "size": bytes}`` or ``{"content": text, "size": bytes}``.
+
+    Raises:
+        InvalidArgument: Binary or oversized content with no workspace to save it in.
+    """
+    if ctx.files is not None:
+        path = ctx.files.save(save_as.strip() or f"downloads/{name}", data)
+        return {"saved_to": path, "size": len(data)}
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InvalidArgument(f"'{name}' is not a text file and there is no workspace to save it in", parameter) from None
+    if len(text) > INLINE_LIMIT:
+        raise InvalidArgument(f"'{name}' is longer than {INLINE_LIMIT} characters; it cannot be shown inline", parameter)
+    return {"content": text, "size": len(data)}
+
+
+def receive_file(ctx: Any, content: str, path: str, content_param: str = "content", path_param: str = "path") -> bytes:
+    """Take a file's bytes from a workspace path or, when given, inline text ``content``.
+
+    Exactly one of ``content`` and ``path`` must be given.
+
+    Raises:
+        InvalidArgument: Both or neither given, or a path given with no workspace.
+        NotFound: The workspace path holds no file.
+    """
+    if content and path:
+        raise InvalidArgument(f"give either {content_param} or {path_param}, not both", content_param)
+    if path:
+        if ctx.files is None:
+            raise InvalidArgument(f"there is no workspace here; pass the text in {content_param} instead", path_param)
+        return bytes(ctx.files.load(path))
+    if not content:
+        raise InvalidArgument(f"give the text in {content_param} (or a workspace file in {path_param})", content_param)
+    return content.encode("utf-8")

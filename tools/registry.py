@@ -1,0 +1,329 @@
+"""The one schema: every app action declared once, every surface derived from it.
+
+An app module creates ``app = App("gmail", GmailState, "...")`` and declares
+each action with ``@app.action(read_only=...)`` on a plain function whose first
+parameter is the :class:`~tools.world.Context` and whose other parameters are
+typed (``str``, ``int``, ``bool``, ``list[str]``, ``Literal[...]``, optionally
+``Annotated[..., Field(ge=..., pattern=...)]``). The Google-style docstring is
+the contract the caller reads: its summary and body become the tool
+description, its ``Args:`` entries the parameter descriptions.
+
+From that one declaration this module derives:
+
+* the tool name ``company_<app>_<action>`` and its JSON Schema (flat: top-level
+  ``"type": "object"``, no ``$ref``, every property with a ``type`` and a
+  ``description`` that repeats its constraints and default);
+* argument validation with errors that name the parameter
+  (:meth:`Action.validate`);
+* the shell command name ``<app> <action-with-dashes>`` and the HTTP path
+  ``/api/<app>/<action>``.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+import typing
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import docstring_parser
+from pydantic import BaseModel, ConfigDict, ValidationError, create_model
+from pydantic.fields import FieldInfo
+
+from tools.exceptions import InvalidArgument
+from tools.world import AppState, Context
+
+__all__ = ["TOOL_PREFIX", "Action", "App", "Registry"]
+
+TOOL_PREFIX = "company_"
+_NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")
+
+# Keys of a JSON Schema property that carry a constraint, and how to say each in words.
+_CONSTRAINT_WORDS: dict[str, str] = {
+    "minimum": "minimum {}",
+    "maximum": "maximum {}",
+    "exclusiveMinimum": "greater than {}",
+    "exclusiveMaximum": "less than {}",
+    "minLength": "at least {} characters",
+    "maxLength": "at most {} characters",
+    "pattern": "must match the regular expression {}",
+    "format": "format {}",
+    "minItems": "at least {} items",
+    "maxItems": "at most {} items",
+}
+
+
+@dataclass(frozen=True)
+class Action:
+    """One app action and everything derived from its declaration.
+
+    Attributes:
+        app: App name, e.g. ``"gmail"``.
+        name: Action name in snake case, e.g. ``"send_message"``.
+        fn: The implementation, called as ``fn(ctx, **arguments)``.
+        read_only: True when the action never changes the world.
+        summary: First line of the docstring.
+        description: The full text shown to callers (summary, body, example).
+        params_model: Pydantic model validating the arguments.
+        input_schema: Flat JSON Schema of the arguments.
+        param_docs: Parameter name to its description (constraints included).
+    """
+
+    app: str
+    name: str
+    fn: Callable[..., Any]
+    read_only: bool
+    summary: str
+    description: str
+    params_model: type[BaseModel]
+    input_schema: dict[str, Any]
+    param_docs: dict[str, str]
+
+    @property
+    def tool_name(self) -> str:
+        """MCP tool name, ``company_<app>_<action>`` (``company_<action>`` for the app-less action)."""
+        return f"{TOOL_PREFIX}{self.app}_{self.name}" if self.app else f"{TOOL_PREFIX}{self.name}"
+
+    @property
+    def command(self) -> str:
+        """Shell sub-command, the action name with dashes."""
+        return self.name.replace("_", "-")
+
+    @property
+    def http_path(self) -> str:
+        """HTTP endpoint path, ``/api/<app>/<action>`` (``/api/<action>`` for the app-less action)."""
+        return f"/api/{self.app}/{self.name}" if self.app else f"/api/{self.name}"
+
+    def validate(self, arguments: dict[str, Any] | None) -> dict[str, Any]:
+        """Check and convert arguments against the schema.
+
+        Args:
+            arguments: Parameter name to value, as decoded from JSON (or strings from a shell).
+
+        Returns:
+            The converted arguments, defaults filled in.
+
+        Raises:
+            InvalidArgument: naming the first parameter at fault and what is expected.
+        """
+        if arguments is None:
+            arguments = {}
+        if not isinstance(arguments, dict):
+            raise InvalidArgument("arguments must be an object of parameter names to values")
+        try:
+            model = self.params_model.model_validate(arguments)
+        except ValidationError as exc:
+            raise _friendly_error(self, exc) from None
+        return {name: getattr(model, name) for name in self.params_model.model_fields}
+
+    def invoke(self, ctx: Context[Any], arguments: dict[str, Any] | None) -> Any:
+        """Validate ``arguments`` and run the action on ``ctx``; returns the action's JSON-able result.
+
+        Raises:
+            AppError: for bad arguments or a request the world's state refuses.
+        """
+        return self.fn(ctx, **self.validate(arguments))
+
+
+def _friendly_error(action: Action, exc: ValidationError) -> InvalidArgument:
+    err = exc.errors(include_url=False)[0]
+    loc = [str(p) for p in err.get("loc", ())]
+    param = loc[0] if loc else None
+    kind = err.get("type", "")
+    known = ", ".join(action.input_schema["properties"]) or "none"
+    if kind == "extra_forbidden":
+        return InvalidArgument(f"unknown parameter; this action takes: {known}", param)
+    if kind == "missing":
+        return InvalidArgument(f"is required ({action.param_docs.get(param or '', '')})".replace(" ()", ""), param)
+    got = err.get("input")
+    where = f" (item {loc[1]})" if len(loc) > 1 else ""
+    msg = err.get("msg", "is not valid")
+    return InvalidArgument(f"{msg}{where}; got {got!r}. {action.param_docs.get(param or '', '')}".strip(), param)
+
+
+class App:
+    """An office app: its name, its state model and its declared actions.
+
+    Args:
+        name: Lower-case app name, used in tool names (``company_<name>_...``).
+        state: The app's state model class.
+        description: One sentence on what the app is, shown in docs and help.
+    """
+
+    def __init__(self, name: str, state: type[AppState], description: str) -> None:
+        if not _NAME_RE.match(name):
+            raise ValueError(f"app name {name!r} must match {_NAME_RE.pattern}")
+        self.name = name
+        self.state = state
+        self.description = description
+        self.actions: dict[str, Action] = {}
+
+    def action(self, *, read_only: bool) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """Declare the decorated function as an action of this app.
+
+        Args:
+            read_only: True if the action never changes the world (shown to clients as ``readOnlyHint``).
+        """
+
+        def register(fn: Callable[..., Any]) -> Callable[..., Any]:
+            act = build_action(self.name, fn, read_only=read_only)
+            if act.name in self.actions:
+                raise ValueError(f"{self.name}.{act.name} is declared twice")
+            self.actions[act.name] = act
+            return fn
+
+        return register
+
+
+def build_action(app: str, fn: Callable[..., Any], *, read_only: bool, name: str | None = None) -> Action:
+    """Derive an :class:`Action` (schema, validator, docs) from a typed, documented function.
+
+    Raises:
+        ValueError: The function lacks a docstring, a parameter lacks a type or a description.
+    """
+    name = name or fn.__name__
+    if not _NAME_RE.match(name):
+        raise ValueError(f"action name {name!r} must match {_NAME_RE.pattern}")
+    doc = docstring_parser.parse(inspect.getdoc(fn) or "")
+    if not doc.short_description:
+        raise ValueError(f"{app}.{name} needs a docstring")
+    arg_docs = {p.arg_name: " ".join((p.description or "").split()) for p in doc.params}
+    hints = typing.get_type_hints(fn, include_extras=True)
+    sig = inspect.signature(fn)
+    params = list(sig.parameters.values())[1:]  # first is the context
+    fields: dict[str, Any] = {}
+    for p in params:
+        if p.name not in hints:
+            raise ValueError(f"{app}.{name}: parameter {p.name} needs a type")
+        if not arg_docs.get(p.name):
+            raise ValueError(f"{app}.{name}: parameter {p.name} needs a description under Args:")
+        default = ... if p.default is inspect.Parameter.empty else p.default
+        fields[p.name] = (hints[p.name], FieldInfo(default=default, description=arg_docs[p.name]))
+    model = create_model(  # type: ignore[call-overload]
+        f"{app}_{name}_params", __config__=ConfigDict(extra="forbid"), **fields
+    )
+    schema, param_docs = _flat_schema(model)
+    parts = [doc.short_description.strip()]
+    if doc.long_description:
+        parts.append(doc.long_description.strip())
+    for ex in doc.examples:
+        if ex.description:
+            parts.append("Example: " + ex.description.strip())
+    returns = ""
+    if doc.returns and doc.returns.description:
+        # "Returns: {"a": ...}" is read by the parser as a type name before the colon; put it back.
+        lead = f"{doc.returns.type_name}: " if doc.returns.type_name else ""
+        returns = lead + doc.returns.description.strip()
+    if returns:
+        parts.append("Returns: " + " ".join(returns.split()))
+    return Action(
+        app=app,
+        name=name,
+        fn=fn,
+        read_only=read_only,
+        summary=doc.short_description.strip(),
+        description="\n\n".join(parts),
+        params_model=model,
+        input_schema=schema,
+        param_docs=param_docs,
+    )
+
+
+def _flat_schema(model: type[BaseModel]) -> tuple[dict[str, Any], dict[str, str]]:
+    raw = model.model_json_schema()
+    if "$defs" in raw:
+        raise ValueError(f"{model.__name__}: parameters must be flat (no nested models)")
+    props: dict[str, Any] = {}
+    docs: dict[str, str] = {}
+    for pname, prop in raw.get("properties", {}).items():
+        prop = dict(prop)
+        prop.pop("title", None)
+        if "anyOf" in prop:  # X | None: show X; null is only the "not given" default
+            options = [o for o in prop.pop("anyOf") if o.get("type") != "null"]
+            if len(options) != 1:
+                raise ValueError(f"{model.__name__}.{pname}: use one type (optionally | None)")
+            prop.update(options[0])
+        if "const" in prop:
+            prop["enum"] = [prop.pop("const")]
+        if "enum" in prop and "type" not in prop:
+            prop["type"] = "string"
+        if "type" not in prop:
+            raise ValueError(f"{model.__name__}.{pname}: parameter type has no JSON type")
+        if prop.get("type") == "array":
+            items = dict(prop.get("items", {}))
+            items.pop("title", None)
+            prop["items"] = items
+        words = [prop.get("description", "").rstrip(".") + "."]
+        if "enum" in prop:
+            words.append("One of: " + ", ".join(str(v) for v in prop["enum"]) + ".")
+        constraints = [tmpl.format(prop[key]) for key, tmpl in _CONSTRAINT_WORDS.items() if key in prop]
+        if constraints:
+            words.append("Constraints: " + "; ".join(constraints) + ".")
+        if "default" in prop and prop["default"] not in (None, "", []):
+            words.append(f"Default: {_show(prop['default'])}.")
+        elif pname not in raw.get("required", []):
+            words.append("Optional.")
+        prop["description"] = " ".join(w for w in words if w and w != ".")
+        docs[pname] = prop["description"]
+        props[pname] = prop
+    schema: dict[str, Any] = {"type": "object", "properties": props, "additionalProperties": False}
+    if raw.get("required"):
+        schema["required"] = list(raw["required"])
+    return schema, docs
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return repr(value)
+    return str(value)
+
+
+@dataclass
+class Registry:
+    """Every app and action, looked up by app, tool name, command or path.
+
+    Args:
+        apps: The apps, in display order.
+    """
+
+    apps: dict[str, App] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, apps: Iterable[App]) -> Registry:
+        """Build a registry from app objects; raises ValueError on a duplicate app name."""
+        reg = cls()
+        for app in apps:
+            if app.name in reg.apps:
+                raise ValueError(f"app {app.name} registered twice")
+            reg.apps[app.name] = app
+        return reg
+
+    def actions(self, apps: Iterable[str] | None = None) -> Iterator[Action]:
+        """Every action, optionally only those of the named apps, in declaration order."""
+        wanted = set(apps) if apps is not None else None
+        for app in self.apps.values():
+            if wanted is None or app.name in wanted:
+                yield from app.actions.values()
+
+    def by_tool_name(self) -> dict[str, Action]:
+        """Tool name to action."""
+        return {a.tool_name: a for a in self.actions()}
+
+    def action(self, app: str, name: str) -> Action:
+        """The action ``name`` of ``app``; accepts dashes for underscores.
+
+        Raises:
+            InvalidArgument: No such app or action (the message lists what exists).
+        """
+        if app not in self.apps:
+            raise InvalidArgument(f"unknown app '{app}'; apps: {', '.join(self.apps)}", "app")
+        actions = self.apps[app].actions
+        key = name.replace("-", "_")
+        if key not in actions:
+            listing = ", ".join(a.replace("_", "-") for a in actions)
+            raise InvalidArgument(f"'{app}' has no action '{name}'; actions: {listing}", "action")
+        return actions[key]
