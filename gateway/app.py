@@ -1,0 +1,134 @@
+"""The ASGI application: FastMCP at ``/mcp`` plus the control routes.
+
+Control routes (``/seed_session``, ``/task_state``, ``/verify``,
+``/close_session``, ``/tasks``) answer only peers inside ``trusted_networks``,
+judged by the socket's peer address (never by a forwarded header).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Mount, Route
+
+from gateway.core import Gateway
+from gateway.exceptions import GatewayError
+from gateway.mcp_server import build_mcp
+from gateway.settings import Settings
+from gateway.tasks import Task, load_builtin_tasks, load_tasks
+
+__all__ = ["create_app"]
+
+logger = logging.getLogger(__name__)
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def _trusted(networks: list[str]) -> Callable[[Handler], Handler]:
+    nets = [ipaddress.ip_network(n, strict=False) for n in networks]
+
+    def wrap(handler: Handler) -> Handler:
+        async def guarded(request: Request) -> Response:
+            peer = request.client.host if request.client else ""
+            try:
+                addr = ipaddress.ip_address(peer)
+            except ValueError:
+                addr = None
+            if addr is None or not any(addr in n for n in nets):
+                logger.warning("control route %s refused to peer %r", request.url.path, peer)
+                return _error(403, "this route is only for trusted networks")
+            try:
+                return await handler(request)
+            except GatewayError as exc:
+                return _error(exc.status_code, str(exc))
+
+        return guarded
+
+    return wrap
+
+
+async def _json_body(request: Request) -> dict[str, Any]:
+    raw = await request.body()
+    try:
+        body = json.loads(raw or b"{}")
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise GatewayError("the body must be JSON") from None
+    if not isinstance(body, dict):
+        raise GatewayError("the body must be a JSON object")
+    return body
+
+
+def _session_id(value: Any) -> str:
+    if not isinstance(value, str) or not value:
+        raise GatewayError("session_id: required, a string returned by /seed_session")
+    return value
+
+
+def create_app(settings: Settings | None = None, tasks: dict[str, Task] | None = None) -> Starlette:
+    """Build the gateway's ASGI app.
+
+    Args:
+        settings: Server settings (default: ``Settings()`` from the environment).
+        tasks: Tasks by id (default: ``settings.tasks_file`` or the built-in tasks).
+
+    Returns:
+        A Starlette app; ``app.state.gateway`` is the :class:`Gateway`.
+    """
+    settings = settings or Settings()
+    if tasks is None:
+        tasks = load_tasks(settings.tasks_file) if settings.tasks_file else load_builtin_tasks()
+    gateway = Gateway(settings, tasks)
+    mcp_app = build_mcp(gateway).http_app(path="/mcp", stateless_http=True, json_response=True)
+    trusted = _trusted(settings.trusted_networks)
+
+    def base_url(request: Request) -> str:
+        return settings.public_url or str(request.base_url)
+
+    async def seed_session(request: Request) -> Response:
+        body = await _json_body(request)
+        return JSONResponse(gateway.seed(body, base_url(request)))
+
+    async def task_state(request: Request) -> Response:
+        return JSONResponse(gateway.task_state(_session_id(request.query_params.get("session_id"))))
+
+    async def verify(request: Request) -> Response:
+        body = await _json_body(request)
+        response = body.get("response")
+        if response is not None and not isinstance(response, str):
+            raise GatewayError("response: must be a string (the final text), or left out")
+        return JSONResponse(await gateway.verify(_session_id(body.get("session_id")), response))
+
+    async def close_session(request: Request) -> Response:
+        body = await _json_body(request)
+        return JSONResponse(await gateway.close(_session_id(body.get("session_id"))))
+
+    async def list_tasks(request: Request) -> Response:
+        rows = [{"task_id": t.id, "apps": t.apps, "exposure": t.exposure} for t in gateway.tasks.values()]
+        return JSONResponse({"tasks": rows})
+
+    async def health(request: Request) -> Response:
+        return JSONResponse({"ok": True})
+
+    routes = [
+        Route("/seed_session", trusted(seed_session), methods=["POST"]),
+        Route("/task_state", trusted(task_state), methods=["GET"]),
+        Route("/verify", trusted(verify), methods=["POST"]),
+        Route("/close_session", trusted(close_session), methods=["POST"]),
+        Route("/tasks", trusted(list_tasks), methods=["GET"]),
+        Route("/health", health, methods=["GET"]),
+        Mount("/", app=mcp_app),
+    ]
+    app = Starlette(routes=routes, lifespan=mcp_app.lifespan)
+    app.state.gateway = gateway
+    return app

@@ -1,0 +1,183 @@
+"""The ``company-gateway`` command: serve, tasks, tools, demo.
+
+Exit status: 0 on success; 1 when a demo's oracle scores below 1.0 (or noop
+above 0.0); 2 for a usage error (bad option, unknown task id, invalid task file).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import sys
+from collections import Counter
+from typing import Any
+
+from pydantic import ValidationError
+
+from gateway.exceptions import TaskError
+from gateway.settings import Settings
+from gateway.tasks import Task, load_builtin_tasks, load_tasks
+
+__all__ = ["main"]
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="company-gateway",
+        description="An MCP gateway that lends each agent session its own simulated company, and grades it.",
+    )
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    serve = sub.add_parser("serve", help="serve the gateway (MCP at /mcp, control routes)")
+    serve.add_argument("--host", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, help="port (default: a free one, printed at start)")
+    serve.add_argument("--tasks", dest="tasks_file", help="JSONL file of task rows (default: built-in tasks)")
+    serve.add_argument("--public-url", help="base URL clients use to reach this server")
+    serve.add_argument("--log-level", help="DEBUG, INFO (default), WARNING or ERROR")
+
+    tasks = sub.add_parser("tasks", help="list the tasks")
+    tasks.add_argument("--tasks", dest="tasks_file", help="JSONL file of task rows (default: built-in tasks)")
+    tasks.add_argument("--json", action="store_true", help="one JSON object per task")
+    tasks.add_argument("--stats", action="store_true", help="counts by app, exposure and number of apps")
+
+    tools = sub.add_parser("tools", help="list every generated tool")
+    tools.add_argument("--json", action="store_true", help="a JSON array: name, app, read_only, input_schema")
+
+    demo = sub.add_parser("demo", help="serve on loopback and play a policy on every task over MCP")
+    demo.add_argument("--policy", default="oracle", help="oracle (reference solutions, default) or noop")
+    demo.add_argument("--exposure", default="mcp", choices=["mcp"], help="how the tools are reached (default mcp)")
+    demo.add_argument("--tasks", dest="tasks_file", help="JSONL file of task rows (default: built-in tasks)")
+    demo.add_argument("--task", action="append", dest="task_ids", metavar="ID", help="only this task (repeatable)")
+    demo.add_argument("--json", action="store_true", help="one JSON object per task and exposure")
+    return p
+
+
+def _load(tasks_file: str | None) -> dict[str, Task]:
+    return load_tasks(tasks_file) if tasks_file else load_builtin_tasks()
+
+
+def _cmd_tasks(args: argparse.Namespace) -> int:
+    tasks = _load(args.tasks_file)
+    if args.stats:
+        by_app = Counter(a for t in tasks.values() for a in t.apps)
+        by_exposure = Counter(t.exposure for t in tasks.values())
+        by_width = Counter(len(t.apps) for t in tasks.values())
+        stats = {"tasks": len(tasks), "by_app": dict(by_app), "by_exposure": dict(by_exposure),
+                 "by_number_of_apps": {str(k): v for k, v in sorted(by_width.items())}}  # fmt: skip
+        print(json.dumps(stats, indent=2))
+        return 0
+    for t in tasks.values():
+        if args.json:
+            print(json.dumps({"task_id": t.id, "apps": t.apps, "exposure": t.exposure, "instruction": t.instruction}))
+        else:
+            print(f"{t.id:40} {','.join(t.apps):28} {t.exposure:5} {t.instruction[:70]}")
+    return 0
+
+
+def _cmd_tools(args: argparse.Namespace) -> int:
+    from tools import COMPLETE_TASK, REGISTRY
+
+    actions = [*REGISTRY.actions(), COMPLETE_TASK]
+    if args.json:
+        rows = [
+            {"name": a.tool_name, "app": a.app or None, "read_only": a.read_only, "description": a.description,
+             "input_schema": a.input_schema}
+            for a in actions
+        ]  # fmt: skip
+        print(json.dumps(rows, indent=2))
+        return 0
+    for a in actions:
+        print(f"{a.tool_name:48} {'read' if a.read_only else 'write':5} {a.summary}")
+    print(f"{len(actions)} tools over {len(REGISTRY.apps)} apps")
+    return 0
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from gateway.app import create_app
+
+    overrides = {k: v for k, v in vars(args).items() if k in Settings.model_fields and v is not None}
+    settings = Settings(**overrides)
+    logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    app = create_app(settings)
+    config = uvicorn.Config(app, host=settings.host, port=settings.port, log_level=settings.log_level.lower())
+    server = uvicorn.Server(config)
+    print(f"company-gateway: {len(app.state.gateway.tasks)} tasks; MCP at /mcp", flush=True)
+    server.run()
+    return 0
+
+
+def _cmd_demo(args: argparse.Namespace) -> int:
+    from gateway.app import create_app
+    from gateway.demo import EpisodeResult, run_demo
+
+    if args.policy not in ("oracle", "noop"):
+        print(f"company-gateway demo: --policy must be oracle or noop, not {args.policy!r}", file=sys.stderr)
+        return 2
+    tasks = _load(args.tasks_file)
+    if args.task_ids:
+        missing = [t for t in args.task_ids if t not in tasks]
+        if missing:
+            print(f"company-gateway demo: unknown task ids {missing}; see 'company-gateway tasks'", file=sys.stderr)
+            return 2
+        tasks = {t: tasks[t] for t in args.task_ids}
+    logging.basicConfig(level=logging.WARNING)
+    exposures = [args.exposure]
+    app = create_app(Settings(), tasks)
+    results: list[EpisodeResult] = []
+
+    async def go() -> None:
+        async for res in run_demo(app, list(tasks.values()), args.policy, exposures):
+            results.append(res)
+            if args.json:
+                print(json.dumps(res.as_json()), flush=True)
+
+    asyncio.run(go())
+    want = 1.0 if args.policy == "oracle" else 0.0
+    bad = [r for r in results if r.reward != want]
+    if not args.json:
+        _print_table(results, args.policy)
+    if bad:
+        print(f"{len(bad)} run(s) did not score {want}: {', '.join(r.task_id for r in bad)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _print_table(results: list[Any], policy: str) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"demo: policy {policy}")
+    for col in ("task", "exposure", "apps", "calls", "reward", "ms"):
+        table.add_column(col, justify="right" if col in ("calls", "reward", "ms") else "left")
+    for r in results:
+        table.add_row(r.task_id, r.exposure, ",".join(r.apps), str(r.calls), f"{r.reward:.1f}", f"{r.ms:.0f}")
+    console = Console()
+    console.print(table)
+    mean = sum(r.reward for r in results) / len(results) if results else 0.0
+    total_ms = sum(r.ms for r in results)
+    console.print(f"{len(results)} runs, mean reward {mean:.3f}, {total_ms / 1000:.1f} s in all")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = _parser().parse_args(argv)
+    handlers = {"serve": _cmd_serve, "tasks": _cmd_tasks, "tools": _cmd_tools, "demo": _cmd_demo}
+    try:
+        return handlers[args.command](args)
+    except TaskError as exc:
+        print(f"company-gateway {args.command}: {exc}", file=sys.stderr)
+        return 2
+    except ValidationError as exc:
+        print(f"company-gateway {args.command}: invalid setting: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"company-gateway {args.command}: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,272 @@
+"""The control plane: seed, call, task state, verify and close, independent of any transport.
+
+Every surface (MCP tools, HTTP endpoints, shell commands) reaches the world
+through :meth:`Gateway.call`, so a call has the same effect whichever way it
+came in. The per-session lock is held through a whole call, and ``verify`` and
+``close`` take the same lock.
+"""
+
+from __future__ import annotations
+
+import copy
+import logging
+import time
+from typing import Any
+
+from gateway.exceptions import SessionClosed, TaskError, UnknownSession
+from gateway.grading import grade
+from gateway.sessions import LIVE, Session, SessionStore
+from gateway.settings import Settings
+from gateway.tasks import Task, build_world, parse_task
+from tools import COMPLETE_TASK, REGISTRY, Action, Context
+
+__all__ = ["CallRefused", "Gateway", "tools_for"]
+
+logger = logging.getLogger(__name__)
+
+
+class CallRefused(Exception):
+    """A tool call the session's state does not allow (HTTP 409); the text is safe to show the caller."""
+
+
+def tools_for(task: Task, exposure: str) -> list[str]:
+    """Tool names offered over MCP to a session of ``task`` under ``exposure``.
+
+    ``mcp``: every action of the task's apps plus ``company_complete_task``;
+    ``http``: the docs tool plus ``company_complete_task``; ``cli``: only
+    ``company_complete_task`` (the apps are shell commands in the sandbox).
+    """
+    if exposure == "mcp":
+        return [a.tool_name for a in REGISTRY.actions(task.apps)] + [COMPLETE_TASK.tool_name]
+    if exposure == "http":
+        return [task.docs_tool, COMPLETE_TASK.tool_name]
+    return [COMPLETE_TASK.tool_name]
+
+
+class Gateway:
+    """Sessions, their worlds and the operations on them.
+
+    Args:
+        settings: The server's settings.
+        tasks: Task id to task: the rows ``/seed_session`` may name by id.
+    """
+
+    def __init__(self, settings: Settings, tasks: dict[str, Task]) -> None:
+        self.settings = settings
+        self.tasks = tasks
+        self.store = SessionStore(settings.session_secret)
+        self.actions: dict[str, Action] = {**REGISTRY.by_tool_name(), COMPLETE_TASK.tool_name: COMPLETE_TASK}
+        self._ended: dict[str, dict[str, Any]] = {}  # closed sessions: id -> last task_state
+
+    # ---- seed ---------------------------------------------------------------------------------
+
+    def seed(self, body: dict[str, Any], base_url: str) -> dict[str, Any]:
+        """Build a session from ``{"task_id"}`` or ``{"task": row}`` (optional ``"exposure"``).
+
+        Args:
+            body: The request body of ``POST /seed_session``.
+            base_url: Absolute base URL of this server, ending in ``/``.
+
+        Returns:
+            The seed response of the control-plane contract (DESIGN.md).
+
+        Raises:
+            TaskError: unknown task id, invalid row or exposure.
+        """
+        task = self._task_of(body)
+        exposure = body.get("exposure") or task.exposure
+        if exposure not in ("mcp", "cli", "http"):
+            raise TaskError(f"exposure must be 'mcp', 'cli' or 'http', not {exposure!r}")
+        if body.get("sandbox"):
+            raise TaskError("sandbox: this server has no sandbox provider configured; seed with \"sandbox\": false")
+        started = time.perf_counter()
+        world = build_world(task)
+        sid = self.store.new_id()
+        session = Session(
+            id=sid,
+            task=task,
+            exposure=exposure,
+            tools=tools_for(task, exposure),
+            world=world,
+            initial=world.snapshot(),
+            token=self.store.new_token(sid),
+        )
+        self.store.add(session)
+        logger.info(
+            "seed session=%s task=%s exposure=%s build_ms=%.1f live=%d",
+            sid, task.id, exposure, (time.perf_counter() - started) * 1000, len(self.store),
+        )  # fmt: skip
+        base = base_url.rstrip("/")
+        return {
+            "session_id": sid,
+            "task_id": task.id,
+            "instruction": task.instruction,
+            "exposure": exposure,
+            "tools": list(session.tools),
+            "mcp": {
+                "server_name": self.settings.mcp_server_name,
+                "url": f"{base}/mcp",
+                "transport": "streamable_http",
+                "headers": {"Authorization": f"Bearer {session.token}"},
+            },
+            "company_api_url": f"{base}/api",
+            "token": session.token,
+            "sandbox": None,
+        }
+
+    def _task_of(self, body: dict[str, Any]) -> Task:
+        if not isinstance(body, dict):
+            raise TaskError("the body must be a JSON object with 'task_id' or 'task'")
+        unknown = set(body) - {"task_id", "task", "exposure", "sandbox"}
+        if unknown:
+            raise TaskError(f"unknown fields {sorted(unknown)}; send 'task_id' or 'task', optional 'exposure', 'sandbox'")
+        if ("task_id" in body) == ("task" in body):
+            raise TaskError("send exactly one of 'task_id' (a known task) or 'task' (an inline task row)")
+        if "task" in body:
+            return parse_task(body["task"], "task")
+        tid = body["task_id"]
+        if tid not in self.tasks:
+            raise TaskError(f"task_id: no task {tid!r}; GET /tasks lists them")
+        return self.tasks[tid]
+
+    # ---- calls --------------------------------------------------------------------------------
+
+    async def call(self, session: Session, tool: str, arguments: dict[str, Any] | None) -> Any:
+        """Run one tool call on the session's world, under the session's lock.
+
+        A write that fails leaves the world exactly as it was.
+
+        Args:
+            session: The caller's session (from its token).
+            tool: Tool name, e.g. ``company_gmail_send_message``.
+            arguments: Parameter name to value.
+
+        Returns:
+            The action's JSON-able result.
+
+        Raises:
+            AppError: bad arguments or a request the world refuses (the caller's mistake; text for the caller).
+            CallRefused: the session no longer takes calls, or the tool is not offered to it.
+        """
+        async with session.lock:
+            if session.status not in LIVE:
+                raise CallRefused("this session is no longer open; no further changes are possible")
+            if tool not in session.tools or tool not in self.actions:
+                raise CallRefused(f"unknown tool {tool!r}")
+            if self.settings.close_tools_on_task_end and session.task_complete:
+                raise CallRefused("the work was already marked complete; no further changes are possible")
+            action = self.actions[tool]
+            backup = None if action.read_only else _backup(session, action)
+            ctx: Context[Any] = Context(session.world, action.app, None)
+            try:
+                result = action.invoke(ctx, arguments)
+            except Exception:  # AppError is the caller's mistake; anything else is ours: roll back either way
+                _restore(session, backup)
+                session.record_call(tool, ok=False)
+                raise
+            session.record_call(tool, ok=True)
+            return result
+
+    # ---- state, verify, close -----------------------------------------------------------------
+
+    def task_state(self, session_id: str) -> dict[str, Any]:
+        """``GET /task_state``: the state the last whole call left.
+
+        Raises:
+            UnknownSession: No session has that id.
+        """
+        if session_id in self._ended:
+            return dict(self._ended[session_id])
+        s = self.store.get(session_id)
+        return {
+            "session_id": s.id,
+            "status": s.status,
+            "task_complete": s.task_complete,
+            "calls": s.calls,
+            "last_call": dict(s.last_call) if s.last_call else None,
+        }
+
+    async def verify(self, session_id: str, response: str | None = None) -> dict[str, Any]:
+        """``POST /verify``: grade the final world (idempotent: a second call returns the first result).
+
+        Raises:
+            UnknownSession: No session has that id.
+            SessionClosed: The session was closed before it was verified.
+        """
+        if session_id in self._ended:
+            ended = self._ended[session_id]
+            if ended.get("verify_result") is None:
+                raise SessionClosed(f"session {session_id!r} was closed without being verified")
+            return dict(ended["verify_result"])
+        s = self.store.get(session_id)
+        async with s.lock:
+            if s.verify_result is not None:
+                return dict(s.verify_result)
+            s.status = "verifying"
+            answer = s.world.completion if s.world.completion else response
+            result = grade(s.task.checks, s.task.allowed_changes, s.initial, s.world.snapshot(), answer)
+            masked = s.failure is not None
+            s.verify_result = {
+                "session_id": s.id,
+                "reward": 0.0 if masked else result.reward,
+                "checks": [c.as_dict() for c in result.checks],
+                "mask_sample": masked,
+                "failure_kind": s.failure[0] if s.failure else None,
+                "failure_reason": s.failure[1] if s.failure else None,
+            }
+            s.status = "verified"
+            logger.info(
+                "verify session=%s task=%s reward=%s mask=%s calls=%d",
+                s.id, s.task.id, s.verify_result["reward"], masked, s.calls,
+            )  # fmt: skip
+            return dict(s.verify_result)
+
+    async def close(self, session_id: str) -> dict[str, Any]:
+        """``POST /close_session``: release the session's world (idempotent).
+
+        Raises:
+            UnknownSession: No session ever had that id.
+        """
+        if session_id in self._ended:
+            return {"session_id": session_id, "closed": True, "already_closed": True}
+        s = self.store.get(session_id)
+        async with s.lock:
+            if s.id in self._ended:  # closed while we waited for the lock
+                return {"session_id": session_id, "closed": True, "already_closed": True}
+            s.status = "closed"
+            state = self.task_state(s.id)
+            state["verify_result"] = s.verify_result
+            self._ended[s.id] = state
+            self.store.forget(s.id)
+        logger.info("close session=%s task=%s calls=%d", s.id, s.task.id, s.calls)
+        return {"session_id": session_id, "closed": True, "already_closed": False}
+
+    def session_by_token(self, token: str) -> Session | None:
+        """The live session a bearer token opens, else None."""
+        return self.store.by_token(token)
+
+    def get_session(self, session_id: str) -> Session:
+        """A held session by id.
+
+        Raises:
+            UnknownSession: none held with that id (never seeded, or closed).
+        """
+        if session_id in self._ended:
+            raise UnknownSession(f"session {session_id!r} is closed")
+        return self.store.get(session_id)
+
+
+def _backup(session: Session, action: Action) -> tuple[str, Any, int, str | None]:
+    world = session.world
+    return action.app, copy.deepcopy(world.states.get(action.app)), world._counter, world.completion
+
+
+def _restore(session: Session, backup: tuple[str, Any, int, str | None] | None) -> None:
+    if backup is None:
+        return
+    app, state, counter, completion = backup
+    world = session.world
+    if state is not None:
+        world.states[app] = state
+    world._counter = counter
+    world.completion = completion

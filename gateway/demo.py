@@ -1,0 +1,116 @@
+"""``company-gateway demo``: serve on loopback, play a policy on every task over real MCP, verify, report.
+
+Each task is seeded over HTTP, played through a real MCP client (fastmcp's,
+streamable HTTP, the session's bearer token), verified and closed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import socket
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+import uvicorn
+from fastmcp import Client
+from fastmcp.client.transports import StreamableHttpTransport
+from starlette.applications import Starlette
+
+from gateway.policies import StepFailed, mcp_caller, run_steps, steps_for
+from gateway.tasks import Task
+
+__all__ = ["EpisodeResult", "play", "run_demo", "serve_in_background"]
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass
+class EpisodeResult:
+    """One task played once: the JSON line of ``demo --json``."""
+
+    task_id: str
+    exposure: str
+    policy: str
+    apps: list[str]
+    reward: float
+    calls: int
+    ms: float
+    checks: list[dict[str, Any]] = field(default_factory=list)
+    error: str | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        """``{"task_id", "exposure", "policy", "reward", "calls", "ms", "checks"}`` (plus ``"error"`` when a step failed)."""
+        out = {
+            "task_id": self.task_id,
+            "exposure": self.exposure,
+            "policy": self.policy,
+            "reward": self.reward,
+            "calls": self.calls,
+            "ms": round(self.ms, 1),
+            "checks": self.checks,
+        }
+        if self.error:
+            out["error"] = self.error
+        return out
+
+
+@contextlib.asynccontextmanager
+async def serve_in_background(app: Starlette, host: str = "127.0.0.1", port: int = 0) -> AsyncIterator[str]:
+    """Run ``app`` under uvicorn on a socket bound here; yields its base URL (``http://host:port``)."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
+    task = asyncio.create_task(server.serve(sockets=[sock]))
+    try:
+        while not server.started:
+            if task.done():
+                task.result()  # raises why the server could not start
+                raise RuntimeError("the server stopped before it started")
+            await asyncio.sleep(0.005)
+        yield f"http://{host}:{sock.getsockname()[1]}"
+    finally:
+        server.should_exit = True
+        await task
+        sock.close()
+
+
+async def play(control: httpx.AsyncClient, task: Task, policy: str, exposure: str) -> EpisodeResult:
+    """Seed ``task``, play ``policy`` over MCP, verify and close; never raises for a failed step."""
+    started = time.perf_counter()
+    seed = (await control.post("/seed_session", json={"task_id": task.id, "exposure": exposure})).raise_for_status()
+    info = seed.json()
+    error = None
+    calls = 0
+    transport = StreamableHttpTransport(info["mcp"]["url"], headers=info["mcp"]["headers"])
+    try:
+        async with Client(transport) as client:
+            calls = await run_steps(steps_for(task, policy), mcp_caller(client))
+    except StepFailed as exc:
+        error = str(exc)
+    verdict = (await control.post("/verify", json={"session_id": info["session_id"]})).raise_for_status().json()
+    await control.post("/close_session", json={"session_id": info["session_id"]})
+    return EpisodeResult(
+        task_id=task.id,
+        exposure=exposure,
+        policy=policy,
+        apps=task.apps,
+        reward=verdict["reward"],
+        calls=calls,
+        ms=(time.perf_counter() - started) * 1000,
+        checks=verdict["checks"],
+        error=error,
+    )
+
+
+async def run_demo(app: Starlette, tasks: list[Task], policy: str, exposures: list[str]) -> AsyncIterator[EpisodeResult]:
+    """Serve ``app`` on loopback and play every task under each exposure; yields results as they finish."""
+    async with serve_in_background(app) as base, httpx.AsyncClient(base_url=base, timeout=60) as control:
+        for task in tasks:
+            for exposure in exposures:
+                yield await play(control, task, policy, exposure)

@@ -1,0 +1,123 @@
+"""The MCP surface: one FastMCP server whose tools are the registry's actions.
+
+Every seeded session shares this one server; the bearer token picks the
+session, ``tools/list`` shows only the tools its task enables, and a call runs
+through :meth:`gateway.core.Gateway.call`. Streamable HTTP in stateless JSON
+mode, as real clients (Codex CLI among them) handle it best.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from fastmcp import FastMCP
+from fastmcp.exceptions import ToolError
+from fastmcp.server.auth import AccessToken, TokenVerifier
+from fastmcp.server.dependencies import get_access_token
+from fastmcp.server.middleware import CallNext, Middleware, MiddlewareContext
+from fastmcp.tools import Tool, ToolResult
+from mcp.types import TextContent, ToolAnnotations
+from pydantic import PrivateAttr
+
+from gateway.core import CallRefused, Gateway
+from gateway.sessions import Session
+from tools import Action, AppError
+
+__all__ = ["ActionTool", "build_mcp"]
+
+logger = logging.getLogger(__name__)
+
+INSTRUCTIONS = (
+    "Tools for working in the company's mail, calendar, files, chat and people directory. "
+    "Each tool's description says what it does, with an example. Call company_complete_task when you are done."
+)
+
+
+def _session(gateway: Gateway) -> Session:
+    token = get_access_token()
+    session = gateway.session_by_token(token.token) if token is not None else None
+    if session is None:
+        raise ToolError("your access token is not valid any more")
+    return session
+
+
+def result_text(result: Any) -> str:
+    """The text a client shows the model: compact JSON, non-ASCII kept."""
+    return json.dumps(result, ensure_ascii=False, separators=(",", ":"))
+
+
+class ActionTool(Tool):
+    """A registry action offered as an MCP tool."""
+
+    _gateway: Gateway = PrivateAttr()
+
+    @classmethod
+    def of(cls, action: Action, gateway: Gateway) -> ActionTool:
+        """Build the tool for ``action`` (name, description, schema, read-only hint)."""
+        tool = cls(
+            name=action.tool_name,
+            description=action.description,
+            parameters=action.input_schema,
+            annotations=ToolAnnotations(readOnlyHint=action.read_only, destructiveHint=not action.read_only),
+        )
+        tool._gateway = gateway
+        return tool
+
+    async def run(self, arguments: dict[str, Any]) -> ToolResult:
+        """Run the action for the caller's session; app errors become error results the model reads."""
+        session = _session(self._gateway)
+        try:
+            result = await self._gateway.call(session, self.name, arguments)
+        except (AppError, CallRefused) as exc:
+            raise ToolError(str(exc)) from None
+        return ToolResult(
+            content=[TextContent(type="text", text=result_text(result))],
+            structured_content=result if isinstance(result, dict) else None,
+        )
+
+
+class SessionTokens(TokenVerifier):
+    """Accepts a bearer token only while its session is live."""
+
+    def __init__(self, gateway: Gateway) -> None:
+        super().__init__()
+        self._gateway = gateway
+
+    async def verify_token(self, token: str) -> AccessToken | None:
+        """The session's access info, or None (answered 401) for a bad, closed or verified token."""
+        session = self._gateway.session_by_token(token)
+        if session is None:
+            return None
+        return AccessToken(token=token, client_id=session.id, scopes=[], claims={"sid": session.id})
+
+
+class SessionTools(Middleware):
+    """Shows each session only the tools its task enables."""
+
+    def __init__(self, gateway: Gateway) -> None:
+        self._gateway = gateway
+
+    async def on_list_tools(self, context: MiddlewareContext[Any], call_next: CallNext[Any, Sequence[Tool]]) -> Sequence[Tool]:
+        """Filter the full tool list down to the session's tools, in the session's order."""
+        tools = {t.name: t for t in await call_next(context)}
+        session = _session(self._gateway)
+        return [tools[name] for name in session.tools if name in tools]
+
+
+def build_mcp(gateway: Gateway, extra_tools: Sequence[Tool] = ()) -> FastMCP:
+    """The FastMCP server with one tool per action (and ``extra_tools``, e.g. the docs tool)."""
+    server = FastMCP(
+        name=gateway.settings.mcp_server_name,
+        instructions=INSTRUCTIONS,
+        auth=SessionTokens(gateway),
+        mask_error_details=True,
+        middleware=[SessionTools(gateway)],
+    )
+    for action in gateway.actions.values():
+        server.add_tool(ActionTool.of(action, gateway))
+    for tool in extra_tools:
+        server.add_tool(tool)
+    return server

@@ -1,0 +1,132 @@
+"""Sessions: one world per session, an opaque signed bearer token, and the session's status.
+
+A session moves through ``active`` -> (``complete``) -> ``verifying`` -> ``verified``
+-> ``closed``. Its token opens its own world and no other, and stops working
+once the session is verifying, verified or closed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from itsdangerous import BadSignature, URLSafeSerializer
+
+from gateway.exceptions import UnknownSession
+from gateway.tasks import Task
+from tools import World
+
+__all__ = ["LIVE", "Session", "SessionStore"]
+
+#: Statuses in which the session's token opens its world.
+LIVE = frozenset({"active", "complete"})
+
+
+@dataclass
+class Session:
+    """One session's world and bookkeeping.
+
+    Attributes:
+        id: Session id, e.g. ``"s_3f9a..."``.
+        task: The task row the world was built from.
+        exposure: How the tools are offered (``mcp``, ``cli`` or ``http``).
+        tools: Tool names offered to this session's MCP client.
+        world: The live world.
+        initial: Snapshot of the world at seed, for grading.
+        token: The bearer token.
+        status: active, complete, verifying, verified or closed.
+        calls: Completed tool calls (successful or not).
+        last_call: ``{"tool", "ok", "at"}`` of the last whole call, or None.
+        verify_result: The ``/verify`` response, once verified.
+        failure: ``(kind, reason)`` when an infrastructure failure masks the reward.
+    """
+
+    id: str
+    task: Task
+    exposure: str
+    tools: list[str]
+    world: World
+    initial: dict[str, Any]
+    token: str
+    status: str = "active"
+    calls: int = 0
+    last_call: dict[str, Any] | None = None
+    verify_result: dict[str, Any] | None = None
+    failure: tuple[str, str] | None = None
+    created: float = field(default_factory=time.time)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+
+    @property
+    def task_complete(self) -> bool:
+        """Whether ``company_complete_task`` has succeeded."""
+        return self.world.completion is not None
+
+    def record_call(self, tool: str, ok: bool) -> None:
+        """Count a whole call and remember it as the last one."""
+        self.calls += 1
+        self.last_call = {"tool": tool, "ok": ok, "at": time.time()}
+        if ok and self.status == "active" and self.task_complete:
+            self.status = "complete"
+
+
+class SessionStore:
+    """Live sessions by id, and signed tokens that name them.
+
+    Args:
+        secret: Key that signs tokens; a random 32-byte key when None (per process).
+    """
+
+    def __init__(self, secret: str | None = None) -> None:
+        self._signer = URLSafeSerializer(secret or secrets.token_urlsafe(32), salt="session-token")
+        self._sessions: dict[str, Session] = {}
+
+    def __len__(self) -> int:
+        return len(self._sessions)
+
+    def new_token(self, session_id: str) -> str:
+        """A token naming ``session_id``, signed, with a random nonce so no two are alike."""
+        return str(self._signer.dumps([session_id, secrets.token_urlsafe(9)]))
+
+    def add(self, session: Session) -> None:
+        """Register a new session."""
+        self._sessions[session.id] = session
+
+    def get(self, session_id: str) -> Session:
+        """The session with this id.
+
+        Raises:
+            UnknownSession: No session has that id.
+        """
+        try:
+            return self._sessions[session_id]
+        except KeyError:
+            raise UnknownSession(f"no session with id {session_id!r}") from None
+
+    def by_token(self, token: str) -> Session | None:
+        """The live session this token opens, or None (bad signature, unknown, or no longer live)."""
+        try:
+            session_id, _nonce = self._signer.loads(token)
+        except (BadSignature, ValueError, TypeError):
+            return None
+        session = self._sessions.get(session_id)
+        if session is None or session.status not in LIVE:
+            return None
+        if not hmac.compare_digest(session.token, token):
+            return None
+        return session
+
+    def new_id(self) -> str:
+        """A fresh, unguessable session id."""
+        return "s_" + secrets.token_hex(8)
+
+    def all(self) -> list[Session]:
+        """Every session still held."""
+        return list(self._sessions.values())
+
+    def forget(self, session_id: str) -> None:
+        """Drop a session's world (after close); unknown ids are ignored."""
+        self._sessions.pop(session_id, None)

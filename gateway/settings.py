@@ -1,0 +1,48 @@
+"""The gateway's settings, read once at the command-line entry point.
+
+Every field can be set in the environment with the ``GATEWAY_`` prefix
+(``GATEWAY_PORT=8000``, ``GATEWAY_TRUSTED_NETWORKS='["127.0.0.0/8","10.0.0.0/8"]'``)
+or on the command line of ``company-gateway serve``.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+__all__ = ["Settings"]
+
+
+class Settings(BaseSettings):
+    """Gateway settings (prefix ``GATEWAY_``, ``__`` for nesting)."""
+
+    model_config = SettingsConfigDict(env_prefix="GATEWAY_", env_nested_delimiter="__", extra="forbid")
+
+    host: str = Field("127.0.0.1", description="Address to listen on.")
+    port: int = Field(0, ge=0, le=65535, description="Port to listen on; 0 picks a free one.")
+    public_url: str | None = Field(
+        None, description="Base URL that clients use to reach this server (default: http://host:port)."
+    )
+    trusted_networks: list[str] = Field(
+        default=["127.0.0.0/8", "::1/128"],
+        description="CIDR blocks whose peers may call the control routes (judged by the socket peer address).",
+    )
+    tasks_file: str | None = Field(None, description="A JSONL file of task rows; default: the built-in tasks.")
+    session_secret: str | None = Field(None, description="Key that signs session tokens; default: random per process.")
+    mcp_server_name: str = Field("company", pattern=r"^[a-z][a-z0-9_-]{0,15}$", description="Name of the MCP server.")
+    close_tools_on_task_end: bool = Field(
+        False, description="Refuse tool calls once the work was declared complete."
+    )
+    log_level: str = Field("INFO", description="Python logging level of the command-line entry point.")
+
+    @field_validator("trusted_networks")
+    @classmethod
+    def _valid_networks(cls, value: list[str]) -> list[str]:
+        for net in value:
+            try:
+                ipaddress.ip_network(net, strict=False)
+            except ValueError:
+                raise ValueError(f"trusted_networks: {net!r} is not a CIDR block such as 10.0.0.0/8") from None
+        return value

@@ -1,0 +1,233 @@
+"""Task rows: the JSONL format, loading, and building a session's world from a row.
+
+A task row (one JSON object per line) has these fields::
+
+    id               unique id, e.g. "mail-forward-invoice"
+    instruction      the request, written as a colleague would write it
+    apps             the apps the row enables, e.g. ["gmail", "drive"]
+    exposure         "mcp" (default), "cli" or "http"
+    docs_tool        "api_fetch" (default) or "api_docs"; the docs tool's name for the http exposure
+    now, timezone, user   optional overrides of the fixture's clock, zone and acting user
+    world            {"fixture": "default", "overrides": {app: {collection: {id: record or null}}}}
+    workspace        {"relative/path": "text"}: files placed in the workspace at seed
+    checks           list of checks (see gateway.grading)
+    allowed_changes  list of change rules (see gateway.grading)
+    solution         reference solution: list of steps
+    negative_controls  list of {"name", "why", "steps"}: plausible wrong solutions that must score 0.0
+
+A step is ``{"tool": "gmail.search_messages", "args": {...}, "save": {"var": "results.0.id"}}``;
+``"{var}"`` inside a later argument is replaced by the saved value (a whole-string
+``"{var}"`` keeps the saved value's type). ``"tool": "complete_task"`` is the app-less action.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import datetime
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from gateway.exceptions import TaskError
+from tools import REGISTRY, World
+from tools.fixtures import NOW, TIMEZONE, USER, build_default
+
+__all__ = ["Control", "Step", "Task", "WorldSpec", "build_world", "load_builtin_tasks", "load_tasks", "parse_task"]
+
+Exposure = Literal["mcp", "cli", "http"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Step(_Strict):
+    """One call of a scripted solution."""
+
+    tool: str = Field(description="'<app>.<action>' or 'complete_task'")
+    args: dict[str, Any] = {}
+    save: dict[str, str] = Field(default={}, description="variable name -> dotted path into the result")
+
+    @field_validator("tool")
+    @classmethod
+    def _known_tool(cls, value: str) -> str:
+        if value == "complete_task":
+            return value
+        app, _, action = value.partition(".")
+        if app not in REGISTRY.apps or action not in REGISTRY.apps[app].actions:
+            raise ValueError(f"unknown tool {value!r}; write '<app>.<action>' with a registered action")
+        return value
+
+
+class Control(_Strict):
+    """A negative control: a plausible wrong solution that must score 0.0."""
+
+    name: str
+    why: str = ""
+    steps: list[Step]
+
+
+class WorldSpec(_Strict):
+    """Which fixture the world starts from and what the row changes in it."""
+
+    fixture: Literal["default"] = "default"
+    overrides: dict[str, dict[str, dict[str, dict[str, Any] | None]]] = {}
+
+
+class Task(_Strict):
+    """One task row, validated. See the module docstring for the fields."""
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9._-]{0,79}$")
+    instruction: str = Field(min_length=1)
+    apps: list[str] = Field(min_length=1)
+    exposure: Exposure = "mcp"
+    docs_tool: Literal["api_fetch", "api_docs"] = "api_fetch"
+    now: datetime | None = None
+    timezone: str | None = None
+    user: str | None = None
+    world: WorldSpec = WorldSpec()
+    workspace: dict[str, str] = {}
+    checks: list[dict[str, Any]] = Field(min_length=1)
+    allowed_changes: list[dict[str, Any]] = []
+    solution: list[Step] = []
+    negative_controls: list[Control] = []
+
+    @field_validator("apps")
+    @classmethod
+    def _known_apps(cls, value: list[str]) -> list[str]:
+        unknown = [a for a in value if a not in REGISTRY.apps]
+        if unknown:
+            raise ValueError(f"unknown apps {unknown}; apps: {list(REGISTRY.apps)}")
+        return value
+
+
+def parse_task(row: dict[str, Any] | str, where: str = "task") -> Task:
+    """Validate one row (a dict or a JSON string), checks included.
+
+    Raises:
+        TaskError: naming the row and the field at fault.
+    """
+    from gateway.grading import validate_checks
+
+    try:
+        data = json.loads(row) if isinstance(row, str) else row
+        task = Task.model_validate(data)
+    except json.JSONDecodeError as exc:
+        raise TaskError(f"{where}: not valid JSON ({exc.msg} at column {exc.colno})") from None
+    except ValidationError as exc:
+        first = exc.errors(include_url=False)[0]
+        loc = ".".join(str(p) for p in first["loc"]) or "row"
+        raise TaskError(f"{where}: {loc}: {first['msg']}") from None
+    try:
+        validate_checks(task)
+    except ValueError as exc:
+        raise TaskError(f"{where} ({task.id}): {exc}") from None
+    return task
+
+
+def load_tasks(path: str | Path) -> dict[str, Task]:
+    """Load a JSONL file of task rows (blank lines and lines starting with ``#`` are skipped).
+
+    Returns:
+        Task id to task, in file order.
+
+    Raises:
+        TaskError: a row is invalid or an id repeats (the message names the line).
+    """
+    text = Path(path).read_text(encoding="utf-8")
+    return _load_lines(text, str(path))
+
+
+def _load_lines(text: str, source: str) -> dict[str, Task]:
+    tasks: dict[str, Task] = {}
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        task = parse_task(line, f"{source}:{n}")
+        if task.id in tasks:
+            raise TaskError(f"{source}:{n}: task id {task.id!r} appears twice")
+        tasks[task.id] = task
+    return tasks
+
+
+def load_builtin_tasks() -> dict[str, Task]:
+    """The tasks shipped inside the package (``gateway/data/tasks.jsonl``)."""
+    text = resources.files("gateway").joinpath("data/tasks.jsonl").read_text(encoding="utf-8")
+    return _load_lines(text, "built-in tasks")
+
+
+_VAR = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+def build_world(task: Task) -> World:
+    """Build the initial world of ``task``: the fixture's state of its apps (plus the directory), overrides applied.
+
+    Raises:
+        TaskError: an override names an unknown collection or makes a record invalid.
+    """
+    base = build_default()
+    apps = list(dict.fromkeys([*task.apps, "directory"]))
+    states = {}
+    for app in apps:
+        data = base.get(app, {})
+        for collection, records in task.world.overrides.get(app, {}).items():
+            if collection == "_settings":
+                data.update(records.get("_") or {})
+                continue
+            target = data.setdefault(collection, {})
+            for rid, record in records.items():
+                if record is None:
+                    target.pop(rid, None)
+                else:
+                    target[rid] = {"id": rid, **target.get(rid, {}), **record}
+        try:
+            states[app] = REGISTRY.apps[app].state.model_validate(data)
+        except ValidationError as exc:
+            first = exc.errors(include_url=False)[0]
+            loc = ".".join(str(p) for p in first["loc"])
+            raise TaskError(f"task {task.id}: world override for {app}: {loc}: {first['msg']}") from None
+    now = task.now or NOW
+    timezone = task.timezone or TIMEZONE
+    return World(now, timezone, task.user or USER, states)
+
+
+def substitute(value: Any, variables: dict[str, Any]) -> Any:
+    """Replace ``{var}`` in strings (recursively in lists and dicts) with saved values.
+
+    Raises:
+        TaskError: a variable was never saved.
+    """
+    if isinstance(value, str):
+        whole = _VAR.fullmatch(value)
+        if whole:
+            return _lookup_var(whole.group(1), variables)
+        return _VAR.sub(lambda m: str(_lookup_var(m.group(1), variables)), value)
+    if isinstance(value, list):
+        return [substitute(v, variables) for v in value]
+    if isinstance(value, dict):
+        return {k: substitute(v, variables) for k, v in value.items()}
+    return value
+
+
+def _lookup_var(name: str, variables: dict[str, Any]) -> Any:
+    if name not in variables:
+        raise TaskError(f"solution uses {{{name}}} before saving it")
+    return variables[name]
+
+
+def extract(result: Any, path: str) -> Any:
+    """Follow a dotted path (``"results.0.id"``) into a result.
+
+    Raises:
+        TaskError: the path does not exist in the result.
+    """
+    cur = result
+    for part in path.split("."):
+        try:
+            cur = cur[int(part)] if isinstance(cur, list) else cur[part]
+        except (KeyError, IndexError, ValueError, TypeError):
+            raise TaskError(f"result has no {path!r} (stopped at {part!r})") from None
+    return cur
