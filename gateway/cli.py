@@ -103,7 +103,9 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     settings = Settings(**overrides)
     logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s %(message)s")
     app = create_app(settings)
-    config = uvicorn.Config(app, host=settings.host, port=settings.port, log_level=settings.log_level.lower())
+    config = uvicorn.Config(
+        app, host=settings.host, port=settings.port, log_level=settings.log_level.lower(), proxy_headers=False
+    )
     server = uvicorn.Server(config)
     print(f"company-gateway: {len(app.state.gateway.tasks)} tasks; MCP at /mcp", flush=True)
     server.run()

@@ -65,7 +65,8 @@ async def serve_in_background(app: Starlette, host: str = "127.0.0.1", port: int
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
+    # proxy_headers=False: the peer address must be the socket's, never one taken from X-Forwarded-For.
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on", proxy_headers=False))
     task = asyncio.create_task(server.serve(sockets=[sock]))
     try:
         while not server.started:

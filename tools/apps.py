@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from tools import directory
+from tools import calendar, directory
 from tools.registry import Registry
 
 __all__ = ["REGISTRY"]
 
 #: Every app this company offers.
-REGISTRY = Registry.of([directory.app])
+REGISTRY = Registry.of([calendar.app, directory.app])

@@ -1,0 +1,94 @@
+import httpx
+
+from gateway import Settings, create_app
+from gateway.demo import serve_in_background
+
+ROW = {
+    "id": "inline-answer",
+    "instruction": "Which department is Grace Kim in?",
+    "apps": ["directory"],
+    "checks": [{"name": "says_finance", "kind": "answer", "match": {"contains": "finance"}}],
+}
+
+
+async def test_seed_by_id_returns_the_contract_fields(live):
+    seed = await live.seed("dir-manager-of-owen")
+    assert set(seed) >= {"session_id", "task_id", "instruction", "exposure", "tools", "mcp", "company_api_url",
+                         "token", "sandbox"}
+    assert seed["task_id"] == "dir-manager-of-owen"
+    assert seed["exposure"] == "mcp"
+    assert seed["mcp"]["url"] == f"{live.base}/mcp"
+    assert seed["mcp"]["transport"] == "streamable_http"
+    assert seed["mcp"]["headers"] == {"Authorization": f"Bearer {seed['token']}"}
+    assert seed["company_api_url"] == f"{live.base}/api"
+    assert "company_directory_get_manager" in seed["tools"]
+    assert seed["tools"][-1] == "company_complete_task"
+    assert seed["sandbox"] is None
+
+
+async def test_seed_inline_row_and_verify_with_response(live):
+    r = await live.control.post("/seed_session", json={"task": ROW})
+    assert r.status_code == 200, r.text
+    sid = r.json()["session_id"]
+    v = await live.control.post("/verify", json={"session_id": sid, "response": "She is in Finance."})
+    assert v.json()["reward"] == 1.0
+
+
+async def test_seed_errors_name_the_field(live):
+    r = await live.control.post("/seed_session", json={"task_id": "no-such-task"})
+    assert r.status_code == 400 and "task_id" in r.json()["error"]
+    r = await live.control.post("/seed_session", json={"task": {**ROW, "apps": ["nope"]}})
+    assert r.status_code == 400 and "apps" in r.json()["error"]
+    r = await live.control.post("/seed_session", json={"task": {**ROW, "checks": [{"name": "x", "kind": "record",
+                                                         "app": "directory", "collection": "people",
+                                                         "where": {"shoe_size": 9}}]}})
+    assert r.status_code == 400 and "shoe_size" in r.json()["error"]
+    r = await live.control.post("/seed_session", content=b"{not json")
+    assert r.status_code == 400 and "JSON" in r.json()["error"]
+    r = await live.control.post("/seed_session", json={"task_id": "dir-manager-of-owen", "exposure": "fax"})
+    assert r.status_code == 400 and "exposure" in r.json()["error"]
+    r = await live.control.post("/seed_session", json={"task_id": "dir-manager-of-owen", "task": ROW})
+    assert r.status_code == 400 and "exactly one" in r.json()["error"]
+
+
+async def test_task_state_verify_and_close_are_idempotent(live):
+    seed = await live.seed("dir-manager-of-owen")
+    sid = seed["session_id"]
+    state = (await live.control.get("/task_state", params={"session_id": sid})).json()
+    assert state == {"session_id": sid, "status": "active", "task_complete": False, "calls": 0, "last_call": None}
+    first = (await live.control.post("/verify", json={"session_id": sid})).json()
+    again = (await live.control.post("/verify", json={"session_id": sid, "response": "priya.shah@northwind.example"}))
+    assert again.json() == first
+    assert first["reward"] == 0.0 and first["mask_sample"] is False and first["failure_kind"] is None
+    state = (await live.control.get("/task_state", params={"session_id": sid})).json()
+    assert state["status"] == "verified"
+    c1 = (await live.control.post("/close_session", json={"session_id": sid})).json()
+    c2 = (await live.control.post("/close_session", json={"session_id": sid})).json()
+    assert c1 == {"session_id": sid, "closed": True, "already_closed": False}
+    assert c2 == {"session_id": sid, "closed": True, "already_closed": True}
+    state = (await live.control.get("/task_state", params={"session_id": sid})).json()
+    assert state["status"] == "closed"
+    assert (await live.control.post("/verify", json={"session_id": sid})).json() == first
+
+
+async def test_unknown_sessions_get_404_and_closed_unverified_409(live):
+    assert (await live.control.post("/close_session", json={"session_id": "s_nope"})).status_code == 404
+    assert (await live.control.get("/task_state", params={"session_id": "s_nope"})).status_code == 404
+    assert (await live.control.post("/verify", json={"session_id": "s_nope"})).status_code == 404
+    assert (await live.control.post("/verify", json={})).status_code == 400
+    sid = (await live.seed("dir-manager-of-owen"))["session_id"]
+    await live.control.post("/close_session", json={"session_id": sid})
+    r = await live.control.post("/verify", json={"session_id": sid})
+    assert r.status_code == 409 and "closed" in r.json()["error"]
+
+
+async def test_control_routes_refuse_peers_outside_trusted_networks():
+    app = create_app(Settings(trusted_networks=["10.0.0.0/8"]))
+    async with serve_in_background(app) as base, httpx.AsyncClient(base_url=base) as client:
+        for method, path in [("POST", "/seed_session"), ("GET", "/task_state"), ("POST", "/verify"),
+                             ("POST", "/close_session"), ("GET", "/tasks")]:
+            r = await client.request(method, path, json={"task_id": "dir-manager-of-owen"},
+                                     headers={"X-Forwarded-For": "10.1.2.3"})
+            assert r.status_code == 403, path
+        assert app.state.gateway.store.all() == []
+        assert (await client.get("/health")).json() == {"ok": True}
