@@ -257,7 +257,8 @@ def _flat_schema(model: type[BaseModel]) -> tuple[dict[str, Any], dict[str, str]
             prop["items"] = items
         words = [prop.get("description", "").rstrip(".") + "."]
         if "enum" in prop:
-            words.append("One of: " + ", ".join(str(v) for v in prop["enum"]) + ".")
+            shown = [str(v) if v != "" else '"" (any)' for v in prop["enum"]]
+            words.append("One of: " + ", ".join(shown) + ".")
         constraints = [tmpl.format(prop[key]) for key, tmpl in _CONSTRAINT_WORDS.items() if key in prop]
         if constraints:
             words.append("Constraints: " + "; ".join(constraints) + ".")
