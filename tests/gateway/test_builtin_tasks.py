@@ -1,0 +1,63 @@
+"""Every built-in task proves its grader: reference 1.0, noop 0.0, each negative control 0.0."""
+
+import pytest
+
+from gateway import Gateway, Settings
+from gateway.policies import StepFailed, run_steps, steps_for, tool_name
+from gateway.tasks import build_world, load_builtin_tasks
+from gateway.grading import grade
+from tools import AppError
+
+TASKS = load_builtin_tasks()
+CASES = [(t.id, "oracle") for t in TASKS.values()] + [(t.id, "noop") for t in TASKS.values()] + [
+    (t.id, f"control:{c.name}") for t in TASKS.values() for c in t.negative_controls
+]
+
+
+async def play(task_id, policy):
+    gw = Gateway(Settings(), TASKS)
+    seed = gw.seed({"task_id": task_id}, "http://127.0.0.1:1/")
+    session = gw.get_session(seed["session_id"])
+
+    async def call(step_tool, args):
+        try:
+            return await gw.call(session, tool_name(step_tool), args)
+        except AppError as exc:
+            raise StepFailed(str(exc)) from None
+
+    error = None
+    try:
+        await run_steps(steps_for(TASKS[task_id], policy), call)
+    except StepFailed as exc:
+        error = str(exc)
+    return await gw.verify(seed["session_id"]), error
+
+
+@pytest.mark.parametrize(("task_id", "policy"), CASES, ids=[f"{t}-{p}" for t, p in CASES])
+async def test_task_grader(task_id, policy):
+    verdict, error = await play(task_id, policy)
+    if policy == "oracle":
+        assert error is None
+        assert verdict["reward"] == 1.0, verdict["checks"]
+    else:
+        assert error is None, "a negative control must run cleanly, or it proves nothing"
+        assert verdict["reward"] == 0.0, verdict["checks"]
+
+
+def test_every_task_has_a_solution_and_a_negative_control():
+    for task in TASKS.values():
+        assert task.solution, task.id
+        assert task.negative_controls, task.id
+
+
+@pytest.mark.parametrize("task_id", list(TASKS))
+def test_no_task_passes_on_its_initial_world(task_id):
+    task = TASKS[task_id]
+    snap = build_world(task).snapshot()
+    assert grade(task.checks, task.allowed_changes, snap, snap, None).reward == 0.0
+
+
+def test_builtin_task_spread():
+    multi = [t for t in TASKS.values() if len(t.apps) >= 2]
+    assert len(TASKS) >= 12
+    assert len(multi) >= 4
