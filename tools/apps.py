@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from tools import calendar, directory, drive
+from tools import calendar, directory, drive, gmail
 from tools.registry import Registry
 
 __all__ = ["REGISTRY"]
 
 #: Every app this company offers.
-REGISTRY = Registry.of([calendar.app, drive.app, directory.app])
+REGISTRY = Registry.of([gmail.app, calendar.app, drive.app, directory.app])

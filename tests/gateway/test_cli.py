@@ -1,0 +1,56 @@
+"""The company-gateway command, run as a user would (in-process through main())."""
+
+import json
+
+from gateway.cli import main
+from gateway.tasks import load_builtin_tasks
+from tools import REGISTRY
+
+
+def test_tools_json_lists_every_tool_with_its_schema(capsys):
+    assert main(["tools", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    names = [r["name"] for r in rows]
+    assert len(names) == len(list(REGISTRY.actions())) + 1
+    assert names[-1] == "company_complete_task"
+    assert all(r["input_schema"]["type"] == "object" for r in rows)
+    assert {r["app"] for r in rows} == {*REGISTRY.apps, None}
+
+
+def test_tasks_lists_and_counts(capsys):
+    assert main(["tasks", "--json"]) == 0
+    ids = [json.loads(line)["task_id"] for line in capsys.readouterr().out.splitlines()]
+    assert ids == list(load_builtin_tasks())
+    assert main(["tasks", "--stats"]) == 0
+    stats = json.loads(capsys.readouterr().out)
+    assert stats["tasks"] == len(ids)
+    assert sum(stats["by_exposure"].values()) == len(ids)
+
+
+def test_a_bad_task_file_is_a_usage_error(tmp_path, capsys):
+    bad = tmp_path / "tasks.jsonl"
+    bad.write_text('{"id": "x", "instruction": "y", "apps": ["gmail2"], "checks": []}\n')
+    assert main(["tasks", "--tasks", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "tasks.jsonl:1" in err and "apps" in err
+    assert main(["tasks", "--tasks", str(tmp_path / "missing.jsonl")]) == 2
+
+
+def test_demo_oracle_and_noop_exit_codes(capsys):
+    assert main(["demo", "--json", "--task", "dir-manager-of-owen", "--task", "cal-move-ops-sync"]) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [(x["task_id"], x["reward"]) for x in lines] == [("dir-manager-of-owen", 1.0), ("cal-move-ops-sync", 1.0)]
+    assert set(lines[0]) >= {"task_id", "exposure", "policy", "reward", "calls", "ms", "checks"}
+    assert main(["demo", "--json", "--policy", "noop", "--task", "cal-move-ops-sync"]) == 0
+    assert json.loads(capsys.readouterr().out)["reward"] == 0.0
+
+
+def test_demo_fails_when_an_oracle_misses(tmp_path, capsys):
+    row = {"id": "impossible", "instruction": "Say 'blue'.", "apps": ["directory"],
+           "checks": [{"name": "blue", "kind": "answer", "match": {"contains": "blue"}}],
+           "solution": [{"tool": "complete_task", "args": {"summary": "red"}}]}
+    path = tmp_path / "t.jsonl"
+    path.write_text(json.dumps(row) + "\n")
+    assert main(["demo", "--tasks", str(path)]) == 1
+    assert "impossible" in capsys.readouterr().err
+    assert main(["demo", "--task", "nope"]) == 2

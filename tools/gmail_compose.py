@@ -1,0 +1,153 @@
+"""Rules for writing mail: checking recipient addresses, reading files to attach, reply and forward text.
+
+Nothing here changes the mailbox; :mod:`tools.gmail` calls these helpers to check a request
+completely before it stores anything.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from pathlib import PurePosixPath
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from tools.common import receive_file
+from tools.directory import DirectoryState, find_person
+from tools.exceptions import InvalidArgument, NotFound
+from tools.world import format_instant
+
+__all__ = [
+    "check_addresses",
+    "directory_names",
+    "forward_body",
+    "mime_type_of",
+    "prefixed",
+    "read_attachments",
+]
+
+_EMAIL = re.compile(r"^[^@\s<>,;]+@[^@\s<>,;]+\.[^@\s<>,;]+$")
+_NAMED = re.compile(r"^(.*)<([^<>]+)>\s*$")
+_MIME = {
+    ".csv": "text/csv",
+    ".tsv": "text/tab-separated-values",
+    ".txt": "text/plain",
+    ".md": "text/markdown",
+    ".json": "application/json",
+    ".html": "text/html",
+    ".ics": "text/calendar",
+    ".xml": "application/xml",
+    ".yaml": "application/yaml",
+    ".yml": "application/yaml",
+}
+
+
+def mime_type_of(filename: str) -> str:
+    """The MIME type for a file name, by its extension (``text/plain`` when unknown)."""
+    return _MIME.get(PurePosixPath(filename.lower()).suffix, "text/plain")
+
+
+def directory_names(ctx: Any) -> dict[str, str]:
+    """Email address to full name for everyone in the directory (empty when the directory is absent)."""
+    people = ctx.other("directory")
+    if not isinstance(people, DirectoryState):
+        return {}
+    return {p.email.lower(): p.name for p in people.people.values()}
+
+
+def check_addresses(ctx: Any, values: list[str], parameter: str) -> list[str]:
+    """Check and normalise recipient addresses.
+
+    ``Name <address>`` keeps the address; a colleague's full name or directory id becomes their
+    address. Addresses at the company's own domain must belong to someone in the directory.
+
+    Args:
+        ctx: The action's context (its user's domain is the company's).
+        values: Addresses as the caller wrote them.
+        parameter: Parameter name for errors.
+
+    Returns:
+        Lower-case addresses, duplicates dropped, in the order given.
+
+    Raises:
+        InvalidArgument: Something that is not an address.
+        NotFound: A company address or name no one in the directory has.
+    """
+    people = ctx.other("directory")
+    directory = people if isinstance(people, DirectoryState) else None
+    domain = ctx.user.rsplit("@", 1)[-1].lower()
+    out: list[str] = []
+    for raw in values:
+        text = raw.strip()
+        named = _NAMED.match(text)
+        if named:
+            text = named[2].strip()
+        if not text:
+            raise InvalidArgument(f"contains an empty address; give addresses such as priya.shah@{domain}", parameter)
+        if "@" in text:
+            addr = text.lower()
+            if not _EMAIL.match(addr):
+                raise InvalidArgument(f"'{raw}' is not an email address; write it like priya.shah@{domain}", parameter)
+            if (
+                directory is not None
+                and addr.endswith("@" + domain)
+                and not any(p.email.lower() == addr for p in directory.people.values())
+            ):
+                raise NotFound(
+                    f"no one at {domain} has the address '{raw}'; use directory search-people to find the right email",
+                    parameter,
+                )
+        elif directory is not None:
+            addr = find_person(directory, text, parameter).email.lower()
+        else:
+            raise InvalidArgument(f"'{raw}' is not an email address; write it like name@{domain}", parameter)
+        if addr not in out:
+            out.append(addr)
+    return out
+
+
+def read_attachments(ctx: Any, paths: list[str], parameter: str) -> list[tuple[str, str, str]]:
+    """Read workspace text files to attach.
+
+    Args:
+        ctx: The action's context; ``ctx.files`` is the workspace, ``None`` when there is none.
+        paths: Workspace paths.
+        parameter: Parameter name for errors.
+
+    Returns:
+        ``(filename, mime_type, text)`` for each path, in order.
+
+    Raises:
+        InvalidArgument: No workspace, an empty path, a path outside the workspace or a file that is not text.
+        NotFound: No file at a path.
+    """
+    if paths and ctx.files is None:
+        raise InvalidArgument(
+            "there is no workspace to attach files from here; put the text in the body instead", parameter
+        )
+    out: list[tuple[str, str, str]] = []
+    for path in (p.strip() for p in paths):
+        if not path:
+            raise InvalidArgument("contains an empty path; give workspace file paths such as reports/q1.csv", parameter)
+        data = receive_file(ctx, "", path, content_param=parameter, path_param=parameter)
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise InvalidArgument(f"'{path}' is not a text file; only text files can be attached", parameter) from None
+        name = PurePosixPath(path).name
+        out.append((name, mime_type_of(name), text))
+    return out
+
+
+def prefixed(prefix: str, subject: str) -> str:
+    """``subject`` with ``prefix`` ("Re:" or "Fwd:") in front, unless it already starts with it."""
+    return subject if subject.lower().startswith(prefix.lower()) else f"{prefix} {subject}"
+
+
+def forward_body(note: str, sender: str, date: datetime, subject: str, to: list[str], body: str, tz: ZoneInfo) -> str:
+    """The text of a forward: the note, then the original message's header lines and text."""
+    quoted = (
+        "---------- Forwarded message ----------\n"
+        f"From: {sender}\nDate: {format_instant(date, tz)}\nSubject: {subject}\nTo: {', '.join(to)}\n\n{body}"
+    )
+    return f"{note.strip()}\n\n{quoted}" if note.strip() else quoted
