@@ -1,4 +1,4 @@
-"""The ASGI application: FastMCP at ``/mcp`` plus the control routes.
+"""The ASGI application: FastMCP at ``/mcp``, the ``/api`` and ``/cli`` routes, and the control routes.
 
 Control routes (``/seed_session``, ``/task_state``, ``/verify``,
 ``/close_session``, ``/tasks``) answer only peers inside ``trusted_networks``,
@@ -18,8 +18,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 
+from docs_tool import DOCS_TOOL_NAMES, docs_tool
+from gateway.cli_api import cli_routes
 from gateway.core import Gateway
 from gateway.exceptions import GatewayError
+from gateway.http_api import api_routes
 from gateway.mcp_server import build_mcp
 from gateway.settings import Settings
 from gateway.tasks import Task, load_builtin_tasks, load_tasks
@@ -89,7 +92,8 @@ def create_app(settings: Settings | None = None, tasks: dict[str, Task] | None =
     if tasks is None:
         tasks = load_tasks(settings.tasks_file) if settings.tasks_file else load_builtin_tasks()
     gateway = Gateway(settings, tasks)
-    mcp_app = build_mcp(gateway).http_app(path="/mcp", stateless_http=True, json_response=True)
+    docs_tools = [docs_tool(name, gateway) for name in DOCS_TOOL_NAMES]
+    mcp_app = build_mcp(gateway, extra_tools=docs_tools).http_app(path="/mcp", stateless_http=True, json_response=True)
     trusted = _trusted(settings.trusted_networks)
 
     def base_url(request: Request) -> str:
@@ -127,7 +131,9 @@ def create_app(settings: Settings | None = None, tasks: dict[str, Task] | None =
         Route("/close_session", trusted(close_session), methods=["POST"]),
         Route("/tasks", trusted(list_tasks), methods=["GET"]),
         Route("/health", health, methods=["GET"]),
-        Mount("/", app=mcp_app),
+        *api_routes(gateway),
+        *cli_routes(gateway),
+        Mount("/", app=mcp_app),  # last: the routes above win
     ]
     app = Starlette(routes=routes, lifespan=mcp_app.lifespan)
     app.state.gateway = gateway

@@ -78,7 +78,7 @@ class Gateway:
         if exposure not in ("mcp", "cli", "http"):
             raise TaskError(f"exposure must be 'mcp', 'cli' or 'http', not {exposure!r}")
         if body.get("sandbox"):
-            raise TaskError("sandbox: this server has no sandbox provider configured; seed with \"sandbox\": false")
+            raise TaskError('sandbox: this server has no sandbox provider configured; seed with "sandbox": false')
         started = time.perf_counter()
         world = build_world(task)
         sid = self.store.new_id()
@@ -119,7 +119,9 @@ class Gateway:
             raise TaskError("the body must be a JSON object with 'task_id' or 'task'")
         unknown = set(body) - {"task_id", "task", "exposure", "sandbox"}
         if unknown:
-            raise TaskError(f"unknown fields {sorted(unknown)}; send 'task_id' or 'task', optional 'exposure', 'sandbox'")
+            raise TaskError(
+                f"unknown fields {sorted(unknown)}; send 'task_id' or 'task', optional 'exposure', 'sandbox'"
+            )
         if ("task_id" in body) == ("task" in body):
             raise TaskError("send exactly one of 'task_id' (a known task) or 'task' (an inline task row)")
         if "task" in body:
@@ -131,7 +133,7 @@ class Gateway:
 
     # ---- calls --------------------------------------------------------------------------------
 
-    async def call(self, session: Session, tool: str, arguments: dict[str, Any] | None) -> Any:
+    async def call(self, session: Session, tool: str, arguments: dict[str, Any] | None, *, surface: str = "mcp") -> Any:
         """Run one tool call on the session's world, under the session's lock.
 
         A write that fails leaves the world exactly as it was.
@@ -140,6 +142,8 @@ class Gateway:
             session: The caller's session (from its token).
             tool: Tool name, e.g. ``company_gmail_send_message``.
             arguments: Parameter name to value.
+            surface: How the call came in: ``"mcp"`` may call only the session's MCP tools;
+                ``"http"`` and ``"cli"`` may call any action of the task's apps and ``company_complete_task``.
 
         Returns:
             The action's JSON-able result.
@@ -151,7 +155,7 @@ class Gateway:
         async with session.lock:
             if session.status not in LIVE:
                 raise CallRefused("this session is no longer open; no further changes are possible")
-            if tool not in session.tools or tool not in self.actions:
+            if tool not in self.actions or not _offered(session, self.actions[tool], surface):
                 raise CallRefused(f"unknown tool {tool!r}")
             if self.settings.close_tools_on_task_end and session.task_complete:
                 raise CallRefused("the work was already marked complete; no further changes are possible")
@@ -254,6 +258,12 @@ class Gateway:
         if session_id in self._ended:
             raise UnknownSession(f"session {session_id!r} is closed")
         return self.store.get(session_id)
+
+
+def _offered(session: Session, action: Action, surface: str) -> bool:
+    if surface == "mcp":
+        return action.tool_name in session.tools
+    return action is COMPLETE_TASK or action.app in session.task.apps
 
 
 def _backup(session: Session, action: Action) -> tuple[str, Any, int, str | None]:

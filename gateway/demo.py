@@ -44,7 +44,7 @@ class EpisodeResult:
     error: str | None = None
 
     def as_json(self) -> dict[str, Any]:
-        """``{"task_id", "exposure", "policy", "reward", "calls", "ms", "checks"}`` (plus ``"error"`` when a step failed)."""
+        """The JSON line: task_id, exposure, policy, reward, calls, ms, checks (and error if a step failed)."""
         out = {
             "task_id": self.task_id,
             "exposure": self.exposure,
@@ -109,7 +109,9 @@ async def play(control: httpx.AsyncClient, task: Task, policy: str, exposure: st
     )
 
 
-async def run_demo(app: Starlette, tasks: list[Task], policy: str, exposures: list[str]) -> AsyncIterator[EpisodeResult]:
+async def run_demo(
+    app: Starlette, tasks: list[Task], policy: str, exposures: list[str]
+) -> AsyncIterator[EpisodeResult]:
     """Serve ``app`` on loopback and play every task under each exposure; yields results as they finish."""
     async with serve_in_background(app) as base, httpx.AsyncClient(base_url=base, timeout=60) as control:
         for task in tasks:

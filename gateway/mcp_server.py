@@ -100,7 +100,9 @@ class SessionTools(Middleware):
     def __init__(self, gateway: Gateway) -> None:
         self._gateway = gateway
 
-    async def on_list_tools(self, context: MiddlewareContext[Any], call_next: CallNext[Any, Sequence[Tool]]) -> Sequence[Tool]:
+    async def on_list_tools(
+        self, context: MiddlewareContext[Any], call_next: CallNext[Any, Sequence[Tool]]
+    ) -> Sequence[Tool]:
         """Filter the full tool list down to the session's tools, in the session's order."""
         tools = {t.name: t for t in await call_next(context)}
         session = _session(self._gateway)

@@ -29,7 +29,7 @@ class StepFailed(Exception):
 
 
 def tool_name(step_tool: str) -> str:
-    """``"gmail.send_message"`` -> ``"company_gmail_send_message"``; ``"complete_task"`` -> ``"company_complete_task"``."""
+    """The MCP tool name of a step's tool: ``"gmail.send_message"`` -> ``"company_gmail_send_message"``."""
     return TOOL_PREFIX + step_tool.replace(".", "_")
 
 

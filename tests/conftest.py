@@ -19,3 +19,23 @@ def make_world(states: dict[str, AppState]) -> World:
 def make_ctx(app: str, state: AppState, files: Any = None) -> Context[Any]:
     """A context for ``app`` over a world holding ``state`` (plus the directory)."""
     return Context(make_world({app: state}), app, files)
+
+
+def require_binary(name: str) -> str:
+    """The path of executable ``name``; skip the test when it is missing, or fail it under ``CI=true``.
+
+    Marked tests (``bwrap``, ``podman``, ``harness``) call this first, so CI runs them for
+    real instead of skipping them quietly.
+    """
+    import os
+    import shutil
+
+    import pytest
+
+    path = shutil.which(name)
+    if path is None:
+        reason = f"{name!r} is not installed (on PATH); install it to run this test"
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{reason}; CI=true requires it", pytrace=False)
+        pytest.skip(reason)
+    return path

@@ -27,7 +27,13 @@ def page_of(items: Sequence[Any], page: int, page_size: int, key: str = "results
     start = (page - 1) * page_size
     chunk = list(items[start : start + page_size])
     more = start + page_size < len(items)
-    return {key: chunk, "page": page, "page_size": page_size, "total": len(items), "next_page": page + 1 if more else None}
+    return {
+        key: chunk,
+        "page": page,
+        "page_size": page_size,
+        "total": len(items),
+        "next_page": page + 1 if more else None,
+    }
 
 
 def fold(text: str | None) -> str:
@@ -66,9 +72,13 @@ def deliver_file(ctx: Any, name: str, data: bytes, save_as: str = "", parameter:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise InvalidArgument(f"'{name}' is not a text file and there is no workspace to save it in", parameter) from None
+        raise InvalidArgument(
+            f"'{name}' is not a text file and there is no workspace to save it in", parameter
+        ) from None
     if len(text) > INLINE_LIMIT:
-        raise InvalidArgument(f"'{name}' is longer than {INLINE_LIMIT} characters; it cannot be shown inline", parameter)
+        raise InvalidArgument(
+            f"'{name}' is longer than {INLINE_LIMIT} characters; it cannot be shown inline", parameter
+        )
     return {"content": text, "size": len(data)}
 
 

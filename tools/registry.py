@@ -208,9 +208,7 @@ def build_action(app: str, fn: Callable[..., Any], *, read_only: bool, name: str
     parts = [doc.short_description.strip()]
     if doc.long_description:
         parts.append(doc.long_description.strip())
-    for ex in doc.examples:
-        if ex.description:
-            parts.append("Example: " + ex.description.strip())
+    parts.extend("Example: " + ex.description.strip() for ex in doc.examples if ex.description)
     returns = ""
     if doc.returns and doc.returns.description:
         # "Returns: {"a": ...}" is read by the parser as a type name before the colon; put it back.

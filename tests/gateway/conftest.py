@@ -7,10 +7,10 @@ from dataclasses import dataclass
 
 import httpx
 import pytest
+from starlette.applications import Starlette
 
 from gateway import Settings, create_app
 from gateway.demo import serve_in_background
-from starlette.applications import Starlette
 
 
 @dataclass

@@ -3,9 +3,9 @@
 import pytest
 
 from gateway import Gateway, Settings
+from gateway.grading import grade
 from gateway.policies import StepFailed, run_steps, steps_for, tool_name
 from gateway.tasks import build_world, load_builtin_tasks
-from gateway.grading import grade
 from tools import AppError
 
 TASKS = load_builtin_tasks()

@@ -1,0 +1,114 @@
+"""The shell commands placed in a workspace: one POSIX ``sh`` script per app, plus ``company``.
+
+Each script forwards all its words, untouched, to ``POST <base>/cli/<app>``
+(``<base>`` is ``COMPANY_API_URL`` without a trailing ``/api``) as a
+form-encoded body (``argc`` then one ``argv`` per word) with the bearer token
+from ``COMPANY_API_TOKEN``; the server parses them. It needs only ``sh`` and
+``curl``, or ``python3`` when ``curl`` is missing.
+
+The HTTP status decides the exit status: 200 prints the body on stdout and
+exits 0; 400 (wrong usage) prints it on stderr and exits 2; anything else
+(a failed call, 401, 404, 409, 5xx, no connection) prints on stderr and exits 1.
+"""
+
+from __future__ import annotations
+
+from cli_shim.parse import APPLESS_COMMAND
+from tools import REGISTRY
+
+__all__ = ["command_scripts", "script_for"]
+
+# Python fallback, run as ``python3 -c '<this>' <url> <word>...``: it must hold no single quote.
+_PYTHON = """
+import os, sys, urllib.error, urllib.parse, urllib.request
+cmd, url, words = sys.argv[1], sys.argv[2], sys.argv[3:]
+fields = [("argc", str(len(words)))] + [("argv", w) for w in words]
+body = urllib.parse.urlencode(fields, encoding="utf-8", errors="surrogateescape").encode("ascii")
+request = urllib.request.Request(url, data=body, method="POST", headers={
+    "Authorization": "Bearer " + os.environ["COMPANY_API_TOKEN"],
+    "Content-Type": "application/x-www-form-urlencoded",
+})
+try:
+    with urllib.request.urlopen(request) as response:
+        code, data = response.getcode(), response.read()
+except urllib.error.HTTPError as error:
+    code, data = error.code, error.read()
+except (urllib.error.URLError, OSError) as error:
+    sys.stderr.write(cmd + ": cannot reach the company API at " + url + " (" + str(error) + ")\\n")
+    sys.exit(1)
+out = sys.stdout if code == 200 else sys.stderr
+out.flush()
+out.buffer.write(data)
+out.flush()
+sys.exit(0 if code == 200 else 2 if code == 400 else 1)
+"""
+
+_TEMPLATE = """#!/bin/sh
+# @CMD@: @SUMMARY@
+# Run '@CMD@ --help' for its commands, '@CMD@ <command> --help' for one command's options.
+# Sends its words unchanged to the company API (COMPANY_API_URL, COMPANY_API_TOKEN), which parses them.
+# Exit status: 0 done (JSON result on stdout), 1 the request failed, 2 wrong usage (message on stderr).
+cmd=@CMD@
+if [ -z "${COMPANY_API_URL:-}" ] || [ -z "${COMPANY_API_TOKEN:-}" ]; then
+    echo "$cmd: COMPANY_API_URL and COMPANY_API_TOKEN must both be set in the environment" >&2
+    exit 2
+fi
+base=${COMPANY_API_URL%/}
+base=${base%/api}
+url="$base/cli/$cmd"
+
+if command -v curl >/dev/null 2>&1; then
+    argc=$#
+    for word; do
+        set -- "$@" --data-urlencode "argv=$word"
+        shift
+    done
+    tmp=$(mktemp 2>/dev/null) || tmp="${TMPDIR:-/tmp}/$cmd.$$"
+    trap 'rm -f "$tmp"' EXIT
+    trap 'exit 130' INT TERM
+    code=$(curl -sS -o "$tmp" -w '%{http_code}' -H "Authorization: Bearer $COMPANY_API_TOKEN" \\
+        --data-urlencode "argc=$argc" "$@" "$url") || code=000
+    case $code in
+        200) cat "$tmp"; exit 0 ;;
+        400) cat "$tmp" >&2; exit 2 ;;
+        000) echo "$cmd: cannot reach the company API at $url" >&2; exit 1 ;;
+        *) cat "$tmp" >&2; exit 1 ;;
+    esac
+fi
+
+if command -v python3 >/dev/null 2>&1; then
+    exec python3 -c '@PYTHON@' "$cmd" "$url" "$@"
+fi
+echo "$cmd: needs curl or python3" >&2
+exit 1
+"""
+
+
+def script_for(command: str, summary: str) -> bytes:
+    """The ``sh`` script of one command (``command`` is an app name or ``company``)."""
+    if "'" in _PYTHON:
+        raise AssertionError("the python fallback must not hold a single quote")
+    one_line = " ".join(summary.split())
+    text = _TEMPLATE.replace("@CMD@", command).replace("@SUMMARY@", one_line).replace("@PYTHON@", _PYTHON)
+    return text.encode("utf-8")
+
+
+def command_scripts(apps: list[str]) -> dict[str, bytes]:
+    """One executable ``sh`` script per enabled app (named after the app) plus ``company``.
+
+    Args:
+        apps: The enabled apps, e.g. ``["gmail", "drive"]``.
+
+    Returns:
+        File name to script bytes; write each with mode 0o755 somewhere on ``PATH``.
+
+    Raises:
+        ValueError: an app is not in the registry, or is named like the ``company`` command.
+    """
+    scripts: dict[str, bytes] = {}
+    for name in apps:
+        if name not in REGISTRY.apps or name == APPLESS_COMMAND:
+            raise ValueError(f"no app {name!r}; apps: {', '.join(REGISTRY.apps)}")
+        scripts[name] = script_for(name, REGISTRY.apps[name].description)
+    scripts[APPLESS_COMMAND] = script_for(APPLESS_COMMAND, "say that the work is done (company complete-task).")
+    return scripts

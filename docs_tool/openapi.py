@@ -1,0 +1,104 @@
+"""The OpenAPI 3.1 document of the company API, generated from the registry.
+
+One path per action (``POST /api/<app>/<action>``, and ``POST /api/complete_task``),
+its request body the action's input schema, a bearer security scheme, and the
+error shape ``{"error": {"message", "parameter"}}`` shared by every endpoint.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from tools import COMPLETE_TASK, REGISTRY, Action
+from tools.examples import example_arguments, returns_text
+
+__all__ = ["API_DESCRIPTION", "openapi_document"]
+
+API_DESCRIPTION = (
+    "The company's mail, calendar, files, chat and people directory. Every endpoint is POST with a JSON object "
+    "body and the header 'Authorization: Bearer $COMPANY_API_TOKEN'; $COMPANY_API_URL is the base of the "
+    "paths below without their leading /api (POST /api/directory/get_person is POST "
+    '$COMPANY_API_URL/directory/get_person). Errors answer {"error": {"message", "parameter"}}.'
+)
+
+_ERROR_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "error": {
+            "type": "object",
+            "properties": {
+                "message": {"type": "string", "description": "What went wrong and what to do instead."},
+                "parameter": {"type": ["string", "null"], "description": "The parameter at fault, if any."},
+            },
+            "required": ["message", "parameter"],
+        }
+    },
+    "required": ["error"],
+}
+
+_ERRORS = {
+    "400": "Invalid JSON, a bad parameter, or a request the company's data refuses; the message says which.",
+    "401": "The access token is missing or not valid.",
+    "404": "No such app or action here; the message lists what exists.",
+    "409": "No further changes are possible.",
+}
+
+
+def _operation(action: Action) -> dict[str, Any]:
+    returns = returns_text(action)
+    return {
+        "operationId": f"{action.app}_{action.name}" if action.app else action.name,
+        "summary": action.summary,
+        "description": action.description,
+        "tags": [action.app or "company"],
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": action.input_schema, "example": example_arguments(action)}},
+        },
+        "responses": {
+            "200": {
+                "description": f"The result: {returns}" if returns else "The result.",
+                "content": {"application/json": {"schema": {}}},
+            },
+            **{
+                code: {
+                    "description": text,
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+                }
+                for code, text in _ERRORS.items()
+            },
+        },
+        "x-read-only": action.read_only,
+    }
+
+
+def openapi_document(apps: Iterable[str] | None = None, server_url: str = "") -> dict[str, Any]:
+    """The OpenAPI 3.1 document for ``apps`` (default: every app) plus ``/api/complete_task``.
+
+    Args:
+        apps: App names to describe, or None for all.
+        server_url: Absolute base URL of the server (the paths start with ``/api``); omitted when empty.
+
+    Returns:
+        The document as a JSON-able dict.
+    """
+    names = list(REGISTRY.apps) if apps is None else [a for a in apps if a in REGISTRY.apps]
+    actions = [*REGISTRY.actions(names), COMPLETE_TASK]
+    doc: dict[str, Any] = {
+        "openapi": "3.1.0",
+        "info": {"title": "Company API", "version": "1.0.0", "description": API_DESCRIPTION},
+        "tags": [
+            *({"name": n, "description": REGISTRY.apps[n].description} for n in names),
+            {"name": "company", "description": "Saying that the work is done."},
+        ],
+        "paths": {a.http_path: {"post": _operation(a)} for a in actions},
+        "components": {
+            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
+            "schemas": {"Error": _ERROR_SCHEMA},
+        },
+        "security": [{"bearer": []}],
+    }
+    if server_url:
+        doc["servers"] = [{"url": server_url}]
+    return doc

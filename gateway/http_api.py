@@ -1,0 +1,111 @@
+"""The HTTP surface: ``POST /api/<app>/<action>`` with a JSON body, and ``GET /api/openapi.json``.
+
+Every call carries ``Authorization: Bearer <token>`` and runs through
+:meth:`gateway.core.Gateway.call` with ``surface="http"``. A session may call
+every action of its task's apps, plus ``POST /api/complete_task``; anything else
+is answered as unknown (404), listing what exists.
+
+Statuses: 200 the action's JSON result; 400 invalid JSON or an app error
+(``{"error": {"message", "parameter"}}``); 401 missing or invalid token; 404
+unknown app or action; 405 not POST; 409 the session takes no further calls.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from docs_tool.openapi import openapi_document
+from gateway.core import CallRefused, Gateway
+from gateway.sessions import Session
+from tools import COMPLETE_TASK, REGISTRY, Action, AppError
+
+__all__ = ["api_routes", "bearer_session", "callable_apps", "error_response"]
+
+
+def error_response(status: int, message: str, parameter: str | None = None, **headers: str) -> JSONResponse:
+    """``{"error": {"message", "parameter"}}`` with ``status``."""
+    return JSONResponse({"error": {"message": message, "parameter": parameter}}, status_code=status, headers=headers)
+
+
+def bearer_session(request: Request, gateway: Gateway) -> Session | None:
+    """The live session named by the request's ``Authorization: Bearer`` token, else None."""
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    return gateway.session_by_token(token.strip())
+
+
+def callable_apps(session: Session) -> list[str]:
+    """The apps whose actions the session may call over HTTP or the shell commands: its task's apps."""
+    return [app for app in session.task.apps if app in REGISTRY.apps]
+
+
+def _unauthorized() -> JSONResponse:
+    return error_response(
+        401, "missing or invalid access token; send the header 'Authorization: Bearer $COMPANY_API_TOKEN'",
+        **{"WWW-Authenticate": "Bearer"},
+    )  # fmt: skip
+
+
+def _resolve(session: Session, path: str) -> Action | JSONResponse:
+    apps = callable_apps(session)
+    parts = [p for p in path.split("/") if p]
+    if parts == [COMPLETE_TASK.name]:
+        return COMPLETE_TASK
+    if len(parts) == 2 and parts[0] in apps:
+        actions = REGISTRY.apps[parts[0]].actions
+        name = parts[1].replace("-", "_")
+        if name in actions:
+            return actions[name]
+        listing = ", ".join(a.http_path for a in actions.values())
+        return error_response(404, f"'{parts[0]}' has no action '{parts[1]}'; its endpoints: {listing}", "action")
+    listing = ", ".join(apps)
+    return error_response(
+        404,
+        f"no endpoint /api/{path}; endpoints are POST /api/<app>/<action> for the apps {listing}, "
+        f"and POST {COMPLETE_TASK.http_path}; GET /api/openapi.json describes them all",
+        "app",
+    )
+
+
+def api_routes(gateway: Gateway) -> list[Route]:
+    """The ``/api`` routes; mount them before any catch-all."""
+
+    async def openapi(request: Request) -> Response:
+        server = gateway.settings.public_url or str(request.base_url)
+        return JSONResponse(openapi_document(server_url=server.rstrip("/")))
+
+    async def call(request: Request) -> Response:
+        if request.method != "POST":
+            return error_response(405, "use POST with a JSON object body", Allow="POST")
+        session = bearer_session(request, gateway)
+        if session is None:
+            return _unauthorized()
+        action = _resolve(session, request.path_params["path"])
+        if isinstance(action, JSONResponse):
+            return action
+        raw = await request.body()
+        try:
+            body: Any = json.loads(raw) if raw.strip() else {}
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            return error_response(400, f"the body is not valid JSON ({exc}); send a JSON object of parameters")
+        if not isinstance(body, dict):
+            return error_response(400, "the body must be a JSON object of parameter names to values, e.g. {}")
+        try:
+            result = await gateway.call(session, action.tool_name, body, surface="http")
+        except AppError as exc:
+            return error_response(400, exc.message, exc.parameter)
+        except CallRefused as exc:
+            return error_response(409, str(exc))
+        return JSONResponse(result)
+
+    return [
+        Route("/api/openapi.json", openapi, methods=["GET"]),
+        # Every method, so that a wrong one is answered here (405 JSON) rather than by a later catch-all.
+        Route("/api/{path:path}", call, methods=["GET", "POST", "PUT", "PATCH", "DELETE"]),
+    ]

@@ -1,0 +1,76 @@
+"""Errors raised by sandbox providers.
+
+Two kinds of failure, handled differently by callers:
+
+* the provider failed (``ProviderUnavailable`` and its subclass
+  ``SandboxGone``): infrastructure, not the model's doing. Its message may
+  name host paths, engine errors or ids, so it goes to the log, never to the
+  model; a caller masks the result it was computing.
+* the request does not fit the workspace (``FileMissing``,
+  ``WorkspacePathError``): the model asked for something that is not there or
+  not allowed. Their messages name only workspace-relative paths and are safe
+  to show to the model.
+
+Tree::
+
+    SandboxError                 base of every sandbox error
+    ├── ProviderUnavailable      the provider itself failed (timeout, engine error, I/O error)
+    │   └── SandboxGone          the sandbox no longer exists (expired, killed, destroyed)
+    ├── FileMissing              the path holds no regular file
+    └── WorkspacePathError       the path leaves the workspace, or the workspace's shape blocks it
+
+``SandboxGone`` is a ``ProviderUnavailable`` because a caller treats both the
+same way (the session's sandbox cannot serve it; mask and log). Catch
+``SandboxGone`` first when a vanished sandbox needs its own handling, e.g.
+``destroy`` treating it as done.
+"""
+
+from __future__ import annotations
+
+__all__ = ["FileMissing", "ProviderUnavailable", "SandboxError", "SandboxGone", "WorkspacePathError"]
+
+
+class SandboxError(Exception):
+    """Base of every error a sandbox provider raises."""
+
+
+class ProviderUnavailable(SandboxError):
+    """The provider itself failed: a timeout, an engine error, an I/O error on the host.
+
+    The message is for logs and operators; it may name host paths and engine
+    details and must never be shown to the model.
+    """
+
+
+class SandboxGone(ProviderUnavailable):
+    """The sandbox no longer exists: it expired, was killed or was destroyed."""
+
+
+class FileMissing(SandboxError):
+    """The path holds no regular file (nothing there, a folder, or a special file).
+
+    Args:
+        path: The workspace-relative path as the caller gave it.
+    """
+
+    def __init__(self, path: str) -> None:
+        super().__init__(f"no file at {path!r} in the workspace")
+        self.path = path
+
+
+class WorkspacePathError(SandboxError):
+    """The path leaves the workspace, or the workspace's shape blocks the request.
+
+    Raised for ``..`` climbing above the workspace, absolute paths outside it,
+    symlinks pointing out of it, a folder where a file should go, or a file
+    where a folder should be. The message names only the caller's path.
+
+    Args:
+        path: The path as the caller gave it.
+        reason: What is wrong with it, in plain words.
+    """
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"path {path!r}: {reason}")
+        self.path = path
+        self.reason = reason

@@ -1,0 +1,55 @@
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastmcp import Client
+from fastmcp.client.transports import StreamableHttpTransport
+
+from docs_tool import DOCS_TOOL_NAMES, docs_tool, render_page
+from tests.cli_shim.live import TASK_ID, Live, live_gateway
+
+
+def client_for(seed: dict[str, Any]) -> Client:
+    return Client(StreamableHttpTransport(seed["mcp"]["url"], headers=seed["mcp"]["headers"]))
+
+
+async def seed_with_docs_tool(live: Live, name: str) -> dict[str, Any]:
+    row = live.app.state.gateway.tasks[TASK_ID].model_dump(mode="json", exclude_none=True)
+    row["docs_tool"] = name
+    resp = await live.control.post("/seed_session", json={"task": row, "exposure": "http"})
+    return resp.raise_for_status().json()
+
+
+def test_docs_tool_is_read_only_with_one_optional_page() -> None:
+    tool = docs_tool("api_fetch", None)  # type: ignore[arg-type]
+    assert tool.parameters["properties"].keys() == {"page"}
+    assert "required" not in tool.parameters
+    assert tool.annotations is not None
+    assert tool.annotations.read_only_hint is True
+    with pytest.raises(ValueError, match="api_fetch"):
+        docs_tool("fetch", None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", DOCS_TOOL_NAMES)
+async def test_http_session_sees_its_docs_tool_and_reads_pages(name: str) -> None:
+    async with live_gateway() as live:
+        seed = await seed_with_docs_tool(live, name)
+        async with client_for(seed) as client:
+            tools = [t.name for t in await client.list_tools()]
+            assert tools == [name, "company_complete_task"]
+            result = await client.call_tool(name, {})
+            assert result.content[0].text == render_page("", ["directory"])
+            result = await client.call_tool(name, {"page": "directory/get_manager"})
+            assert result.content[0].text == render_page("directory/get_manager", ["directory"])
+            result = await client.call_tool(name, {"page": "gmail"}, raise_on_error=False)
+            assert result.is_error
+            assert result.content[0].text.startswith("page: no page 'gmail'; pages: '' (the index), 'directory'")
+
+
+async def test_mcp_session_is_not_offered_the_docs_tool() -> None:
+    async with live_gateway() as live:
+        seed = await live.seed("mcp")
+        async with client_for(seed) as client:
+            names = {t.name for t in await client.list_tools()}
+            assert not names & set(DOCS_TOOL_NAMES)

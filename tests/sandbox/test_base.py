@@ -1,0 +1,94 @@
+from pathlib import PurePosixPath
+
+import pytest
+
+from sandbox.base import ExecResult, Sandbox, SandboxSpec, workspace_path
+from sandbox.exceptions import WorkspacePathError
+
+
+@pytest.mark.parametrize(
+    ("given", "expected"),
+    [
+        ("notes/a.txt", "notes/a.txt"),
+        ("a.txt", "a.txt"),
+        ("./a", "a"),
+        ("notes//a.txt", "notes/a.txt"),
+        ("notes/./a.txt", "notes/a.txt"),
+        ("notes/", "notes"),
+        ("notes/sub/../a.txt", "notes/a.txt"),
+        ("/workspace/a", "a"),
+        ("/workspace/notes/a.txt", "notes/a.txt"),
+        ("/workspace/", "."),
+        ("/workspace", "."),
+        (".", "."),
+        ("a/..", "."),
+        ("/../workspace/a", "a"),  # ".." at "/" stays at "/", as the kernel resolves it
+        ("/workspace/../workspace/a", "a"),
+        ("..foo", "..foo"),  # a name that starts with dots is an ordinary name
+        ("...", "..."),
+        ("~/a", "~/a"),  # no shell: "~" is a folder name
+        ("a b/ünï.txt", "a b/ünï.txt"),
+    ],
+)
+def test_workspace_path_normalises_paths_inside_the_workspace(given, expected):
+    assert workspace_path(given) == PurePosixPath(expected)
+
+
+@pytest.mark.parametrize(
+    "given",
+    [
+        "",
+        "..",
+        "../a",
+        "./../a",
+        "a/../../b",
+        "notes/../../workspace/a",  # climbs out before coming back: still a climb out
+        "/etc/passwd",
+        "/",
+        "/workspacefoo/a",  # a sibling folder sharing the prefix
+        "/workspace-other",
+        "/workspace/..",
+        "/workspace/../etc/passwd",
+        "/workspace/a/../../etc",
+        "/tmp/workspace/a",
+        "a\0b",
+    ],
+)
+def test_workspace_path_refuses_paths_leaving_the_workspace(given):
+    with pytest.raises(WorkspacePathError) as info:
+        workspace_path(given)
+    assert info.value.path == given
+
+
+def test_workspace_path_uses_the_given_workspace_root():
+    assert workspace_path("/home/user/ws/a.txt", "/home/user/ws") == PurePosixPath("a.txt")
+    with pytest.raises(WorkspacePathError):
+        workspace_path("/workspace/a.txt", "/home/user/ws")
+
+
+def test_workspace_path_error_message_names_the_path_and_the_workspace():
+    with pytest.raises(WorkspacePathError) as info:
+        workspace_path("../secret")
+    assert "'../secret'" in str(info.value)
+    assert "/workspace" in str(info.value)
+
+
+def test_spec_defaults_keep_the_network_and_set_no_limits():
+    spec = SandboxSpec()
+    assert spec.network == "host"
+    assert (spec.image, spec.memory_mb, spec.cpus, spec.pids, spec.ttl_s) == (None, None, None, None, None)
+    assert spec.labels == {} and spec.env == {}
+
+
+def test_sandbox_equality_ignores_provider_private_data():
+    a = Sandbox("x", "local", labels={"k": "v"}, private={"env": {"A": "1"}})
+    b = Sandbox("x", "local", labels={"k": "v"}, private={})
+    assert a == b
+    assert a.workspace == "/workspace"
+    assert "private" not in repr(a)
+
+
+def test_exec_result_defaults_to_not_timed_out():
+    result = ExecResult(0, b"", b"")
+    assert result.timed_out is False
+    assert result.duration_s == 0.0

@@ -1,0 +1,578 @@
+import asyncio
+import contextlib
+import errno
+import json
+import logging
+import os
+import secrets
+from pathlib import Path
+
+import anyio
+import pytest
+
+import sandbox.local as local
+from sandbox import FileMissing, ProviderUnavailable, Sandbox, SandboxGone, SandboxSpec, WorkspacePathError
+from sandbox.local import COMMANDS_DIR, LocalProvider
+from tests.conftest import require_binary
+
+OWNER = "test-owner"
+# What / may hold inside a bubblewrap sandbox.
+ROOT_ENTRIES = {
+    "bin",
+    "dev",
+    "etc",
+    "lib",
+    "lib32",
+    "lib64",
+    "libx32",
+    "opt",
+    "proc",
+    "sbin",
+    "tmp",
+    "usr",
+    "workspace",
+}
+SPEC = SandboxSpec(labels={"session": "s1"}, env={"COMPANY_API_URL": "http://127.0.0.1:9/api"})
+
+
+@pytest.fixture(params=["plain", pytest.param("bwrap", marks=pytest.mark.bwrap)])
+async def provider(request, tmp_path):
+    """The local provider, once as plain subprocesses and once under real bubblewrap."""
+    if request.param == "bwrap":
+        require_binary("bwrap")
+    p = LocalProvider(tmp_path / "sandboxes", owner=OWNER, use_bwrap=request.param == "bwrap")
+    yield p
+    await p.close()
+
+
+@pytest.fixture
+async def bwrapped(tmp_path):
+    require_binary("bwrap")
+    p = LocalProvider(tmp_path / "sandboxes", owner=OWNER, use_bwrap=True)
+    yield p
+    await p.close()
+
+
+def host_workspace(provider: LocalProvider, sb: Sandbox) -> Path:
+    return provider.root / sb.id / "workspace"
+
+
+async def sh(provider, sb, script, **kwargs):
+    kwargs.setdefault("timeout_s", 10)
+    return await provider.exec(sb, ["sh", "-c", script], **kwargs)
+
+
+@contextlib.asynccontextmanager
+async def loopback_server():
+    """An HTTP server on 127.0.0.1 answering "hello"; yields (port, event set on the first request)."""
+    hit = asyncio.Event()
+
+    async def handle(reader, writer):
+        hit.set()
+        with contextlib.suppress(asyncio.IncompleteReadError, ConnectionError):
+            await reader.readuntil(b"\r\n\r\n")
+            writer.write(b"HTTP/1.0 200 OK\r\nContent-Length: 5\r\n\r\nhello")
+            await writer.drain()
+        writer.close()
+        with contextlib.suppress(ConnectionError):
+            await writer.wait_closed()
+
+    server = await asyncio.start_server(handle, "127.0.0.1", 0)
+    async with server:
+        yield server.sockets[0].getsockname()[1], hit
+
+
+# --- create, list_owned, destroy -------------------------------------------------------------
+
+
+async def test_create_makes_an_empty_workspace_and_returns_the_labels(provider):
+    sb = await provider.create(SPEC)
+    assert sb.provider == "local"
+    assert sb.workspace == "/workspace"
+    assert sb.labels == {"session": "s1"}
+    assert len(sb.id) == 16
+    assert list(host_workspace(provider, sb).iterdir()) == []
+
+
+async def test_create_refuses_an_unknown_network(provider):
+    with pytest.raises(ValueError, match="network must be 'none' or 'host'"):
+        await provider.create(SandboxSpec(network="bridge"))  # type: ignore[arg-type]
+
+
+async def test_list_owned_finds_sandboxes_after_a_restart_and_only_the_owners(tmp_path):
+    first = LocalProvider(tmp_path, owner=OWNER, use_bwrap=False)
+    a = await first.create(SandboxSpec(labels={"session": "a"}, env={"X": "1"}, network="none"))
+    b = await first.create(SandboxSpec(labels={"session": "b"}))
+    other = await LocalProvider(tmp_path, owner="someone-else", use_bwrap=False).create(SandboxSpec())
+
+    restarted = LocalProvider(tmp_path, owner=OWNER, use_bwrap=False)
+    owned = {sb.id: sb for sb in await restarted.list_owned()}
+    assert set(owned) == {a.id, b.id}
+    assert owned[a.id].labels == {"session": "a"}
+    assert owned[a.id].private == {"env": {"X": "1"}, "network": "none"}
+    assert other.id not in owned
+
+
+async def test_list_owned_skips_a_corrupt_record_with_a_warning(tmp_path, caplog):
+    provider = LocalProvider(tmp_path, owner=OWNER, use_bwrap=False)
+    good = await provider.create(SandboxSpec())
+    bad = await provider.create(SandboxSpec())
+    (tmp_path / bad.id / "sandbox.json").write_text("{not json")
+    with caplog.at_level(logging.WARNING, logger="sandbox.local"):
+        owned = await provider.list_owned()
+    assert [sb.id for sb in owned] == [good.id]
+    assert bad.id in caplog.text
+
+
+async def test_list_owned_on_a_missing_root_is_empty(tmp_path):
+    assert await LocalProvider(tmp_path / "never-made", owner=OWNER, use_bwrap=False).list_owned() == []
+
+
+async def test_destroy_removes_the_folder_and_is_idempotent(provider):
+    sb = await provider.create(SPEC)
+    await provider.write_files(sb, {"a/b.txt": b"x"})
+    await provider.destroy(sb)
+    assert not (provider.root / sb.id).exists()
+    await provider.destroy(sb)  # already gone counts as done
+    assert sb.id not in {s.id for s in await provider.list_owned()}
+
+
+async def test_a_destroyed_sandbox_is_gone_for_every_operation(provider):
+    sb = await provider.create(SPEC)
+    await provider.destroy(sb)
+    with pytest.raises(SandboxGone):
+        await provider.read_file(sb, "a.txt")
+    with pytest.raises(SandboxGone):
+        await provider.write_files(sb, {"a.txt": b"x"})
+    with pytest.raises(SandboxGone):
+        await provider.exec(sb, ["true"], timeout_s=5)
+    with pytest.raises(SandboxGone):
+        await provider.install_commands(sb, {"mail": b"#!/bin/sh\n"})
+
+
+async def test_destroy_kills_a_running_command(provider):
+    require_binary("curl")
+    sb = await provider.create(SPEC)
+    async with loopback_server() as (port, hit):
+        task = asyncio.create_task(sh(provider, sb, f"curl -s -m 5 http://127.0.0.1:{port}/ >/dev/null; sleep 30"))
+        with anyio.fail_after(10):
+            await hit.wait()  # the command is running
+            await provider.destroy(sb)
+            result = await task
+    assert result.exit_code == 137  # SIGKILL
+    assert not result.timed_out
+    assert not (provider.root / sb.id).exists()
+
+
+async def test_operations_refuse_a_sandbox_from_another_provider(provider):
+    with pytest.raises(ValueError, match="not created by a 'local' provider"):
+        await provider.read_file(Sandbox("0123456789abcdef", "docker"), "a")
+    with pytest.raises(ValueError, match="not created by a 'local' provider"):
+        await provider.destroy(Sandbox("../../etc", "local"))
+
+
+# --- files -----------------------------------------------------------------------------------
+
+
+async def test_write_then_read_round_trips_and_creates_parent_folders(provider):
+    sb = await provider.create(SPEC)
+    await provider.write_files(sb, {"notes/2024/a.txt": b"hello\x00bytes", "/workspace/b.bin": b"\xff"})
+    assert await provider.read_file(sb, "notes/2024/a.txt") == b"hello\x00bytes"
+    assert await provider.read_file(sb, "/workspace/notes/2024/a.txt") == b"hello\x00bytes"
+    assert (host_workspace(provider, sb) / "b.bin").read_bytes() == b"\xff"
+
+
+async def test_write_replaces_a_file_whole_and_applies_the_mode(provider):
+    sb = await provider.create(SPEC)
+    await provider.write_files(sb, {"a.txt": b"a long first version"})
+    await provider.write_files(sb, {"a.txt": b"short"}, mode=0o600)
+    path = host_workspace(provider, sb) / "a.txt"
+    assert path.read_bytes() == b"short"
+    assert path.stat().st_mode & 0o777 == 0o600
+
+
+async def test_read_of_nothing_a_folder_or_a_fifo_is_file_missing(provider):
+    sb = await provider.create(SPEC)
+    ws = host_workspace(provider, sb)
+    (ws / "folder").mkdir()
+    os.mkfifo(ws / "pipe")
+    for path in ("nothing.txt", "folder", "pipe", ".", "/workspace"):
+        with pytest.raises(FileMissing) as info:
+            await provider.read_file(sb, path)
+        assert info.value.path == path
+
+
+async def test_the_workspace_shape_blocking_a_save_is_a_path_error(provider):
+    sb = await provider.create(SPEC)
+    await provider.write_files(sb, {"report.txt": b"keep", "folder/inner.txt": b"x"})
+    with pytest.raises(WorkspacePathError, match="a folder is where the file should be"):
+        await provider.write_files(sb, {"folder": b"x"})
+    with pytest.raises(WorkspacePathError, match="a file is where a folder should be"):
+        await provider.write_files(sb, {"report.txt/child.txt": b"x"})
+    with pytest.raises(WorkspacePathError, match="a file is where a folder should be"):
+        await provider.read_file(sb, "report.txt/child.txt")
+    assert await provider.read_file(sb, "report.txt") == b"keep"
+
+
+async def test_write_onto_a_fifo_is_refused_without_hanging(provider):
+    sb = await provider.create(SPEC)
+    os.mkfifo(host_workspace(provider, sb) / "pipe")
+    with anyio.fail_after(5), pytest.raises(WorkspacePathError, match="other than a file"):
+        await provider.write_files(sb, {"pipe": b"x"})
+
+
+async def test_paths_leaving_the_workspace_are_refused(provider, tmp_path):
+    sb = await provider.create(SPEC)
+    for path in ("../escape.txt", "/etc/passwd", "/workspace/../escape.txt"):
+        with pytest.raises(WorkspacePathError):
+            await provider.write_files(sb, {path: b"x"})
+        with pytest.raises(WorkspacePathError):
+            await provider.read_file(sb, path)
+    assert not (provider.root / sb.id / "escape.txt").exists()
+
+
+async def test_symlinks_out_of_the_workspace_are_refused(provider, tmp_path):
+    sb = await provider.create(SPEC)
+    ws = host_workspace(provider, sb)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.txt").write_bytes(b"secret")
+    (ws / "file-link").symlink_to(outside / "secret.txt")
+    (ws / "dir-link").symlink_to(outside)
+    (ws / "dangling-link").symlink_to(outside / "new.txt")
+
+    for path in ("file-link", "dir-link/secret.txt"):
+        with pytest.raises(WorkspacePathError, match="symlink"):
+            await provider.read_file(sb, path)
+    for path in ("file-link", "dir-link/secret.txt", "dir-link/sub/new.txt", "dangling-link"):
+        with pytest.raises(WorkspacePathError, match="symlink"):
+            await provider.write_files(sb, {path: b"overwritten"})
+    assert (outside / "secret.txt").read_bytes() == b"secret"
+    assert sorted(p.name for p in outside.iterdir()) == ["secret.txt"]
+
+
+async def test_symlinks_inside_the_workspace_are_followed(provider):
+    sb = await provider.create(SPEC)
+    ws = host_workspace(provider, sb)
+    await provider.write_files(sb, {"real/a.txt": b"inside"})
+    (ws / "alias").symlink_to("real")
+    (ws / "a-link.txt").symlink_to("real/a.txt")
+    assert await provider.read_file(sb, "alias/a.txt") == b"inside"
+    assert await provider.read_file(sb, "a-link.txt") == b"inside"
+    await provider.write_files(sb, {"alias/b.txt": b"via alias"})
+    assert (ws / "real" / "b.txt").read_bytes() == b"via alias"
+
+
+async def test_a_symlink_loop_is_refused(provider):
+    sb = await provider.create(SPEC)
+    ws = host_workspace(provider, sb)
+    (ws / "loop").symlink_to("loop")
+    with pytest.raises(WorkspacePathError):
+        await provider.read_file(sb, "loop")
+
+
+async def test_other_host_io_errors_become_provider_unavailable(provider, monkeypatch):
+    sb = await provider.create(SPEC)
+    real_open = os.open
+
+    def failing_open(path, flags, mode=0o777, *, dir_fd=None):
+        if dir_fd is not None:
+            raise OSError(errno.EIO, "Input/output error")
+        return real_open(path, flags, mode, dir_fd=dir_fd)
+
+    monkeypatch.setattr(os, "open", failing_open)
+    with pytest.raises(ProviderUnavailable, match="Input/output error") as info:
+        await provider.write_files(sb, {"a.txt": b"x"})
+    assert not isinstance(info.value, SandboxGone)
+
+
+async def test_install_commands_puts_executables_first_on_path(provider):
+    sb = await provider.create(SPEC)
+    mail, ls = b'#!/bin/sh\necho mail says "$@"\n', b"#!/bin/sh\necho mine\n"
+    await provider.install_commands(sb, {"mail": mail, "ls": ls})
+    result = await provider.exec(sb, ["mail", "inbox"], timeout_s=10)
+    assert (result.exit_code, result.stdout) == (0, b"mail says inbox\n")
+    assert (await provider.exec(sb, ["ls"], timeout_s=10)).stdout == b"mine\n"  # ahead of /usr/bin/ls
+    assert (provider.root / sb.id / "bin" / "mail").stat().st_mode & 0o777 == 0o755
+    assert list(host_workspace(provider, sb).iterdir()) == []
+
+
+@pytest.mark.parametrize("name", ["", ".", "..", "a/b", "../mail"])
+async def test_install_commands_refuses_names_that_are_not_plain(provider, name):
+    sb = await provider.create(SPEC)
+    with pytest.raises(ValueError, match="plain file name"):
+        await provider.install_commands(sb, {name: b"x"})
+
+
+# --- exec ------------------------------------------------------------------------------------
+
+
+async def test_exec_returns_exit_code_and_both_streams(provider):
+    sb = await provider.create(SPEC)
+    result = await sh(provider, sb, "echo out; echo err >&2; exit 3")
+    assert (result.exit_code, result.stdout, result.stderr, result.timed_out) == (3, b"out\n", b"err\n", False)
+    assert result.duration_s > 0
+
+
+async def test_exec_feeds_stdin(provider):
+    sb = await provider.create(SPEC)
+    result = await provider.exec(sb, ["cat"], timeout_s=10, stdin=b"line one\nline two")
+    assert result.stdout == b"line one\nline two"
+
+
+async def test_exec_and_files_share_the_workspace(provider):
+    sb = await provider.create(SPEC)
+    await provider.write_files(sb, {"in.txt": b"from the caller"})
+    result = await sh(provider, sb, "cat in.txt; printf 'from the command' > out.txt")
+    assert result.stdout == b"from the caller"
+    assert await provider.read_file(sb, "out.txt") == b"from the command"
+
+
+async def test_exec_runs_in_the_workspace_or_a_folder_inside_it(provider):
+    sb = await provider.create(SPEC)
+    await provider.write_files(sb, {"sub/deeper/x": b""})
+    ws = "/workspace" if provider.isolated else str(host_workspace(provider, sb).resolve())
+    assert (await provider.exec(sb, ["pwd"], timeout_s=10)).stdout.decode().strip() == ws
+    for cwd in ("sub/deeper", "/workspace/sub/deeper"):
+        result = await provider.exec(sb, ["pwd"], timeout_s=10, cwd=cwd)
+        assert result.stdout.decode().strip() == f"{ws}/sub/deeper"
+
+
+async def test_exec_refuses_a_working_folder_outside_or_missing(provider):
+    sb = await provider.create(SPEC)
+    with pytest.raises(WorkspacePathError):
+        await provider.exec(sb, ["pwd"], timeout_s=10, cwd="/tmp")
+    with pytest.raises(WorkspacePathError, match="does not exist"):
+        await provider.exec(sb, ["pwd"], timeout_s=10, cwd="missing")
+
+
+async def test_exec_sees_the_env_it_was_given_and_not_the_hosts(provider, monkeypatch):
+    monkeypatch.setenv("SANDBOX_TEST_HOST_ONLY", "leak")
+    sb = await provider.create(SandboxSpec(env={"COMPANY_API_URL": "http://api", "COMPANY_API_TOKEN": "t0k"}))
+    result = await provider.exec(sb, ["env"], timeout_s=10, env={"EXTRA": "1", "COMPANY_API_TOKEN": "override"})
+    env = dict(line.split("=", 1) for line in result.stdout.decode().splitlines())
+    assert set(env) == {"PATH", "HOME", "PWD", "COMPANY_API_URL", "COMPANY_API_TOKEN", "EXTRA"}
+    assert env["COMPANY_API_TOKEN"] == "override"
+    assert env["COMPANY_API_URL"] == "http://api"
+    if provider.isolated:
+        assert env["HOME"] == env["PWD"] == "/workspace"
+        assert env["PATH"] == f"{COMMANDS_DIR}:/usr/local/bin:/usr/bin:/bin"
+    else:
+        assert env["HOME"] == env["PWD"] == str(host_workspace(provider, sb))
+        assert env["PATH"].split(":")[0] == str(provider.root / sb.id / "bin")
+
+
+async def test_exec_refuses_bad_arguments(provider):
+    sb = await provider.create(SPEC)
+    with pytest.raises(ValueError, match="argv"):
+        await provider.exec(sb, [], timeout_s=10)
+    with pytest.raises(ValueError, match="timeout_s"):
+        await provider.exec(sb, ["true"], timeout_s=0)
+    with pytest.raises(ValueError, match="environment variable names"):
+        await provider.exec(sb, ["true"], timeout_s=10, env={"A=B": "1"})
+
+
+async def test_an_unknown_command_exits_127(provider):
+    sb = await provider.create(SPEC)
+    result = await provider.exec(sb, ["no-such-command-here"], timeout_s=10)
+    assert result.exit_code == 127
+    assert b"no-such-command-here" in result.stderr
+
+
+async def test_exec_timeout_kills_the_command_and_keeps_its_output(provider):
+    sb = await provider.create(SPEC)
+    with anyio.fail_after(15):
+        result = await sh(provider, sb, "echo started; sleep 30 & sleep 30", timeout_s=0.5)
+    assert result.timed_out
+    assert result.exit_code == 124
+    assert result.stdout == b"started\n"
+
+
+async def test_exec_sleep_past_its_timeout_is_timed_out(provider):
+    sb = await provider.create(SPEC)
+    with anyio.fail_after(15):
+        result = await provider.exec(sb, ["sleep", "30"], timeout_s=0.5)
+    assert (result.timed_out, result.exit_code) == (True, 124)
+
+
+async def test_a_command_killed_by_a_signal_exits_128_plus_the_signal(provider):
+    sb = await provider.create(SPEC)
+    assert (await sh(provider, sb, "kill -9 $$")).exit_code == 137
+
+
+# --- provider set-up -------------------------------------------------------------------------
+
+
+def test_a_missing_bubblewrap_is_warned_about_once(tmp_path, caplog, monkeypatch):
+    monkeypatch.setattr(local.shutil, "which", lambda name: None)
+    with caplog.at_level(logging.WARNING, logger="sandbox.local"):
+        provider = LocalProvider(tmp_path, owner=OWNER)
+    assert not provider.isolated
+    warnings = [r for r in caplog.records if r.levelno == logging.WARNING]
+    assert len(warnings) == 1
+    assert "bubblewrap (bwrap) is missing" in warnings[0].getMessage()
+    assert "not isolated" in warnings[0].getMessage()
+
+
+def test_requiring_bubblewrap_without_it_fails(tmp_path, monkeypatch):
+    monkeypatch.setattr(local.shutil, "which", lambda name: None)
+    with pytest.raises(ProviderUnavailable, match="bubblewrap"):
+        LocalProvider(tmp_path, owner=OWNER, use_bwrap=True)
+
+
+def test_require_binary_skips_locally_and_fails_under_ci(monkeypatch):
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="'no-such-binary-xyz' is not installed"):
+        require_binary("no-such-binary-xyz")
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="CI=true requires it"):
+        require_binary("no-such-binary-xyz")
+
+
+# --- under real bubblewrap -------------------------------------------------------------------
+
+
+@pytest.mark.bwrap
+def test_bwrapped_provider_logs_no_warning(tmp_path, caplog):
+    require_binary("bwrap")
+    with caplog.at_level(logging.WARNING, logger="sandbox.local"):
+        assert LocalProvider(tmp_path, owner=OWNER).isolated
+    assert caplog.records == []
+
+
+@pytest.mark.bwrap
+async def test_bwrap_command_cannot_write_outside_its_workspace(bwrapped):
+    sb = await bwrapped.create(SPEC)
+    name = f"sandbox-escape-{secrets.token_hex(4)}"
+    passwd = Path("/etc/passwd").read_bytes()
+    for script in (
+        f"echo x > /usr/{name}",
+        f"touch /root/{name}",
+        "echo x >> /etc/passwd",
+        f"echo x > {COMMANDS_DIR}/mail",
+    ):
+        result = await sh(bwrapped, sb, script)
+        assert result.exit_code != 0, script
+    assert not Path("/usr", name).exists()
+    assert not Path("/root", name).exists()
+    assert Path("/etc/passwd").read_bytes() == passwd
+
+
+@pytest.mark.bwrap
+async def test_bwrap_writes_inside_the_workspace_appear_on_the_host(bwrapped):
+    sb = await bwrapped.create(SPEC)
+    result = await sh(bwrapped, sb, "mkdir -p out && echo made > /workspace/out/made.txt")
+    assert result.exit_code == 0, result.stderr
+    assert (host_workspace(bwrapped, sb) / "out" / "made.txt").read_bytes() == b"made\n"
+
+
+@pytest.mark.bwrap
+async def test_bwrap_hides_the_host_filesystem_and_tmp(bwrapped):
+    sb = await bwrapped.create(SPEC)
+    host_ws = host_workspace(bwrapped, sb)
+    name = f"sandbox-tmp-{secrets.token_hex(4)}"
+    result = await sh(bwrapped, sb, f"test -e {host_ws} && echo visible; echo x > /tmp/{name} && ls /")
+    assert result.exit_code == 0, result.stderr
+    assert b"visible" not in result.stdout
+    assert not Path("/tmp", name).exists()
+    assert set(result.stdout.decode().split()) <= ROOT_ENTRIES
+
+
+@pytest.mark.bwrap
+async def test_bwrap_command_has_no_capabilities(bwrapped):
+    sb = await bwrapped.create(SPEC)
+    result = await bwrapped.exec(sb, ["grep", "^CapEff:", "/proc/self/status"], timeout_s=10)
+    assert result.stdout.split() == [b"CapEff:", b"0000000000000000"]
+
+
+@pytest.mark.bwrap
+async def test_bwrap_network_none_leaves_only_loopback(bwrapped):
+    sb = await bwrapped.create(SandboxSpec(network="none"))
+    result = await bwrapped.exec(sb, ["cat", "/proc/net/dev"], timeout_s=10)
+    interfaces = {line.split(":")[0].strip() for line in result.stdout.decode().splitlines()[2:]}
+    assert interfaces == {"lo"}
+
+
+@pytest.mark.bwrap
+async def test_bwrap_network_none_cannot_reach_the_hosts_loopback(bwrapped):
+    require_binary("curl")
+    sb = await bwrapped.create(SandboxSpec(network="none"))
+    async with loopback_server() as (port, hit):
+        result = await bwrapped.exec(sb, ["curl", "-s", "-m", "5", f"http://127.0.0.1:{port}/"], timeout_s=10)
+    assert result.exit_code != 0
+    assert not hit.is_set()
+
+
+@pytest.mark.bwrap
+async def test_bwrap_network_host_reaches_a_server_on_loopback(bwrapped):
+    require_binary("curl")
+    sb = await bwrapped.create(SandboxSpec(network="host"))
+    async with loopback_server() as (port, _):
+        result = await bwrapped.exec(sb, ["curl", "-s", "-m", "5", f"http://127.0.0.1:{port}/"], timeout_s=10)
+    assert (result.exit_code, result.stdout) == (0, b"hello")
+
+
+@pytest.mark.bwrap
+async def test_bwrap_symlink_to_etc_passwd_made_in_the_sandbox_is_refused(bwrapped):
+    sb = await bwrapped.create(SPEC)
+    passwd = Path("/etc/passwd").read_bytes()
+    result = await sh(bwrapped, sb, "ln -s /etc/passwd leak && mkdir -p d && ln -s /etc d/etc && cat leak")
+    assert result.exit_code == 0, result.stderr  # inside the sandbox it reads its own read-only copy
+    for path in ("leak", "d/etc/passwd"):
+        with pytest.raises(WorkspacePathError, match="symlink"):
+            await bwrapped.read_file(sb, path)
+        with pytest.raises(WorkspacePathError, match="symlink"):
+            await bwrapped.write_files(sb, {path: b"pwned\n"})
+    assert Path("/etc/passwd").read_bytes() == passwd
+
+
+@pytest.mark.bwrap
+async def test_bwrap_output_that_mentions_bwrap_is_still_the_commands(bwrapped):
+    sb = await bwrapped.create(SPEC)
+    result = await sh(bwrapped, sb, "echo 'bwrap: looks like a failure' >&2; exit 1")
+    assert result.exit_code == 1
+    assert result.stderr == b"bwrap: looks like a failure\n"
+
+
+@pytest.mark.bwrap
+async def test_bwrap_setup_failure_is_provider_unavailable(bwrapped, monkeypatch):
+    sb = await bwrapped.create(SPEC)
+    build = local._bwrap_argv
+
+    def broken(*args, **kwargs):
+        return [*build(*args, **kwargs), "--ro-bind", "/no/such/source", "/mnt"]
+
+    monkeypatch.setattr(local, "_bwrap_argv", broken)
+    with pytest.raises(ProviderUnavailable, match="bubblewrap failed.*/no/such/source") as info:
+        await bwrapped.exec(sb, ["true"], timeout_s=10)
+    assert not isinstance(info.value, SandboxGone)
+
+
+@pytest.mark.bwrap
+async def test_bwrap_sandbox_record_is_kept_outside_the_workspace(bwrapped):
+    sb = await bwrapped.create(SandboxSpec(env={"COMPANY_API_TOKEN": "secret-token"}))
+    result = await sh(bwrapped, sb, "ls -a /workspace /workspace/.. ; cat /workspace/../sandbox.json")
+    assert b"sandbox.json" not in result.stdout
+    assert b"secret-token" not in result.stdout
+    record = json.loads((bwrapped.root / sb.id / "sandbox.json").read_text())
+    assert record["owner"] == OWNER
+
+
+async def test_plain_exec_kills_background_children_when_the_command_exits(tmp_path):
+    provider = LocalProvider(tmp_path, owner=OWNER, use_bwrap=False)
+    sb = await provider.create(SPEC)
+    with anyio.fail_after(10):
+        result = await sh(provider, sb, "sleep 30 >/dev/null 2>&1 & echo $!")
+    try:
+        pidfd = os.pidfd_open(int(result.stdout))
+    except ProcessLookupError:
+        return  # already dead and reaped
+    exited = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    loop.add_reader(pidfd, exited.set)  # a pidfd turns readable when its process exits
+    try:
+        with anyio.fail_after(5):
+            await exited.wait()
+    finally:
+        loop.remove_reader(pidfd)
+        os.close(pidfd)
