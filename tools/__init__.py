@@ -4,11 +4,11 @@
 ends the work. ``new_world`` builds a session's world from the default fixture.
 """
 
+from tools.apps import REGISTRY
 from tools.completion import complete_task as COMPLETE_TASK  # noqa: N812
 from tools.exceptions import AppError, Conflict, InvalidArgument, NotFound
 from tools.registry import Action, App, Registry
 from tools.world import AppState, Context, FileStore, Record, World
-from tools.apps import REGISTRY
 
 __all__ = [
     "COMPLETE_TASK",

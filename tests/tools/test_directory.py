@@ -1,10 +1,10 @@
 import pytest
 
+from tests.conftest import make_ctx
 from tools import directory
 from tools.directory import DirectoryState
 from tools.exceptions import InvalidArgument, NotFound
 from tools.fixtures import build_default
-from tests.conftest import make_ctx
 
 
 def ctx():
