@@ -5,7 +5,16 @@ gateway's (:mod:`gateway.cli_api`).
 """
 
 from cli_shim.generate import command_scripts, script_for
-from cli_shim.parse import APPLESS_COMMAND, Help, Invocation, UsageError, action_help, app_help, parse_argv
+from cli_shim.parse import (
+    APPLESS_COMMAND,
+    Help,
+    Invocation,
+    UsageError,
+    action_help,
+    app_help,
+    parse_argv,
+    to_argv,
+)
 
 __all__ = [
     "APPLESS_COMMAND",
@@ -17,4 +26,5 @@ __all__ = [
     "command_scripts",
     "parse_argv",
     "script_for",
+    "to_argv",
 ]

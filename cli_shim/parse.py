@@ -34,6 +34,7 @@ __all__ = [
     "app_help",
     "option",
     "parse_argv",
+    "to_argv",
 ]
 
 #: The command holding the action that belongs to no app (``company complete-task``).
@@ -76,6 +77,22 @@ class Help:
 def option(name: str) -> str:
     """The option spelling of a parameter: ``page_size`` -> ``--page-size``."""
     return "--" + name.replace("_", "-")
+
+
+def to_argv(action: Action, arguments: Mapping[str, Any]) -> list[str]:
+    """The words that make ``action`` with ``arguments`` on the command line (the inverse of :func:`parse_argv`).
+
+    Returns:
+        ``[command, "--option=value", ...]``: one word per option, a list repeated once per item,
+        booleans as ``true``/``false``. Values are passed verbatim (no shell quoting: use an argv, not a string).
+    """
+    words = [action.command]
+    for name, value in arguments.items():
+        items = value if isinstance(value, list) else [value]
+        for item in items:
+            text = ("true" if item else "false") if isinstance(item, bool) else str(item)
+            words.append(f"{option(name)}={text}")
+    return words
 
 
 def _find(command: str, actions: Mapping[str, Action], word: str) -> Action:

@@ -7,10 +7,14 @@ judged by the socket's peer address (never by a forwarded header).
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import json
 import logging
-from collections.abc import Awaitable, Callable
+import os
+import tempfile
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
@@ -26,6 +30,7 @@ from gateway.http_api import api_routes
 from gateway.mcp_server import build_mcp
 from gateway.settings import Settings
 from gateway.tasks import Task, load_builtin_tasks, load_tasks
+from sandbox import Provider, get_provider
 
 __all__ = ["create_app"]
 
@@ -78,12 +83,29 @@ def _session_id(value: Any) -> str:
     return value
 
 
-def create_app(settings: Settings | None = None, tasks: dict[str, Task] | None = None) -> Starlette:
+def make_provider(settings: Settings) -> Provider | None:
+    """The sandbox provider the settings name, or None for ``sandbox_provider="none"``.
+
+    Raises:
+        ProviderUnavailable: the provider's backend is missing.
+    """
+    if settings.sandbox_provider == "none":
+        return None
+    if settings.sandbox_provider == "local":
+        root = Path(settings.sandbox_root or Path(tempfile.gettempdir()) / f"company-workspaces-{os.getuid()}")
+        return get_provider("local", root=root, owner=settings.sandbox_owner)
+    return get_provider(settings.sandbox_provider, owner=settings.sandbox_owner)
+
+
+def create_app(
+    settings: Settings | None = None, tasks: dict[str, Task] | None = None, provider: Provider | None = None
+) -> Starlette:
     """Build the gateway's ASGI app.
 
     Args:
         settings: Server settings (default: ``Settings()`` from the environment).
         tasks: Tasks by id (default: ``settings.tasks_file`` or the built-in tasks).
+        provider: The sandbox provider (default: the one ``settings.sandbox_provider`` names).
 
     Returns:
         A Starlette app; ``app.state.gateway`` is the :class:`Gateway`.
@@ -91,7 +113,7 @@ def create_app(settings: Settings | None = None, tasks: dict[str, Task] | None =
     settings = settings or Settings()
     if tasks is None:
         tasks = load_tasks(settings.tasks_file) if settings.tasks_file else load_builtin_tasks()
-    gateway = Gateway(settings, tasks)
+    gateway = Gateway(settings, tasks, provider if provider is not None else make_provider(settings))
     docs_tools = [docs_tool(name, gateway) for name in DOCS_TOOL_NAMES]
     mcp_app = build_mcp(gateway, extra_tools=docs_tools).http_app(path="/mcp", stateless_http=True, json_response=True)
     trusted = _trusted(settings.trusted_networks)
@@ -101,7 +123,7 @@ def create_app(settings: Settings | None = None, tasks: dict[str, Task] | None =
 
     async def seed_session(request: Request) -> Response:
         body = await _json_body(request)
-        return JSONResponse(gateway.seed(body, base_url(request)))
+        return JSONResponse(await gateway.seed(body, base_url(request)))
 
     async def task_state(request: Request) -> Response:
         return JSONResponse(gateway.task_state(_session_id(request.query_params.get("session_id"))))
@@ -135,6 +157,15 @@ def create_app(settings: Settings | None = None, tasks: dict[str, Task] | None =
         *cli_routes(gateway),
         Mount("/", app=mcp_app),  # last: the routes above win
     ]
-    app = Starlette(routes=routes, lifespan=mcp_app.lifespan)
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await gateway.reap()
+        async with mcp_app.lifespan(app):
+            try:
+                yield
+            finally:
+                await gateway.shutdown()
+
+    app = Starlette(routes=routes, lifespan=lifespan)
     app.state.gateway = gateway
     return app

@@ -45,9 +45,19 @@ def _parser() -> argparse.ArgumentParser:
     tools = sub.add_parser("tools", help="list every generated tool")
     tools.add_argument("--json", action="store_true", help="a JSON array: name, app, read_only, input_schema")
 
-    demo = sub.add_parser("demo", help="serve on loopback and play a policy on every task over MCP")
+    demo = sub.add_parser("demo", help="serve on loopback and play a policy on every task, every way in")
     demo.add_argument("--policy", default="oracle", help="oracle (reference solutions, default) or noop")
-    demo.add_argument("--exposure", default="mcp", choices=["mcp"], help="how the tools are reached (default mcp)")
+    demo.add_argument(
+        "--exposure",
+        default="all",
+        choices=["mcp", "cli", "http", "all"],
+        help="how the apps are reached: MCP tools, shell commands in a sandbox, HTTP from a sandbox, or all (default)",
+    )
+    demo.add_argument(
+        "--sandbox-provider",
+        choices=["local", "docker", "opensandbox"],
+        help="who lends the sandboxes for cli and http (default: local)",
+    )
     demo.add_argument("--tasks", dest="tasks_file", help="JSONL file of task rows (default: built-in tasks)")
     demo.add_argument("--task", action="append", dest="task_ids", metavar="ID", help="only this task (repeatable)")
     demo.add_argument("--json", action="store_true", help="one JSON object per task and exposure")
@@ -127,8 +137,9 @@ def _cmd_demo(args: argparse.Namespace) -> int:
             return 2
         tasks = {t: tasks[t] for t in args.task_ids}
     logging.basicConfig(level=logging.WARNING)
-    exposures = [args.exposure]
-    app = create_app(Settings(), tasks)
+    exposures = ["mcp", "cli", "http"] if args.exposure == "all" else [args.exposure]
+    settings = Settings(**({"sandbox_provider": args.sandbox_provider} if args.sandbox_provider else {}))
+    app = create_app(settings, tasks)
     results: list[EpisodeResult] = []
 
     async def go() -> None:

@@ -8,16 +8,19 @@ came in. The per-session lock is held through a whole call, and ``verify`` and
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import logging
 import time
 from typing import Any
 
-from gateway.exceptions import SessionClosed, TaskError, UnknownSession
+from gateway.exceptions import SandboxUnavailable, SessionClosed, TaskError, UnknownSession
 from gateway.grading import grade
 from gateway.sessions import LIVE, Session, SessionStore
 from gateway.settings import Settings
 from gateway.tasks import Task, build_world, parse_task
+from gateway.workspace import ProviderFailed, SandboxFiles, destroy_quietly, lend_sandbox
+from sandbox import Provider, ProviderUnavailable
 from tools import COMPLETE_TASK, REGISTRY, Action, Context
 
 __all__ = ["CallRefused", "Gateway", "tools_for"]
@@ -51,17 +54,22 @@ class Gateway:
         tasks: Task id to task: the rows ``/seed_session`` may name by id.
     """
 
-    def __init__(self, settings: Settings, tasks: dict[str, Task]) -> None:
+    def __init__(self, settings: Settings, tasks: dict[str, Task], provider: Provider | None = None) -> None:
         self.settings = settings
         self.tasks = tasks
+        #: Lends sandboxes to sessions that ask for one; None when the server lends none.
+        self.provider = provider
         self.store = SessionStore(settings.session_secret)
         self.actions: dict[str, Action] = {**REGISTRY.by_tool_name(), COMPLETE_TASK.tool_name: COMPLETE_TASK}
         self._ended: dict[str, dict[str, Any]] = {}  # closed sessions: id -> last task_state
 
     # ---- seed ---------------------------------------------------------------------------------
 
-    def seed(self, body: dict[str, Any], base_url: str) -> dict[str, Any]:
-        """Build a session from ``{"task_id"}`` or ``{"task": row}`` (optional ``"exposure"``).
+    async def seed(self, body: dict[str, Any], base_url: str) -> dict[str, Any]:
+        """Build a session from ``{"task_id"}`` or ``{"task": row}`` (optional ``"exposure"``, ``"sandbox"``).
+
+        A sandbox is lent when ``"sandbox": true``, or by default for the ``cli`` and
+        ``http`` exposures (their tools live in a shell); ``"sandbox": false`` opts out.
 
         Args:
             body: The request body of ``POST /seed_session``.
@@ -71,14 +79,20 @@ class Gateway:
             The seed response of the control-plane contract (DESIGN.md).
 
         Raises:
-            TaskError: unknown task id, invalid row or exposure.
+            TaskError: unknown task id, invalid row, exposure or sandbox option.
+            SandboxUnavailable: the sandbox could not be started (nothing is held).
         """
         task = self._task_of(body)
         exposure = body.get("exposure") or task.exposure
         if exposure not in ("mcp", "cli", "http"):
             raise TaskError(f"exposure must be 'mcp', 'cli' or 'http', not {exposure!r}")
-        if body.get("sandbox"):
-            raise TaskError('sandbox: this server has no sandbox provider configured; seed with "sandbox": false')
+        want_sandbox = body.get("sandbox")
+        if want_sandbox is None:
+            want_sandbox = exposure in ("cli", "http") and self.provider is not None
+        if not isinstance(want_sandbox, bool):
+            raise TaskError("sandbox: must be true or false")
+        if want_sandbox and self.provider is None:
+            raise TaskError('sandbox: this server lends no sandboxes (sandbox_provider is "none"); seed without one')
         started = time.perf_counter()
         world = build_world(task)
         sid = self.store.new_id()
@@ -91,12 +105,26 @@ class Gateway:
             initial=world.snapshot(),
             token=self.store.new_token(sid),
         )
+        base = base_url.rstrip("/")
+        if want_sandbox:
+            assert self.provider is not None
+            people = getattr(world.states["directory"], "people", {})
+            name = next((p.name for p in people.values() if p.email == world.user), world.user)
+            try:
+                session.sandbox = await lend_sandbox(
+                    self.provider, session_id=sid, apps=task.apps, exposure=exposure,
+                    api_url=f"{(self.settings.sandbox_base_url or base).rstrip('/')}/api", token=session.token,
+                    user=world.user, user_name=name, files=task.workspace, ttl_s=self.settings.sandbox_ttl_s,
+                )  # fmt: skip
+            except ProviderUnavailable as exc:
+                logger.error("seed session=%s task=%s: sandbox could not start: %s", sid, task.id, exc)
+                raise SandboxUnavailable("the sandbox could not be started; try again later") from None
         self.store.add(session)
         logger.info(
             "seed session=%s task=%s exposure=%s build_ms=%.1f live=%d",
             sid, task.id, exposure, (time.perf_counter() - started) * 1000, len(self.store),
         )  # fmt: skip
-        base = base_url.rstrip("/")
+        sandbox = session.sandbox
         return {
             "session_id": sid,
             "task_id": task.id,
@@ -111,7 +139,9 @@ class Gateway:
             },
             "company_api_url": f"{base}/api",
             "token": session.token,
-            "sandbox": None,
+            "sandbox": None
+            if sandbox is None
+            else {"provider": sandbox.provider, "id": sandbox.id, "workspace": sandbox.workspace},
         }
 
     def _task_of(self, body: dict[str, Any]) -> Task:
@@ -161,9 +191,20 @@ class Gateway:
                 raise CallRefused("the work was already marked complete; no further changes are possible")
             action = self.actions[tool]
             backup = None if action.read_only else _backup(session, action)
-            ctx: Context[Any] = Context(session.world, action.app, None)
             try:
-                result = action.invoke(ctx, arguments)
+                if session.sandbox is None or self.provider is None:
+                    result = action.invoke(Context(session.world, action.app, None), arguments)
+                else:  # file I/O goes through the provider: run the action off the loop
+                    files = SandboxFiles(self.provider, session.sandbox, asyncio.get_running_loop())
+                    ctx = Context(session.world, action.app, files)
+                    result = await asyncio.to_thread(action.invoke, ctx, arguments)
+            except ProviderFailed as exc:
+                _restore(session, backup)
+                session.record_call(tool, ok=False)
+                if session.failure is None:
+                    session.failure = ("provider_unavailable", exc.reason)
+                logger.error("call session=%s tool=%s: provider failed: %s", session.id, tool, exc.reason)
+                raise
             except Exception:  # AppError is the caller's mistake; anything else is ours: roll back either way
                 _restore(session, backup)
                 session.record_call(tool, ok=False)
@@ -207,6 +248,7 @@ class Gateway:
             if s.verify_result is not None:
                 return dict(s.verify_result)
             s.status = "verifying"
+            await self._release_sandbox(s)  # nothing left running may change the result
             answer = s.world.completion if s.world.completion else response
             result = grade(s.task.checks, s.task.allowed_changes, s.initial, s.world.snapshot(), answer)
             masked = s.failure is not None
@@ -238,12 +280,45 @@ class Gateway:
             if s.id in self._ended:  # closed while we waited for the lock
                 return {"session_id": session_id, "closed": True, "already_closed": True}
             s.status = "closed"
+            await self._release_sandbox(s)
             state = self.task_state(s.id)
             state["verify_result"] = s.verify_result
             self._ended[s.id] = state
             self.store.forget(s.id)
         logger.info("close session=%s task=%s calls=%d", s.id, s.task.id, s.calls)
         return {"session_id": session_id, "closed": True, "already_closed": False}
+
+    async def _release_sandbox(self, session: Session) -> None:
+        if session.sandbox is not None and self.provider is not None:
+            await destroy_quietly(self.provider, session.sandbox, session.id)
+            session.sandbox = None
+
+    async def shutdown(self) -> None:
+        """Destroy every lent sandbox, 64 at a time; each one that cannot be stopped is logged at ERROR."""
+        if self.provider is None:
+            return
+        lent = [s for s in self.store.all() if s.sandbox is not None]
+        gate = asyncio.Semaphore(64)
+
+        async def release(session: Session) -> None:
+            async with gate:
+                await self._release_sandbox(session)
+
+        await asyncio.gather(*(release(s) for s in lent))
+        if lent:
+            logger.info("shutdown: released %d sandbox(es)", len(lent))
+
+    async def reap(self) -> int:
+        """Destroy sandboxes this server's owner label holds from an earlier run; returns how many."""
+        if self.provider is None:
+            return 0
+        held = {s.sandbox.id for s in self.store.all() if s.sandbox is not None}
+        leftovers = [sb for sb in await self.provider.list_owned() if sb.id not in held]
+        for sb in leftovers:
+            await destroy_quietly(self.provider, sb, sb.labels.get("session", "?"))
+        if leftovers:
+            logger.warning("reaped %d sandbox(es) left by an earlier run", len(leftovers))
+        return len(leftovers)
 
     def session_by_token(self, token: str) -> Session | None:
         """The live session a bearer token opens, else None."""

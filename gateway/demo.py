@@ -1,7 +1,8 @@
 """``company-gateway demo``: serve on loopback, play a policy on every task over real MCP, verify, report.
 
-Each task is seeded over HTTP, played through a real MCP client (fastmcp's,
-streamable HTTP, the session's bearer token), verified and closed.
+Each task is seeded over HTTP, played through one way in (a real MCP client
+over streamable HTTP; the app commands in the session's sandbox; curl in the
+sandbox), verified and closed.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from fastmcp import Client
 from fastmcp.client.transports import StreamableHttpTransport
 from starlette.applications import Starlette
 
-from gateway.policies import StepFailed, mcp_caller, run_steps, steps_for
+from gateway.core import Gateway
+from gateway.policies import StepFailed, cli_caller, http_caller, mcp_caller, run_steps, steps_for
 from gateway.tasks import Task
 
 __all__ = ["EpisodeResult", "play", "run_demo", "serve_in_background"]
@@ -81,17 +83,29 @@ async def serve_in_background(app: Starlette, host: str = "127.0.0.1", port: int
         sock.close()
 
 
-async def play(control: httpx.AsyncClient, task: Task, policy: str, exposure: str) -> EpisodeResult:
-    """Seed ``task``, play ``policy`` over MCP, verify and close; never raises for a failed step."""
+async def play(control: httpx.AsyncClient, gateway: Gateway, task: Task, policy: str, exposure: str) -> EpisodeResult:
+    """Seed ``task``, play ``policy`` through ``exposure``, verify and close; never raises for a failed step.
+
+    ``mcp`` plays through a real MCP client over streamable HTTP; ``cli`` runs the app
+    commands inside the session's sandbox; ``http`` runs curl inside the sandbox.
+    """
     started = time.perf_counter()
     seed = (await control.post("/seed_session", json={"task_id": task.id, "exposure": exposure})).raise_for_status()
     info = seed.json()
     error = None
     calls = 0
-    transport = StreamableHttpTransport(info["mcp"]["url"], headers=info["mcp"]["headers"])
+    steps = steps_for(task, policy)
     try:
-        async with Client(transport) as client:
-            calls = await run_steps(steps_for(task, policy), mcp_caller(client))
+        if exposure == "mcp":
+            transport = StreamableHttpTransport(info["mcp"]["url"], headers=info["mcp"]["headers"])
+            async with Client(transport) as client:
+                calls = await run_steps(steps, mcp_caller(client))
+        else:
+            session = gateway.get_session(info["session_id"])
+            if session.sandbox is None or gateway.provider is None:
+                raise StepFailed(f"exposure {exposure} needs a sandbox, and this server lends none")
+            make = cli_caller if exposure == "cli" else http_caller
+            calls = await run_steps(steps, make(gateway.provider, session.sandbox))
     except StepFailed as exc:
         error = str(exc)
     verdict = (await control.post("/verify", json={"session_id": info["session_id"]})).raise_for_status().json()
@@ -116,4 +130,4 @@ async def run_demo(
     async with serve_in_background(app) as base, httpx.AsyncClient(base_url=base, timeout=60) as control:
         for task in tasks:
             for exposure in exposures:
-                yield await play(control, task, policy, exposure)
+                yield await play(control, app.state.gateway, task, policy, exposure)

@@ -7,12 +7,21 @@ Tree::
     ├── SessionError        a session cannot do what was asked
     │   ├── UnknownSession  no live session has that id (HTTP 404)
     │   └── SessionClosed   the session is verified or closed; its token no longer works (HTTP 409)
-    └── ShuttingDown        the server refuses new sessions while it stops (HTTP 503)
+    ├── ShuttingDown        the server refuses new sessions while it stops (HTTP 503)
+    └── SandboxUnavailable  a seed's sandbox could not be started (HTTP 503); nothing is held
 """
 
 from __future__ import annotations
 
-__all__ = ["GatewayError", "SessionClosed", "SessionError", "ShuttingDown", "TaskError", "UnknownSession"]
+__all__ = [
+    "GatewayError",
+    "SandboxUnavailable",
+    "SessionClosed",
+    "SessionError",
+    "ShuttingDown",
+    "TaskError",
+    "UnknownSession",
+]
 
 
 class GatewayError(Exception):
@@ -45,5 +54,11 @@ class SessionClosed(SessionError):
 
 class ShuttingDown(GatewayError):
     """The server is stopping and takes no new sessions."""
+
+    status_code = 503
+
+
+class SandboxUnavailable(GatewayError):
+    """The seed's sandbox could not be started; the seed holds nothing."""
 
     status_code = 503

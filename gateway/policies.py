@@ -13,10 +13,23 @@ from typing import Any
 
 from fastmcp import Client
 
+from cli_shim import APPLESS_COMMAND, to_argv
 from gateway.tasks import Step, Task, extract, substitute
+from sandbox import Provider, Sandbox
+from tools import COMPLETE_TASK, REGISTRY, Action
 from tools.registry import TOOL_PREFIX
 
-__all__ = ["POLICIES", "Caller", "StepFailed", "mcp_caller", "run_steps", "steps_for", "tool_name"]
+__all__ = [
+    "POLICIES",
+    "Caller",
+    "StepFailed",
+    "cli_caller",
+    "http_caller",
+    "mcp_caller",
+    "run_steps",
+    "steps_for",
+    "tool_name",
+]
 
 Caller = Callable[[str, dict[str, Any]], Awaitable[Any]]
 
@@ -78,5 +91,59 @@ def mcp_caller(client: Client) -> Caller:
         if result.structured_content is not None:
             return result.structured_content
         return json.loads(text) if text else None
+
+    return call
+
+
+#: Seconds one command inside a sandbox may run.
+COMMAND_TIMEOUT_S = 60.0
+
+
+def _action(step_tool: str) -> Action:
+    if step_tool == "complete_task":
+        return COMPLETE_TASK
+    app, _, name = step_tool.partition(".")
+    return REGISTRY.action(app, name)
+
+
+def _decode(step_tool: str, exit_code: int, stdout: bytes, stderr: bytes) -> Any:
+    if exit_code != 0:
+        raise StepFailed(f"{step_tool}: exit {exit_code}: {(stderr or stdout).decode(errors='replace').strip()}")
+    text = stdout.decode()
+    return json.loads(text) if text.strip() else None
+
+
+def cli_caller(provider: Provider, sandbox: Sandbox) -> Caller:
+    """A caller that runs each step as the app's shell command inside ``sandbox``.
+
+    ``gmail.send_message`` with ``{"to": ["a@x"]}`` runs ``gmail send-message --to=a@x``.
+    """
+
+    async def call(step_tool: str, args: dict[str, Any]) -> Any:
+        action = _action(step_tool)
+        argv = [action.app or APPLESS_COMMAND, *to_argv(action, args)]
+        result = await provider.exec(sandbox, argv, timeout_s=COMMAND_TIMEOUT_S)
+        return _decode(step_tool, result.exit_code, result.stdout, result.stderr)
+
+    return call
+
+
+#: The HTTP request a step becomes inside the sandbox: JSON body on stdin, token and URL from the environment.
+_CURL = (
+    'curl -sS --fail-with-body -X POST -H "Authorization: Bearer $COMPANY_API_TOKEN" '
+    '-H "Content-Type: application/json" --data-binary @- "$COMPANY_API_URL$1"'
+)
+
+
+def http_caller(provider: Provider, sandbox: Sandbox) -> Caller:
+    """A caller that sends each step as ``POST $COMPANY_API_URL/<app>/<action>`` with curl inside ``sandbox``."""
+
+    async def call(step_tool: str, args: dict[str, Any]) -> Any:
+        action = _action(step_tool)
+        path = action.http_path.removeprefix("/api")
+        argv = ["sh", "-c", _CURL, "sh", path]
+        body = json.dumps(args).encode()
+        result = await provider.exec(sandbox, argv, timeout_s=COMMAND_TIMEOUT_S, stdin=body)
+        return _decode(step_tool, result.exit_code, result.stdout, result.stderr)
 
     return call

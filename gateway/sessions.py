@@ -18,6 +18,7 @@ from itsdangerous import BadSignature, URLSafeSerializer
 
 from gateway.exceptions import UnknownSession
 from gateway.tasks import Task
+from sandbox import Sandbox
 from tools import World
 
 __all__ = ["LIVE", "Session", "SessionStore"]
@@ -43,6 +44,7 @@ class Session:
         last_call: ``{"tool", "ok", "at"}`` of the last whole call, or None.
         verify_result: The ``/verify`` response, once verified.
         failure: ``(kind, reason)`` when an infrastructure failure masks the reward.
+        sandbox: The lent sandbox, until verify or close destroys it.
     """
 
     id: str
@@ -57,6 +59,7 @@ class Session:
     last_call: dict[str, Any] | None = None
     verify_result: dict[str, Any] | None = None
     failure: tuple[str, str] | None = None
+    sandbox: Sandbox | None = None
     created: float = field(default_factory=time.time)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 

@@ -8,6 +8,7 @@ or on the command line of ``company-gateway serve``.
 from __future__ import annotations
 
 import ipaddress
+from typing import Literal
 
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -35,6 +36,19 @@ class Settings(BaseSettings):
     close_tools_on_task_end: bool = Field(
         False, description="Refuse tool calls once the work was declared complete."
     )
+    sandbox_provider: Literal["local", "docker", "opensandbox", "none"] = Field(
+        "local", description="Who lends sandboxes to sessions that need one (cli and http exposures)."
+    )
+    sandbox_root: str | None = Field(
+        None, description="local provider: folder holding the workspaces (default: a folder under the temp dir)."
+    )
+    sandbox_owner: str = Field(
+        "company-gateway", description="Owner label on every sandbox; leftovers with it are reaped at start-up."
+    )
+    sandbox_base_url: str | None = Field(
+        None, description="Base URL sandboxes use to reach this server (default: the URL the seed came in on)."
+    )
+    sandbox_ttl_s: float | None = Field(3600.0, gt=0, description="Lifetime of a sandbox in seconds.")
     log_level: str = Field("INFO", description="Python logging level of the command-line entry point.")
 
     @field_validator("trusted_networks")

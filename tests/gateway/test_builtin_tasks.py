@@ -16,7 +16,7 @@ CASES = [(t.id, "oracle") for t in TASKS.values()] + [(t.id, "noop") for t in TA
 
 async def play(task_id, policy):
     gw = Gateway(Settings(), TASKS)
-    seed = gw.seed({"task_id": task_id}, "http://127.0.0.1:1/")
+    seed = await gw.seed({"task_id": task_id}, "http://127.0.0.1:1/")
     session = gw.get_session(seed["session_id"])
 
     async def call(step_tool, args):

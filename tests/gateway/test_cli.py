@@ -39,9 +39,11 @@ def test_a_bad_task_file_is_a_usage_error(tmp_path, capsys):
 def test_demo_oracle_and_noop_exit_codes(capsys):
     assert main(["demo", "--json", "--task", "dir-manager-of-owen", "--task", "cal-move-ops-sync"]) == 0
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
-    assert [(x["task_id"], x["reward"]) for x in lines] == [("dir-manager-of-owen", 1.0), ("cal-move-ops-sync", 1.0)]
+    assert [(x["task_id"], x["exposure"], x["reward"]) for x in lines] == [
+        (t, e, 1.0) for t in ("dir-manager-of-owen", "cal-move-ops-sync") for e in ("mcp", "cli", "http")
+    ]
     assert set(lines[0]) >= {"task_id", "exposure", "policy", "reward", "calls", "ms", "checks"}
-    assert main(["demo", "--json", "--policy", "noop", "--task", "cal-move-ops-sync"]) == 0
+    assert main(["demo", "--json", "--policy", "noop", "--exposure", "mcp", "--task", "cal-move-ops-sync"]) == 0
     assert json.loads(capsys.readouterr().out)["reward"] == 0.0
 
 

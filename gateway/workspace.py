@@ -1,0 +1,179 @@
+"""Lending a sandbox to a session: create it, write the guide and the app commands, bridge files, destroy it.
+
+The guide and everything else written here is seen by the model, so it speaks
+only of an ordinary company's systems.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from concurrent.futures import TimeoutError as FutureTimeout
+from typing import Any
+
+from cli_shim import command_scripts
+from sandbox import FileMissing, Provider, ProviderUnavailable, Sandbox, SandboxSpec, WorkspacePathError
+from tools import REGISTRY, FileStore, InvalidArgument, NotFound
+from tools.fixtures import COMPANY
+
+__all__ = ["ProviderFailed", "SandboxFiles", "guide_text", "lend_sandbox"]
+
+logger = logging.getLogger(__name__)
+
+#: Seconds a single file save or read through the provider may take before it counts as a provider failure.
+FILE_TIMEOUT_S = 30.0
+
+
+class ProviderFailed(Exception):
+    """The sandbox provider failed during a call (HTTP 502); the session's reward is masked.
+
+    Args:
+        reason: The provider's own words, for logs and ``failure_reason`` only (never for the model).
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def guide_text(apps: list[str], exposure: str, user: str, user_name: str) -> str:
+    """The workspace ``README.md``: how to reach the company's apps from here, in plain company words."""
+    lines = [
+        f"# Working at {COMPANY}",
+        "",
+        f"You are signed in as {user_name} ({user}). This folder is your workspace: files you download are",
+        "saved here (under `downloads/` unless you give a path), and files you attach or upload are named by",
+        "their path relative to this folder.",
+        "",
+        "## Apps",
+        "",
+    ]
+    lines += [f"- `{a}`: {REGISTRY.apps[a].description}" for a in apps]
+    if exposure in ("cli", "mcp"):
+        lines += [
+            "",
+            "## From the shell",
+            "",
+            "Every app is a command: `<app> <command> --option=value`. Output is JSON.",
+            f"Run `{apps[0]} --help` for its commands and `{apps[0]} <command> --help` for one command's options.",
+            "Lists take the option once per item (`--to=a@x.example --to=b@x.example`).",
+            "When you have finished, run `company complete-task --summary=\"what you did\"`.",
+        ]
+    if exposure == "http":
+        lines += [
+            "",
+            "## Over HTTP",
+            "",
+            "Every action is `POST $COMPANY_API_URL/<app>/<action>` with a JSON body and the header",
+            "`Authorization: Bearer $COMPANY_API_TOKEN`. Look endpoints up with the documentation tool",
+            "(start with an empty page for the index). Example:",
+            "",
+            "```sh",
+            f'curl -sS -X POST "$COMPANY_API_URL/{apps[0]}/..." -H "Authorization: Bearer $COMPANY_API_TOKEN" \\',
+            "     -H 'Content-Type: application/json' -d '{}'",
+            "```",
+            "",
+            "When you have finished, call `POST $COMPANY_API_URL/complete_task`",
+            'with `{"summary": "what you did"}`.',
+        ]
+    return "\n".join(lines) + "\n"
+
+
+async def lend_sandbox(
+    provider: Provider,
+    *,
+    session_id: str,
+    apps: list[str],
+    exposure: str,
+    api_url: str,
+    token: str,
+    user: str,
+    user_name: str,
+    files: dict[str, str],
+    ttl_s: float | None,
+) -> Sandbox:
+    """Create a sandbox for a session and prepare it: guide, app commands, the row's workspace files.
+
+    Args:
+        provider: Where to create it.
+        session_id: Stored as a label so a reaper can name the session.
+        apps: The session's apps (one command each, plus ``company``).
+        exposure: ``mcp``, ``cli`` or ``http`` (shapes the guide).
+        api_url: ``COMPANY_API_URL`` as the sandbox must use it (absolute, ends in ``/api``).
+        token: ``COMPANY_API_TOKEN``.
+        user: The acting user's email; user_name: their name.
+        files: Relative path to text content, from the task row.
+        ttl_s: Lifetime the provider may enforce.
+
+    Returns:
+        The ready sandbox.
+
+    Raises:
+        ProviderUnavailable: The provider could not create or prepare it (whatever was created is destroyed).
+    """
+    labels = {"session": session_id, "expires": str(int(time.time() + ttl_s)) if ttl_s else "never"}
+    env = {"COMPANY_API_URL": api_url, "COMPANY_API_TOKEN": token}
+    sandbox = await provider.create(SandboxSpec(labels=labels, env=env, ttl_s=ttl_s))
+    try:
+        guide = guide_text(apps, exposure, user, user_name)
+        payload = {"README.md": guide.encode(), **{path: text.encode() for path, text in files.items()}}
+        await provider.write_files(sandbox, payload)
+        await provider.install_commands(sandbox, command_scripts(apps))
+    except BaseException:
+        await destroy_quietly(provider, sandbox, session_id)
+        raise
+    return sandbox
+
+
+async def destroy_quietly(provider: Provider, sandbox: Sandbox, session_id: str) -> bool:
+    """Destroy a sandbox; on failure log it at ERROR with its session for a reaper and return False."""
+    try:
+        await provider.destroy(sandbox)
+    except ProviderUnavailable as exc:
+        logger.error("sandbox not destroyed: session=%s sandbox=%s provider=%s: %s",
+                     session_id, sandbox.id, sandbox.provider, exc)  # fmt: skip
+        return False
+    return True
+
+
+class SandboxFiles(FileStore):
+    """A session's workspace as the apps' :class:`~tools.FileStore`.
+
+    App actions run in a worker thread; each save or read is sent to the
+    provider on the event loop and waited for (at most ``FILE_TIMEOUT_S``).
+
+    Args:
+        provider: The sandbox's provider.
+        sandbox: The session's sandbox.
+        loop: The event loop the provider runs on.
+    """
+
+    def __init__(self, provider: Provider, sandbox: Sandbox, loop: asyncio.AbstractEventLoop) -> None:
+        self._provider = provider
+        self._sandbox = sandbox
+        self._loop = loop
+
+    def _run(self, coro: Any, path: str, parameter: str) -> Any:
+        future = asyncio.run_coroutine_threadsafe(coro, self._loop)
+        try:
+            return future.result(FILE_TIMEOUT_S)
+        except FutureTimeout:
+            future.cancel()
+            raise ProviderFailed(f"the provider took longer than {FILE_TIMEOUT_S:.0f} s on {path!r}") from None
+        except FileMissing:
+            raise NotFound(f"there is no file at '{path}' in your workspace", parameter) from None
+        except WorkspacePathError as exc:
+            raise InvalidArgument(f"{exc}; give a path inside your workspace such as downloads/report.csv",
+                                  parameter) from None  # fmt: skip
+        except ProviderUnavailable as exc:
+            raise ProviderFailed(str(exc)) from None
+
+    def save(self, path: str, data: bytes) -> str:
+        """Write ``data`` at ``path`` (relative to the workspace) and return that path."""
+        self._run(self._provider.write_files(self._sandbox, {path: data}), path, "save_as")
+        return path
+
+    def load(self, path: str) -> bytes:
+        """Read the workspace file at ``path``."""
+        return bytes(self._run(self._provider.read_file(self._sandbox, path), path, "path"))
