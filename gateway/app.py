@@ -11,7 +11,6 @@ import contextlib
 import ipaddress
 import json
 import logging
-import os
 import tempfile
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -86,13 +85,17 @@ def _session_id(value: Any) -> str:
 def make_provider(settings: Settings) -> Provider | None:
     """The sandbox provider the settings name, or None for ``sandbox_provider="none"``.
 
+    The local provider keeps its workspaces under ``sandbox_root``; without one, under a
+    fresh temporary folder of this process (so two servers on one machine never reap each
+    other's workspaces), removed at shutdown when empty.
+
     Raises:
         ProviderUnavailable: the provider's backend is missing.
     """
     if settings.sandbox_provider == "none":
         return None
     if settings.sandbox_provider == "local":
-        root = Path(settings.sandbox_root or Path(tempfile.gettempdir()) / f"company-workspaces-{os.getuid()}")
+        root = Path(settings.sandbox_root) if settings.sandbox_root else Path(tempfile.mkdtemp(prefix="workspaces-"))
         return get_provider("local", root=root, owner=settings.sandbox_owner)
     return get_provider(settings.sandbox_provider, owner=settings.sandbox_owner)
 
@@ -113,6 +116,7 @@ def create_app(
     settings = settings or Settings()
     if tasks is None:
         tasks = load_tasks(settings.tasks_file) if settings.tasks_file else load_builtin_tasks()
+    own_root = provider is None and settings.sandbox_provider == "local" and not settings.sandbox_root
     gateway = Gateway(settings, tasks, provider if provider is not None else make_provider(settings))
     docs_tools = [docs_tool(name, gateway) for name in DOCS_TOOL_NAMES]
     mcp_app = build_mcp(gateway, extra_tools=docs_tools).http_app(path="/mcp", stateless_http=True, json_response=True)
@@ -165,6 +169,9 @@ def create_app(
                 yield
             finally:
                 await gateway.shutdown()
+                if own_root and gateway.provider is not None:
+                    with contextlib.suppress(OSError):
+                        gateway.provider.root.rmdir()  # type: ignore[attr-defined]
 
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.gateway = gateway

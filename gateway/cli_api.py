@@ -23,6 +23,7 @@ from starlette.routing import Route
 from cli_shim.parse import APPLESS_COMMAND, Help, UsageError, option, parse_argv
 from gateway.core import CallRefused, Gateway
 from gateway.http_api import bearer_session, callable_apps
+from gateway.workspace import PROVIDER_FAILED_MESSAGE, ProviderFailed
 from tools import COMPLETE_TASK, REGISTRY, Action, AppError
 
 __all__ = ["cli_routes", "read_argv"]
@@ -86,6 +87,8 @@ def cli_routes(gateway: Gateway) -> list[Route]:
             return _text(422, f"{where}: {lead}{exc.message}")
         except CallRefused as exc:
             return _text(409, f"{where}: {exc}")
+        except ProviderFailed:
+            return _text(502, f"{where}: {PROVIDER_FAILED_MESSAGE}")
         return Response(json.dumps(result, ensure_ascii=False, indent=2) + "\n", media_type="application/json")
 
     return [Route("/cli/{app}", run, methods=["POST"])]

@@ -22,6 +22,7 @@ from starlette.routing import Route
 from docs_tool.openapi import openapi_document
 from gateway.core import CallRefused, Gateway
 from gateway.sessions import Session
+from gateway.workspace import PROVIDER_FAILED_MESSAGE, ProviderFailed
 from tools import COMPLETE_TASK, REGISTRY, Action, AppError
 
 __all__ = ["api_routes", "bearer_session", "callable_apps", "error_response"]
@@ -102,6 +103,8 @@ def api_routes(gateway: Gateway) -> list[Route]:
             return error_response(400, exc.message, exc.parameter)
         except CallRefused as exc:
             return error_response(409, str(exc))
+        except ProviderFailed:
+            return error_response(502, PROVIDER_FAILED_MESSAGE)
         return JSONResponse(result)
 
     return [

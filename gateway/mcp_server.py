@@ -24,6 +24,7 @@ from pydantic import PrivateAttr
 
 from gateway.core import CallRefused, Gateway
 from gateway.sessions import Session
+from gateway.workspace import PROVIDER_FAILED_MESSAGE, ProviderFailed
 from tools import Action, AppError
 
 __all__ = ["ActionTool", "build_mcp"]
@@ -73,6 +74,8 @@ class ActionTool(Tool):
             result = await self._gateway.call(session, self.name, arguments)
         except (AppError, CallRefused) as exc:
             raise ToolError(str(exc)) from None
+        except ProviderFailed:
+            raise ToolError(PROVIDER_FAILED_MESSAGE) from None
         return ToolResult(
             content=[TextContent(type="text", text=result_text(result))],
             structured_content=result if isinstance(result, dict) else None,

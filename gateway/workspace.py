@@ -17,12 +17,18 @@ from sandbox import FileMissing, Provider, ProviderUnavailable, Sandbox, Sandbox
 from tools import REGISTRY, FileStore, InvalidArgument, NotFound
 from tools.fixtures import COMPANY
 
-__all__ = ["ProviderFailed", "SandboxFiles", "guide_text", "lend_sandbox"]
+__all__ = [
+    "PROVIDER_FAILED_MESSAGE",
+    "ProviderFailed", "SandboxFiles", "guide_text", "lend_sandbox"]
 
 logger = logging.getLogger(__name__)
 
 #: Seconds a single file save or read through the provider may take before it counts as a provider failure.
 FILE_TIMEOUT_S = 30.0
+
+
+#: What the caller reads when the provider failed (the provider's own words go only to the log).
+PROVIDER_FAILED_MESSAGE = "the workspace could not be reached just now; nothing was changed. Try again."
 
 
 class ProviderFailed(Exception):
@@ -169,11 +175,11 @@ class SandboxFiles(FileStore):
         except ProviderUnavailable as exc:
             raise ProviderFailed(str(exc)) from None
 
-    def save(self, path: str, data: bytes) -> str:
+    def save(self, path: str, data: bytes, parameter: str = "save_as") -> str:
         """Write ``data`` at ``path`` (relative to the workspace) and return that path."""
-        self._run(self._provider.write_files(self._sandbox, {path: data}), path, "save_as")
+        self._run(self._provider.write_files(self._sandbox, {path: data}), path, parameter)
         return path
 
-    def load(self, path: str) -> bytes:
+    def load(self, path: str, parameter: str = "path") -> bytes:
         """Read the workspace file at ``path``."""
-        return bytes(self._run(self._provider.read_file(self._sandbox, path), path, "path"))
+        return bytes(self._run(self._provider.read_file(self._sandbox, path), path, parameter))

@@ -5,8 +5,25 @@ from __future__ import annotations
 from typing import Any
 
 from tools.directory import DirectoryState
+from tools.exceptions import NotFound
 from tools.fixtures import NOW, TIMEZONE, USER, build_default
-from tools.world import AppState, Context, World
+from tools.world import AppState, Context, FileStore, World
+
+
+class MemoryFiles(FileStore):
+    """An in-memory workspace: path to bytes."""
+
+    def __init__(self, files: dict[str, bytes] | None = None) -> None:
+        self.files = dict(files or {})
+
+    def save(self, path: str, data: bytes, parameter: str = "save_as") -> str:
+        self.files[path] = data
+        return path
+
+    def load(self, path: str, parameter: str = "path") -> bytes:
+        if path not in self.files:
+            raise NotFound(f"no file at '{path}'", parameter)
+        return self.files[path]
 
 
 def make_world(states: dict[str, AppState]) -> World:

@@ -67,7 +67,7 @@ def deliver_file(ctx: Any, name: str, data: bytes, save_as: str = "", parameter:
         InvalidArgument: Binary or oversized content with no workspace to save it in.
     """
     if ctx.files is not None:
-        path = ctx.files.save(save_as.strip() or f"downloads/{name}", data)
+        path = ctx.files.save(save_as.strip() or f"downloads/{name}", data, parameter)
         return {"saved_to": path, "size": len(data)}
     try:
         text = data.decode("utf-8")
@@ -96,7 +96,7 @@ def receive_file(ctx: Any, content: str, path: str, content_param: str = "conten
     if path:
         if ctx.files is None:
             raise InvalidArgument(f"there is no workspace here; pass the text in {content_param} instead", path_param)
-        return bytes(ctx.files.load(path))
+        return bytes(ctx.files.load(path, path_param))
     if not content:
         raise InvalidArgument(f"give the text in {content_param} (or a workspace file in {path_param})", content_param)
     return content.encode("utf-8")

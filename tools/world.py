@@ -63,16 +63,20 @@ class FileStore:
     text content inline instead.
     """
 
-    def save(self, path: str, data: bytes) -> str:  # pragma: no cover - interface
-        """Write ``data`` to the workspace at ``path`` and return the path as the caller should see it."""
+    def save(self, path: str, data: bytes, parameter: str = "save_as") -> str:  # pragma: no cover - interface
+        """Write ``data`` to the workspace at ``path`` and return the path as the caller should see it.
+
+        Raises:
+            InvalidArgument: naming ``parameter``: the path leaves the workspace or the workspace blocks it.
+        """
         raise NotImplementedError
 
-    def load(self, path: str) -> bytes:  # pragma: no cover - interface
+    def load(self, path: str, parameter: str = "path") -> bytes:  # pragma: no cover - interface
         """Read a workspace file.
 
         Raises:
-            NotFound: The path holds no regular file.
-            InvalidArgument: The path leaves the workspace.
+            NotFound: naming ``parameter``: the path holds no regular file.
+            InvalidArgument: naming ``parameter``: the path leaves the workspace.
         """
         raise NotImplementedError
 

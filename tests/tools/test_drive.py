@@ -3,28 +3,13 @@ from datetime import datetime
 
 import pytest
 
-from tests.conftest import make_ctx
+from tests.conftest import MemoryFiles, make_ctx
 from tools import drive
 from tools.drive import DriveState
 from tools.exceptions import Conflict, InvalidArgument, NotFound
 from tools.fixtures import NOW, USER
 from tools.fixtures.files import build
 from tools.fixtures.people import people_records
-from tools.world import FileStore
-
-
-class MemoryFiles(FileStore):
-    def __init__(self, files=None):
-        self.files = dict(files or {})
-
-    def save(self, path, data):
-        self.files[path] = data
-        return path
-
-    def load(self, path):
-        if path not in self.files:
-            raise NotFound(f"no file at {path}", "path")
-        return self.files[path]
 
 
 def ctx(files=None):

@@ -3,33 +3,16 @@ from datetime import datetime
 
 import pytest
 
-from tests.conftest import make_ctx
+from tests.conftest import MemoryFiles, make_ctx
 from tools import gmail
 from tools.exceptions import Conflict, InvalidArgument, NotFound
 from tools.fixtures import NOW, USER
 from tools.fixtures.mail import build
 from tools.fixtures.people import people_records
 from tools.gmail import GmailState
-from tools.world import FileStore
 
 PRIYA = "priya.shah@northwind.example"
 MARCUS = "marcus.reed@northwind.example"
-
-
-class Workspace(FileStore):
-    """An in-memory workspace."""
-
-    def __init__(self, files=None):
-        self.files = dict(files or {})
-
-    def save(self, path, data):
-        self.files[path] = data
-        return path
-
-    def load(self, path):
-        if path not in self.files:
-            raise NotFound(f"no file at '{path}'", "path")
-        return self.files[path]
 
 
 def ctx(files=None):
@@ -141,9 +124,9 @@ def test_search_combines_sender_attachment_and_subject():
 def test_search_quoted_phrase_and_sender_name_from_directory():
     c = ctx()
     out = call(c, "search_messages", query='"INV-20417"')
-    assert {r["from"] for r in out["results"]} == {"billing@brightline-it.example", "tomas.rivera@northwind.example"}
+    assert {r["from"] for r in out["results"]} == {"billing@fabrikam.example", "tomas.rivera@northwind.example"}
     by_name = call(c, "search_messages", query='from:"Tomas Rivera" INV-20417')
-    assert [r["subject"] for r in by_name["results"]] == ["Brightline invoice INV-20417 - need your approval"]
+    assert [r["subject"] for r in by_name["results"]] == ["Fabrikam invoice INV-20417 - any concerns before approval?"]
 
 
 def test_search_is_newest_first_and_pages():
@@ -186,10 +169,10 @@ def test_search_labels_unread_negation_and_recipients():
     assert not_vendors["total"] > 0
     assert all("Vendors" not in r["labels"] for r in not_vendors["results"])
     sent_to_nora = call(c, "search_messages", query="in:sent to:nora.patel")
-    assert [r["subject"] for r in sent_to_nora["results"]] == ["Q2 headcount plan", "Staff meeting agenda - Thursday"]
+    assert [r["subject"] for r in sent_to_nora["results"]] == ["Q2 headcount plan", "Staff meeting agenda - Tuesday"]
     assert call(c, "search_messages", query="in:sent cc:nora.patel")["total"] == 0
     csv_files = call(c, "search_messages", query="filename:INV-20417")
-    assert [r["from"] for r in csv_files["results"]] == ["billing@brightline-it.example"]
+    assert [r["from"] for r in csv_files["results"]] == ["billing@fabrikam.example"]
 
 
 def test_search_hides_trash_unless_asked():
@@ -240,9 +223,9 @@ def test_search_unknown_prefix_is_plain_text():
 
 def test_get_message_full_with_attachment_metadata():
     c = ctx()
-    hit = only(c, "subject:INV-20417 from:brightline")
+    hit = only(c, "subject:INV-20417 from:billing@fabrikam")
     msg = call(c, "get_message", message_id=hit["id"])
-    assert "due by March 20, 2026" in msg["body"]
+    assert "due on March 15, 2026" in msg["body"]
     [att] = msg["attachments"]
     assert att["filename"] == "INV-20417.txt"
     assert att["mime_type"] == "text/plain"
@@ -320,7 +303,7 @@ def test_send_message_to_myself_lands_in_inbox():
 
 
 def test_send_message_attaches_workspace_files():
-    files = Workspace({"reports/q1.csv": b"dept,total\nSales,10\n"})
+    files = MemoryFiles({"reports/q1.csv": b"dept,total\nSales,10\n"})
     c = ctx(files)
     out = call(c, "send_message", to=[MARCUS], subject="Q1", attachments=["reports/q1.csv"])
     [att] = c.state.messages[out["id"]].attachments
@@ -347,7 +330,7 @@ def test_send_message_errors_change_nothing(args, param, error):
 
 
 def test_send_message_workspace_errors_change_nothing():
-    c = ctx(Workspace({"logo.png": b"\x89PNG\r\n\x1a\n\xff\xfe"}))
+    c = ctx(MemoryFiles({"logo.png": b"\x89PNG\r\n\x1a\n\xff\xfe"}))
     err = unchanged(c, "send_message", NotFound, to=[PRIYA], subject="x", attachments=["missing.csv"])
     assert "missing.csv" in err.message
     err = unchanged(c, "send_message", InvalidArgument, to=[PRIYA], subject="x", attachments=["logo.png"])
@@ -362,7 +345,7 @@ def test_reply_goes_to_sender_in_same_thread():
     msg = c.state.messages[out["id"]]
     assert msg.to == ["tomas.rivera@northwind.example"]
     assert msg.cc == []
-    assert msg.subject == "Re: Brightline invoice INV-20417 - need your approval"
+    assert msg.subject == "Re: Fabrikam invoice INV-20417 - any concerns before approval?"
     assert (msg.thread_id, msg.in_reply_to) == (hit["thread_id"], hit["id"])
     assert msg.labels == ["SENT"]
 
@@ -374,12 +357,12 @@ def test_reply_all_includes_everyone_but_me():
     msg = c.state.messages[out["id"]]
     assert msg.to == ["liam.chen@northwind.example", "elena.petrova@northwind.example"]
     assert msg.cc == ["mia.thompson@northwind.example", "owen.bell@northwind.example"]
-    assert msg.subject == "Re: Atlas migration: cutover plan for March 21-22"
+    assert msg.subject == "Re: Atlas migration: cutover plan for April 18"
 
 
 def test_reply_to_my_own_message_goes_to_its_recipients():
     c = ctx()
-    hit = only(c, 'in:sent subject:"Staff meeting agenda - Thursday"')
+    hit = only(c, 'in:sent subject:"Staff meeting agenda - Tuesday"')
     msg = call(c, "reply_to_message", message_id=hit["id"], body="Adding the lease decision.")
     assert msg["to"] == c.state.messages[hit["id"]].to
     assert len(msg["to"]) == 5
@@ -396,14 +379,14 @@ def test_reply_errors_change_nothing():
 
 def test_forward_keeps_attachments_and_quotes_original():
     c = ctx()
-    hit = only(c, "subject:INV-20417 from:brightline")
+    hit = only(c, "subject:INV-20417 from:billing@fabrikam")
     out = call(c, "forward_message", message_id=hit["id"], to=["Owen Bell"], note="Owen, please check this.")
     msg = c.state.messages[out["id"]]
     original = c.state.messages[hit["id"]]
-    assert msg.subject == "Fwd: Invoice INV-20417 from Brightline IT Services"
+    assert msg.subject == "Fwd: Invoice INV-20417 from Fabrikam Logistics"
     assert msg.to == ["owen.bell@northwind.example"]
     assert msg.body.startswith("Owen, please check this.\n\n---------- Forwarded message ----------")
-    assert "From: billing@brightline-it.example" in msg.body
+    assert "From: billing@fabrikam.example" in msg.body
     assert original.body in msg.body
     assert msg.forwarded_from == original.id
     assert [(a.filename, a.content) for a in msg.attachments] == [(a.filename, a.content) for a in original.attachments]
@@ -412,7 +395,7 @@ def test_forward_keeps_attachments_and_quotes_original():
 
 def test_forward_errors_change_nothing():
     c = ctx()
-    hit = only(c, "subject:INV-20417 from:brightline")
+    hit = only(c, "subject:INV-20417 from:billing@fabrikam")
     assert unchanged(c, "forward_message", InvalidArgument, message_id=hit["id"], to=[]).parameter == "to"
     assert unchanged(c, "forward_message", NotFound, message_id="msg_0", to=[PRIYA]).parameter == "message_id"
 
@@ -453,7 +436,7 @@ def test_reply_draft_joins_the_thread():
     hit = only(c, "from:tomas.rivera subject:INV-20417")
     draft = call(c, "create_draft", body="Approved.", reply_to_message_id=hit["id"])
     assert draft["to"] == ["tomas.rivera@northwind.example"]
-    assert draft["subject"] == "Re: Brightline invoice INV-20417 - need your approval"
+    assert draft["subject"] == "Re: Fabrikam invoice INV-20417 - any concerns before approval?"
     msg = call(c, "send_draft", draft_id=draft["id"])
     assert (msg["thread_id"], msg["in_reply_to"]) == (hit["thread_id"], hit["id"])
 
@@ -478,7 +461,7 @@ def test_send_draft_errors_change_nothing():
 
 
 def test_update_draft_then_send():
-    files = Workspace({"notes.md": b"# Notes\n"})
+    files = MemoryFiles({"notes.md": b"# Notes\n"})
     c = ctx(files)
     empty = next(d for d in call(c, "list_drafts")["drafts"] if d["subject"] == "Board deck notes")
     out = call(c, "update_draft", draft_id=empty["id"], to=["Dana Whitfield"], attachments=["notes.md"])
@@ -606,12 +589,12 @@ def test_get_attachment_inline_without_workspace():
 
 
 def test_get_attachment_saves_into_workspace():
-    files = Workspace()
+    files = MemoryFiles()
     c = ctx(files)
     hit = only(c, "filename:offsite_venues.csv")
     out = call(c, "get_attachment", message_id=hit["id"], attachment_id="OFFSITE_VENUES.CSV")
     assert out["saved_to"] == "downloads/offsite_venues.csv"
-    assert b"Lakeside Conference Center" in files.files["downloads/offsite_venues.csv"]
+    assert b"Lakeside Lodge" in files.files["downloads/offsite_venues.csv"]
     assert "content" not in out
     out = call(c, "get_attachment", message_id=hit["id"], attachment_id=out["attachment_id"], save_as="v.csv")
     assert out["saved_to"] == "v.csv"

@@ -1,0 +1,196 @@
+"""Sandboxes lent to sessions: the guide, the commands, files through the workspace, release, and failures."""
+
+from pathlib import Path
+
+import httpx
+import pytest
+
+from gateway import Settings, create_app
+from gateway.demo import serve_in_background
+from gateway.workspace import guide_text
+from sandbox import ProviderUnavailable, SandboxSpec
+from sandbox.local import LocalProvider
+from tests.docs_tool.test_word_list import banned_words
+from tools import REGISTRY
+
+ROW = {
+    "id": "files-row",
+    "instruction": "Look at the vendor list.",
+    "apps": ["drive", "gmail"],
+    "exposure": "cli",
+    "workspace": {"notes/todo.txt": "call Maya\n"},
+    "checks": [{"name": "a", "kind": "answer", "match": {"contains": "x"}}],
+}
+
+
+class FlakyProvider(LocalProvider):
+    """The local provider, with switches that make its file steps fail the way a broken engine would."""
+
+    fail_writes = False
+    fail_reads = False
+    fail_create = False
+
+    async def create(self, spec):
+        if self.fail_create:
+            raise ProviderUnavailable("engine refused: out of memory")
+        return await super().create(spec)
+
+    async def write_files(self, sandbox, files, mode=0o644):
+        if self.fail_writes and "README.md" not in files:
+            raise ProviderUnavailable("engine timeout after 30 s writing " + ",".join(files))
+        return await super().write_files(sandbox, files, mode)
+
+    async def read_file(self, sandbox, path):
+        if self.fail_reads:
+            raise ProviderUnavailable("connection reset by engine")
+        return await super().read_file(sandbox, path)
+
+
+@pytest.fixture
+def provider(tmp_path):
+    return FlakyProvider(tmp_path / "sandboxes", owner="test-owner")
+
+
+@pytest.fixture
+async def served(provider):
+    app = create_app(Settings(), provider=provider)
+    async with serve_in_background(app) as base, httpx.AsyncClient(base_url=base, timeout=30) as control:
+        yield app, control
+
+
+async def seed(control, **extra):
+    r = await control.post("/seed_session", json={"task": ROW, **extra})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def api(seed_info):
+    return httpx.AsyncClient(base_url=seed_info["company_api_url"],
+                             headers={"Authorization": f"Bearer {seed_info['token']}"})
+
+
+@pytest.mark.parametrize("exposure", ["mcp", "cli", "http"])
+def test_the_guide_speaks_plain_company_words(exposure):
+    text = guide_text(list(REGISTRY.apps), exposure, "alex.morgan@northwind.example", "Alex Morgan")
+    assert banned_words(text) == []
+    assert "Alex Morgan" in text and "downloads/" in text
+    assert ("gmail --help" in text) is (exposure != "http")
+    assert ("$COMPANY_API_URL" in text) is (exposure == "http")
+
+
+async def test_a_cli_seed_gets_a_prepared_sandbox_that_verify_destroys(served, provider):
+    app, control = served
+    info = await seed(control)
+    assert info["sandbox"]["provider"] == "local" and info["sandbox"]["workspace"] == "/workspace"
+    session = app.state.gateway.get_session(info["session_id"])
+    sandbox = session.sandbox
+    assert (await provider.read_file(sandbox, "notes/todo.txt")) == b"call Maya\n"
+    assert b"`drive --help`" in (await provider.read_file(sandbox, "README.md"))
+    ran = await provider.exec(sandbox, ["drive", "--help"], timeout_s=30)
+    assert ran.exit_code == 0 and b"search-files" in ran.stdout
+    ran = await provider.exec(sandbox, ["sh", "-c", "echo $COMPANY_API_TOKEN"], timeout_s=30)
+    assert ran.stdout.strip().decode() == info["token"]
+    assert [s.id for s in await provider.list_owned()] == [sandbox.id]
+    await control.post("/verify", json={"session_id": info["session_id"]})
+    assert await provider.list_owned() == []
+    assert session.sandbox is None
+
+
+async def test_close_and_shutdown_release_every_sandbox(provider):
+    app = create_app(Settings(), provider=provider)
+    async with serve_in_background(app) as base, httpx.AsyncClient(base_url=base) as control:
+        a = await seed(control)
+        await seed(control)
+        await seed(control)
+        assert len(await provider.list_owned()) == 3
+        await control.post("/close_session", json={"session_id": a["session_id"]})
+        assert len(await provider.list_owned()) == 2
+    assert await provider.list_owned() == []
+
+
+async def test_sandboxes_left_by_a_crash_are_reaped_at_start(provider):
+    left = await provider.create(SandboxSpec(labels={"session": "s_old"}))
+    other_owner = LocalProvider(provider.root, owner="someone-else")
+    kept = await other_owner.create(SandboxSpec())
+    app = create_app(Settings(), provider=provider)
+    async with serve_in_background(app):
+        owned = {s.id for s in await provider.list_owned()}
+        assert left.id not in owned
+    assert [s.id for s in await other_owner.list_owned()] == [kept.id]
+    await other_owner.destroy(kept)
+
+
+async def test_a_sandbox_that_cannot_start_fails_the_seed_with_503_and_holds_nothing(served, provider):
+    app, control = served
+    provider.fail_create = True
+    r = await control.post("/seed_session", json={"task": ROW})
+    assert r.status_code == 503
+    assert "out of memory" not in r.text
+    assert app.state.gateway.store.all() == []
+    r = await control.post("/seed_session", json={"task": ROW, "sandbox": False})
+    assert r.status_code == 200 and r.json()["sandbox"] is None
+
+
+async def test_a_download_lands_in_the_workspace_not_in_the_answer(served, provider):
+    app, control = served
+    info = await seed(control)
+    async with api(info) as client:
+        r = await client.post("/drive/read_file", json={"file_id": "file_vendor_list"})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert "content" not in body and body["saved_to"] == "downloads/Vendor list.csv"
+    sandbox = app.state.gateway.get_session(info["session_id"]).sandbox
+    saved = await provider.read_file(sandbox, body["saved_to"])
+    assert saved.startswith(b"Vendor,Category") and len(saved) == body["size"]
+
+
+async def test_a_provider_failure_is_a_502_and_masks_the_reward(served, provider):
+    app, control = served
+    info = await seed(control)
+    gw = app.state.gateway
+    before = gw.get_session(info["session_id"]).world.snapshot()
+    provider.fail_writes = True
+    async with api(info) as client:
+        r = await client.post("/drive/read_file", json={"file_id": "file_vendor_list"})
+    assert r.status_code == 502
+    assert "timeout" not in r.text and "engine" not in r.text
+    assert gw.get_session(info["session_id"]).world.snapshot() == before
+    verdict = (await control.post("/verify", json={"session_id": info["session_id"]})).json()
+    assert verdict["mask_sample"] is True
+    assert verdict["failure_kind"] == "provider_unavailable"
+    assert "engine timeout" in verdict["failure_reason"]
+
+
+async def test_a_missing_attachment_is_the_models_doing_and_not_masked(served, provider):
+    app, control = served
+    info = await seed(control)
+    async with api(info) as client:
+        r = await client.post("/gmail/send_message", json={"to": ["priya.shah@northwind.example"],
+                                                           "subject": "x", "attachments": ["nope.csv"]})
+    assert r.status_code == 400
+    assert r.json()["error"]["parameter"] == "attachments"
+    verdict = (await control.post("/verify", json={"session_id": info["session_id"]})).json()
+    assert verdict["mask_sample"] is False and verdict["failure_kind"] is None
+
+
+async def test_an_attachment_travels_from_the_workspace(served, provider):
+    app, control = served
+    info = await seed(control)
+    async with api(info) as client:
+        r = await client.post("/gmail/send_message", json={"to": ["priya.shah@northwind.example"],
+                                                           "subject": "todo", "attachments": ["notes/todo.txt"]})
+    assert r.status_code == 200, r.text
+    world = app.state.gateway.get_session(info["session_id"]).world
+    sent = [m for m in world.states["gmail"].messages.values() if m.subject == "todo"]
+    assert len(sent) == 1 and sent[0].attachments[0].content == "call Maya\n"
+
+
+async def test_paths_leaving_the_workspace_are_refused(served, provider):
+    app, control = served
+    info = await seed(control)
+    async with api(info) as client:
+        for path in ["../etc/passwd", "/etc/passwd", "notes/../../x"]:
+            r = await client.post("/drive/read_file", json={"file_id": "file_vendor_list", "save_as": path})
+            assert r.status_code == 400, path
+            assert r.json()["error"]["parameter"] == "save_as"
+    assert not Path("/etc/passwd.bak").exists()
