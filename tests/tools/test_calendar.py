@@ -42,7 +42,11 @@ def test_fixture_counts_and_spread():
     assert len(visible) == 65
     assert len(events) - len(visible) == 40
     assert min(e.start for e in visible) >= NOW - timedelta(days=15)
-    assert max(e.end for e in visible) <= NOW + timedelta(days=21)
+    offsite = [e for e in visible if e.title == "Leadership offsite"]
+    assert [(e.start.isoformat(), e.end.isoformat()) for e in offsite] == [
+        ("2026-04-22T10:30:00-04:00", "2026-04-24T16:00:00-04:00")
+    ]
+    assert max(e.end for e in visible if e not in offsite) <= NOW + timedelta(days=21)
     assert sum(e.end <= NOW for e in visible) == 26
     assert sum(e.organizer == USER for e in visible) == 14
 
@@ -61,7 +65,7 @@ def test_fixture_has_pending_invitations_and_rooms():
         e.start > NOW for e in mine(c) if any(a.response == "needsAction" and a.email == USER for a in e.attendees)
     )
     locations = {e.location for e in c.state.events.values()}
-    assert {"Room 4B", "Hudson Room", "Room 2A", "Ridgeview Lodge, Beacon NY"} <= locations
+    assert {"Room 4B", "Hudson Room", "Room 2A", "Lakeside Lodge, Cold Spring NY"} <= locations
 
 
 def test_fixture_events_are_well_formed():
@@ -96,7 +100,7 @@ def test_list_events_defaults_to_the_next_seven_days_sorted():
 
 
 def test_list_events_hides_meetings_the_user_is_not_on():
-    out = call(ctx(), "list_events", start="2026-02-23", end="2026-03-28", page_size=100)
+    out = call(ctx(), "list_events", start="2026-02-23", end="2026-04-25", page_size=100)
     titles = {e["title"] for e in out["events"]}
     assert out["total"] == 65
     assert "Platform team standup" not in titles
@@ -118,9 +122,9 @@ def test_list_events_query_matches_all_words_and_bare_dates():
 
 
 def test_list_events_includes_events_overlapping_the_window():
-    out = call(ctx(), "list_events", start="2026-03-27T10:00", end="2026-03-27T11:00")
+    out = call(ctx(), "list_events", start="2026-04-23T10:00", end="2026-04-23T11:00")
     assert [e["title"] for e in out["events"]] == ["Leadership offsite"]
-    assert out["events"][0]["start"] == "2026-03-26T09:00:00-04:00"
+    assert out["events"][0]["start"] == "2026-04-22T10:30:00-04:00"
     edge = call(ctx(), "list_events", start="2026-03-09T10:30", end="2026-03-09T11:00")
     assert edge["total"] == 0  # the 1:1 ends at 10:30, the budget review starts at 11:00
 
@@ -155,7 +159,7 @@ def test_get_event_shows_description_and_comments():
     assert "INV-20417" in out["description"]
     assert out["my_response"] == "declined"
     me = next(a for a in out["attendees"] if a["email"] == USER)
-    assert me["comment"] == "Traveling to Chicago that afternoon; Victor has my notes."
+    assert me["comment"] == "Board outline prep that afternoon; Victor has my notes."
     assert out["start"] == "2026-03-05T15:00:00-05:00"
 
 
@@ -417,8 +421,8 @@ def test_find_free_slots_for_three_people_this_week():
 
 
 def test_find_free_slots_skips_weekends_and_multi_day_events():
-    out = call(ctx(), "find_free_slots", start="2026-03-26", end="2026-03-31", max_results=3)
-    assert slots(out) == [("03-27T16:00", "16:30"), ("03-27T16:30", "17:00"), ("03-30T09:00", "09:30")]
+    out = call(ctx(), "find_free_slots", start="2026-04-23", end="2026-04-28", max_results=3)
+    assert slots(out) == [("04-24T16:00", "16:30"), ("04-24T16:30", "17:00"), ("04-27T09:00", "09:30")]
 
 
 def test_find_free_slots_ignores_declined_events():
