@@ -250,7 +250,7 @@ class Gateway:
             s.status = "verifying"
             await self._release_sandbox(s)  # nothing left running may change the result
             answer = s.world.completion if s.world.completion else response
-            result = grade(s.task.checks, s.task.allowed_changes, s.initial, s.world.snapshot(), answer)
+            result = grade(s.task.checks, s.task.allowed_changes, s.initial, s.world.snapshot(), answer, s.world.blobs)
             masked = s.failure is not None
             s.verify_result = {
                 "session_id": s.id,

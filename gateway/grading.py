@@ -26,6 +26,10 @@ a plain value (exact equality) or to an object of operators, all of which must h
     any, none              a list of objects: some / no item matches the nested ``where``
     len, gte, lte          length of a list or text; numeric comparison
     exists                 true: value present and not empty; false: absent or empty
+    text                   the value is a blob id: the document's text (.docx, .xlsx, .pdf, CSV, plain)
+                           matched by a nested matcher, e.g. {"text": {"contains": "INV-20417"}}
+    cell                   a blob id of a workbook: {"sheet": "Q1", "ref": "B2", "match": matcher}
+    csv_row                a blob id of a CSV file: some row matches {"column": matcher, ...}
 
 Allowed changes (``allowed_changes``): every difference between the two snapshots must
 match one rule ``{"app", "collection", "kinds": ["add", "update", "delete"], "where": {...},
@@ -38,6 +42,7 @@ The reward is 1.0 when every check passes, else 0.0.
 
 from __future__ import annotations
 
+import contextvars
 import re
 import typing
 from dataclasses import dataclass
@@ -45,13 +50,18 @@ from datetime import datetime
 from typing import Any
 
 from tools import REGISTRY
+from tools.blobs import BlobStore
+from tools.documents import csv_rows, extract_text, read_cell
 
 __all__ = ["CheckResult", "Grade", "diff", "grade", "validate_checks"]
 
 _OPS = {
     "eq", "ne", "ieq", "contains", "not_contains", "regex", "in", "instant", "before", "after",
-    "set_eq", "includes", "excludes", "any", "none", "len", "gte", "lte", "exists",
+    "set_eq", "includes", "excludes", "any", "none", "len", "gte", "lte", "exists", "text", "cell", "csv_row",
 }  # fmt: skip
+
+#: The world's blobs while a grade runs, for the document operators.
+_BLOBS: contextvars.ContextVar[BlobStore | None] = contextvars.ContextVar("grading_blobs", default=None)
 _CHANGE_KINDS = {"add", "update", "delete"}
 
 
@@ -116,7 +126,7 @@ def diff(before: dict[str, Any], after: dict[str, Any]) -> list[Change]:
 
 
 def grade(checks: list[dict[str, Any]], allowed: list[dict[str, Any]], initial: dict[str, Any],
-          final: dict[str, Any], answer: str | None) -> Grade:  # fmt: skip
+          final: dict[str, Any], answer: str | None, blobs: BlobStore | None = None) -> Grade:  # fmt: skip
     """Run every check on the final snapshot and the collateral check on the diff.
 
     Args:
@@ -125,10 +135,20 @@ def grade(checks: list[dict[str, Any]], allowed: list[dict[str, Any]], initial: 
         initial: Snapshot taken at seed.
         final: Snapshot taken at verify.
         answer: The final text (complete_task summary or the verify response), if any.
+        blobs: The final world's file bytes, for the document operators.
 
     Returns:
         The reward (1.0 or 0.0) and one result per check, collateral check last.
     """
+    token = _BLOBS.set(blobs)
+    try:
+        return _grade(checks, allowed, initial, final, answer)
+    finally:
+        _BLOBS.reset(token)
+
+
+def _grade(checks: list[dict[str, Any]], allowed: list[dict[str, Any]], initial: dict[str, Any],
+           final: dict[str, Any], answer: str | None) -> Grade:  # fmt: skip
     changes = diff(initial, final)
     changed_ids = {(c.app, c.collection, c.id) for c in changes if c.kind != "delete"}
     results = [_run_check(chk, initial, final, changed_ids, answer) for chk in checks]
@@ -270,6 +290,26 @@ def _op(op: str, value: Any, arg: Any) -> bool:  # noqa: C901 - one branch per o
     if op == "exists":
         present = value not in (None, "", [], {})
         return present == bool(arg)
+    return _document_op(op, value, arg)
+
+
+def _blob(value: Any) -> bytes | None:
+    blobs = _BLOBS.get()
+    if blobs is None or not isinstance(value, str) or value not in blobs:
+        return None
+    return blobs.get(value)
+
+
+def _document_op(op: str, value: Any, arg: Any) -> bool:
+    data = _blob(value)
+    if data is None:
+        return False
+    if op == "text":
+        return _match_value(extract_text(data), arg)
+    if op == "cell":
+        return _match_value(read_cell(data, arg["sheet"], arg["ref"]), arg["match"])
+    if op == "csv_row":
+        return any(_match_where(row, arg) for row in csv_rows(data))
     raise AssertionError(op)  # unreachable: _OPS is checked before
 
 

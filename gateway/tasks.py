@@ -33,7 +33,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from gateway.exceptions import TaskError
 from tools import REGISTRY, World
+from tools.blobs import BlobStore
 from tools.fixtures import NOW, TIMEZONE, USER, build_default
+from tools.fixtures.shared import BLOBS
 
 __all__ = ["Control", "Step", "Task", "WorldSpec", "build_world", "load_builtin_tasks", "load_tasks", "parse_task"]
 
@@ -191,7 +193,7 @@ def build_world(task: Task) -> World:
             raise TaskError(f"task {task.id}: world override for {app}: {loc}: {first['msg']}") from None
     now = task.now or NOW
     timezone = task.timezone or TIMEZONE
-    return World(now, timezone, task.user or USER, states)
+    return World(now, timezone, task.user or USER, states, BlobStore(BLOBS))
 
 
 def substitute(value: Any, variables: dict[str, Any]) -> Any:

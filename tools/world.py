@@ -22,6 +22,7 @@ from zoneinfo import ZoneInfo
 
 from pydantic import BaseModel, ConfigDict
 
+from tools.blobs import BlobStore
 from tools.exceptions import InvalidArgument
 
 __all__ = [
@@ -89,9 +90,12 @@ class World:
         timezone: IANA name of the company's time zone (e.g. ``"America/New_York"``).
         user: Email address of the person the agent acts as.
         states: One state model per app, keyed by app name.
+        blobs: File bytes by blob id (records hold ids); an empty store when None.
     """
 
-    def __init__(self, now: datetime, timezone: str, user: str, states: dict[str, AppState]) -> None:
+    def __init__(
+        self, now: datetime, timezone: str, user: str, states: dict[str, AppState], blobs: BlobStore | None = None
+    ) -> None:
         if now.tzinfo is None:
             raise ValueError("now must be timezone-aware")
         self.now = now
@@ -99,6 +103,7 @@ class World:
         self.tz = ZoneInfo(timezone)
         self.user = user
         self.states = states
+        self.blobs = blobs if blobs is not None else BlobStore()
         self._counter = 0
         #: The summary given to ``company_complete_task``; ``None`` until it is called.
         self.completion: str | None = None
@@ -139,7 +144,7 @@ class World:
 
     def copy(self) -> World:
         """Return an independent deep copy (states, clock and id counter)."""
-        twin = World(self.now, self.timezone, self.user, copy.deepcopy(self.states))
+        twin = World(self.now, self.timezone, self.user, copy.deepcopy(self.states), self.blobs.copy())
         twin._counter = self._counter
         twin.completion = self.completion
         return twin
@@ -179,6 +184,11 @@ class Context(Generic[S]):
     def tz(self) -> ZoneInfo:
         """The company's time zone."""
         return self.world.tz
+
+    @property
+    def blobs(self) -> BlobStore:
+        """File bytes by blob id: ``put(data) -> id``, ``get(id) -> bytes``."""
+        return self.world.blobs
 
     def new_id(self, prefix: str) -> str:
         """A fresh id, see :meth:`World.new_id`."""

@@ -103,3 +103,30 @@ def test_count_is_exact_when_given():
     assert grade(two, [{"app": "calendar", "collection": "events"}], {}, final, None).checks[0].passed is False
     none = [{"name": "c", "kind": "no_record", "app": "calendar", "collection": "events", "where": {"t": 2}}]
     assert grade(none, [{"app": "calendar", "collection": "events"}], {}, final, None).reward == 1.0
+
+
+def test_document_operators_read_real_files():
+    from tools.blobs import BlobStore
+    from tools.documents import make_docx, make_pdf, make_xlsx
+
+    blobs = BlobStore()
+    doc = blobs.put(make_docx("Renewal memo", ["Contoso signs on March 12.", "PO-88213"]))
+    book = blobs.put(make_xlsx({"Q1": [["Item", "Amount"], ["Rent", 1200]]}))
+    pdf = blobs.put(make_pdf("Invoice INV-20417", ["Total due: $12,480.00"]))
+    csv = blobs.put(b"Vendor,Owner\nContoso Ltd,Maya Young\nFabrikam,Maya Young\n")
+    snap = {"calendar": {"events": {"e1": {"id": "e1", "doc": doc, "book": book, "pdf": pdf, "csv": csv}}}}
+
+    def passes(where):
+        return grade(check(where), [], snap, snap, None, blobs).checks[0].passed
+
+    assert passes({"doc": {"text": {"contains": "po-88213"}}})
+    assert not passes({"doc": {"text": {"contains": "PO-99999"}}})
+    assert passes({"book": {"cell": {"sheet": "Q1", "ref": "B2", "match": 1200}}})
+    assert not passes({"book": {"cell": {"sheet": "Q1", "ref": "B2", "match": 1300}}})
+    assert not passes({"book": {"cell": {"sheet": "Q2", "ref": "B2", "match": 1200}}})
+    assert passes({"pdf": {"text": {"contains": "$12,480.00"}}})
+    assert passes({"csv": {"csv_row": {"Vendor": {"contains": "fabrikam"}, "Owner": "Maya Young"}}})
+    assert not passes({"csv": {"csv_row": {"Vendor": "Litware"}}})
+    assert passes({"doc": {"text": {"contains": "Contoso"}}}) is not False
+    # without the world's blobs a document operator cannot pass
+    assert grade(check({"doc": {"text": {"contains": "Contoso"}}}), [], snap, snap, None).checks[0].passed is False

@@ -1,0 +1,40 @@
+from tools.blobs import BlobStore, blob_id
+from tools.documents import (
+    csv_rows,
+    extract_text,
+    make_docx,
+    make_pdf,
+    make_png,
+    make_xlsx,
+    mime_type_for,
+    read_cell,
+    sniff,
+)
+
+
+def test_blob_store_layers_over_a_shared_base():
+    base = {blob_id(b"shared"): b"shared"}
+    store = BlobStore(base)
+    assert store.put(b"shared") == blob_id(b"shared")
+    assert store.own_size() == 0
+    key = store.put(b"mine")
+    assert store.get(key) == b"mine" and store.own_size() == 4
+    twin = store.copy()
+    twin.put(b"twin only")
+    assert blob_id(b"twin only") not in store
+    assert base == {blob_id(b"shared"): b"shared"}
+
+
+def test_documents_are_real_and_deterministic():
+    doc = make_docx("Memo", ["Line one"], [["a", "b"], [1, 2]])
+    assert doc == make_docx("Memo", ["Line one"], [["a", "b"], [1, 2]])
+    assert sniff(doc) == ".docx" and "Line one" in extract_text(doc, "memo.docx")
+    book = make_xlsx({"S": [["k", "v"], ["x", 3]]})
+    assert sniff(book) == ".xlsx" and read_cell(book, "S", "B2") == 3 and read_cell(book, "T", "B2") is None
+    pdf = make_pdf("Title", ["hello pdf"])
+    assert pdf == make_pdf("Title", ["hello pdf"]) and "hello pdf" in extract_text(pdf)
+    png = make_png(2, 2, (255, 0, 0))
+    assert sniff(png) == ".png" and extract_text(png) == ""
+    assert csv_rows(b"a,b\n1,2\n") == [{"a": "1", "b": "2"}] and csv_rows(b"\xff\xfe") == []
+    assert mime_type_for("Q1.XLSX").endswith("spreadsheetml.sheet")
+    assert mime_type_for("x.bin") == "application/octet-stream"

@@ -1,0 +1,207 @@
+"""Real office documents: make .docx, .xlsx, .pdf and .png bytes, and read text, cells and rows back.
+
+The company's files are real files: a download yields bytes that Word, Excel or
+a PDF reader opens. Grading reads them back with the same functions, so a check
+can ask for a document's text, a spreadsheet cell or a CSV row. Built on
+python-docx, openpyxl, reportlab, pypdf and Pillow.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from pathlib import PurePosixPath
+from typing import Any
+
+__all__ = [
+    "MIME_TYPES",
+    "csv_rows",
+    "extract_text",
+    "make_docx",
+    "make_pdf",
+    "make_png",
+    "make_xlsx",
+    "mime_type_for",
+    "read_cell",
+    "sniff",
+]
+
+#: MIME type by file extension, for the kinds of file the company keeps.
+MIME_TYPES: dict[str, str] = {
+    ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    ".xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    ".pdf": "application/pdf",
+    ".png": "image/png",
+    ".jpg": "image/jpeg",
+    ".csv": "text/csv",
+    ".md": "text/markdown",
+    ".txt": "text/plain",
+    ".json": "application/json",
+    ".html": "text/html",
+}
+
+
+def mime_type_for(name: str) -> str:
+    """The MIME type for a file name, by extension (``application/octet-stream`` when unknown)."""
+    return MIME_TYPES.get(PurePosixPath(name).suffix.lower(), "application/octet-stream")
+
+
+def make_docx(title: str, paragraphs: Sequence[str], table: Sequence[Sequence[Any]] | None = None) -> bytes:
+    """A Word document: a heading, paragraphs, and optionally a table (first row is the header)."""
+    import docx
+
+    doc = docx.Document()
+    doc.core_properties.title = title
+    doc.core_properties.author = ""
+    doc.add_heading(title, level=1)
+    for para in paragraphs:
+        doc.add_paragraph(para)
+    if table:
+        grid = doc.add_table(rows=len(table), cols=len(table[0]))
+        for r, row in enumerate(table):
+            for c, value in enumerate(row):
+                grid.cell(r, c).text = str(value)
+    out = io.BytesIO()
+    doc.save(out)
+    return _stable_zip(out.getvalue())
+
+
+def make_xlsx(sheets: dict[str, Sequence[Sequence[Any]]]) -> bytes:
+    """An Excel workbook: one sheet per entry, rows of values (first row usually the header)."""
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    book.remove(book.active)
+    for name, rows in sheets.items():
+        sheet = book.create_sheet(name)
+        for row in rows:
+            sheet.append(list(row))
+    out = io.BytesIO()
+    book.save(out)
+    return _stable_zip(out.getvalue())
+
+
+def make_pdf(title: str, lines: Sequence[str]) -> bytes:
+    """A one-or-more page PDF with a title and lines of text (deterministic bytes)."""
+    from reportlab.lib.pagesizes import LETTER
+    from reportlab.pdfgen import canvas
+
+    out = io.BytesIO()
+    pdf = canvas.Canvas(out, pagesize=LETTER, invariant=1)
+    pdf.setTitle(title)
+    y = 740
+    pdf.setFont("Helvetica-Bold", 14)
+    pdf.drawString(72, y, title)
+    pdf.setFont("Helvetica", 10)
+    for line in lines:
+        y -= 16
+        if y < 72:
+            pdf.showPage()
+            pdf.setFont("Helvetica", 10)
+            y = 740
+        pdf.drawString(72, y, line)
+    pdf.save()
+    return out.getvalue()
+
+
+def make_png(width: int, height: int, color: tuple[int, int, int]) -> bytes:
+    """A plain PNG image of one colour."""
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", (width, height), color).save(out, format="PNG", optimize=False)
+    return out.getvalue()
+
+
+def _stable_zip(data: bytes) -> bytes:
+    """Rewrite a zip (docx/xlsx) with fixed timestamps so the same content gives the same bytes."""
+    import zipfile
+
+    src = zipfile.ZipFile(io.BytesIO(data))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            body = src.read(info.filename)
+            if info.filename == "docProps/core.xml":
+                body = _strip_dates(body)
+            fixed = zipfile.ZipInfo(info.filename, date_time=(2026, 1, 1, 0, 0, 0))
+            fixed.compress_type = zipfile.ZIP_DEFLATED
+            dst.writestr(fixed, body)
+    return out.getvalue()
+
+
+def _strip_dates(xml: bytes) -> bytes:
+    import re
+
+    return re.sub(rb"(<dcterms:(created|modified)[^>]*>)[^<]*(</dcterms:)", rb"\g<1>2026-01-01T00:00:00Z\g<3>", xml)
+
+
+def _row_text(row: Sequence[Any]) -> str:
+    return "\t".join("" if v is None else str(v) for v in row)
+
+
+def sniff(data: bytes) -> str:
+    """The extension that fits ``data`` by its first bytes: .pdf, .png, .docx, .xlsx, or .txt."""
+    if data.startswith(b"%PDF"):
+        return ".pdf"
+    if data.startswith(b"\x89PNG"):
+        return ".png"
+    if data.startswith(b"PK"):
+        if b"word/" in data[:4000]:
+            return ".docx"
+        if b"xl/" in data[:4000]:
+            return ".xlsx"
+    return ".txt"
+
+
+def extract_text(data: bytes, name: str = "") -> str:
+    """The text of a file, by its name's extension (by its first bytes when no name is given).
+
+    .docx: paragraphs and table cells; .xlsx: every cell, tab-separated rows; .pdf: page
+    text; text kinds: decoded UTF-8. Anything else (images, unreadable bytes): ``""``.
+    """
+    suffix = PurePosixPath(name).suffix.lower() if name else sniff(data)
+    try:
+        if suffix == ".docx":
+            import docx
+
+            doc = docx.Document(io.BytesIO(data))
+            parts = [p.text for p in doc.paragraphs]
+            parts += ["\t".join(c.text for c in row.cells) for t in doc.tables for row in t.rows]
+            return "\n".join(parts)
+        if suffix == ".xlsx":
+            import openpyxl
+
+            book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+            rows = [_row_text(row) for sheet in book for row in sheet.iter_rows(values_only=True)]
+            return "\n".join(rows)
+        if suffix == ".pdf":
+            import pypdf
+
+            reader = pypdf.PdfReader(io.BytesIO(data))
+            return "\n".join(page.extract_text() or "" for page in reader.pages)
+        if suffix in (".png", ".jpg", ".jpeg", ".gif"):
+            return ""
+        return data.decode("utf-8")
+    except Exception:  # noqa: BLE001 - an unreadable file simply has no text to grade
+        return ""
+
+
+def read_cell(data: bytes, sheet: str, ref: str) -> Any:
+    """The value of cell ``ref`` (e.g. ``"B2"``) on ``sheet`` of an .xlsx; ``None`` when absent or unreadable."""
+    import openpyxl
+
+    try:
+        book = openpyxl.load_workbook(io.BytesIO(data), data_only=True)
+        return book[sheet][ref].value if sheet in book.sheetnames else None
+    except Exception:  # noqa: BLE001 - not a workbook: no cell
+        return None
+
+
+def csv_rows(data: bytes) -> list[dict[str, str]]:
+    """The rows of a CSV file (first line is the header) as dicts; ``[]`` when it is not CSV text."""
+    try:
+        return list(csv.DictReader(io.StringIO(data.decode("utf-8"))))
+    except (UnicodeDecodeError, csv.Error):
+        return []
