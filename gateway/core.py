@@ -86,7 +86,7 @@ class Gateway:
         exposure = body.get("exposure") or task.exposure
         if exposure not in ("mcp", "cli", "http"):
             raise TaskError(f"exposure must be 'mcp', 'cli' or 'http', not {exposure!r}")
-        want_sandbox = body.get("sandbox")
+        want_sandbox = body.get("sandbox", task.sandbox)
         if want_sandbox is None:
             want_sandbox = exposure in ("cli", "http") and self.provider is not None
         if not isinstance(want_sandbox, bool):

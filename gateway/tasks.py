@@ -7,6 +7,8 @@ A task row (one JSON object per line) has these fields::
     apps             the apps the row enables, e.g. ["gmail", "drive"]
     exposure         "mcp" (default), "cli" or "http"
     docs_tool        "api_fetch" (default) or "api_docs"; the docs tool's name for the http exposure
+    sandbox          lend a sandbox by default (true for rows that move files through the workspace);
+                     default: only for the cli and http exposures
     now, timezone, user   optional overrides of the fixture's clock, zone and acting user
     world            {"fixture": "default", "overrides": {app: {collection: {id: record or null}}}}
     workspace        {"relative/path": "text"}: files placed in the workspace at seed
@@ -87,6 +89,7 @@ class Task(_Strict):
     apps: list[str] = Field(min_length=1)
     exposure: Exposure = "mcp"
     docs_tool: Literal["api_fetch", "api_docs"] = "api_fetch"
+    sandbox: bool | None = None
     now: datetime | None = None
     timezone: str | None = None
     user: str | None = None
@@ -156,9 +159,21 @@ def _load_lines(text: str, source: str) -> dict[str, Task]:
 
 
 def load_builtin_tasks() -> dict[str, Task]:
-    """The tasks shipped inside the package (``gateway/data/tasks.jsonl``)."""
-    text = resources.files("gateway").joinpath("data/tasks.jsonl").read_text(encoding="utf-8")
-    return _load_lines(text, "built-in tasks")
+    """The tasks shipped inside the package: every ``gateway/data/tasks/*.jsonl``, in file-name order.
+
+    Raises:
+        TaskError: a row is invalid or an id repeats across files.
+    """
+    folder = resources.files("gateway").joinpath("data/tasks")
+    tasks: dict[str, Task] = {}
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if not entry.name.endswith(".jsonl"):
+            continue
+        for tid, task in _load_lines(entry.read_text(encoding="utf-8"), f"tasks/{entry.name}").items():
+            if tid in tasks:
+                raise TaskError(f"tasks/{entry.name}: task id {tid!r} appears in two files")
+            tasks[tid] = task
+    return tasks
 
 
 _VAR = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")

@@ -6,6 +6,7 @@ from gateway import Gateway, Settings
 from gateway.grading import grade
 from gateway.policies import StepFailed, run_steps, steps_for, tool_name
 from gateway.tasks import build_world, load_builtin_tasks
+from sandbox.local import LocalProvider
 from tools import AppError
 
 TASKS = load_builtin_tasks()
@@ -14,14 +15,16 @@ CASES = [(t.id, "oracle") for t in TASKS.values()] + [(t.id, "noop") for t in TA
 ]
 
 
-async def play(task_id, policy):
-    gw = Gateway(Settings(), TASKS)
+async def play(task_id, policy, provider):
+    gw = Gateway(Settings(), TASKS, provider)
     seed = await gw.seed({"task_id": task_id}, "http://127.0.0.1:1/")
     session = gw.get_session(seed["session_id"])
+    task = TASKS[task_id]
+    assert (seed["sandbox"] is not None) is (task.sandbox or task.exposure != "mcp")
 
     async def call(step_tool, args):
         try:
-            return await gw.call(session, tool_name(step_tool), args)
+            return await gw.call(session, tool_name(step_tool), args, surface=task.exposure)
         except AppError as exc:
             raise StepFailed(str(exc)) from None
 
@@ -34,8 +37,11 @@ async def play(task_id, policy):
 
 
 @pytest.mark.parametrize(("task_id", "policy"), CASES, ids=[f"{t}-{p}" for t, p in CASES])
-async def test_task_grader(task_id, policy):
-    verdict, error = await play(task_id, policy)
+async def test_task_grader(task_id, policy, tmp_path):
+    """In-process calls through the task's exposure; files go through a real workspace where the row lends one."""
+    provider = LocalProvider(tmp_path / "ws", owner="test")
+    verdict, error = await play(task_id, policy, provider)
+    assert await provider.list_owned() == []  # verify released the sandbox
     if policy == "oracle":
         assert error is None
         assert verdict["reward"] == 1.0, verdict["checks"]
