@@ -15,8 +15,11 @@ import tempfile
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
+from prometheus_client import CONTENT_TYPE_LATEST
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -26,6 +29,7 @@ from gateway.cli_api import cli_routes
 from gateway.core import Gateway
 from gateway.exceptions import GatewayError
 from gateway.http_api import api_routes
+from gateway.limits import BodyLimit
 from gateway.mcp_server import build_mcp
 from gateway.settings import Settings
 from gateway.tasks import Task, load_builtin_tasks, load_tasks
@@ -119,7 +123,17 @@ def create_app(
     own_root = provider is None and settings.sandbox_provider == "local" and not settings.sandbox_root
     gateway = Gateway(settings, tasks, provider if provider is not None else make_provider(settings))
     docs_tools = [docs_tool(name, gateway) for name in DOCS_TOOL_NAMES]
-    mcp_app = build_mcp(gateway, extra_tools=docs_tools).http_app(path="/mcp", stateless_http=True, json_response=True)
+    hosts = [
+        *settings.allowed_hosts,
+        *(urlsplit(u).hostname for u in (settings.public_url, settings.sandbox_base_url) if u),
+    ]
+    mcp_app = build_mcp(gateway, extra_tools=docs_tools).http_app(
+        path="/mcp",
+        stateless_http=True,
+        json_response=True,
+        host_origin_protection="auto",  # Host and Origin checked against DNS rebinding on loopback
+        allowed_hosts=[h for h in hosts if h] or None,
+    )
     trusted = _trusted(settings.trusted_networks)
 
     def base_url(request: Request) -> str:
@@ -150,6 +164,9 @@ def create_app(
     async def health(request: Request) -> Response:
         return JSONResponse({"ok": True})
 
+    async def metrics(request: Request) -> Response:
+        return Response(gateway.metrics.render(), media_type=CONTENT_TYPE_LATEST)
+
     routes = [
         Route("/seed_session", trusted(seed_session), methods=["POST"]),
         Route("/task_state", trusted(task_state), methods=["GET"]),
@@ -157,10 +174,12 @@ def create_app(
         Route("/close_session", trusted(close_session), methods=["POST"]),
         Route("/tasks", trusted(list_tasks), methods=["GET"]),
         Route("/health", health, methods=["GET"]),
+        Route("/metrics", trusted(metrics), methods=["GET"]),
         *api_routes(gateway),
         *cli_routes(gateway),
         Mount("/", app=mcp_app),  # last: the routes above win
     ]
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await gateway.reap()
@@ -173,6 +192,8 @@ def create_app(
                     with contextlib.suppress(OSError):
                         gateway.provider.root.rmdir()  # type: ignore[attr-defined]
 
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(
+        routes=routes, lifespan=lifespan, middleware=[Middleware(BodyLimit, max_bytes=settings.max_request_bytes)]
+    )
     app.state.gateway = gateway
     return app

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import logging
 import sys
@@ -113,11 +114,26 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     settings = Settings(**overrides)
     logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s %(message)s")
     app = create_app(settings)
+    gateway = app.state.gateway
     config = uvicorn.Config(
-        app, host=settings.host, port=settings.port, log_level=settings.log_level.lower(), proxy_headers=False
+        app,
+        host=settings.host,
+        port=settings.port,
+        log_level=settings.log_level.lower(),
+        proxy_headers=False,  # the peer address is the socket's, never one from X-Forwarded-For
+        timeout_graceful_shutdown=max(1, int(settings.shutdown_timeout_s - 2)),
     )
-    server = uvicorn.Server(config)
-    print(f"company-gateway: {len(app.state.gateway.tasks)} tasks; MCP at /mcp", flush=True)
+
+    class Server(uvicorn.Server):
+        """Refuses new seeds the moment SIGTERM or SIGINT arrives, before waiting for open requests."""
+
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            with contextlib.suppress(RuntimeError):
+                asyncio.get_running_loop().call_soon_threadsafe(gateway.begin_shutdown)
+            super().handle_exit(sig, frame)
+
+    server = Server(config)
+    print(f"company-gateway: {len(gateway.tasks)} tasks; MCP at /mcp", flush=True)
     server.run()
     return 0
 

@@ -12,13 +12,16 @@ import asyncio
 import copy
 import logging
 import time
+from dataclasses import dataclass
 from typing import Any
 
-from gateway.exceptions import SandboxUnavailable, SessionClosed, TaskError, UnknownSession
+from gateway.admission import Admission, Turn, Turns
+from gateway.exceptions import SandboxUnavailable, SessionClosed, ShuttingDown, TaskError, UnknownSession
 from gateway.grading import grade
+from gateway.metrics import Metrics
 from gateway.sessions import LIVE, Session, SessionStore
 from gateway.settings import Settings
-from gateway.tasks import Task, build_world, parse_task
+from gateway.tasks import Task, WorldTemplate, parse_task, world_template
 from gateway.workspace import ProviderFailed, SandboxFiles, destroy_quietly, lend_sandbox
 from sandbox import Provider, ProviderUnavailable
 from tools import COMPLETE_TASK, REGISTRY, Action, Context
@@ -62,6 +65,15 @@ class Gateway:
         self.store = SessionStore(settings.session_secret)
         self.actions: dict[str, Action] = {**REGISTRY.by_tool_name(), COMPLETE_TASK.tool_name: COMPLETE_TASK}
         self._ended: dict[str, dict[str, Any]] = {}  # closed sessions: id -> last task_state
+        self._templates: dict[str, WorldTemplate] = {}
+        self.admission = Admission(settings.max_concurrent_sessions, settings.admission_timeout_s)
+        self.turns = Turns(settings.seed_slice_s)
+        self.metrics = Metrics()
+        #: True once shutdown has begun: seeds are refused (503).
+        self.closing = False
+        self._starting = 0  # seeds starting a sandbox right now
+        self._started = asyncio.Event()
+        self._started.set()
 
     # ---- seed ---------------------------------------------------------------------------------
 
@@ -93,38 +105,33 @@ class Gateway:
             raise TaskError("sandbox: must be true or false")
         if want_sandbox and self.provider is None:
             raise TaskError('sandbox: this server lends no sandboxes (sandbox_provider is "none"); seed without one')
-        started = time.perf_counter()
-        world = build_world(task)
-        sid = self.store.new_id()
-        session = Session(
-            id=sid,
-            task=task,
-            exposure=exposure,
-            tools=tools_for(task, exposure),
-            world=world,
-            initial=world.snapshot(),
-            token=self.store.new_token(sid),
-        )
-        base = base_url.rstrip("/")
-        if want_sandbox:
-            assert self.provider is not None
-            people = getattr(world.states["directory"], "people", {})
-            name = next((p.name for p in people.values() if p.email == world.user), world.user)
-            try:
-                session.sandbox = await lend_sandbox(
-                    self.provider, session_id=sid, apps=task.apps, exposure=exposure,
-                    api_url=f"{(self.settings.sandbox_base_url or base).rstrip('/')}/api", token=session.token,
-                    user=world.user, user_name=name, files=task.workspace, ttl_s=self.settings.sandbox_ttl_s,
-                )  # fmt: skip
-            except ProviderUnavailable as exc:
-                logger.error("seed session=%s task=%s: sandbox could not start: %s", sid, task.id, exc)
-                raise SandboxUnavailable("the sandbox could not be started; try again later") from None
+        if self.closing:
+            raise ShuttingDown("the server is shutting down; no new sessions")
+        arrived = time.perf_counter()
+        self.metrics.seeds_queued.inc()
+        try:
+            admission_wait = await self.admission.acquire()
+        finally:
+            self.metrics.seeds_queued.dec()
+        self.metrics.admission_wait.observe(admission_wait)
+        try:
+            session, turn, build_s = await self._build(task, exposure)
+            if want_sandbox:
+                await self._lend(session, exposure, base_url)
+        except BaseException:
+            self.admission.release()
+            raise
         self.store.add(session)
+        self.metrics.sessions_live.set(len(self.store))
         logger.info(
-            "seed session=%s task=%s exposure=%s build_ms=%.1f live=%d",
-            sid, task.id, exposure, (time.perf_counter() - started) * 1000, len(self.store),
+            "seed session=%s task=%s exposure=%s place=%d admission_wait_ms=%.1f turn_wait_ms=%.1f build_ms=%.1f "
+            "total_ms=%.1f live=%d",
+            session.id, task.id, exposure, turn.place, admission_wait * 1000, turn.wait_s * 1000, build_s * 1000,
+            (time.perf_counter() - arrived) * 1000, len(self.store),
         )  # fmt: skip
+        base = base_url.rstrip("/")
         sandbox = session.sandbox
+        sid = session.id
         return {
             "session_id": sid,
             "task_id": task.id,
@@ -143,6 +150,65 @@ class Gateway:
             if sandbox is None
             else {"provider": sandbox.provider, "id": sandbox.id, "workspace": sandbox.workspace},
         }
+
+    async def _build(self, task: Task, exposure: str) -> tuple[Session, Turn, float]:
+        """Build the world in this seed's turn (one build at a time)."""
+        async with self.turns.turn() as turn:
+            self.metrics.seed_wait.observe(turn.wait_s)
+            if self.closing:
+                raise ShuttingDown("the server is shutting down; no new sessions")
+            started = time.perf_counter()
+            template = self._template(task)
+            world = template.instantiate()
+            sid = self.store.new_id()
+            session = Session(
+                id=sid,
+                task=task,
+                exposure=exposure,
+                tools=tools_for(task, exposure),
+                world=world,
+                initial=template.snapshot,
+                token=self.store.new_token(sid),
+            )
+            build_s = time.perf_counter() - started
+            self.metrics.seed_build.observe(build_s)
+        return session, turn, build_s
+
+    def _template(self, task: Task) -> WorldTemplate:
+        """The shared initial world of ``task`` (built on first use; at most 512 kept, least recently used out)."""
+        key = task.id if self.tasks.get(task.id) is task else "row:" + task.model_dump_json()
+        template = self._templates.pop(key, None) or world_template(task)
+        self._templates[key] = template
+        while len(self._templates) > 512:
+            self._templates.pop(next(iter(self._templates)))
+        return template
+
+    async def _lend(self, session: Session, exposure: str, base_url: str) -> None:
+        """Start and prepare the session's sandbox; a seed that finishes after shutdown began gives it back."""
+        assert self.provider is not None
+        world, task = session.world, session.task
+        people = getattr(world.states["directory"], "people", {})
+        name = next((p.name for p in people.values() if p.email == world.user), world.user)
+        api_url = f"{(self.settings.sandbox_base_url or base_url).rstrip('/')}/api"
+        self._starting += 1
+        self._started.clear()
+        try:
+            session.sandbox = await lend_sandbox(
+                self.provider, session_id=session.id, apps=task.apps, exposure=exposure, api_url=api_url,
+                token=session.token, user=world.user, user_name=name, files=task.workspace,
+                ttl_s=self.settings.sandbox_ttl_s,
+            )  # fmt: skip
+        except ProviderUnavailable as exc:
+            self.metrics.sandbox_failures.labels(step="create").inc()
+            logger.error("seed session=%s task=%s: sandbox could not start: %s", session.id, task.id, exc)
+            raise SandboxUnavailable("the sandbox could not be started; try again later") from None
+        finally:
+            self._starting -= 1
+            if self._starting == 0:
+                self._started.set()
+        if self.closing:
+            await self._release_sandbox(session)
+            raise ShuttingDown("the server is shutting down; no new sessions")
 
     def _task_of(self, body: dict[str, Any]) -> Task:
         if not isinstance(body, dict):
@@ -191,6 +257,7 @@ class Gateway:
                 raise CallRefused("the work was already marked complete; no further changes are possible")
             action = self.actions[tool]
             backup = None if action.read_only else _backup(session, action)
+            started = time.perf_counter()
             try:
                 if session.sandbox is None or self.provider is None:
                     result = action.invoke(Context(session.world, action.app, None), arguments)
@@ -209,6 +276,8 @@ class Gateway:
                 _restore(session, backup)
                 session.record_call(tool, ok=False)
                 raise
+            finally:
+                self.metrics.tool_call.labels(app=action.app or "none").observe(time.perf_counter() - started)
             session.record_call(tool, ok=True)
             return result
 
@@ -261,6 +330,8 @@ class Gateway:
                 "failure_reason": s.failure[1] if s.failure else None,
             }
             s.status = "verified"
+            if masked:
+                self.metrics.masked.labels(kind=s.failure[0] if s.failure else "unknown").inc()
             logger.info(
                 "verify session=%s task=%s reward=%s mask=%s calls=%d",
                 s.id, s.task.id, s.verify_result["reward"], masked, s.calls,
@@ -285,16 +356,41 @@ class Gateway:
             state["verify_result"] = s.verify_result
             self._ended[s.id] = state
             self.store.forget(s.id)
+            self.admission.release()
+            self.metrics.sessions_live.set(len(self.store))
         logger.info("close session=%s task=%s calls=%d", s.id, s.task.id, s.calls)
         return {"session_id": session_id, "closed": True, "already_closed": False}
 
     async def _release_sandbox(self, session: Session) -> None:
         if session.sandbox is not None and self.provider is not None:
-            await destroy_quietly(self.provider, session.sandbox, session.id)
+            if not await destroy_quietly(self.provider, session.sandbox, session.id):
+                self.metrics.sandbox_failures.labels(step="destroy").inc()
             session.sandbox = None
 
-    async def shutdown(self) -> None:
-        """Destroy every lent sandbox, 64 at a time; each one that cannot be stopped is logged at ERROR."""
+    def begin_shutdown(self) -> None:
+        """Refuse new seeds from now on (503), including seeds still waiting for a slot or a turn."""
+        if not self.closing:
+            logger.info("shutdown: refusing new seeds; live=%d starting=%d", len(self.store), self._starting)
+        self.closing = True
+        self.admission.close()
+
+    async def shutdown(self, deadline_s: float | None = None) -> None:
+        """Stop: refuse seeds, wait for seeds starting a sandbox, then destroy every lent sandbox.
+
+        Args:
+            deadline_s: Seconds to wait for seeds that are starting a sandbox
+                (default ``shutdown_timeout_s`` less 2 s). Sandboxes are destroyed
+                concurrently, 64 at a time; each that cannot be stopped is logged at
+                ERROR with its session, for a reaper.
+        """
+        self.begin_shutdown()
+        if deadline_s is None:
+            deadline_s = max(0.0, self.settings.shutdown_timeout_s - 2.0)
+        if self._starting:
+            try:
+                await asyncio.wait_for(self._started.wait(), deadline_s)
+            except TimeoutError:
+                logger.error("shutdown: %d seed(s) still starting a sandbox after %.1f s", self._starting, deadline_s)
         if self.provider is None:
             return
         lent = [s for s in self.store.all() if s.sandbox is not None]
@@ -304,9 +400,9 @@ class Gateway:
             async with gate:
                 await self._release_sandbox(session)
 
+        started = time.perf_counter()
         await asyncio.gather(*(release(s) for s in lent))
-        if lent:
-            logger.info("shutdown: released %d sandbox(es)", len(lent))
+        logger.info("shutdown: released %d sandbox(es) in %.2f s", len(lent), time.perf_counter() - started)
 
     async def reap(self) -> int:
         """Destroy sandboxes this server's owner label holds from an earlier run; returns how many."""
@@ -341,17 +437,38 @@ def _offered(session: Session, action: Action, surface: str) -> bool:
     return action is COMPLETE_TASK or action.app in session.task.apps
 
 
-def _backup(session: Session, action: Action) -> tuple[str, Any, int, str | None]:
+@dataclass(frozen=True)
+class _Backup:
+    app: str
+    state: Any  # the state to put back, or None (the app-less action)
+    was_shared: bool
+    counter: int
+    completion: str | None
+
+
+def _backup(session: Session, action: Action) -> _Backup:
+    """Prepare a write: keep what to put back on failure, and give the world its own copy of the app's state.
+
+    A shared (template) state is itself the backup: the world writes to a fresh copy.
+    """
     world = session.world
-    return action.app, copy.deepcopy(world.states.get(action.app)), world._counter, world.completion
+    app = action.app
+    if not app:
+        return _Backup(app, None, False, world._counter, world.completion)
+    if app in world.shared:
+        pristine = world.states[app]
+        world.writable(app)
+        return _Backup(app, pristine, True, world._counter, world.completion)
+    return _Backup(app, copy.deepcopy(world.states[app]), False, world._counter, world.completion)
 
 
-def _restore(session: Session, backup: tuple[str, Any, int, str | None] | None) -> None:
+def _restore(session: Session, backup: _Backup | None) -> None:
     if backup is None:
         return
-    app, state, counter, completion = backup
     world = session.world
-    if state is not None:
-        world.states[app] = state
-    world._counter = counter
-    world.completion = completion
+    if backup.state is not None:
+        world.states[backup.app] = backup.state
+        if backup.was_shared:
+            world.shared.add(backup.app)
+    world._counter = backup.counter
+    world.completion = backup.completion

@@ -49,6 +49,23 @@ class Settings(BaseSettings):
         None, description="Base URL sandboxes use to reach this server (default: the URL the seed came in on)."
     )
     sandbox_ttl_s: float | None = Field(3600.0, gt=0, description="Lifetime of a sandbox in seconds.")
+    max_concurrent_sessions: int | None = Field(
+        None, ge=1, description="Most sessions holding a world or sandbox at once; further seeds wait (None: no cap)."
+    )
+    admission_timeout_s: float = Field(86400.0, gt=0, description="Longest a seed waits for a session slot (s).")
+    seed_slice_s: float = Field(
+        0.01, ge=0, description="Seconds the server serves other requests before each world build."
+    )
+    shutdown_timeout_s: float = Field(
+        30.0, gt=0, description="Seconds shutdown may take; seeds starting a sandbox get this less 2 s."
+    )
+    max_request_bytes: int = Field(
+        8 * 1024 * 1024, ge=1024, description="Largest request body accepted, in bytes (413 beyond)."
+    )
+    allowed_hosts: list[str] = Field(
+        default=[],
+        description="Extra Host header values the MCP endpoint accepts (the names sandboxes use to reach it).",
+    )
     log_level: str = Field("INFO", description="Python logging level of the command-line entry point.")
 
     @field_validator("trusted_networks")

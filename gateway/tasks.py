@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 from datetime import datetime
 from importlib import resources
 from pathlib import Path
@@ -39,7 +40,14 @@ from tools.blobs import BlobStore
 from tools.fixtures import NOW, TIMEZONE, USER, build_default
 from tools.fixtures.shared import BLOBS
 
-__all__ = ["Control", "Step", "Task", "WorldSpec", "build_world", "load_builtin_tasks", "load_tasks", "parse_task"]
+__all__ = [
+    "Control",
+    "Step",
+    "Task",
+    "WorldSpec",
+    "WorldTemplate",
+    "build_world",
+    "world_template", "load_builtin_tasks", "load_tasks", "parse_task"]
 
 Exposure = Literal["mcp", "cli", "http"]
 
@@ -179,7 +187,27 @@ def load_builtin_tasks() -> dict[str, Task]:
 _VAR = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 
-def build_world(task: Task) -> World:
+@dataclass(frozen=True)
+class WorldTemplate:
+    """A task's initial world, built once and shared read-only by every session of that task.
+
+    Attributes:
+        states: App name to validated state; never written (sessions copy an app's state on first write).
+        snapshot: ``World.snapshot()`` of these states: the initial snapshot grading compares against.
+    """
+
+    now: datetime
+    timezone: str
+    user: str
+    states: dict[str, Any]
+    snapshot: dict[str, Any]
+
+    def instantiate(self) -> World:
+        """A new world that shares every app state with this template until it writes to it."""
+        return World(self.now, self.timezone, self.user, dict(self.states), BlobStore(BLOBS), shared=set(self.states))
+
+
+def world_template(task: Task) -> WorldTemplate:
     """Build the initial world of ``task``: the fixture's state of its apps (plus the directory), overrides applied.
 
     Raises:
@@ -206,9 +234,18 @@ def build_world(task: Task) -> World:
             first = exc.errors(include_url=False)[0]
             loc = ".".join(str(p) for p in first["loc"])
             raise TaskError(f"task {task.id}: world override for {app}: {loc}: {first['msg']}") from None
-    now = task.now or NOW
-    timezone = task.timezone or TIMEZONE
-    return World(now, timezone, task.user or USER, states, BlobStore(BLOBS))
+    world = World(task.now or NOW, task.timezone or TIMEZONE, task.user or USER, states, BlobStore(BLOBS))
+    return WorldTemplate(world.now, world.timezone, world.user, states, world.snapshot())
+
+
+def build_world(task: Task) -> World:
+    """A fresh world for ``task`` (its own template, nothing shared with other worlds).
+
+    Raises:
+        TaskError: see :func:`world_template`.
+    """
+    template = world_template(task)
+    return World(template.now, template.timezone, template.user, template.states, BlobStore(BLOBS))
 
 
 def substitute(value: Any, variables: dict[str, Any]) -> Any:

@@ -91,10 +91,18 @@ class World:
         user: Email address of the person the agent acts as.
         states: One state model per app, keyed by app name.
         blobs: File bytes by blob id (records hold ids); an empty store when None.
+        shared: Apps whose state object is shared with other worlds and must not be written:
+            :meth:`writable` gives this world its own copy first (copy on write).
     """
 
     def __init__(
-        self, now: datetime, timezone: str, user: str, states: dict[str, AppState], blobs: BlobStore | None = None
+        self,
+        now: datetime,
+        timezone: str,
+        user: str,
+        states: dict[str, AppState],
+        blobs: BlobStore | None = None,
+        shared: set[str] | None = None,
     ) -> None:
         if now.tzinfo is None:
             raise ValueError("now must be timezone-aware")
@@ -104,6 +112,7 @@ class World:
         self.user = user
         self.states = states
         self.blobs = blobs if blobs is not None else BlobStore()
+        self.shared: set[str] = set(shared or ())
         self._counter = 0
         #: The summary given to ``company_complete_task``; ``None`` until it is called.
         self.completion: str | None = None
@@ -112,6 +121,13 @@ class World:
         """Return a fresh id such as ``msg_n3``: unique within this world, deterministic per session."""
         self._counter += 1
         return f"{prefix}_n{self._counter}"
+
+    def writable(self, app: str) -> AppState:
+        """This world's own state of ``app``, copied from the shared one on first use (copy on write)."""
+        if app in self.shared:
+            self.states[app] = copy.deepcopy(self.states[app])
+            self.shared.discard(app)
+        return self.states[app]
 
     def state(self, app: str) -> AppState:
         """Return the state model of ``app``.

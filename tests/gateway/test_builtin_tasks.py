@@ -67,3 +67,26 @@ def test_builtin_task_spread():
     multi = [t for t in TASKS.values() if len(t.apps) >= 2]
     assert len(TASKS) >= 12
     assert len(multi) >= 4
+
+
+@pytest.mark.parametrize("task_id", list(TASKS))
+async def test_sessions_never_write_to_the_shared_initial_world(task_id, tmp_path):
+    """Copy on write: after every policy of a task ran on one gateway, its shared template is untouched."""
+    from gateway.tasks import world_template
+
+    gw = Gateway(Settings(), TASKS, LocalProvider(tmp_path / "ws", owner="test"))
+    task = TASKS[task_id]
+    for policy in ["oracle", *[f"control:{c.name}" for c in task.negative_controls]]:
+        seed = await gw.seed({"task_id": task_id}, "http://127.0.0.1:1/")
+        session = gw.get_session(seed["session_id"])
+
+        async def call(step_tool, args, session=session):
+            return await gw.call(session, tool_name(step_tool), args, surface=task.exposure)
+
+        await run_steps(steps_for(task, policy), call)
+        await gw.verify(seed["session_id"])
+    template = gw._template(task)
+    from tools import World
+
+    now = World(template.now, template.timezone, template.user, template.states).snapshot()
+    assert now == template.snapshot == world_template(task).snapshot
