@@ -1,14 +1,17 @@
 """The office apps, their state, and the registry that turns every action into a tool.
 
 ``REGISTRY`` holds every app; ``COMPLETE_TASK`` is the app-less action that
-ends the work. ``new_world`` builds a session's world from the default fixture.
+ends the work. ``gateway.tasks`` builds a session's world from a task row.
 """
 
-from tools.apps import REGISTRY
+# isort: off
+# The app modules import names from this package, so REGISTRY (which imports every app) comes last.
 from tools.completion import complete_task as COMPLETE_TASK  # noqa: N812
 from tools.exceptions import AppError, Conflict, InvalidArgument, NotFound
 from tools.registry import Action, App, Registry
 from tools.world import AppState, Context, FileStore, Record, World
+from tools.apps import REGISTRY
+# isort: on
 
 __all__ = [
     "COMPLETE_TASK",
