@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from tools.blobs import BlobStore
 from tools.directory import DirectoryState
 from tools.exceptions import NotFound
 from tools.fixtures import NOW, TIMEZONE, USER, build_default
+from tools.fixtures.shared import BLOBS
 from tools.world import AppState, Context, FileStore, World
 
 
@@ -30,7 +32,7 @@ def make_world(states: dict[str, AppState]) -> World:
     """A world at the fixture's clock and user, with the fixture's directory unless one is given."""
     states = dict(states)
     states.setdefault("directory", DirectoryState.model_validate(build_default()["directory"]))
-    return World(NOW, TIMEZONE, USER, states)
+    return World(NOW, TIMEZONE, USER, states, BlobStore(BLOBS))
 
 
 def make_ctx(app: str, state: AppState, files: Any = None) -> Context[Any]:

@@ -17,7 +17,7 @@ async def play(live, task, exposure):
     gw = live.app.state.gateway
     session = gw.get_session(seed["session_id"])
     if exposure == "mcp":
-        assert seed["sandbox"] is None
+        assert (seed["sandbox"] is None) is not bool(task.sandbox)
         transport = StreamableHttpTransport(seed["mcp"]["url"], headers=seed["mcp"]["headers"])
         async with Client(transport) as client:
             await run_steps(task.solution, mcp_caller(client))

@@ -1,0 +1,587 @@
+"""SharePoint document libraries: browse, search, download, upload, organise and recycle files and folders."""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+from typing import Any, Literal
+
+from tools.common import Page, PageSize, deliver_file, fold, page_of, receive_file
+from tools.documents import mime_type_for
+from tools.exceptions import Conflict, InvalidArgument, NotFound
+from tools.sharepoint_base import (
+    Library,
+    LibraryItem,
+    SharePointState,
+    Site,
+    Version,
+    ancestors,
+    app,
+    check_name,
+    descendants,
+    document_text,
+    find_site,
+    item_detail,
+    item_path,
+    item_summary,
+    refuse_encoded,
+    require_role,
+    role_of,
+)
+from tools.world import Context, format_instant
+
+__all__ = [
+    "create_folder",
+    "delete_file",
+    "download_file",
+    "get_file",
+    "list_library",
+    "list_recycle_bin",
+    "move_file",
+    "rename_file",
+    "restore_file",
+    "search_files",
+    "upload_file",
+]
+
+#: Kinds of file whose bytes cannot be typed in as text; they come from the workspace.
+_BINARY = {".docx", ".xlsx", ".pptx", ".pdf", ".png", ".jpg", ".jpeg", ".gif", ".zip"}
+
+
+# ---- lookups ----------------------------------------------------------------------------------
+
+
+def _library(ctx: Context[SharePointState], site: Site, library: str, parameter: str = "library") -> Library:
+    key = fold(library or "Documents")
+    libs = [lib for lib in ctx.state.libraries.values() if lib.site_id == site.id]
+    hit = next((lib for lib in libs if key in (lib.id.lower(), fold(lib.name))), None)
+    if hit is None:
+        names = ", ".join(f"'{lib.name}'" for lib in libs)
+        raise NotFound(f"the site '{site.name}' has no library '{library}'; its libraries: {names}", parameter)
+    return hit
+
+
+def _folder(ctx: Context[SharePointState], lib: Library, folder: str, parameter: str) -> LibraryItem | None:
+    """The folder named by id or by path inside ``lib`` (e.g. "Invoices" or "Vendor management/Contracts").
+
+    None means the top of the library.
+    """
+    text = folder.strip().strip("/")
+    if not text:
+        return None
+    by_id = ctx.state.files.get(text)
+    if by_id is not None and not by_id.deleted:
+        if by_id.kind != "folder":
+            raise InvalidArgument(f"'{by_id.name}' ({by_id.id}) is a file, not a folder", parameter)
+        if by_id.library_id != lib.id:
+            raise InvalidArgument(
+                f"folder '{by_id.name}' ({by_id.id}) is not in the library '{lib.name}' of this "
+                "site; name the site and library it is in",
+                parameter,
+            )
+        return by_id
+    parts = [p for p in text.split("/") if p.strip()]
+    if parts and fold(parts[0]) == fold(lib.name):
+        parts = parts[1:]
+    current: LibraryItem | None = None
+    for part in parts:
+        pid = current.id if current else ""
+        current = next(
+            (
+                f
+                for f in ctx.state.files.values()
+                if f.library_id == lib.id
+                and f.parent_id == pid
+                and f.kind == "folder"
+                and not f.deleted
+                and fold(f.name) == fold(part)
+            ),
+            None,
+        )
+        if current is None:
+            raise NotFound(
+                f"no folder '{text}' in '{lib.name}'; use sharepoint list-library to see its folders", parameter
+            )
+    return current
+
+
+def _get(ctx: Context[SharePointState], file_id: str, parameter: str = "file_id", deleted: bool = False) -> LibraryItem:
+    item = ctx.state.files.get(file_id.strip())
+    if item is None or not role_of(ctx.state.sites[item.site_id], ctx.user):
+        raise NotFound(f"no file or folder with id '{file_id}'; use sharepoint search-files or list-library", parameter)
+    if item.deleted and not deleted:
+        raise NotFound(f"'{item.name}' ({item.id}) is in the recycle bin; use sharepoint restore-file first", parameter)
+    return item
+
+
+def _check_free(
+    ctx: Context[SharePointState], lib_id: str, parent_id: str, name: str, parameter: str, skip: str = ""
+) -> LibraryItem | None:
+    """The live item already called ``name`` in that folder (None when the name is free)."""
+    return next(
+        (
+            f
+            for f in ctx.state.files.values()
+            if f.library_id == lib_id
+            and f.parent_id == parent_id
+            and not f.deleted
+            and f.id != skip
+            and fold(f.name) == fold(name)
+        ),
+        None,
+    )
+
+
+def _taken(other: LibraryItem, parameter: str) -> Conflict:
+    return Conflict(f"this folder already has an item named '{other.name}' ({other.id}); pick another name", parameter)
+
+
+# ---- reading ----------------------------------------------------------------------------------
+
+
+@app.action(read_only=True)
+def list_library(
+    ctx: Context[SharePointState],
+    site: str,
+    library: str = "Documents",
+    folder: str = "",
+    page: Page = 1,
+    page_size: PageSize = 50,
+) -> dict[str, Any]:
+    """List what a document library (or a folder in it) holds: folders first, then files, by name.
+
+    Example:
+        site="Finance" folder="Invoices" -> the invoice PDFs in Finance's Documents/Invoices.
+
+    Args:
+        site: The site's name (e.g. "Operations"), id or address.
+        library: The library's name or id.
+        folder: A folder's id, or its path inside the library such as "Vendor management"; empty for the top.
+        page: Page number, starting at 1.
+        page_size: Items per page.
+
+    Returns:
+        {"site", "library", "folder": {"id" ("" at the top), "path"}, "results": [{"id", "name", "kind", "site",
+        "library", "folder_id", "path", "mime_type", "size" (bytes), "version", "modified", "modified_by"}],
+        "page", "page_size", "total", "next_page"}.
+    """
+    s = find_site(ctx, site)
+    lib = _library(ctx, s, library)
+    parent = _folder(ctx, lib, folder, "folder")
+    pid = parent.id if parent else ""
+    kids = [f for f in ctx.state.files.values() if f.library_id == lib.id and f.parent_id == pid and not f.deleted]
+    kids.sort(key=lambda f: (f.kind != "folder", fold(f.name), f.id))
+    head = {"id": pid, "path": item_path(ctx.state, parent) if parent else lib.name}
+    return {
+        "site": s.name,
+        "library": lib.name,
+        "folder": head,
+        **page_of([item_summary(ctx, f) for f in kids], page, page_size),
+    }
+
+
+@app.action(read_only=True)
+def search_files(
+    ctx: Context[SharePointState],
+    query: str = "",
+    site: str = "",
+    file_type: str = "",
+    kind: Literal["", "file", "folder"] = "",
+    page: Page = 1,
+    page_size: PageSize = 20,
+) -> dict[str, Any]:
+    """Find files and folders across your sites by words in their name, folder or text, newest change first.
+
+    Every word must appear (case-insensitive). The text of Word, Excel, PDF and text files is searched.
+
+    Example:
+        query="runbook" file_type="pdf" -> the Atlas cutover runbook on the Atlas Program site.
+
+    Args:
+        query: Words to find, e.g. "vendor onboarding checklist".
+        site: Only this site (name, id or address); empty for every site you belong to.
+        file_type: Only files with this extension, e.g. "pdf", "docx", "xlsx", "csv".
+        kind: "file" or "folder" to return only that kind.
+        page: Page number, starting at 1.
+        page_size: Items per page.
+
+    Returns:
+        {"results": [item as in list-library], "page", "page_size", "total", "next_page"}.
+    """
+    only = find_site(ctx, site).id if site.strip() else None
+    words = fold(query).split()
+    ext = "." + file_type.strip().lower().lstrip(".") if file_type.strip() else ""
+    hits = []
+    for f in ctx.state.files.values():
+        if f.deleted or (only and f.site_id != only) or not role_of(ctx.state.sites[f.site_id], ctx.user):
+            continue
+        if (kind and f.kind != kind) or (ext and PurePosixPath(f.name).suffix.lower() != ext):
+            continue
+        hay = fold(item_path(ctx.state, f))
+        if all(w in hay for w in words) or all(w in hay + " " + fold(document_text(ctx, f)) for w in words):
+            hits.append(f)
+    hits.sort(key=lambda f: (-f.modified.timestamp(), fold(f.name), f.id))
+    return page_of([item_summary(ctx, f) for f in hits], page, page_size)
+
+
+@app.action(read_only=True)
+def get_file(ctx: Context[SharePointState], file_id: str) -> dict[str, Any]:
+    """Show a file's or folder's details: where it is, who made and changed it, and its version history.
+
+    Example:
+        file_id="doc_vendor_onboarding_checklist" -> path, url, version "3.0" and the two earlier versions.
+
+    Args:
+        file_id: The file's or folder's id (from list-library or search-files).
+
+    Returns:
+        The item as in list-library plus "url", "created", "created_by", "in_recycle_bin", and for a file
+        "versions" ([{"version", "size", "modified", "modified_by"}], earlier versions oldest first) or for a
+        folder "items" (how many it holds).
+    """
+    return item_detail(ctx, _get(ctx, file_id, deleted=True))
+
+
+@app.action(read_only=True)
+def download_file(ctx: Context[SharePointState], file_id: str, save_as: str = "", version: str = "") -> dict[str, Any]:
+    """Download a file. With a workspace it is saved there and you get its path; otherwise text comes inline.
+
+    Word, Excel and PDF files need a workspace; only text files can be shown inline.
+
+    Example:
+        file_id="doc_atlas_cutover_runbook" save_as="atlas/runbook.pdf" -> {"saved_to": "atlas/runbook.pdf", ...}.
+
+    Args:
+        file_id: The file's id.
+        save_as: Workspace path to save it to; default downloads/<file name>.
+        version: An earlier version to download, e.g. "1.0" (see get-file); empty for the current one.
+
+    Returns:
+        {"id", "name", "mime_type", "version", "size" (bytes), and "saved_to" (workspace path) or "content" (text)}.
+    """
+    item = _get(ctx, file_id)
+    if item.kind == "folder":
+        raise InvalidArgument(f"'{item.name}' is a folder; use sharepoint list-library to see inside", "file_id")
+    blob, label = item.blob, item.version
+    if version.strip() and version.strip() != item.version:
+        old = next((v for v in item.versions if v.version == version.strip()), None)
+        if old is None:
+            have = ", ".join([v.version for v in item.versions] + [item.version])
+            raise NotFound(f"'{item.name}' has no version '{version}'; its versions: {have}", "version")
+        blob, label = old.blob, old.version
+    got = deliver_file(ctx, item.name, ctx.blobs.get(blob), save_as)
+    return {"id": item.id, "name": item.name, "mime_type": item.mime_type, "version": label, **got}
+
+
+@app.action(read_only=True)
+def list_recycle_bin(
+    ctx: Context[SharePointState], site: str, page: Page = 1, page_size: PageSize = 20
+) -> dict[str, Any]:
+    """List what was deleted from a site's libraries and can still be restored, most recent first.
+
+    Example:
+        site="Operations" -> [{"id": "doc_vendor_list_2024", "original_path": "Documents/...", ...}].
+
+    Args:
+        site: The site's name, id or address.
+        page: Page number, starting at 1.
+        page_size: Items per page.
+
+    Returns:
+        {"site", "results": [{"id", "name", "kind", "original_path", "size", "deleted_at", "deleted_by"}],
+        "page", "page_size", "total", "next_page"}.
+    """
+    s = find_site(ctx, site)
+    gone = [f for f in ctx.state.files.values() if f.site_id == s.id and f.deleted and not f.deleted_with]
+    gone.sort(key=lambda f: (-(f.deleted_at.timestamp() if f.deleted_at else 0), f.id))
+    rows = [
+        {
+            "id": f.id,
+            "name": f.name,
+            "kind": f.kind,
+            "original_path": item_path(ctx.state, f),
+            "size": f.size,
+            "deleted_at": format_instant(f.deleted_at, ctx.tz) if f.deleted_at else None,
+            "deleted_by": f.deleted_by,
+        }
+        for f in gone
+    ]
+    return {"site": s.name, **page_of(rows, page, page_size)}
+
+
+# ---- changing ---------------------------------------------------------------------------------
+
+
+def _next_version(label: str) -> str:
+    try:
+        return f"{int(float(label)) + 1}.0"
+    except ValueError:
+        return "1.0"
+
+
+@app.action(read_only=False)
+def upload_file(
+    ctx: Context[SharePointState],
+    site: str,
+    name: str = "",
+    folder: str = "",
+    library: str = "Documents",
+    path: str = "",
+    content: str = "",
+    overwrite: bool = False,
+) -> dict[str, Any]:
+    """Upload a file to a library: a file from your workspace (any kind) or text you type (text files only).
+
+    A file with the same name in the folder is kept as an earlier version when overwrite is true.
+
+    Example:
+        site="Finance" folder="Invoices" path="downloads/INV-20417.txt" -> the new file's details.
+
+    Args:
+        site: The site's name, id or address.
+        name: The file's name with its extension; default: the workspace file's name.
+        folder: The folder's id or path inside the library (e.g. "Invoices"); empty for the top.
+        library: The library's name or id.
+        path: Path of the workspace file to upload (Word, Excel, PDF, images, text).
+        content: The text of a new text file (.txt, .md, .csv ...), instead of path.
+        overwrite: Replace a file of the same name, keeping the old one as an earlier version.
+
+    Returns:
+        The file's details (as get-file), with "version" "1.0" for a new file.
+    """
+    s = find_site(ctx, site)
+    lib = _library(ctx, s, library)
+    parent = _folder(ctx, lib, folder, "folder")
+    if not name.strip() and path.strip():
+        name = PurePosixPath(path.strip()).name
+    name = check_name(name, "name")
+    require_role(ctx, s, "contribute", "site")
+    if content:
+        refuse_encoded(content, "content")
+        if PurePosixPath(name).suffix.lower() in _BINARY:
+            raise InvalidArgument(
+                f"'{name}' is not a text file, so it cannot be typed in; save the file in your workspace and pass "
+                "path=<workspace path>",
+                "content",
+            )
+    pid = parent.id if parent else ""
+    existing = _check_free(ctx, lib.id, pid, name, "name")
+    if existing is not None and (existing.kind == "folder" or not overwrite):
+        hint = "" if existing.kind == "folder" else "; pass overwrite=true to save a new version"
+        raise Conflict(f"this folder already has an item named '{existing.name}' ({existing.id}){hint}", "name")
+    data = receive_file(ctx, content, path)
+    blob = ctx.blobs.put(data)
+    if existing is not None:
+        old = Version(
+            version=existing.version,
+            blob=existing.blob,
+            size=existing.size,
+            modified=existing.modified,
+            modified_by=existing.modified_by,
+        )
+        existing.versions = [*existing.versions, old]
+        existing.blob, existing.size, existing.version = blob, len(data), _next_version(existing.version)
+        existing.modified, existing.modified_by = ctx.now, ctx.user
+        return item_detail(ctx, existing)
+    item = LibraryItem(
+        id=ctx.new_id("doc"),
+        site_id=s.id,
+        library_id=lib.id,
+        parent_id=pid,
+        name=name,
+        kind="file",
+        mime_type=mime_type_for(name),
+        blob=blob,
+        size=len(data),
+        version="1.0",
+        created=ctx.now,
+        created_by=ctx.user,
+        modified=ctx.now,
+        modified_by=ctx.user,
+    )
+    ctx.state.files[item.id] = item
+    return item_detail(ctx, item)
+
+
+@app.action(read_only=False)
+def create_folder(
+    ctx: Context[SharePointState], site: str, name: str, folder: str = "", library: str = "Documents"
+) -> dict[str, Any]:
+    """Make a new folder in a document library.
+
+    Example:
+        site="Operations" name="Quotes" folder="Vendor management" -> the folder Documents/Vendor management/Quotes.
+
+    Args:
+        site: The site's name, id or address.
+        name: The new folder's name; must not be taken in the parent folder.
+        folder: The parent folder's id or path inside the library; empty for the top.
+        library: The library's name or id.
+
+    Returns:
+        The new folder's details (as get-file).
+    """
+    s = find_site(ctx, site)
+    lib = _library(ctx, s, library)
+    parent = _folder(ctx, lib, folder, "folder")
+    name = check_name(name, "name")
+    require_role(ctx, s, "contribute", "site")
+    pid = parent.id if parent else ""
+    other = _check_free(ctx, lib.id, pid, name, "name")
+    if other is not None:
+        raise _taken(other, "name")
+    item = LibraryItem(
+        id=ctx.new_id("folder"),
+        site_id=s.id,
+        library_id=lib.id,
+        parent_id=pid,
+        name=name,
+        kind="folder",
+        created=ctx.now,
+        created_by=ctx.user,
+        modified=ctx.now,
+        modified_by=ctx.user,
+    )
+    ctx.state.files[item.id] = item
+    return item_detail(ctx, item)
+
+
+@app.action(read_only=False)
+def move_file(
+    ctx: Context[SharePointState], file_id: str, to_folder: str = "", to_library: str = "", to_site: str = ""
+) -> dict[str, Any]:
+    """Move a file or folder (with everything in it) to another folder, library or site.
+
+    Example:
+        file_id="doc_atlas_status_2026_03_04" to_folder="Status reports" -> its details at the new path.
+
+    Args:
+        file_id: The id of the file or folder to move.
+        to_folder: The destination folder's id or path inside the destination library; empty for its top.
+        to_library: The destination library's name or id; default: the item's own library (or "Documents" on
+            another site).
+        to_site: The destination site's name, id or address; default: the item's own site.
+
+    Returns:
+        The item's details (as get-file) after the move.
+    """
+    item = _get(ctx, file_id)
+    src = ctx.state.sites[item.site_id]
+    dest_site = find_site(ctx, to_site, "to_site") if to_site.strip() else src
+    if to_library.strip():
+        lib = _library(ctx, dest_site, to_library, "to_library")
+    elif dest_site.id == src.id:
+        lib = ctx.state.libraries[item.library_id]
+    else:
+        lib = _library(ctx, dest_site, "Documents", "to_library")
+    dest = _folder(ctx, lib, to_folder, "to_folder")
+    require_role(ctx, src, "contribute", "file_id")
+    require_role(ctx, dest_site, "contribute", "to_site")
+    if dest is not None and (dest.id == item.id or item.id in {a.id for a in ancestors(ctx.state, dest)}):
+        raise InvalidArgument(
+            f"'{dest.name}' is '{item.name}' itself or inside it; pick a folder outside it", "to_folder"
+        )
+    pid = dest.id if dest else ""
+    if pid == item.parent_id and lib.id == item.library_id:
+        return item_detail(ctx, item)
+    other = _check_free(ctx, lib.id, pid, item.name, "to_folder", skip=item.id)
+    if other is not None:
+        raise _taken(other, "to_folder")
+    moving = [item, *(descendants(ctx.state, item.id) if item.kind == "folder" else [])]
+    item.parent_id = pid
+    for f in moving:
+        if f.library_id != lib.id:
+            f.library_id = lib.id
+        if f.site_id != dest_site.id:
+            f.site_id = dest_site.id
+    return item_detail(ctx, item)
+
+
+@app.action(read_only=False)
+def rename_file(ctx: Context[SharePointState], file_id: str, new_name: str) -> dict[str, Any]:
+    """Rename a file or folder; it stays where it is. A file keeps its extension.
+
+    Example:
+        file_id="doc_ops_weekly_2026_03_06" new_name="Operations weekly - March 6.docx" -> its details.
+
+    Args:
+        file_id: The id of the file or folder.
+        new_name: The new name; must not be taken in the same folder.
+
+    Returns:
+        The item's details (as get-file) after renaming.
+    """
+    item = _get(ctx, file_id)
+    name = check_name(new_name, "new_name")
+    old_ext, new_ext = PurePosixPath(item.name).suffix.lower(), PurePosixPath(name).suffix.lower()
+    if item.kind == "file" and old_ext != new_ext:
+        raise InvalidArgument(
+            f"keep the extension '{old_ext}' (the file's content does not change), e.g. "
+            f"'{PurePosixPath(name).stem}{old_ext}'",
+            "new_name",
+        )
+    require_role(ctx, ctx.state.sites[item.site_id], "contribute", "file_id")
+    if name == item.name:
+        return item_detail(ctx, item)
+    other = _check_free(ctx, item.library_id, item.parent_id, name, "new_name", skip=item.id)
+    if other is not None:
+        raise _taken(other, "new_name")
+    item.name = name
+    item.modified, item.modified_by = ctx.now, ctx.user
+    return item_detail(ctx, item)
+
+
+@app.action(read_only=False)
+def delete_file(ctx: Context[SharePointState], file_id: str) -> dict[str, Any]:
+    """Delete a file or folder; it goes to the site's recycle bin (a folder takes its contents along).
+
+    Example:
+        file_id="folder_ops_offsite_2026" -> {"deleted": ["folder_ops_offsite_2026", "doc_lakeside_lodge_agreement"],
+        "count": 2, ...}.
+
+    Args:
+        file_id: The id of the file or folder.
+
+    Returns:
+        {"deleted": [ids now in the recycle bin], "count", "restore_with": how to undo}.
+    """
+    item = _get(ctx, file_id)
+    require_role(ctx, ctx.state.sites[item.site_id], "contribute", "file_id")
+    inside = [f for f in descendants(ctx.state, item.id) if not f.deleted] if item.kind == "folder" else []
+    item.deleted, item.deleted_at, item.deleted_by = True, ctx.now, ctx.user
+    for f in inside:
+        f.deleted, f.deleted_at, f.deleted_by, f.deleted_with = True, ctx.now, ctx.user, item.id
+    ids = [item.id, *(f.id for f in inside)]
+    return {"deleted": ids, "count": len(ids), "restore_with": f"sharepoint restore-file --file-id={item.id}"}
+
+
+@app.action(read_only=False)
+def restore_file(ctx: Context[SharePointState], file_id: str) -> dict[str, Any]:
+    """Bring a file or folder back from the recycle bin to where it was.
+
+    Example:
+        file_id="doc_vendor_list_2024" -> its details, back in its original folder.
+
+    Args:
+        file_id: The id of the deleted item (from list-recycle-bin).
+
+    Returns:
+        The item's details (as get-file) plus "restored": [ids brought back].
+    """
+    item = _get(ctx, file_id, deleted=True)
+    if not item.deleted:
+        raise Conflict(f"'{item.name}' ({item.id}) is not in the recycle bin", "file_id")
+    if item.deleted_with:
+        raise Conflict(f"'{item.name}' was deleted with the folder {item.deleted_with}; restore that folder", "file_id")
+    parent = ctx.state.files.get(item.parent_id) if item.parent_id else None
+    if parent is not None and parent.deleted:
+        raise Conflict(f"its folder '{parent.name}' ({parent.id}) is in the recycle bin; restore it first", "file_id")
+    require_role(ctx, ctx.state.sites[item.site_id], "contribute", "file_id")
+    other = _check_free(ctx, item.library_id, item.parent_id, item.name, "file_id", skip=item.id)
+    if other is not None:
+        raise Conflict(
+            f"'{other.name}' ({other.id}) now has its name in that folder; rename one of them first", "file_id"
+        )
+    back = [item, *(f for f in ctx.state.files.values() if f.deleted and f.deleted_with == item.id)]
+    for f in back:
+        f.deleted, f.deleted_at, f.deleted_by, f.deleted_with = False, None, "", ""
+    return {**item_detail(ctx, item), "restored": [f.id for f in back]}
