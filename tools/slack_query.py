@@ -1,0 +1,120 @@
+"""The chat search language: parse ``budget in:#finance from:@priya after:2026-03-01`` and match messages.
+
+Supported terms (all must match; a leading ``-`` excludes a term):
+
+* plain words and ``"quoted phrases"``: found in the message text or the names of its files;
+* ``in:#channel`` (or ``in:channel``, or a channel id), ``in:@person`` for your direct messages with them;
+* ``from:@person`` (directory id such as ``@priya.shah``, email, or part of a name), ``from:me``;
+* ``before:YYYY-MM-DD`` (that day excluded), ``after:YYYY-MM-DD`` (that day excluded),
+  ``on:YYYY-MM-DD`` (that day only), in the company's time zone;
+* ``has:file``, ``has:pin``, ``has:reaction``, ``has:link``; ``is:thread`` (replies in threads).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import datetime, time, timedelta
+
+from tools.common import fold
+from tools.exceptions import InvalidArgument
+from tools.slack_model import Message, SlackState, find_channel
+from tools.world import Context, parse_date
+
+__all__ = ["OPERATORS", "compile_query"]
+
+OPERATORS = ("in", "from", "before", "after", "on", "has", "is")
+_HAS = ("file", "pin", "reaction", "link")
+_TOKEN = re.compile(r'-?[a-z]+:"[^"]*"|-?"[^"]*"|\S+', re.IGNORECASE)
+Test = Callable[[Message], bool]
+
+
+def _day_start(ctx: Context[SlackState], value: str) -> datetime:
+    return datetime.combine(parse_date(value, "query"), time(0), tzinfo=ctx.tz)
+
+
+def _people(ctx: Context[SlackState], value: str) -> set[str]:
+    key = fold(value.lstrip("@"))
+    if key == "me":
+        return {ctx.user.lower()}
+    directory = ctx.other("directory")
+    people = getattr(directory, "people", {}).values() if directory is not None else []
+    found = {
+        p.email.lower()
+        for p in people
+        if key in (p.id.lower(), p.email.lower(), fold(p.name))
+        or key in fold(p.name).split()
+        or (len(key) >= 3 and (key in p.id.lower() or key in fold(p.name)))
+    }
+    if not found and "@" in key:
+        found = {key}
+    if not found:
+        raise InvalidArgument(f"from:/in: '{value}' matches no one; use @first.last such as @priya.shah", "query")
+    return found
+
+
+def _term(ctx: Context[SlackState], op: str, value: str) -> Test:
+    state = ctx.state
+    if op == "in":
+        if value.startswith("@"):
+            who = _people(ctx, value)
+            return lambda m: (
+                state.channels[m.channel_id].kind in ("dm", "group_dm")
+                and bool(who & {x.lower() for x in state.channels[m.channel_id].members})
+            )
+        ch = find_channel(ctx, value, "query")
+        return lambda m: m.channel_id == ch.id
+    if op == "from":
+        who = _people(ctx, value)
+        return lambda m: m.user.lower() in who
+    if op in ("before", "after", "on"):
+        start = _day_start(ctx, value)
+        end = start + timedelta(days=1)
+        if op == "before":
+            return lambda m: m.ts < start
+        if op == "after":
+            return lambda m: m.ts >= end
+        return lambda m: start <= m.ts < end
+    if op == "has":
+        kind = value.lower()
+        if kind not in _HAS:
+            raise InvalidArgument(f"has:{value} is not supported; use one of has:{', has:'.join(_HAS)}", "query")
+        checks: dict[str, Test] = {
+            "file": lambda m: bool(m.files),
+            "pin": lambda m: bool(m.pinned_by),
+            "reaction": lambda m: bool(m.reactions),
+            "link": lambda m: "http://" in m.text or "https://" in m.text,
+        }
+        return checks[kind]
+    if value.lower() != "thread":  # op == "is"
+        raise InvalidArgument(f"is:{value} is not supported; use is:thread", "query")
+    return lambda m: bool(m.thread_id)
+
+
+def compile_query(ctx: Context[SlackState], query: str) -> list[Test]:
+    """Turn a search query into tests that every matching message passes.
+
+    Raises:
+        InvalidArgument: (parameter ``query``) an unknown ``has:``/``is:`` value, a bad date, an unknown
+            channel or person.
+    """
+    tests: list[Test] = []
+    files = ctx.state.files
+    for raw in _TOKEN.findall(query):
+        negate = raw.startswith("-") and len(raw) > 1
+        token = raw[1:] if negate else raw
+        op, sep, value = token.partition(":")
+        test: Test
+        if sep and op.lower() in OPERATORS and value:
+            test = _term(ctx, op.lower(), value.strip('"'))
+        else:
+            needle = fold(token.strip('"'))
+            if not needle:
+                continue
+
+            def test(m: Message, needle: str = needle) -> bool:
+                names = " ".join(files[f].name for f in m.files if f in files)
+                return needle in fold(m.text + " " + names) and not m.deleted
+
+        tests.append((lambda m, t=test: not t(m)) if negate else test)
+    return tests
