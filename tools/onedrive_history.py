@@ -1,0 +1,171 @@
+"""OneDrive's history: file versions, deleting to the recycle bin, and restoring.
+
+Declared on :data:`tools.onedrive.app`; that module imports this one once its records exist.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import Field
+
+from tools.common import Page, PageSize, page_of
+from tools.exceptions import Conflict, InvalidArgument
+from tools.onedrive import Ctx, add_version, app
+from tools.onedrive_items import descendants, detail, item_path, require_edit, resolve, resolve_file, taken
+from tools.world import format_instant
+
+__all__: list[str] = []
+
+
+@app.action(read_only=True)
+def list_versions(ctx: Ctx, item: str) -> dict[str, Any]:
+    """List a file's saved versions, newest first; the first one is the current content.
+
+    Example:
+        item="itm_q1_budget" -> versions 3 (current), 2 and 1 with who saved each and when.
+
+    Args:
+        item: The file's id or path.
+
+    Returns:
+        {"id", "name", "versions": [{"number", "size" (bytes), "modified", "modified_by", "current"}]}.
+    """
+    f = resolve_file(ctx, item)
+    last = f.versions[-1].number if f.versions else None
+    rows = [
+        {
+            "number": v.number,
+            "size": v.size,
+            "modified": format_instant(v.modified, ctx.tz),
+            "modified_by": v.modified_by,
+            "current": v.number == last,
+        }
+        for v in reversed(f.versions)
+    ]
+    return {"id": f.id, "name": f.name, "versions": rows}
+
+
+@app.action(read_only=False)
+def delete_item(ctx: Ctx, item: str) -> dict[str, Any]:
+    """Delete a file or folder: it goes to the recycle bin (a folder with everything inside).
+
+    Deleted items can be brought back with restore-item.
+
+    Example:
+        item="/Desktop/Scratch notes.txt" -> {"deleted": ["itm_scratch_notes"], "count": 1}.
+
+    Args:
+        item: Id or path of the file or folder.
+
+    Returns:
+        {"deleted": [ids now in the recycle bin], "count": how many}.
+    """
+    it = resolve(ctx, item, "item")
+    if it.parent_id == "":
+        raise Conflict(
+            f"'{it.name}' belongs to {it.owner}; to take it off your shared list use onedrive remove-permission "
+            "with your own address",
+            "item",
+        )
+    inside = [d for d in descendants(ctx.state, it.id) if d.deleted is None] if it.kind == "folder" else []
+    for x in [it, *inside]:
+        x.deleted, x.deleted_by, x.deleted_with = ctx.now, ctx.user, it.id
+    return {"deleted": [x.id for x in [it, *inside]], "count": 1 + len(inside)}
+
+
+@app.action(read_only=True)
+def list_recycle_bin(ctx: Ctx, page: Page = 1, page_size: PageSize = 20) -> dict[str, Any]:
+    """List what is in your recycle bin, most recently deleted first.
+
+    Example:
+        (no parameters) -> Q1 budget draft (old).xlsx from /Documents/Budgets, deleted March 2.
+
+    Args:
+        page: Page number, starting at 1.
+        page_size: Items per page.
+
+    Returns:
+        {"results": [{"id", "name", "kind", "original_path", "size" (bytes), "deleted", "deleted_by",
+        "items" (how many come back with it)}], "page", "page_size", "total", "next_page"}.
+    """
+    top = [i for i in ctx.state.items.values() if i.deleted is not None and i.deleted_with in ("", i.id)]
+    top.sort(key=lambda i: (-i.deleted.timestamp() if i.deleted else 0, i.id))
+    rows = []
+    for i in top:
+        group = [i, *(d for d in descendants(ctx.state, i.id) if d.deleted_with == i.id)]
+        rows.append(
+            {
+                "id": i.id,
+                "name": i.name,
+                "kind": i.kind,
+                "original_path": item_path(ctx.state, i),
+                "size": sum(g.size for g in group),
+                "deleted": format_instant(i.deleted, ctx.tz) if i.deleted else None,
+                "deleted_by": i.deleted_by,
+                "items": len(group),
+            }
+        )
+    return page_of(rows, page, page_size)
+
+
+@app.action(read_only=False)
+def restore_item(ctx: Ctx, item_id: str) -> dict[str, Any]:
+    """Bring a file or folder back from the recycle bin to where it was.
+
+    Example:
+        item_id="itm_q1_budget_old" -> back at /Documents/Budgets/Q1 budget draft (old).xlsx.
+
+    Args:
+        item_id: The deleted item's id, from list-recycle-bin.
+
+    Returns:
+        The item's details (as get-item), plus "restored" (how many items came back).
+    """
+    it = resolve(ctx, item_id, "item_id", deleted=True)
+    if it.deleted is None:
+        raise Conflict(f"'{it.name}' ({it.id}) is not in the recycle bin", "item_id")
+    if it.deleted_with not in ("", it.id):
+        owner = ctx.state.items.get(it.deleted_with)
+        what = f"folder '{owner.name}' ({owner.id})" if owner else "its folder"
+        raise Conflict(f"'{it.name}' went to the recycle bin with {what}; restore that instead", "item_id")
+    parent = ctx.state.items.get(it.parent_id)
+    if parent is not None and parent.deleted is not None:
+        raise Conflict(
+            f"its folder '{parent.name}' ({parent.id}) is in the recycle bin too; restore that first", "item_id"
+        )
+    clash = taken(ctx.state, it.parent_id, it.name)
+    if clash is not None:
+        raise Conflict(
+            f"'{item_path(ctx.state, clash)}' now holds that name ({clash.id}); rename or move it first", "item_id"
+        )
+    group = [it, *(d for d in descendants(ctx.state, it.id) if d.deleted_with == it.id)]
+    for g in group:
+        g.deleted, g.deleted_by, g.deleted_with = None, "", ""
+    return {**detail(ctx, it), "restored": len(group)}
+
+
+@app.action(read_only=False)
+def restore_version(ctx: Ctx, item: str, version: Annotated[int, Field(ge=1)]) -> dict[str, Any]:
+    """Make an earlier version of a file the current one (saved as a new version; nothing is lost).
+
+    Example:
+        item="itm_q1_budget" version=2 -> version 4 now holds what version 2 held.
+
+    Args:
+        item: The file's id or path.
+        version: The version number to bring back, from list-versions.
+
+    Returns:
+        The file's details (as get-item), with "version" the new current number.
+    """
+    f = resolve_file(ctx, item)
+    old = next((v for v in f.versions if v.number == version), None)
+    if old is None:
+        numbers = ", ".join(str(v.number) for v in f.versions)
+        raise InvalidArgument(f"'{f.name}' has no version {version}; it has: {numbers}", "version")
+    require_edit(ctx, f, "item")
+    if old.number == f.versions[-1].number:
+        raise Conflict(f"version {version} is already the current version of '{f.name}'", "version")
+    add_version(ctx, f, old.blob, old.size)
+    return detail(ctx, f)

@@ -1,0 +1,302 @@
+"""OneDrive's sharing actions: links, people's access, and what others shared with you.
+
+Declared on :data:`tools.onedrive.app`; that module imports this one once its records exist.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from tools.common import Page, PageSize, page_of, require_text
+from tools.exceptions import Conflict, InvalidArgument, NotFound
+from tools.onedrive import Ctx, Permission, SharingLink, app
+from tools.onedrive_items import ancestors, detail, require_edit, resolve, resolve_people, summary
+from tools.world import format_instant, parse_date
+
+__all__: list[str] = []
+
+#: Where sharing links point; the link id ends the address.
+LINK_BASE = "https://onedrive.northwind.example/s/"
+
+
+def _link_view(ctx: Ctx, link: SharingLink) -> dict[str, Any]:
+    today = ctx.now.astimezone(ctx.tz).date()
+    out = link.model_dump(mode="json", exclude={"created"})
+    out["created"] = format_instant(link.created, ctx.tz)
+    out["status"] = "expired" if link.expires is not None and link.expires < today else "active"
+    return out
+
+
+def _find_link(ctx: Ctx, ref: str) -> SharingLink:
+    key = require_text(ref, "link").rstrip("/")
+    if key.startswith(LINK_BASE):
+        key = key[len(LINK_BASE) :]
+    link = ctx.state.links.get(key)
+    if link is None or link.item_id not in ctx.state.items:
+        raise NotFound(f"no sharing link '{ref}'; use onedrive list-sharing-links on the item to see its links", "link")
+    resolve(ctx, link.item_id, "link", deleted=True)  # the link's item must be one you can see
+    return link
+
+
+@app.action(read_only=True)
+def list_shared_with_me(ctx: Ctx, page: Page = 1, page_size: PageSize = 20) -> dict[str, Any]:
+    """List the files other people have shared with you, most recently shared first.
+
+    You can open and copy all of them; you can change only those shared with "write" access.
+
+    Example:
+        (no parameters) -> Offsite seating.xlsx from ruby.walker@northwind.example (write), Q1 forecast.xlsx, ...
+
+    Args:
+        page: Page number, starting at 1.
+        page_size: Items per page.
+
+    Returns:
+        {"results": [{"id", "name", "kind", "size" (bytes), "mime_type", "modified", "modified_by", "owner",
+        "your_access" (write or read), "shared_on"}], "page", "page_size", "total", "next_page"}.
+    """
+    me = ctx.user.lower()
+    rows = []
+    for it in ctx.state.items.values():
+        grant = next((p for p in it.permissions if p.email.lower() == me and p.role != "owner"), None)
+        if it.parent_id != "" or it.deleted is not None or grant is None:
+            continue
+        row = {k: v for k, v in summary(ctx, it).items() if k != "path"}
+        rows.append(
+            (
+                grant.granted,
+                it.id,
+                {**row, "your_access": grant.role, "shared_on": format_instant(grant.granted, ctx.tz)},
+            )
+        )
+    rows.sort(key=lambda r: (-r[0].timestamp(), r[1]))
+    return page_of([r[2] for r in rows], page, page_size)
+
+
+@app.action(read_only=True)
+def list_permissions(ctx: Ctx, item: str) -> dict[str, Any]:
+    """Show who has access to a file or folder: people, access from folders above, and sharing links.
+
+    Example:
+        item="itm_contoso_pricing" -> owner alex.morgan, isabella.rossi (write), maya.young (read).
+
+    Args:
+        item: The item's id or path.
+
+    Returns:
+        {"id", "name", "owner", "permissions": [{"email", "role", "granted"}], "inherited": [{"email", "role",
+        "from_folder_id", "from_folder"}], "links": [{"id", "type", "scope", "recipients", "expires", "status",
+        "url"}], "your_access"}.
+    """
+    it = resolve(ctx, item, "item")
+    direct = {p.email.lower() for p in it.permissions}
+    inherited = []
+    for folder in ancestors(ctx.state, it):
+        for p in folder.permissions:
+            if p.email.lower() not in direct and p.role != "owner":
+                direct.add(p.email.lower())
+                inherited.append(
+                    {"email": p.email, "role": p.role, "from_folder_id": folder.id, "from_folder": folder.name}
+                )
+    links = [_link_view(ctx, lnk) for lnk in ctx.state.links.values() if lnk.item_id == it.id]
+    perms = [{"email": p.email, "role": p.role, "granted": format_instant(p.granted, ctx.tz)} for p in it.permissions]
+    return {
+        "id": it.id,
+        "name": it.name,
+        "owner": it.owner,
+        "permissions": perms,
+        "inherited": inherited,
+        "links": links,
+        "your_access": detail(ctx, it)["your_access"],
+    }
+
+
+@app.action(read_only=False)
+def grant_access(ctx: Ctx, item: str, recipients: list[str], role: Literal["read", "write"] = "read") -> dict[str, Any]:
+    """Share a file or folder with people, or change the access they already have.
+
+    Sharing a folder shares everything inside it. Colleagues can be named by email or full name;
+    outside addresses are allowed.
+
+    Example:
+        item="/Documents/Contoso/Contoso renewal pricing.xlsx" recipients=["isaac.king@northwind.example"] role="write"
+
+    Args:
+        item: The item's id or path.
+        recipients: Email addresses (or colleagues' full names) to share with; at least one.
+        role: "read" (can view and download) or "write" (can also edit and share).
+
+    Returns:
+        {"id", "name", "role", "added": [emails], "changed": [emails whose role changed], "unchanged": [emails],
+        "permissions": [{"email", "role", "granted"}]}.
+    """
+    it = resolve(ctx, item, "item")
+    people = resolve_people(ctx, recipients, "recipients")
+    if not people:
+        raise InvalidArgument("give at least one email address to share with", "recipients")
+    owner = it.owner.lower()
+    if owner in people:
+        raise Conflict(f"{it.owner} owns '{it.name}' and already has full access; leave them out", "recipients")
+    require_edit(ctx, it, "item")
+    added, changed, same = [], [], []
+    perms = list(it.permissions)
+    for email in people:
+        current = next((p for p in perms if p.email.lower() == email), None)
+        if current is None:
+            perms.append(Permission(email=email, role=role, granted=ctx.now))
+            added.append(email)
+        elif current.role != role:
+            perms[perms.index(current)] = current.model_copy(update={"role": role})
+            changed.append(email)
+        else:
+            same.append(email)
+    it.permissions = perms
+    rows = [{"email": p.email, "role": p.role, "granted": format_instant(p.granted, ctx.tz)} for p in it.permissions]
+    return {
+        "id": it.id,
+        "name": it.name,
+        "role": role,
+        "added": added,
+        "changed": changed,
+        "unchanged": same,
+        "permissions": rows,
+    }
+
+
+@app.action(read_only=False)
+def remove_permission(ctx: Ctx, item: str, email: str) -> dict[str, Any]:
+    """Stop sharing a file or folder with someone.
+
+    Only access given on this item itself can be removed here; access that comes from a folder
+    above is removed on that folder. Removing your own access to a file someone shared with you
+    takes it off your shared list.
+
+    Example:
+        item="itm_contoso_pricing" email="maya.young@northwind.example" -> the remaining permissions.
+
+    Args:
+        item: The item's id or path.
+        email: The email address whose access to remove.
+
+    Returns:
+        {"id", "name", "removed": email, "permissions": [{"email", "role", "granted"}] remaining}.
+    """
+    it = resolve(ctx, item, "item")
+    who = require_text(email, "email").lower()
+    current = next((p for p in it.permissions if p.email.lower() == who), None)
+    if current is None:
+        upper = next((a for a in ancestors(ctx.state, it) if any(p.email.lower() == who for p in a.permissions)), None)
+        if upper is not None:
+            raise Conflict(f"{email} has access through folder '{upper.name}' ({upper.id}); remove it there", "email")
+        raise NotFound(f"'{it.name}' is not shared with '{email}'; use onedrive list-permissions", "email")
+    if current.role == "owner":
+        raise Conflict(f"{current.email} owns '{it.name}'; the owner's access cannot be removed", "email")
+    if who != ctx.user.lower():
+        require_edit(ctx, it, "item")
+    it.permissions = [p for p in it.permissions if p is not current]
+    rows = [{"email": p.email, "role": p.role, "granted": format_instant(p.granted, ctx.tz)} for p in it.permissions]
+    return {"id": it.id, "name": it.name, "removed": current.email, "permissions": rows}
+
+
+@app.action(read_only=False)
+def create_sharing_link(
+    ctx: Ctx,
+    item: str,
+    type: Literal["view", "edit"] = "view",  # noqa: A002 - the product's own word
+    scope: Literal["anyone", "organization", "specific_people"] = "organization",
+    recipients: list[str] = [],  # noqa: B006 - never mutated
+    expires: str = "",
+) -> dict[str, Any]:
+    """Create a link that opens a file or folder, for anyone, everyone at the company, or named people.
+
+    Asking again for a link with the same settings returns the existing one.
+
+    Example:
+        item="itm_offsite_budget" type="view" scope="organization" expires="2026-03-31" -> {"url": "https://..."}.
+
+    Args:
+        item: The item's id or path.
+        type: "view" (open and download) or "edit" (also change).
+        scope: "anyone" (no sign-in), "organization" (anyone at Northwind) or "specific_people" (only recipients).
+        recipients: For scope "specific_people": email addresses or colleagues' full names.
+        expires: Last day the link works, YYYY-MM-DD (today or later); empty for no expiry.
+
+    Returns:
+        {"id", "item_id", "type", "scope", "recipients", "expires", "created", "created_by", "url", "status",
+        "already_existed"}.
+    """
+    it = resolve(ctx, item, "item")
+    people = resolve_people(ctx, recipients, "recipients")
+    if scope == "specific_people" and not people:
+        raise InvalidArgument('scope "specific_people" needs at least one address in recipients', "recipients")
+    if scope != "specific_people" and people:
+        raise InvalidArgument(f'recipients only go with scope "specific_people", not "{scope}"', "recipients")
+    until = parse_date(expires, "expires") if expires.strip() else None
+    today = ctx.now.astimezone(ctx.tz).date()
+    if until is not None and until < today:
+        raise InvalidArgument(
+            f"{until.isoformat()} is in the past; give today ({today.isoformat()}) or later", "expires"
+        )
+    require_edit(ctx, it, "item")
+    if type == "edit" and it.owner.lower() != ctx.user.lower() and scope == "anyone":
+        raise Conflict(f"only the owner, {it.owner}, can make an edit link for anyone; use organization", "scope")
+    for link in ctx.state.links.values():
+        same = (link.item_id, link.type, link.scope, sorted(link.recipients), link.expires)
+        if same == (it.id, type, scope, sorted(people), until) and (until is None or until >= today):
+            return {**_link_view(ctx, link), "already_existed": True}
+    lid = ctx.new_id("lnk")
+    link = SharingLink(
+        id=lid,
+        item_id=it.id,
+        type=type,
+        scope=scope,
+        recipients=people,
+        expires=until,
+        created=ctx.now,
+        created_by=ctx.user,
+        url=LINK_BASE + lid,
+    )
+    ctx.state.links[lid] = link
+    return {**_link_view(ctx, link), "already_existed": False}
+
+
+@app.action(read_only=True)
+def list_sharing_links(ctx: Ctx, item: str) -> dict[str, Any]:
+    """List the sharing links of a file or folder, expired ones included.
+
+    Example:
+        item="itm_lodge_contract" -> an expired "anyone" link and an active "organization" link.
+
+    Args:
+        item: The item's id or path.
+
+    Returns:
+        {"id", "name", "links": [{"id", "type", "scope", "recipients", "expires", "status" (active or expired),
+        "created", "created_by", "url"}]}.
+    """
+    it = resolve(ctx, item, "item")
+    links = sorted(
+        (lnk for lnk in ctx.state.links.values() if lnk.item_id == it.id), key=lambda lnk: (lnk.created, lnk.id)
+    )
+    return {"id": it.id, "name": it.name, "links": [_link_view(ctx, lnk) for lnk in links]}
+
+
+@app.action(read_only=False)
+def revoke_sharing_link(ctx: Ctx, link: str) -> dict[str, Any]:
+    """Delete a sharing link; whoever had it can no longer open the item through it.
+
+    Example:
+        link="lnk_lodge_contract_public" -> {"revoked": "lnk_lodge_contract_public", "item_id": "itm_lodge_contract"}.
+
+    Args:
+        link: The link's id (from list-sharing-links) or its full URL.
+
+    Returns:
+        {"revoked": link id, "item_id", "remaining": [links left on the item]}.
+    """
+    found = _find_link(ctx, link)
+    item = ctx.state.items[found.item_id]
+    require_edit(ctx, item, "link")
+    del ctx.state.links[found.id]
+    left = [_link_view(ctx, lnk) for lnk in ctx.state.links.values() if lnk.item_id == item.id]
+    return {"revoked": found.id, "item_id": item.id, "remaining": left}
