@@ -10,7 +10,7 @@ from tools.registry import App, Registry
 __all__ = ["REGISTRY"]
 
 # Apps being built land here as soon as their module exists (tools/<name>.py).
-_LANDING = ("box", "onedrive", "sharepoint", "slack")
+_LANDING = ("box", "onedrive", "sharepoint", "slack", "helpdesk")
 
 
 def _landed() -> list[App]:
