@@ -32,7 +32,7 @@ __all__ = [
 PROVIDERS = ("local", "docker", "opensandbox")
 """Every provider name ``get_provider`` knows."""
 
-_NOT_YET = {"docker", "opensandbox"}
+_NOT_YET: set[str] = set()
 
 
 def get_provider(name: str, **options: Any) -> Provider:
@@ -41,7 +41,8 @@ def get_provider(name: str, **options: Any) -> Provider:
     Args:
         name: One of ``PROVIDERS``.
         **options: The provider's constructor arguments, e.g. for ``"local"``:
-            ``root`` (Path), ``owner`` (str), ``use_bwrap`` (bool or None).
+            ``root`` (Path), ``owner`` (str), ``use_bwrap`` (bool or None); for ``"docker"``:
+            ``owner`` (str), ``base_url`` (str), ``image`` (str), ``host_binds`` (list of str).
 
     Returns:
         A ready provider.
@@ -55,6 +56,27 @@ def get_provider(name: str, **options: Any) -> Provider:
         from sandbox.local import LocalProvider
 
         return LocalProvider(**options)
+    if name == "docker":
+        try:
+            from sandbox.docker import DockerProvider
+        except ModuleNotFoundError as exc:
+            if (exc.name or "").partition(".")[0] not in ("docker", "requests", "urllib3"):
+                raise
+            raise ProviderUnavailable(
+                "the 'docker' sandbox provider needs the docker SDK: pip install 'company-gateway[docker]'"
+            ) from exc
+        return DockerProvider(**options)
+    if name == "opensandbox":
+        try:
+            from sandbox.opensandbox import OpenSandboxProvider
+        except ModuleNotFoundError as exc:
+            if (exc.name or "").partition(".")[0] != "opensandbox":
+                raise
+            raise ProviderUnavailable(
+                "the 'opensandbox' sandbox provider needs its SDK: "
+                "pip install 'company-gateway[opensandbox]'"
+            ) from exc
+        return OpenSandboxProvider(**options)
     if name in _NOT_YET:
         raise ProviderUnavailable(f"the {name!r} sandbox provider is not available yet; use 'local'")
     raise ValueError(f"unknown sandbox provider {name!r}; expected one of {', '.join(PROVIDERS)}")

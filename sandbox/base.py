@@ -141,6 +141,8 @@ class Provider(abc.ABC):
     """
 
     name: ClassVar[str]
+    supports_egress_policy: ClassVar[bool] = False
+    """Whether the provider can limit a sandbox's outbound traffic to named hosts (``block_internet``)."""
 
     @abc.abstractmethod
     async def create(self, spec: SandboxSpec) -> Sandbox:

@@ -1,178 +1,78 @@
-"""The company drive: folders and text files, who owns them and who they are shared with."""
+"""The company drive: folders and files in My Drive and shared drives, with sharing, versions and comments.
+
+Records and shared rules live in ``tools.drive_model``; sharing, versions and comments
+are declared in ``tools.drive_collab`` (imported at the end, which registers them here).
+"""
 
 from __future__ import annotations
 
-import mimetypes
-import re
-from datetime import datetime
+from pathlib import PurePosixPath
 from typing import Any, Literal
 
 from tools.common import Page, PageSize, deliver_file, fold, page_of, receive_file, require_text
-from tools.exceptions import Conflict, InvalidArgument, NotFound
+from tools.documents import extract_text
+from tools.drive_model import (
+    FOLDER_MIME,
+    ROOT,
+    Comment,
+    DriveFile,
+    DriveState,
+    Member,
+    Permission,
+    Place,
+    Reply,
+    SharedDrive,
+    Version,
+    access,
+    ancestors,
+    check_free,
+    check_name,
+    descendants,
+    detail,
+    file_text,
+    free_name,
+    get_item,
+    is_text,
+    mime_for,
+    path_of,
+    place,
+    refuse_encoded,
+    require_edit,
+    require_organize,
+    require_write,
+    same_name,
+    summary,
+)
+from tools.exceptions import Conflict, InvalidArgument
 from tools.registry import App
-from tools.world import AppState, Context, Record, format_instant
+from tools.world import Context
 
-__all__ = ["DriveFile", "DriveState", "Permission", "app"]
+__all__ = [
+    "Comment",
+    "DriveFile",
+    "DriveState",
+    "Member",
+    "Permission",
+    "Reply",
+    "SharedDrive",
+    "Version",
+    "app",
+]
 
-ROOT = "root"
-FOLDER_MIME = "application/vnd.google-apps.folder"
-_RANK = {"reader": 1, "commenter": 2, "writer": 3, "owner": 4}
-_EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
-# Built-in table only (never the host's mime.types), so every machine agrees.
-_MIME = mimetypes.MimeTypes()
-_MIME.add_type("text/markdown", ".md")
-
-
-class Permission(Record):
-    """One person's access to a file or folder; the owner appears with role "owner"."""
-
-    email: str
-    role: Literal["owner", "reader", "commenter", "writer"]
-
-
-class DriveFile(Record):
-    """A file or a folder in the drive."""
-
-    id: str
-    name: str
-    kind: Literal["file", "folder"]
-    mime_type: str
-    parent_id: str = ROOT  # "root" for items at the top of My Drive
-    owner: str
-    created: datetime
-    modified: datetime
-    size: int = 0  # bytes of content; 0 for folders
-    content: str = ""
-    trashed: bool = False
-    permissions: list[Permission] = []
+app = App(
+    "drive",
+    DriveState,
+    "The company drive: folders and files in My Drive and shared drives, with sharing, versions and comments.",
+)
 
 
-class DriveState(AppState):
-    """Every file and folder, keyed by id."""
-
-    files: dict[str, DriveFile] = {}
-
-
-app = App("drive", DriveState, "The company drive: folders and files, with sharing and permissions.")
-
-
-# ---- private helpers -------------------------------------------------------------------------
-
-
-def _ancestors(state: DriveState, f: DriveFile) -> list[DriveFile]:
-    """The folders above ``f``, nearest first."""
-    out: list[DriveFile] = []
-    pid = f.parent_id
-    while pid != ROOT and pid in state.files and len(out) < 100:
-        out.append(state.files[pid])
-        pid = state.files[pid].parent_id
-    return out
-
-
-def _access(state: DriveState, f: DriveFile, user: str) -> str | None:
-    """The user's effective role on ``f`` (its own permissions plus those of folders above), or None."""
-    best = 0
-    for depth, node in enumerate([f, *_ancestors(state, f)]):
-        for p in node.permissions:
-            if p.email.lower() == user.lower():
-                rank = _RANK[p.role]
-                best = max(best, rank if depth == 0 or rank < 4 else 3)
-    return next((role for role, rank in _RANK.items() if rank == best), None)
-
-
-def _get(ctx: Context[DriveState], file_id: str, parameter: str = "file_id") -> DriveFile:
-    f = ctx.state.files.get(file_id.strip())
-    if f is None or _access(ctx.state, f, ctx.user) is None:
-        raise NotFound(f"no file or folder with id '{file_id}'; use drive search-files to find ids", parameter)
+def _file(ctx: Context[DriveState], file_id: str, verb: str) -> DriveFile:
+    f = get_item(ctx, file_id)
+    if f.kind == "folder":
+        raise InvalidArgument(
+            f"'{f.name}' is a folder and cannot be {verb}; use drive list-folder to see what it holds", "file_id"
+        )
     return f
-
-
-def _folder(ctx: Context[DriveState], folder_id: str, parameter: str) -> DriveFile | None:
-    """The folder named by ``folder_id``; None for "root" (My Drive)."""
-    if folder_id.strip() in ("", ROOT):
-        return None
-    f = _get(ctx, folder_id, parameter)
-    if f.kind != "folder":
-        raise InvalidArgument(f"'{f.name}' ({f.id}) is a file, not a folder", parameter)
-    return f
-
-
-def _require_edit(ctx: Context[DriveState], f: DriveFile | None, parameter: str) -> None:
-    """Refuse when the user may not change ``f`` (None is My Drive, always allowed) or it is in the trash."""
-    if f is None:
-        return
-    if f.trashed:
-        raise Conflict(f"'{f.name}' ({f.id}) is in the trash and cannot be changed", parameter)
-    role = _access(ctx.state, f, ctx.user)
-    if _RANK.get(role or "", 0) < _RANK["writer"]:
-        raise Conflict(f"you have {role} access to '{f.name}'; ask its owner {f.owner} for writer access", parameter)
-
-
-def _check_name(name: str, parameter: str) -> str:
-    name = require_text(name, parameter)
-    if "/" in name:
-        raise InvalidArgument(f"'{name}' contains '/'; names cannot contain slashes", parameter)
-    return name
-
-
-def _check_free(ctx: Context[DriveState], parent_id: str, name: str, parameter: str, skip: str = "") -> None:
-    for other in ctx.state.files.values():
-        if other.parent_id == parent_id and not other.trashed and other.id != skip and fold(other.name) == fold(name):
-            where = "My Drive" if parent_id == ROOT else f"folder {parent_id}"
-            raise Conflict(
-                f"{where} already has an item named '{other.name}' ({other.id}); pick another name", parameter
-            )
-
-
-def _path(state: DriveState, f: DriveFile) -> str:
-    names = [a.name for a in reversed(_ancestors(state, f))]
-    return "/" + "/".join([*names, f.name])
-
-
-def _summary(ctx: Context[DriveState], f: DriveFile) -> dict[str, Any]:
-    return {
-        "id": f.id,
-        "name": f.name,
-        "kind": f.kind,
-        "mime_type": f.mime_type,
-        "parent_id": f.parent_id,
-        "owner": f.owner,
-        "modified": format_instant(f.modified, ctx.tz),
-        "size": f.size,
-        "trashed": f.trashed,
-    }
-
-
-def _detail(ctx: Context[DriveState], f: DriveFile) -> dict[str, Any]:
-    direct = {p.email.lower() for p in f.permissions}
-    inherited: list[dict[str, Any]] = []
-    for folder in _ancestors(ctx.state, f):
-        for p in folder.permissions:
-            if p.email.lower() not in direct:
-                direct.add(p.email.lower())
-                inherited.append({"email": p.email, "role": p.role, "from_folder_id": folder.id})
-    out = _summary(ctx, f)
-    out.update(
-        path=_path(ctx.state, f),
-        created=format_instant(f.created, ctx.tz),
-        permissions=[p.model_dump() for p in f.permissions],
-        inherited_permissions=inherited,
-        your_access=_access(ctx.state, f, ctx.user),
-    )
-    return out
-
-
-def _descendants(state: DriveState, folder_id: str) -> list[DriveFile]:
-    out: list[DriveFile] = []
-    todo = [folder_id]
-    while todo:
-        pid = todo.pop()
-        for f in state.files.values():
-            if f.parent_id == pid:
-                out.append(f)
-                if f.kind == "folder":
-                    todo.append(f.id)
-    return out
 
 
 # ---- reading ----------------------------------------------------------------------------------
@@ -192,36 +92,38 @@ def search_files(
 ) -> dict[str, Any]:
     """Find files and folders by words in their name or text, newest change first.
 
-    Every word of the query must appear in the name or the content (case-insensitive).
-    Every other filter given must match too. Items in the trash are left out unless asked for.
+    Searches My Drive, files shared with you and the shared drives you belong to. Every word
+    of the query must appear in the name or the document's text (Word, Excel and PDF files
+    included; case-insensitive). Every other filter given must match too. Items in the trash
+    are left out unless asked for.
 
     Example:
-        query="budget" mime_type="csv" folder_id="fld_finance" -> the budget spreadsheets under Finance.
+        query="budget" mime_type="spreadsheet" folder_id="fld_finance" -> the budget workbooks under Finance.
 
     Args:
-        query: Words to find in the name or text content, e.g. "vendor invoices".
-        mime_type: Part of the content type, e.g. "csv", "text/markdown" or "folder".
+        query: Words to find in the name or text, e.g. "vendor invoices".
+        mime_type: Part of the content type, e.g. "csv", "pdf", "spreadsheet", "wordprocessing" or "folder".
         kind: "file" or "folder" to return only that kind.
         owner: The owner's email address (part of it is fine), or "me" for your own items.
-        folder_id: Search only inside this folder, at any depth ("root" or empty for all of My Drive).
+        folder_id: Search only inside this folder or shared drive (e.g. "sd_atlas_program"), at any depth.
         include_trashed: Also return items that are in the trash.
         page: Page number, starting at 1.
         page_size: Items per page.
 
     Returns:
-        {"results": [{"id", "name", "kind", "mime_type", "parent_id", "owner", "modified", "size", "trashed"}],
-        "page", "page_size", "total", "next_page"}.
+        {"results": [{"id", "name", "kind", "mime_type", "parent_id", "shared_drive_id", "owner", "modified",
+        "size", "trashed"}], "page", "page_size", "total", "next_page"}.
     """
-    folder = _folder(ctx, folder_id, "folder_id")
-    inside = {f.id for f in _descendants(ctx.state, folder.id)} if folder else None
+    inside = None
+    if folder_id.strip() not in ("", ROOT):
+        where = place(ctx, folder_id, "folder_id")
+        inside = {f.id for f in descendants(ctx.state, where.id)}
     words = fold(query).split()
     who = fold(ctx.user if fold(owner) == "me" else owner)
     mime = fold(mime_type)
     hits = []
     for f in ctx.state.files.values():
-        if _access(ctx.state, f, ctx.user) is None or (f.trashed and not include_trashed):
-            continue
-        if inside is not None and f.id not in inside:
+        if (f.trashed and not include_trashed) or (inside is not None and f.id not in inside):
             continue
         if (
             (kind and f.kind != kind)
@@ -229,221 +131,412 @@ def search_files(
             or (who and who not in fold(f.owner))
         ):
             continue
-        text = fold(f.name) + "\n" + fold(f.content)
-        if all(w in text for w in words):
+        if access(ctx.state, f, ctx.user) is None:
+            continue
+        name = fold(f.name)
+        if all(w in name for w in words) or all(w in name or w in file_text(ctx, f) for w in words):
             hits.append(f)
     hits.sort(key=lambda f: (-f.modified.timestamp(), fold(f.name), f.id))
-    return page_of([_summary(ctx, f) for f in hits], page, page_size)
+    return page_of([summary(ctx, f) for f in hits], page, page_size)
 
 
 @app.action(read_only=True)
 def list_folder(
     ctx: Context[DriveState], folder_id: str = ROOT, page: Page = 1, page_size: PageSize = 50
 ) -> dict[str, Any]:
-    """List what a folder holds: subfolders first, then files, each group by name.
+    """List what a folder or a shared drive holds: subfolders first, then files, each group by name.
 
-    Items in the trash are not listed.
+    Items in the trash are not listed. Give a shared drive's id (from list-shared-drives) to
+    see the top of that shared drive.
 
     Example:
-        folder_id="root" -> the top of My Drive: Engineering, Finance, Marketing, ... then loose files.
+        folder_id="sd_atlas_program" -> the top of the Atlas Program shared drive.
 
     Args:
-        folder_id: The folder's id; "root" means the top of My Drive.
+        folder_id: The folder's id, a shared drive's id, or "root" for the top of My Drive.
         page: Page number, starting at 1.
         page_size: Items per page.
 
     Returns:
-        {"folder": {"id", "name", "path"}, "results": [item summary], "page", "page_size", "total", "next_page"}.
+        {"folder": {"id", "name", "path", "shared_drive_id"}, "results": [item summary], "page", "page_size",
+        "total", "next_page"}.
     """
-    folder = _folder(ctx, folder_id, "folder_id")
-    pid = folder.id if folder else ROOT
+    where = place(ctx, folder_id, "folder_id")
     kids = [
         f
         for f in ctx.state.files.values()
-        if f.parent_id == pid and not f.trashed and _access(ctx.state, f, ctx.user) is not None
+        if f.parent_id == where.id and not f.trashed and access(ctx.state, f, ctx.user) is not None
     ]
     kids.sort(key=lambda f: (f.kind != "folder", fold(f.name), f.id))
-    out = page_of([_summary(ctx, f) for f in kids], page, page_size)
-    head = {
-        "id": pid,
-        "name": folder.name if folder else "My Drive",
-        "path": _path(ctx.state, folder) if folder else "/",
-    }
+    out = page_of([summary(ctx, f) for f in kids], page, page_size)
+    head = {"id": where.id, "name": where.name, "path": where.path, "shared_drive_id": where.drive_id or None}
     return {"folder": head, **out}
 
 
 @app.action(read_only=True)
 def get_file(ctx: Context[DriveState], file_id: str) -> dict[str, Any]:
-    """Show a file's or folder's details: where it is, who owns it and who it is shared with.
+    """Show a file's or folder's details: where it is, who owns it, its version and who can open it.
 
     Example:
-        file_id="file_q1_budget" -> path "/Finance/Budgets/Q1 budget.csv", owner, size, permissions.
+        file_id="file_q1_budget" -> path "/Finance/Budgets/Q1 budget.xlsx", owner, size, version, permissions.
 
     Args:
         file_id: The id of the file or folder (from search-files or list-folder).
 
     Returns:
-        The item summary plus "path", "created", "permissions" ([{"email", "role"}] set on the item itself),
-        "inherited_permissions" ([{"email", "role", "from_folder_id"}] from folders above) and
-        "your_access" (owner, writer, commenter or reader).
+        The item summary plus "path", "shared_drive" ({"id", "name"} or null), "created", "last_modified_by",
+        "permissions" ([{"email", "role"}] set on the item itself), "inherited_permissions" ([{"email", "role",
+        "from_folder_id" or "from_shared_drive_id"}]), "your_access" (owner, writer, commenter or reader) and,
+        for files, "version" and "open_comments".
     """
-    return _detail(ctx, _get(ctx, file_id))
+    return detail(ctx, get_item(ctx, file_id))
+
+
+def _readable(data: bytes, name: str) -> str:
+    """A document's text for reading; workbooks get a heading per sheet."""
+    if PurePosixPath(name).suffix.lower() == ".xlsx":
+        import io
+
+        import openpyxl
+
+        try:
+            book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        except Exception:  # noqa: BLE001 - unreadable workbook: no text
+            return ""
+        parts = []
+        for sheet in book:
+            parts.append(f"## Sheet: {sheet.title}")
+            parts += ["\t".join("" if v is None else str(v) for v in row) for row in sheet.iter_rows(values_only=True)]
+        return "\n".join(parts) + "\n"
+    return extract_text(data, name)
 
 
 @app.action(read_only=True)
 def read_file(ctx: Context[DriveState], file_id: str, save_as: str = "") -> dict[str, Any]:
-    """Open a file and get its text.
+    """Read a file's text: text files as they are, Word, Excel and PDF files converted to plain text.
 
-    When you have a workspace the file is saved there and you get its path;
-    otherwise the text is returned directly.
+    When you have a workspace the text is saved there and you get its path (a converted
+    document is saved as "<name>.txt"); otherwise the text is returned directly. To get the
+    original file (e.g. the .xlsx itself) use download-file.
 
     Example:
         file_id="file_vendor_list" -> {"name": "Vendor list.csv", "content": "Vendor,Category,..."}.
 
     Args:
         file_id: The id of the file (folders cannot be read; use list-folder).
-        save_as: Workspace path to save the file to; default downloads/<file name>.
+        save_as: Workspace path to save the text to; default downloads/<file name> (plus .txt when converted).
 
     Returns:
-        {"id", "name", "mime_type", "size", and either "content" (the text) or "saved_to" (workspace path)}.
+        {"id", "name", "mime_type", "converted" (true when the text was taken out of a document), "size"
+        (bytes of text), and either "content" (the text) or "saved_to" (workspace path)}.
     """
-    f = _get(ctx, file_id)
-    if f.kind == "folder":
-        raise InvalidArgument(f"'{f.name}' is a folder; use drive list-folder to see what it holds", "file_id")
-    delivered = deliver_file(ctx, f.name, f.content.encode("utf-8"), save_as)
-    return {"id": f.id, "name": f.name, "mime_type": f.mime_type, **delivered}
+    f = _file(ctx, file_id, "read")
+    data = ctx.blobs.get(f.blob)
+    converted = not (f.mime_type.startswith("text/") or f.mime_type == "application/json") or not is_text(data)
+    out_name = f.name
+    if converted:
+        text = _readable(data, f.name)
+        if not text.strip():
+            raise InvalidArgument(
+                f"'{f.name}' ({f.mime_type}) has no text to read; use drive download-file to get the file itself",
+                "file_id",
+            )
+        data = text.encode("utf-8")
+        out_name = f"{PurePosixPath(f.name).stem}.txt"
+    delivered = deliver_file(ctx, out_name, data, save_as)
+    return {"id": f.id, "name": f.name, "mime_type": f.mime_type, "converted": converted, **delivered}
 
 
 @app.action(read_only=True)
-def list_permissions(ctx: Context[DriveState], file_id: str) -> dict[str, Any]:
-    """Show who can open a file or folder and with which role.
+def download_file(ctx: Context[DriveState], file_id: str, save_as: str = "") -> dict[str, Any]:
+    """Download a file exactly as stored (any type: .xlsx, .docx, .pdf, images, text) into your workspace.
 
-    Access given on a folder also applies to everything inside it; those entries
-    are listed separately with the folder they come from.
+    Without a workspace only text files can be returned (inline); use read-file to get the
+    text of a Word, Excel or PDF file instead.
 
     Example:
-        file_id="fld_finance" -> owner priya.shah@northwind.example, writers, readers.
+        file_id="file_q1_budget" save_as="finance/Q1 budget.xlsx" -> {"saved_to": "finance/Q1 budget.xlsx", ...}.
 
     Args:
-        file_id: The id of the file or folder.
+        file_id: The id of the file (folders cannot be downloaded).
+        save_as: Workspace path to save the file to; default downloads/<file name>.
 
     Returns:
-        {"id", "name", "owner", "permissions": [{"email", "role"}],
-        "inherited_permissions": [{"email", "role", "from_folder_id"}], "your_access"}.
+        {"id", "name", "mime_type", "version", "size" (bytes), and "saved_to" (workspace path) or "content" (text)}.
     """
-    d = _detail(ctx, _get(ctx, file_id))
-    keys = ("id", "name", "owner", "permissions", "inherited_permissions", "your_access")
-    return {k: d[k] for k in keys}
+    f = _file(ctx, file_id, "downloaded")
+    data = ctx.blobs.get(f.blob)
+    if ctx.files is None and not is_text(data):
+        raise InvalidArgument(
+            f"'{f.name}' is a {f.mime_type} file and there is no workspace to save it in; "
+            "use drive read-file to get its text",
+            "file_id",
+        )
+    delivered = deliver_file(ctx, f.name, data, save_as)
+    return {"id": f.id, "name": f.name, "mime_type": f.mime_type, "version": len(f.versions) + 1, **delivered}
 
 
-# ---- changing ---------------------------------------------------------------------------------
+# ---- adding -----------------------------------------------------------------------------------
 
 
-def _new_item(ctx: Context[DriveState], name: str, parent: DriveFile | None, content: str | None) -> DriveFile:
-    is_folder = content is None
-    mime = FOLDER_MIME if is_folder else (_MIME.guess_type(name)[0] or "text/plain")
+def _new_item(
+    ctx: Context[DriveState], name: str, where: Place, mime_type: str = FOLDER_MIME, blob: str = "", size: int = 0
+) -> DriveFile:
+    """A new item owned by the user (a folder unless a content type and blob are given)."""
+    is_folder = mime_type == FOLDER_MIME
     return DriveFile(
         id=ctx.new_id("fld" if is_folder else "file"),
         name=name,
         kind="folder" if is_folder else "file",
-        mime_type=mime,
-        parent_id=parent.id if parent else ROOT,
+        mime_type=mime_type,
+        parent_id=where.id,
+        drive_id=where.drive_id,
         owner=ctx.user,
         created=ctx.now,
         modified=ctx.now,
-        size=len((content or "").encode("utf-8")),
-        content=content or "",
-        permissions=[Permission(email=ctx.user, role="owner")],
+        modified_by=ctx.user,
+        size=size,
+        blob=blob,
+        permissions=[] if where.drive_id else [Permission(email=ctx.user, role="owner")],
     )
+
+
+def _new_file(ctx: Context[DriveState], name: str, where: Place, data: bytes) -> DriveFile:
+    return _new_item(ctx, name, where, mime_for(name, data), ctx.blobs.put(data), len(data))
+
+
+def new_version(ctx: Context[DriveState], f: DriveFile, data: bytes) -> None:
+    """Make ``data`` the file's content, keeping the present content as a version."""
+    old = Version(
+        number=len(f.versions) + 1,
+        name=f.name,
+        blob=f.blob,
+        size=f.size,
+        mime_type=f.mime_type,
+        modified=f.modified,
+        modified_by=f.modified_by or f.owner,
+    )
+    f.versions = [*f.versions, old]
+    f.blob = ctx.blobs.put(data)
+    f.size = len(data)
+    f.mime_type = mime_for(f.name, data)
+    f.modified = ctx.now
+    f.modified_by = ctx.user
 
 
 @app.action(read_only=False)
 def create_folder(ctx: Context[DriveState], name: str, parent_id: str = ROOT) -> dict[str, Any]:
-    """Make a new folder.
+    """Make a new folder in My Drive, in a folder, or at the top of a shared drive.
 
     Example:
         name="Vendor quotes" parent_id="fld_operations" -> the new folder with its id and path.
 
     Args:
         name: The folder's name (no slashes); must not already be used in the parent folder.
-        parent_id: Id of the folder to create it in; "root" for the top of My Drive.
+        parent_id: Id of the folder or shared drive to create it in; "root" for the top of My Drive.
 
     Returns:
         The new folder's details (as get-file).
     """
-    name = _check_name(name, "name")
-    parent = _folder(ctx, parent_id, "parent_id")
-    _require_edit(ctx, parent, "parent_id")
-    _check_free(ctx, parent.id if parent else ROOT, name, "name")
-    f = _new_item(ctx, name, parent, None)
+    name = check_name(name, "name")
+    where = place(ctx, parent_id, "parent_id")
+    require_write(ctx, where, "parent_id")
+    check_free(ctx, where.id, name, "name")
+    f = _new_item(ctx, name, where)
     ctx.state.files[f.id] = f
-    return _detail(ctx, f)
+    return detail(ctx, f)
 
 
 @app.action(read_only=False)
 def create_file(
     ctx: Context[DriveState], name: str, parent_id: str = ROOT, content: str = "", path: str = ""
 ) -> dict[str, Any]:
-    """Upload a new text file, from text you give or from a file in your workspace.
+    """Create a new file from text you give, or from a file in your workspace.
 
-    Give exactly one of content and path. The content type follows the name's
-    extension (.md, .csv, .txt, ...).
+    Give exactly one of content and path. The content type follows the name's extension
+    (.md, .csv, .txt, .docx, .xlsx, .pdf, ...). To add a file that may already exist, use
+    upload-file, which can keep a new version instead.
 
     Example:
         name="Offsite packing list.md" parent_id="fld_offsite_2026" content="# Packing list..." -> the new file.
 
     Args:
         name: The file's name with its extension (no slashes); must not already be used in the folder.
-        parent_id: Id of the folder to put it in; "root" for the top of My Drive.
-        content: The file's text.
-        path: Path of a workspace file to upload instead of content.
+        parent_id: Id of the folder or shared drive to put it in; "root" for the top of My Drive.
+        content: The file's text (plain text only; never base64).
+        path: Path of a workspace file to store instead of content (any type).
 
     Returns:
         The new file's details (as get-file).
     """
-    name = _check_name(name, "name")
-    parent = _folder(ctx, parent_id, "parent_id")
-    _require_edit(ctx, parent, "parent_id")
-    _check_free(ctx, parent.id if parent else ROOT, name, "name")
+    name = check_name(name, "name")
+    refuse_encoded(content, "content", f"drive create-file --name='{name}' --path=...")
+    where = place(ctx, parent_id, "parent_id")
+    require_write(ctx, where, "parent_id")
+    check_free(ctx, where.id, name, "name")
     data = receive_file(ctx, content, path)
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise InvalidArgument(f"'{path}' is not UTF-8 text; only text files can be stored", "path") from None
-    f = _new_item(ctx, name, parent, text)
+    f = _new_file(ctx, name, where, data)
     ctx.state.files[f.id] = f
-    return _detail(ctx, f)
+    return detail(ctx, f)
+
+
+@app.action(read_only=False)
+def upload_file(
+    ctx: Context[DriveState],
+    path: str,
+    parent_id: str = ROOT,
+    name: str = "",
+    conflict: Literal["fail", "replace", "keep_both"] = "fail",
+) -> dict[str, Any]:
+    """Upload a file from your workspace (any type) into My Drive, a folder or a shared drive.
+
+    When the folder already has a file of that name, conflict decides: "fail" (default)
+    changes nothing, "replace" makes your file the new content of the existing one (the old
+    content stays in its version history), "keep_both" adds yours as "name (1).ext".
+
+    Example:
+        path="downloads/INV-20417.pdf" parent_id="fld_invoices" -> the new file in Finance/Invoices.
+
+    Args:
+        path: Workspace path of the file to upload, e.g. "reports/q2.xlsx".
+        parent_id: Id of the destination folder or shared drive; "root" for the top of My Drive.
+        name: Name to give it in the drive; default the workspace file's name.
+        conflict: What to do when the name is taken: "fail", "replace" or "keep_both".
+
+    Returns:
+        The file's details (as get-file) plus "result": "created", "replaced" or "kept_both".
+    """
+    path = require_text(path, "path")
+    if ctx.files is None:
+        raise InvalidArgument(
+            "there is no workspace here to upload from; use drive create-file with content=... for text", "path"
+        )
+    name = check_name(name or PurePosixPath(path).name, "name")
+    where = place(ctx, parent_id, "parent_id")
+    require_write(ctx, where, "parent_id")
+    existing = same_name(ctx.state, where.id, name)
+    if existing is not None:
+        if conflict == "fail":
+            raise Conflict(
+                f"'{where.name}' already has '{existing.name}' ({existing.id}); pass conflict=replace to add a new "
+                "version of it, or conflict=keep_both to keep both",
+                "conflict",
+            )
+        if existing.kind == "folder" and conflict == "replace":
+            raise Conflict(f"'{existing.name}' ({existing.id}) is a folder and cannot be replaced by a file", "name")
+        if conflict == "replace":
+            require_edit(ctx, existing, "conflict")
+    data = receive_file(ctx, "", path)
+    if existing is not None and conflict == "replace":
+        new_version(ctx, existing, data)
+        return {**detail(ctx, existing), "result": "replaced"}
+    result = "kept_both" if existing is not None else "created"
+    f = _new_file(ctx, free_name(ctx.state, where.id, name), where, data)
+    ctx.state.files[f.id] = f
+    return {**detail(ctx, f), "result": result}
+
+
+@app.action(read_only=False)
+def update_file(ctx: Context[DriveState], file_id: str, content: str = "", path: str = "") -> dict[str, Any]:
+    """Replace a file's content with new text or a workspace file; the previous content is kept as a version.
+
+    The name stays the same. Give exactly one of content and path; a Word, Excel or PDF
+    file can only be replaced from a workspace path.
+
+    Example:
+        file_id="file_offsite_agenda_draft" content="# Leadership offsite 2026 ..." -> the file, now version 3.
+
+    Args:
+        file_id: The id of the file to change.
+        content: The new text (plain text only; never base64).
+        path: Workspace path of the new content instead of content.
+
+    Returns:
+        The file's details (as get-file) with its new "version".
+    """
+    f = _file(ctx, file_id, "updated")
+    refuse_encoded(content, "content", f"drive update-file --file-id={f.id} --path=...")
+    require_edit(ctx, f, "file_id")
+    if content and not (f.mime_type.startswith("text/") or f.mime_type == "application/json"):
+        raise InvalidArgument(
+            f"'{f.name}' is a {f.mime_type} file; put the new file in your workspace and pass path=...", "content"
+        )
+    data = receive_file(ctx, content, path)
+    new_version(ctx, f, data)
+    return detail(ctx, f)
+
+
+@app.action(read_only=False)
+def copy_file(ctx: Context[DriveState], file_id: str, parent_id: str = "", name: str = "") -> dict[str, Any]:
+    """Make a copy of a file, in the same folder or another one (also across shared drives).
+
+    The copy is yours, starts with no comments, no earlier versions and no sharing beyond
+    the folder it lands in. Folders cannot be copied.
+
+    Example:
+        file_id="file_q1_budget" parent_id="sd_atlas_program" name="Q1 budget (Engineering).xlsx" -> the copy.
+
+    Args:
+        file_id: The id of the file to copy.
+        parent_id: Id of the destination folder or shared drive ("root" for My Drive); default the same folder.
+        name: Name of the copy; default "Copy of <name>".
+
+    Returns:
+        The copy's details (as get-file).
+    """
+    f = _file(ctx, file_id, "copied")
+    if f.trashed:
+        raise Conflict(f"'{f.name}' ({f.id}) is in the trash; use drive restore-file first", "file_id")
+    where = place(ctx, parent_id or f.parent_id, "parent_id")
+    require_write(ctx, where, "parent_id")
+    new_name = check_name(name or f"Copy of {f.name}", "name")
+    check_free(ctx, where.id, new_name, "name")
+    copy = _new_item(ctx, new_name, where, f.mime_type, f.blob, f.size)
+    ctx.state.files[copy.id] = copy
+    return detail(ctx, copy)
+
+
+# ---- changing ---------------------------------------------------------------------------------
 
 
 @app.action(read_only=False)
 def move_file(ctx: Context[DriveState], file_id: str, new_parent_id: str) -> dict[str, Any]:
-    """Move a file or folder (with everything inside it) into another folder.
+    """Move a file or folder (with everything inside it) into another folder of the same drive.
+
+    Items cannot move between My Drive and a shared drive, or between shared drives: use
+    copy-file there. In a shared drive only managers and content managers can move items.
 
     Example:
         file_id="file_offsite_venue_options" new_parent_id="fld_archive" -> its details with the new path.
 
     Args:
         file_id: The id of the file or folder to move.
-        new_parent_id: Id of the destination folder; "root" for the top of My Drive.
+        new_parent_id: Id of the destination folder, "root" for the top of My Drive, or a shared drive's id.
 
     Returns:
         The item's details (as get-file) after the move.
     """
-    f = _get(ctx, file_id)
-    dest = _folder(ctx, new_parent_id, "new_parent_id")
-    _require_edit(ctx, f, "file_id")
-    _require_edit(ctx, dest, "new_parent_id")
-    dest_id = dest.id if dest else ROOT
-    if dest is not None and (dest.id == f.id or f.id in {a.id for a in _ancestors(ctx.state, dest)}):
+    f = get_item(ctx, file_id)
+    dest = place(ctx, new_parent_id, "new_parent_id")
+    require_edit(ctx, f, "file_id")
+    require_organize(ctx, f, "file_id")
+    require_write(ctx, dest, "new_parent_id")
+    if dest.drive_id != f.drive_id:
+        raise InvalidArgument(
+            f"'{f.name}' and '{dest.name}' are in different drives; items move only within one drive. "
+            "Use drive copy-file to put a copy there",
+            "new_parent_id",
+        )
+    if dest.folder is not None and (dest.id == f.id or f.id in {a.id for a in ancestors(ctx.state, dest.folder)}):
         raise InvalidArgument(
             f"'{dest.name}' is '{f.name}' itself or inside it; pick a folder outside it", "new_parent_id"
         )
-    if dest_id == f.parent_id:
-        return _detail(ctx, f)
-    _check_free(ctx, dest_id, f.name, "new_parent_id", skip=f.id)
-    f.parent_id = dest_id
+    if dest.id == f.parent_id:
+        return detail(ctx, f)
+    check_free(ctx, dest.id, f.name, "new_parent_id", skip=f.id)
+    f.parent_id = dest.id
     f.modified = ctx.now
-    return _detail(ctx, f)
+    return detail(ctx, f)
 
 
 @app.action(read_only=False)
@@ -460,20 +553,20 @@ def rename_file(ctx: Context[DriveState], file_id: str, new_name: str) -> dict[s
     Returns:
         The item's details (as get-file) after renaming.
     """
-    f = _get(ctx, file_id)
-    name = _check_name(new_name, "new_name")
-    _require_edit(ctx, f, "file_id")
+    f = get_item(ctx, file_id)
+    name = check_name(new_name, "new_name")
+    require_edit(ctx, f, "file_id")
     if name == f.name:
-        return _detail(ctx, f)
-    _check_free(ctx, f.parent_id, name, "new_name", skip=f.id)
+        return detail(ctx, f)
+    check_free(ctx, f.parent_id, name, "new_name", skip=f.id)
     f.name = name
     f.modified = ctx.now
-    return _detail(ctx, f)
+    return detail(ctx, f)
 
 
 @app.action(read_only=False)
 def trash_file(ctx: Context[DriveState], file_id: str) -> dict[str, Any]:
-    """Move a file or folder to the trash; a folder's contents go with it.
+    """Move a file or folder to the trash; a folder's contents go with it. Restore-file brings it back.
 
     Example:
         file_id="fld_archive" -> {"trashed": ["fld_archive", "file_leadership_offsite_2025_agenda", ...]}.
@@ -484,97 +577,48 @@ def trash_file(ctx: Context[DriveState], file_id: str) -> dict[str, Any]:
     Returns:
         {"trashed": [ids now in the trash], "count": how many}.
     """
-    f = _get(ctx, file_id)
-    _require_edit(ctx, f, "file_id")
-    items = [f, *(_descendants(ctx.state, f.id) if f.kind == "folder" else [])]
+    f = get_item(ctx, file_id)
+    require_edit(ctx, f, "file_id")
+    require_organize(ctx, f, "file_id")
+    items = [f, *(descendants(ctx.state, f.id) if f.kind == "folder" else [])]
     newly = [x for x in items if not x.trashed]
     for x in newly:
         x.trashed = True
+        x.trashed_with = f.id
     return {"trashed": [x.id for x in newly], "count": len(newly)}
 
 
 @app.action(read_only=False)
-def share_file(
-    ctx: Context[DriveState], file_id: str, email: str, role: Literal["reader", "commenter", "writer"] = "reader"
-) -> dict[str, Any]:
-    """Share a file or folder with someone, or change the role they already have.
-
-    Sharing a folder shares everything inside it. People at this company must be
-    in the directory; outside addresses are allowed.
+def restore_file(ctx: Context[DriveState], file_id: str) -> dict[str, Any]:
+    """Take a file or folder out of the trash, back where it was; a folder brings back what was trashed with it.
 
     Example:
-        file_id="file_q1_budget" email="grace.kim@northwind.example" role="commenter" -> the new permission.
+        file_id="file_untitled_document" -> {"restored": ["file_untitled_document"], "count": 1, "path": ...}.
 
     Args:
-        file_id: The id of the file or folder.
-        email: The person's email address.
-        role: "reader" (can open), "commenter" (can open and comment) or "writer" (can edit and share).
+        file_id: The id of the item in the trash (search-files with include_trashed=true finds it).
 
     Returns:
-        {"id", "name", "email", "role", "previous_role" (null if newly shared), "permissions": [{"email", "role"}]}.
+        {"restored": [ids], "count": how many, "path": the item's path}.
     """
-    f = _get(ctx, file_id)
-    who = email.strip().lower()
-    if not _EMAIL_RE.match(who):
-        raise InvalidArgument(f"'{email}' is not an email address; use e.g. priya.shah@northwind.example", "email")
-    domain = ctx.user.split("@")[-1].lower()
-    directory = ctx.other("directory")
-    if directory is not None and who.endswith("@" + domain):
-        people = getattr(directory, "people", {})
-        if not any(p.email.lower() == who for p in people.values()):
-            raise NotFound(f"no one at {domain} has the address '{email}'; use directory search-people", "email")
-    if who == f.owner.lower():
-        raise Conflict(f"{f.owner} owns '{f.name}' and already has full access", "email")
-    _require_edit(ctx, f, "file_id")
-    current = next((p for p in f.permissions if p.email.lower() == who), None)
-    previous = current.role if current else None
-    if current is None:
-        f.permissions = [*f.permissions, Permission(email=who, role=role)]
-    elif current.role != role:
-        current.role = role
-    return {
-        "id": f.id,
-        "name": f.name,
-        "email": who,
-        "role": role,
-        "previous_role": previous,
-        "permissions": [p.model_dump() for p in f.permissions],
-    }
+    f = get_item(ctx, file_id)
+    if not f.trashed:
+        raise Conflict(f"'{f.name}' ({f.id}) is not in the trash", "file_id")
+    role = access(ctx.state, f, ctx.user)
+    if role not in ("writer", "owner"):
+        raise Conflict(f"you have {role} access to '{f.name}'; ask its owner {f.owner} to restore it", "file_id")
+    require_organize(ctx, f, "file_id")
+    parent = ctx.state.files.get(f.parent_id)
+    if parent is not None and parent.trashed:
+        raise Conflict(
+            f"its folder '{parent.name}' ({parent.id}) is in the trash too; restore that folder first", "file_id"
+        )
+    check_free(ctx, f.parent_id, f.name, "file_id", skip=f.id)
+    back = [f, *(x for x in descendants(ctx.state, f.id) if x.trashed and x.trashed_with == f.id)]
+    for x in back:
+        x.trashed = False
+        x.trashed_with = ""
+    return {"restored": [x.id for x in back], "count": len(back), "path": path_of(ctx.state, f)}
 
 
-@app.action(read_only=False)
-def remove_permission(ctx: Context[DriveState], file_id: str, email: str) -> dict[str, Any]:
-    """Stop sharing a file or folder with someone.
-
-    Only access given on this item itself can be removed here; access that comes
-    from a folder above must be removed on that folder.
-
-    Example:
-        file_id="file_offsite_attendee_list" email="events@lakesidelodge.example" -> remaining permissions.
-
-    Args:
-        file_id: The id of the file or folder.
-        email: The email address whose access to remove.
-
-    Returns:
-        {"id", "name", "removed": email, "permissions": [{"email", "role"}] remaining}.
-    """
-    f = _get(ctx, file_id)
-    who = email.strip().lower()
-    current = next((p for p in f.permissions if p.email.lower() == who), None)
-    if current is None:
-        upper = next((a for a in _ancestors(ctx.state, f) if any(p.email.lower() == who for p in a.permissions)), None)
-        if upper is not None:
-            raise Conflict(f"{email} has access through folder '{upper.name}' ({upper.id}); remove it there", "email")
-        raise NotFound(f"'{f.name}' is not shared with '{email}'; use drive list-permissions", "email")
-    if current.role == "owner":
-        raise Conflict(f"{current.email} owns '{f.name}'; the owner's access cannot be removed", "email")
-    if who != ctx.user.lower():
-        _require_edit(ctx, f, "file_id")
-    f.permissions = [p for p in f.permissions if p is not current]
-    return {
-        "id": f.id,
-        "name": f.name,
-        "removed": current.email,
-        "permissions": [p.model_dump() for p in f.permissions],
-    }
+from tools import drive_collab  # noqa: E402, F401 - declares the sharing, version and comment actions

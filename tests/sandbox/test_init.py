@@ -1,4 +1,5 @@
 import ast
+import sys
 from pathlib import Path
 
 import pytest
@@ -59,9 +60,11 @@ def test_get_provider_builds_the_local_provider(tmp_path):
 
 
 @pytest.mark.parametrize("name", ["docker", "opensandbox"])
-def test_get_provider_says_later_providers_are_not_available_yet(name):
-    with pytest.raises(ProviderUnavailable, match=f"'{name}'.*not available yet"):
-        get_provider(name)
+def test_get_provider_names_the_extra_when_the_sdk_is_missing(name, monkeypatch):
+    monkeypatch.setitem(sys.modules, name, None)  # import of the SDK now fails
+    monkeypatch.delitem(sys.modules, f"sandbox.{name}", raising=False)
+    with pytest.raises(ProviderUnavailable, match=rf"pip install 'company-gateway\[{name}\]'"):
+        get_provider(name, owner="x")
 
 
 def test_get_provider_refuses_unknown_names_and_lists_known_ones():

@@ -1,0 +1,462 @@
+"""The docker provider against a real Docker Engine API: podman's socket, with the busybox image.
+
+Every test that touches the engine is marked ``podman``; ``docker_host`` (tests/sandbox/conftest.py)
+finds or starts the socket and skips without podman, or fails under CI=true.
+"""
+
+import asyncio
+import contextlib
+import secrets
+import sys
+
+import anyio
+import pytest
+
+import sandbox.docker as docker_module
+from sandbox import (
+    FileMissing,
+    ProviderUnavailable,
+    Sandbox,
+    SandboxGone,
+    SandboxSpec,
+    WorkspacePathError,
+    get_provider,
+)
+from sandbox.docker import COMMANDS_DIR, OWNER_LABEL, DockerProvider
+from tests.sandbox.conftest import HOST_BINDS
+
+SPEC = SandboxSpec(labels={"session": "s1"}, env={"COMPANY_API_URL": "http://127.0.0.1:9/api"})
+
+
+def owned_containers(base_url: str, owner: str) -> list:
+    """Every container carrying ``owner``'s label, asked of the engine directly (not via the provider)."""
+    import docker
+
+    client = docker.DockerClient(base_url=base_url, timeout=30, version="1.44")
+    try:
+        return client.containers.list(all=True, filters={"label": f"{OWNER_LABEL}={owner}"})
+    finally:
+        client.close()
+
+
+@pytest.fixture
+def owner() -> str:
+    return f"test-docker-{secrets.token_hex(4)}"
+
+
+@pytest.fixture
+async def engine(docker_host, owner):
+    """Yields a factory of providers for one test's owner; afterwards no container of that owner may remain."""
+    providers: list[DockerProvider] = []
+
+    def make(**options) -> DockerProvider:
+        options.setdefault("owner", owner)
+        provider = DockerProvider(base_url=docker_host, **options)
+        providers.append(provider)
+        return provider
+
+    yield make
+    owners = {owner} | {provider.owner for provider in providers}
+    for provider in providers:
+        await provider.close()
+    for name in owners:  # a fresh provider per owner, as a restarted gateway would reap
+        reaper = DockerProvider(owner=name, base_url=docker_host)
+        await reaper.reap()
+        await reaper.close()
+        assert owned_containers(docker_host, name) == []
+
+
+@pytest.fixture
+async def provider(engine):
+    return engine()
+
+
+async def sh(provider, sb, script, **kwargs):
+    kwargs.setdefault("timeout_s", 10)
+    return await provider.exec(sb, ["sh", "-c", script], **kwargs)
+
+
+@contextlib.asynccontextmanager
+async def loopback_server():
+    """An HTTP server on 127.0.0.1 answering "hello"; yields (port, event set on the first request)."""
+    hit = asyncio.Event()
+
+    async def handle(reader, writer):
+        hit.set()
+        with contextlib.suppress(asyncio.IncompleteReadError, ConnectionError):
+            await reader.readuntil(b"\r\n\r\n")
+            writer.write(b"HTTP/1.0 200 OK\r\nContent-Length: 5\r\n\r\nhello")
+            await writer.drain()
+        writer.close()
+        with contextlib.suppress(ConnectionError):
+            await writer.wait_closed()
+
+    server = await asyncio.start_server(handle, "127.0.0.1", 0)
+    async with server:
+        yield server.sockets[0].getsockname()[1], hit
+
+
+# --- without an engine -----------------------------------------------------------------------
+
+
+def test_get_provider_builds_the_docker_provider():
+    provider = get_provider("docker", owner="me", base_url="unix:///nonexistent.sock")
+    assert isinstance(provider, DockerProvider)
+    assert (provider.owner, provider.image) == ("me", "localhost/company-sandbox:latest")
+
+
+def test_get_provider_names_the_extra_when_the_sdk_is_missing(monkeypatch):
+    monkeypatch.delitem(sys.modules, "sandbox.docker")
+    monkeypatch.setitem(sys.modules, "docker", None)  # makes "import docker" raise ModuleNotFoundError
+    with pytest.raises(ProviderUnavailable, match=r"pip install 'company-gateway\[docker\]'"):
+        get_provider("docker", owner="me")
+
+
+def test_provider_refuses_both_a_client_and_a_base_url():
+    with pytest.raises(ValueError, match="either client or base_url"):
+        DockerProvider(owner="me", client=object(), base_url="unix:///x.sock")  # type: ignore[arg-type]
+
+
+async def test_an_unreachable_engine_is_provider_unavailable():
+    # Over TCP: docker's unix-socket transport leaks its socket when connect() fails (a ResourceWarning).
+    provider = DockerProvider(owner="me", base_url="tcp://127.0.0.1:1", api_timeout_s=5)
+    with pytest.raises(ProviderUnavailable, match="docker engine unreachable") as info:
+        await provider.create(SPEC)
+    assert not isinstance(info.value, SandboxGone)
+    await provider.close()
+
+
+async def test_bad_arguments_are_refused_before_any_engine_call():
+    provider = DockerProvider(owner="me", base_url="unix:///nonexistent.sock")
+    sb = Sandbox("0" * 64, "docker")
+    with pytest.raises(ValueError, match="argv"):
+        await provider.exec(sb, [], timeout_s=10)
+    with pytest.raises(ValueError, match="timeout_s"):
+        await provider.exec(sb, ["true"], timeout_s=0)
+    with pytest.raises(ValueError, match="environment variable names"):
+        await provider.exec(sb, ["true"], timeout_s=10, env={"A=B": "1"})
+    with pytest.raises(ValueError, match="network must be 'none' or 'host'"):
+        await provider.create(SandboxSpec(network="bridge"))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="provider's own"):
+        await provider.create(SandboxSpec(labels={OWNER_LABEL: "someone"}))
+    with pytest.raises(ValueError, match="not created by a 'docker' provider"):
+        await provider.read_file(Sandbox("0123456789abcdef", "local"), "a.txt")
+    with pytest.raises(WorkspacePathError):
+        await provider.read_file(sb, "../escape.txt")
+    with pytest.raises(ValueError, match="plain file name"):
+        await provider.install_commands(sb, {"../mail": b"x"})
+    await provider.close()
+
+
+def test_wrapper_markers_are_split_from_stderr():
+    token = "ab" * 16
+    err = f"{token} pid 7\noops\n\n{token} exit 3\n".encode()
+    assert docker_module._split_markers(err, token) == ({"pid": "7", "exit": "3"}, b"oops\n")
+    forged = f"{'cd' * 16} exit 0\n".encode()  # another token: the command's own output, kept
+    assert docker_module._split_markers(forged, token) == ({}, forged)
+
+
+# --- create, list_owned, reap, destroy -------------------------------------------------------
+
+
+@pytest.mark.podman
+async def test_create_starts_a_labelled_limited_container(provider, docker_host):
+    spec = SandboxSpec(labels={"session": "s1", "expiry": "2030"}, memory_mb=128, cpus=0.5, pids=64, ttl_s=60)
+    sb = await provider.create(spec)
+    assert (sb.provider, sb.workspace, sb.labels) == ("docker", "/workspace", {"session": "s1", "expiry": "2030"})
+    (container,) = owned_containers(docker_host, provider.owner)
+    assert container.id == sb.id
+    assert container.status == "running"
+    assert container.labels["session"] == "s1"
+    assert container.labels[OWNER_LABEL] == provider.owner
+    host = container.attrs["HostConfig"]
+    assert (host["Memory"], host["NanoCpus"], host["PidsLimit"]) == (128 * 2**20, 500_000_000, 64)
+    assert host["Init"] is True
+    init = await provider.exec(sb, ["cat", "/proc/1/cmdline"], timeout_s=10)
+    assert b"init" in init.stdout.split(b"\0")[0]  # an init is PID 1, the keep-alive sleep its child
+    assert (await provider.exec(sb, ["ls", "-A", "/workspace"], timeout_s=10)).stdout == b""
+
+
+@pytest.mark.podman
+async def test_pids_limit_applies(provider):
+    sb = await provider.create(SandboxSpec(pids=20))
+    result = await sh(provider, sb, "for i in $(seq 40); do sleep 5 & done; echo spawned", timeout_s=10)
+    assert b"can't fork" in result.stderr
+
+
+@pytest.mark.podman
+async def test_destroy_removes_the_container_and_is_idempotent(provider, docker_host):
+    sb = await provider.create(SPEC)
+    await provider.destroy(sb)
+    await provider.destroy(sb)  # already gone counts as done
+    assert owned_containers(docker_host, provider.owner) == []
+    assert await provider.list_owned() == []
+
+
+@pytest.mark.podman
+async def test_a_removed_sandbox_is_gone_for_every_operation(provider):
+    sb = await provider.create(SPEC)
+    await provider.destroy(sb)
+    with pytest.raises(SandboxGone):
+        await provider.exec(sb, ["true"], timeout_s=5)
+    with pytest.raises(SandboxGone):
+        await provider.read_file(sb, "a.txt")
+    with pytest.raises(SandboxGone):
+        await provider.write_files(sb, {"a.txt": b"x"})
+    with pytest.raises(SandboxGone):
+        await provider.install_commands(sb, {"mail": b"#!/bin/sh\n"})
+
+
+@pytest.mark.podman
+async def test_a_restarted_provider_lists_and_reaps_what_a_crashed_one_left(engine, docker_host, owner):
+    crashed = engine()
+    a = await crashed.create(SandboxSpec(labels={"session": "a"}, ttl_s=30))
+    b = await crashed.create(SandboxSpec(labels={"session": "b"}))
+    other = engine(owner=f"{owner}-other")
+    theirs = await other.create(SPEC)
+    await crashed.close()  # the gateway died: nothing destroyed
+
+    restarted = engine()
+    owned = {sb.id: sb for sb in await restarted.list_owned()}
+    assert set(owned) == {a.id, b.id}
+    assert owned[a.id].labels == {"session": "a"}
+    assert owned[a.id].private["expires_at"] == pytest.approx(owned[a.id].private["created_at"] + 30)
+    assert owned[b.id].private["expires_at"] is None
+
+    assert await restarted.reap(older_than_s=3600) == []  # younger than an hour: kept
+    assert sorted(await restarted.reap()) == sorted([a.id, b.id])
+    assert owned_containers(docker_host, owner) == []
+    assert [sb.id for sb in await other.list_owned()] == [theirs.id]
+    await other.destroy(theirs)
+
+
+# --- exec ------------------------------------------------------------------------------------
+
+
+@pytest.mark.podman
+async def test_exec_returns_exit_code_both_streams_and_stdin(provider):
+    sb = await provider.create(SPEC)
+    result = await sh(provider, sb, "echo out; echo err >&2; exit 3")
+    assert (result.exit_code, result.stdout, result.stderr, result.timed_out) == (3, b"out\n", b"err\n", False)
+    assert result.duration_s > 0
+    result = await provider.exec(sb, ["cat"], timeout_s=10, stdin=b"line one\nline two")
+    assert result.stdout == b"line one\nline two"
+    assert (await provider.exec(sb, ["cat"], timeout_s=10)).stdout == b""  # no stdin: empty input
+
+
+@pytest.mark.podman
+async def test_exec_sees_the_specs_env_and_its_own(provider, monkeypatch):
+    monkeypatch.setenv("SANDBOX_TEST_HOST_ONLY", "leak")
+    sb = await provider.create(SandboxSpec(env={"COMPANY_API_URL": "http://api", "COMPANY_API_TOKEN": "t0k"}))
+    result = await provider.exec(sb, ["env"], timeout_s=10, env={"EXTRA": "1", "COMPANY_API_TOKEN": "override"})
+    env = dict(line.split("=", 1) for line in result.stdout.decode().splitlines())
+    assert env["COMPANY_API_TOKEN"] == "override"
+    assert (env["COMPANY_API_URL"], env["EXTRA"]) == ("http://api", "1")
+    assert env["HOME"] == env["PWD"] == "/workspace"
+    assert env["PATH"] == f"{COMMANDS_DIR}:/usr/local/bin:/usr/bin:/bin"
+    assert "SANDBOX_TEST_HOST_ONLY" not in env
+    assert not any(key.startswith("_cg_") for key in env)  # the wrapper's variables stay its own
+
+
+@pytest.mark.podman
+async def test_exec_runs_in_the_workspace_or_a_folder_inside_it(provider):
+    sb = await provider.create(SPEC)
+    await provider.write_files(sb, {"sub/deeper/x": b""})
+    assert (await provider.exec(sb, ["pwd"], timeout_s=10)).stdout == b"/workspace\n"
+    for cwd in ("sub/deeper", "/workspace/sub/deeper"):
+        assert (await provider.exec(sb, ["pwd"], timeout_s=10, cwd=cwd)).stdout == b"/workspace/sub/deeper\n"
+    with pytest.raises(WorkspacePathError, match="outside the workspace"):
+        await provider.exec(sb, ["pwd"], timeout_s=10, cwd="/tmp")
+    with pytest.raises(WorkspacePathError, match="does not exist"):
+        await provider.exec(sb, ["pwd"], timeout_s=10, cwd="missing")
+    await sh(provider, sb, "ln -s /etc out")
+    with pytest.raises(WorkspacePathError, match="symlink"):
+        await provider.exec(sb, ["pwd"], timeout_s=10, cwd="out")
+
+
+@pytest.mark.podman
+async def test_unknown_commands_and_signals_give_shell_exit_codes(provider):
+    sb = await provider.create(SPEC)
+    result = await provider.exec(sb, ["no-such-command-here"], timeout_s=10)
+    assert (result.exit_code, result.stderr) == (127, b"no-such-command-here: not found\n")
+    assert (await sh(provider, sb, "kill -9 $$")).exit_code == 137
+
+
+@pytest.mark.podman
+async def test_exec_timeout_kills_the_command_and_its_children_and_keeps_output(provider):
+    sb = await provider.create(SPEC)
+    with anyio.fail_after(15):
+        result = await sh(provider, sb, "echo started; sleep 31 & sleep 32", timeout_s=0.5)
+    assert (result.exit_code, result.timed_out, result.stdout) == (124, True, b"started\n")
+    left = await sh(provider, sb, "cat /proc/[0-9]*/cmdline | tr '\\0' ' '")
+    assert b"sleep 31" not in left.stdout
+    assert b"sleep 32" not in left.stdout
+
+
+@pytest.mark.podman
+async def test_the_gateway_kills_a_command_whose_in_container_bound_failed(engine, caplog, monkeypatch):
+    watcher = '(sleep "$_cg_limit" &&'
+    assert watcher in docker_module._WRAPPER
+    monkeypatch.setattr(docker_module, "_WRAPPER", docker_module._WRAPPER.replace(watcher, "(sleep 3600 &&"))
+    provider = engine(exec_timeout_grace_s=0.5)
+    sb = await provider.create(SPEC)
+    with anyio.fail_after(15):
+        result = await provider.exec(sb, ["sleep", "34"], timeout_s=0.5)
+    assert (result.exit_code, result.timed_out) == (124, True)
+    assert "past its timeout; killing it" in caplog.text
+    left = await sh(provider, sb, "cat /proc/[0-9]*/cmdline | tr '\\0' ' '")
+    assert b"sleep 34" not in left.stdout
+
+
+@pytest.mark.podman
+async def test_background_children_die_when_the_command_exits(provider):
+    sb = await provider.create(SPEC)
+    with anyio.fail_after(10):
+        result = await sh(provider, sb, "sleep 33 >/dev/null 2>&1 & echo $!")
+    assert result.exit_code == 0
+    left = await sh(provider, sb, "cat /proc/[0-9]*/cmdline | tr '\\0' ' '")
+    assert b"sleep 33" not in left.stdout
+
+
+@pytest.mark.podman
+async def test_destroy_ends_a_running_command(provider):
+    sb = await provider.create(SPEC)  # network "host": the command can tell us it runs
+    async with loopback_server() as (port, hit):
+        script = f"wget -q -O /dev/null http://127.0.0.1:{port}/; sleep 30"
+        task = asyncio.create_task(sh(provider, sb, script, timeout_s=60))
+        with anyio.fail_after(20):
+            await hit.wait()  # the command is running
+            await provider.destroy(sb)
+            result = await task
+    assert (result.exit_code, result.timed_out) == (137, False)
+
+
+# --- files -----------------------------------------------------------------------------------
+
+
+@pytest.mark.podman
+async def test_write_then_read_round_trips_with_parents_and_mode(provider):
+    sb = await provider.create(SPEC)
+    await provider.write_files(sb, {"notes/2024/a.txt": b"hello\x00bytes", "/workspace/b.bin": b"\xff"})
+    assert await provider.read_file(sb, "notes/2024/a.txt") == b"hello\x00bytes"
+    assert await provider.read_file(sb, "/workspace/b.bin") == b"\xff"
+    await provider.write_files(sb, {"b.bin": b"short"}, mode=0o600)
+    assert await provider.read_file(sb, "b.bin") == b"short"
+    listing = await sh(provider, sb, "stat -c '%a %n' b.bin notes notes/2024/a.txt; cat notes/2024/a.txt")
+    assert listing.stdout == b"600 b.bin\n755 notes\n644 notes/2024/a.txt\nhello\x00bytes"
+
+
+@pytest.mark.podman
+async def test_read_of_nothing_a_folder_or_a_fifo_is_file_missing(provider):
+    sb = await provider.create(SPEC)
+    await sh(provider, sb, "mkdir folder && mkfifo pipe")
+    for path in ("nothing.txt", "folder", "pipe", ".", "/workspace", "nothing/deeper.txt"):
+        with pytest.raises(FileMissing) as info:
+            await provider.read_file(sb, path)
+        assert info.value.path == path
+
+
+@pytest.mark.podman
+async def test_the_workspace_shape_blocking_a_save_is_a_path_error(provider):
+    sb = await provider.create(SPEC)
+    await provider.write_files(sb, {"report.txt": b"keep", "folder/inner.txt": b"x"})
+    with pytest.raises(WorkspacePathError, match="a folder is where the file should be"):
+        await provider.write_files(sb, {"folder": b"x"})
+    with pytest.raises(WorkspacePathError, match="a file is where a folder should be"):
+        await provider.write_files(sb, {"report.txt/child.txt": b"x"})
+    with pytest.raises(WorkspacePathError, match="a file is where a folder should be"):
+        await provider.read_file(sb, "report.txt/child.txt")
+    with pytest.raises(WorkspacePathError, match="a file is where a folder should be"):
+        await provider.write_files(sb, {"new": b"file", "new/child.txt": b"x"})  # in one batch
+    assert await provider.read_file(sb, "report.txt") == b"keep"
+    assert await provider.read_file(sb, "new") == b"file"  # written before the refused one
+
+
+@pytest.mark.podman
+async def test_symlinks_out_of_the_workspace_are_refused(provider):
+    sb = await provider.create(SPEC)
+    made = await sh(
+        provider, sb, "ln -s /etc/passwd leak && ln -s /etc etc && ln -s /nope/x dangling && ln -s loop loop"
+    )
+    assert made.exit_code == 0, made.stderr
+    passwd = await provider.exec(sb, ["cat", "/etc/passwd"], timeout_s=10)
+    for path in ("leak", "etc/passwd", "dangling", "loop"):
+        with pytest.raises(WorkspacePathError, match="symlink"):
+            await provider.read_file(sb, path)
+    for path in ("leak", "etc/passwd", "etc/new/file.txt", "dangling", "loop"):
+        with pytest.raises(WorkspacePathError, match="symlink"):
+            await provider.write_files(sb, {path: b"pwned\n"})
+    assert (await provider.exec(sb, ["cat", "/etc/passwd"], timeout_s=10)).stdout == passwd.stdout
+    assert (await provider.exec(sb, ["ls", "/etc"], timeout_s=10)).stdout.count(b"new") == 0
+
+
+@pytest.mark.podman
+async def test_symlinks_inside_the_workspace_are_followed(provider):
+    sb = await provider.create(SPEC)
+    await provider.write_files(sb, {"real/a.txt": b"inside"})
+    await sh(provider, sb, "ln -s real alias && ln -s real/a.txt a-link.txt && ln -s real/new.txt to-be")
+    await sh(provider, sb, "mkdir sub && ln -s ../real/deep.txt sub/to-be")  # relative to its own folder
+    assert await provider.read_file(sb, "alias/a.txt") == b"inside"
+    assert await provider.read_file(sb, "a-link.txt") == b"inside"
+    await provider.write_files(sb, {"alias/b.txt": b"via alias", "to-be": b"through a dangling link"})
+    await provider.write_files(sb, {"sub/to-be": b"deeper"})
+    assert await provider.read_file(sb, "real/b.txt") == b"via alias"
+    assert await provider.read_file(sb, "real/new.txt") == b"through a dangling link"
+    assert await provider.read_file(sb, "real/deep.txt") == b"deeper"
+    assert (await sh(provider, sb, "test -L alias && test -L to-be")).exit_code == 0  # links kept
+
+
+@pytest.mark.podman
+async def test_install_commands_puts_executables_first_on_path(provider):
+    sb = await provider.create(SPEC)
+    await provider.install_commands(sb, {"mail": b'#!/bin/sh\necho mail says "$@"\n', "ls": b"#!/bin/sh\necho mine\n"})
+    result = await provider.exec(sb, ["mail", "inbox"], timeout_s=10)
+    assert (result.exit_code, result.stdout) == (0, b"mail says inbox\n")
+    assert (await provider.exec(sb, ["ls"], timeout_s=10)).stdout == b"mine\n"  # ahead of /bin/ls
+    mode = await provider.exec(sb, ["stat", "-c", "%a", f"{COMMANDS_DIR}/mail"], timeout_s=10)
+    assert mode.stdout == b"755\n"
+    assert (await provider.exec(sb, ["ls", "-A", "/workspace"], timeout_s=10, env={"PATH": "/bin"})).stdout == b""
+
+
+# --- network and host binds ------------------------------------------------------------------
+
+
+@pytest.mark.podman
+async def test_network_none_leaves_only_loopback(provider):
+    sb = await provider.create(SandboxSpec(network="none"))
+    result = await provider.exec(sb, ["cat", "/proc/net/dev"], timeout_s=10)
+    interfaces = {line.split(":")[0].strip() for line in result.stdout.decode().splitlines()[2:]}
+    assert interfaces == {"lo"}
+    async with loopback_server() as (port, hit):
+        result = await provider.exec(sb, ["wget", "-q", "-O", "-", f"http://127.0.0.1:{port}/"], timeout_s=10)
+    assert result.exit_code != 0
+    assert not hit.is_set()
+
+
+@pytest.mark.podman
+async def test_network_host_reaches_a_server_on_the_hosts_loopback(provider):
+    sb = await provider.create(SandboxSpec(network="host"))
+    async with loopback_server() as (port, _):
+        result = await provider.exec(sb, ["wget", "-q", "-O", "-", f"http://127.0.0.1:{port}/"], timeout_s=10)
+    assert (result.exit_code, result.stdout) == (0, b"hello")
+
+
+@pytest.mark.podman
+async def test_host_binds_lend_the_hosts_python_read_only(engine):
+    provider = engine(host_binds=HOST_BINDS)
+    sb = await provider.create(SPEC)
+    result = await provider.exec(sb, ["python3", "-c", "print(6 * 7)"], timeout_s=30)
+    assert (result.exit_code, result.stdout) == (0, b"42\n"), result.stderr
+    result = await sh(provider, sb, f"touch /usr/bin/sandbox-{secrets.token_hex(4)}")
+    assert result.exit_code != 0
+    assert b"Read-only file system" in result.stderr
+
+
+@pytest.mark.podman
+async def test_parallel_creates_and_destroys(provider, docker_host):
+    sandboxes = await asyncio.gather(*(provider.create(SandboxSpec(labels={"n": str(i)})) for i in range(8)))
+    assert len({sb.id for sb in sandboxes}) == 8
+    results = await asyncio.gather(*(provider.exec(sb, ["echo", sb.labels["n"]], timeout_s=10) for sb in sandboxes))
+    assert [r.stdout for r in results] == [f"{i}\n".encode() for i in range(8)]
+    await asyncio.gather(*(provider.destroy(sb) for sb in sandboxes))
+    assert owned_containers(docker_host, provider.owner) == []
