@@ -26,6 +26,7 @@ from starlette.routing import Mount, Route
 
 from docs_tool import DOCS_TOOL_NAMES, docs_tool
 from gateway.cli_api import cli_routes
+from gateway.control_openapi import control_openapi_route
 from gateway.core import Gateway
 from gateway.exceptions import GatewayError
 from gateway.http_api import api_routes
@@ -101,7 +102,12 @@ def make_provider(settings: Settings) -> Provider | None:
     if settings.sandbox_provider == "local":
         root = Path(settings.sandbox_root) if settings.sandbox_root else Path(tempfile.mkdtemp(prefix="workspaces-"))
         return get_provider("local", root=root, owner=settings.sandbox_owner)
-    return get_provider(settings.sandbox_provider, owner=settings.sandbox_owner)
+    options: dict[str, Any] = {"owner": settings.sandbox_owner}
+    if settings.sandbox_image:
+        options["image"] = settings.sandbox_image
+    if settings.sandbox_provider == "docker" and settings.sandbox_host_binds:
+        options["host_binds"] = settings.sandbox_host_binds
+    return get_provider(settings.sandbox_provider, **options)
 
 
 def create_app(
@@ -175,6 +181,7 @@ def create_app(
         Route("/tasks", trusted(list_tasks), methods=["GET"]),
         Route("/health", health, methods=["GET"]),
         Route("/metrics", trusted(metrics), methods=["GET"]),
+        Route("/openapi.json", trusted(control_openapi_route(gateway)), methods=["GET"]),
         *api_routes(gateway),
         *cli_routes(gateway),
         Mount("/", app=mcp_app),  # last: the routes above win

@@ -1,7 +1,9 @@
-"""The ``company-gateway`` command: serve, tasks, tools, demo.
+"""The ``company-gateway`` command: serve, tasks, tools, demo, rollout.
 
 Exit status: 0 on success; 1 when a demo's oracle scores below 1.0 (or noop
-above 0.0); 2 for a usage error (bad option, unknown task id, invalid task file).
+above 0.0), or when a rollout cannot start (its gateway is unreachable); 2 for a
+usage error (bad option, unknown task id, invalid task file, missing API key).
+A rollout whose episodes fail still exits 0: failures are in its output.
 """
 
 from __future__ import annotations
@@ -11,8 +13,11 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import sys
+import time
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
@@ -62,6 +67,23 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--tasks", dest="tasks_file", help="JSONL file of task rows (default: built-in tasks)")
     demo.add_argument("--task", action="append", dest="task_ids", metavar="ID", help="only this task (repeatable)")
     demo.add_argument("--json", action="store_true", help="one JSON object per task and exposure")
+
+    ro = sub.add_parser("rollout", help="drive an OpenAI-compatible model through every task's tools, and grade it")
+    ro.add_argument("--tasks", action="append", metavar="IDS|FILE",
+                    help="task ids, comma-separated or repeated, or a JSONL file of task rows (default: all)")
+    ro.add_argument("--base-url", required=True, help="the model endpoint, e.g. http://127.0.0.1:8001/v1")
+    ro.add_argument("--model", required=True, help="model name sent to the endpoint")
+    ro.add_argument("--api-key-env", default="OPENAI_API_KEY", help="environment variable holding the API key")
+    ro.add_argument("--api", choices=["chat", "responses"], default="chat",
+                    help="wire API: Chat Completions (default) or Responses")
+    ro.add_argument("--concurrency", type=int, default=4, help="episodes at once (default 4)")
+    ro.add_argument("--repeats", type=int, default=1, help="episodes per task, the k of pass@k (default 1)")
+    ro.add_argument("--max-steps", type=int, default=50, help="most model calls per episode (default 50)")
+    ro.add_argument("--timeout", type=float, default=120.0, help="seconds one model call may take (default 120)")
+    ro.add_argument("--max-retries", type=int, default=2, help="retries of a failed model call (default 2)")
+    ro.add_argument("--output", help="JSONL file: one line per episode, with its trajectory")
+    ro.add_argument("--gateway-url", help="a running gateway (default: start one in this process on loopback)")
+    ro.add_argument("--no-progress", action="store_true", help="draw no progress bar")
     return p
 
 
@@ -175,6 +197,50 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_rollout(args: argparse.Namespace) -> int:
+    import httpx
+    import openai
+    from rich.console import Console
+
+    from gateway.rollout import RolloutConfig, print_summary, rollout, summarize
+
+    def usage(message: str) -> int:
+        print(f"company-gateway rollout: {message}", file=sys.stderr)
+        return 2
+
+    api_key = os.environ.get(args.api_key_env)
+    if not api_key:
+        return usage(f"the environment variable {args.api_key_env} holding the API key is not set; "
+                     "set it, or name another with --api-key-env")  # fmt: skip
+    for name in ("concurrency", "repeats", "max_steps"):
+        if getattr(args, name) < 1:
+            return usage(f"--{name.replace('_', '-')} must be 1 or more, not {getattr(args, name)}")
+    if args.timeout <= 0 or args.max_retries < 0:
+        return usage("--timeout must be above 0 seconds and --max-retries 0 or more")
+    logging.basicConfig(level=logging.ERROR)
+    # FastMCP logs each error result at ERROR; here those are the model's mistakes, already in the trajectory.
+    logging.getLogger("fastmcp").setLevel(logging.CRITICAL)
+    config = RolloutConfig(model=args.model, api=args.api, max_steps=args.max_steps,
+                           concurrency=args.concurrency, repeats=args.repeats)  # fmt: skip
+    started = time.perf_counter()
+
+    async def go() -> list[Any]:
+        async with openai.AsyncOpenAI(
+            base_url=args.base_url, api_key=api_key, timeout=args.timeout, max_retries=args.max_retries
+        ) as client:
+            return await rollout(args.tasks, client, config, gateway_url=args.gateway_url,
+                                 output=Path(args.output) if args.output else None,
+                                 show_progress=not args.no_progress)  # fmt: skip
+
+    try:
+        records = asyncio.run(go())
+    except httpx.HTTPError as exc:
+        print(f"company-gateway rollout: cannot reach the gateway at {args.gateway_url}: {exc}", file=sys.stderr)
+        return 1
+    print_summary(summarize(records, args.repeats), time.perf_counter() - started, Console())
+    return 0
+
+
 def _print_table(results: list[Any], policy: str) -> None:
     from rich.console import Console
     from rich.table import Table
@@ -194,7 +260,8 @@ def _print_table(results: list[Any], policy: str) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = _parser().parse_args(argv)
-    handlers = {"serve": _cmd_serve, "tasks": _cmd_tasks, "tools": _cmd_tools, "demo": _cmd_demo}
+    handlers = {"serve": _cmd_serve, "tasks": _cmd_tasks, "tools": _cmd_tools, "demo": _cmd_demo,
+                "rollout": _cmd_rollout}  # fmt: skip
     try:
         return handlers[args.command](args)
     except TaskError as exc:

@@ -48,6 +48,12 @@ class Settings(BaseSettings):
     sandbox_base_url: str | None = Field(
         None, description="Base URL sandboxes use to reach this server (default: the URL the seed came in on)."
     )
+    sandbox_image: str | None = Field(
+        None, description="docker/opensandbox: the sandbox image (default: the provider's own default)."
+    )
+    sandbox_host_binds: list[str] = Field(
+        default=[], description='docker: host folders bound into every sandbox, as "SRC:DST[:ro]".'
+    )
     sandbox_ttl_s: float | None = Field(3600.0, gt=0, description="Lifetime of a sandbox in seconds.")
     max_concurrent_sessions: int | None = Field(
         None, ge=1, description="Most sessions holding a world or sandbox at once; further seeds wait (None: no cap)."

@@ -1,0 +1,718 @@
+"""``company-gateway rollout``: drive an OpenAI-compatible model through a session's MCP tools, then verify.
+
+One episode: seed a session over the control plane (``{"task_id", "exposure": "mcp"}``), list its
+tools over MCP, then one model call per step with the whole conversation so far. Every tool call the
+model makes runs over MCP with the session's bearer token, and the tool's text (an error result's text
+too) goes back to the model. The episode ends before the next model call once ``company_complete_task``
+has succeeded (``completed``), when the model answers without a tool call (``no_tool_call``), at
+``max_steps`` (``max_steps``), or when a step fails: the model endpoint failed (``model_error``: timeout,
+HTTP error, connection refused, malformed reply) or the MCP transport did (``tool_error``). Then
+``/verify`` grades the world (the model's last text is sent as ``response``) and ``/close_session``
+closes it.
+
+A failure of the model endpoint, the MCP transport or the control plane is an infrastructure failure,
+never the model's mistake: it ends only its own episode, which is recorded with ``mask_sample: true``
+and left out of the mean reward; the run goes on.
+
+Two wire APIs: Chat Completions (``--api chat``) and Responses (``--api responses``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import math
+import time
+from collections import Counter, defaultdict
+from collections.abc import AsyncIterator, Callable, Collection, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, Protocol
+
+import anyio
+import httpx
+import openai
+from fastmcp import Client
+from fastmcp.client.transports import StreamableHttpTransport
+from mcp import MCPError
+from mcp.types import INVALID_PARAMS, METHOD_NOT_FOUND
+
+from gateway.exceptions import TaskError
+from gateway.tasks import Task, load_builtin_tasks, load_tasks
+from tools import COMPLETE_TASK
+
+__all__ = [
+    "END_REASONS",
+    "SYSTEM_PROMPT",
+    "EpisodeRecord",
+    "ModelError",
+    "RolloutConfig",
+    "Summary",
+    "TaskSpec",
+    "pass_at_k",
+    "print_summary",
+    "rollout",
+    "run_episode",
+    "run_rollout",
+    "summarize",
+    "task_specs",
+]
+
+logger = logging.getLogger(__name__)
+
+#: What the model is told before the request. Plain company words only: a test checks it against a word list.
+SYSTEM_PROMPT = (
+    "You are an assistant at the company, working in its office apps (mail, calendar, files, chat and the "
+    "people directory) through the tools you have been given. A colleague has asked you to do something. "
+    "Look up what you need with the tools instead of guessing, and change only what the request calls for. "
+    "When the work is done, call company_complete_task once with a short summary of what you did; if you "
+    "were asked a question, put the answer in that summary."
+)
+
+#: Why an episode ended. ``model_error``, ``tool_error``, ``seed_error`` and ``internal_error`` are masked.
+END_REASONS = ("completed", "no_tool_call", "max_steps", "model_error", "tool_error", "seed_error", "internal_error")
+
+#: Seconds a control-plane request (seed, verify, close) may take; a seed may wait for admission.
+CONTROL_TIMEOUT_S = 300.0
+
+#: Idle pooled connections to the gateway are dropped after 1 s, well before uvicorn's 5 s keep-alive
+#: timeout, so a request is never sent on a connection the server is closing.
+CONTROL_LIMITS = httpx.Limits(keepalive_expiry=1.0)
+
+#: Attempts of ``/verify`` and ``/close_session`` (both idempotent) when the connection fails.
+CONTROL_ATTEMPTS = 3
+
+#: MCP errors that are the caller's mistake (unknown tool, bad parameters): their text goes back to the model.
+_CALLER_MCP_ERRORS = (INVALID_PARAMS, METHOD_NOT_FOUND)
+
+#: How the MCP transport fails (the client raises RuntimeError when it cannot connect).
+_TRANSPORT_ERRORS = (
+    RuntimeError, OSError, httpx.HTTPError, MCPError, anyio.BrokenResourceError, anyio.ClosedResourceError,
+)  # fmt: skip
+
+
+class ModelError(Exception):
+    """The model endpoint failed (timeout, HTTP error, connection refused, malformed reply); the text says how."""
+
+
+class _TransportFailed(Exception):
+    """The MCP transport failed during a tool call."""
+
+
+def _describe(exc: BaseException) -> str:
+    text = str(exc).strip() or type(exc).__name__
+    return text if len(text) <= 300 else text[:300] + "..."
+
+
+# ---- the two wire APIs ----------------------------------------------------------------------------
+
+
+@dataclass
+class ToolCall:
+    """One function call the model asked for: ``arguments`` is the JSON text the model wrote."""
+
+    id: str
+    name: str
+    arguments: str
+
+
+@dataclass
+class ModelTurn:
+    """What one model call returned: its text (may be empty) and its function calls (may be none)."""
+
+    text: str
+    calls: list[ToolCall]
+
+
+class Wire(Protocol):
+    """One wire API: how tools, the conversation and a reply are shaped."""
+
+    def tools(self, tools: Sequence[Any]) -> list[dict[str, Any]]:
+        """The ``tools`` request field for MCP tools (objects with name, description, inputSchema)."""
+        ...
+
+    def start(self, system: str, user: str) -> list[dict[str, Any]]:
+        """A new conversation: the system prompt and the user's request."""
+        ...
+
+    async def ask(
+        self, client: openai.AsyncOpenAI, model: str, conversation: list[dict[str, Any]], tools: list[dict[str, Any]]
+    ) -> ModelTurn:
+        """Call the model with the whole conversation; append its reply to ``conversation``."""
+        ...
+
+    def add_result(self, conversation: list[dict[str, Any]], call: ToolCall, output: str) -> None:
+        """Append a tool's output text for ``call``."""
+        ...
+
+
+def _function(tool: Any) -> dict[str, Any]:
+    return {"name": tool.name, "description": tool.description or "", "parameters": tool.input_schema}
+
+
+class ChatWire:
+    """Chat Completions: tools ``{"type": "function", "function": {...}}``; ``tool`` messages carry outputs."""
+
+    def tools(self, tools: Sequence[Any]) -> list[dict[str, Any]]:
+        """See :class:`Wire`."""
+        return [{"type": "function", "function": _function(t)} for t in tools]
+
+    def start(self, system: str, user: str) -> list[dict[str, Any]]:
+        """See :class:`Wire`."""
+        return [{"role": "system", "content": system}, {"role": "user", "content": user}]
+
+    async def ask(
+        self, client: openai.AsyncOpenAI, model: str, conversation: list[dict[str, Any]], tools: list[dict[str, Any]]
+    ) -> ModelTurn:
+        """See :class:`Wire`. Raises: openai errors, ValueError (bad JSON), AttributeError etc. (odd shape)."""
+        reply: Any = await client.chat.completions.create(model=model, messages=conversation, **_tools_arg(tools))  # type: ignore[call-overload]
+        message = reply.choices[0].message
+        text = message.content or ""
+        calls = [
+            ToolCall(c.id, c.function.name, c.function.arguments or "{}")
+            for c in (message.tool_calls or [])
+            if getattr(c, "type", "function") == "function"
+        ]
+        entry: dict[str, Any] = {"role": "assistant", "content": text or None}
+        if calls:
+            entry["tool_calls"] = [
+                {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}} for c in calls
+            ]
+        else:
+            entry["content"] = text
+        conversation.append(entry)
+        return ModelTurn(text, calls)
+
+    def add_result(self, conversation: list[dict[str, Any]], call: ToolCall, output: str) -> None:
+        """See :class:`Wire`."""
+        conversation.append({"role": "tool", "tool_call_id": call.id, "content": output})
+
+
+class ResponsesWire:
+    """Responses: tools ``{"type": "function", "name", ...}``; ``function_call`` / ``function_call_output`` items.
+
+    The model's output items go back as plain items (assistant text, function calls without their
+    ids); reasoning items are left out, so the conversation works with or without stored responses.
+    """
+
+    def tools(self, tools: Sequence[Any]) -> list[dict[str, Any]]:
+        """See :class:`Wire`."""
+        return [{"type": "function", **_function(t)} for t in tools]
+
+    def start(self, system: str, user: str) -> list[dict[str, Any]]:
+        """See :class:`Wire`."""
+        return [{"role": "system", "content": system}, {"role": "user", "content": user}]
+
+    async def ask(
+        self, client: openai.AsyncOpenAI, model: str, conversation: list[dict[str, Any]], tools: list[dict[str, Any]]
+    ) -> ModelTurn:
+        """See :class:`Wire`. Raises: openai errors, ValueError (bad JSON), AttributeError etc. (odd shape)."""
+        reply: Any = await client.responses.create(model=model, input=conversation, **_tools_arg(tools))  # type: ignore[call-overload]
+        texts: list[str] = []
+        calls: list[ToolCall] = []
+        for item in reply.output:
+            if item.type == "function_call":
+                call = ToolCall(item.call_id, item.name, item.arguments or "{}")
+                calls.append(call)
+                conversation.append(
+                    {"type": "function_call", "call_id": call.id, "name": call.name, "arguments": call.arguments}
+                )
+            elif item.type == "message":
+                text = "".join(c.text for c in item.content if c.type == "output_text" and c.text)
+                if text:
+                    texts.append(text)
+                    conversation.append({"role": "assistant", "content": text})
+        return ModelTurn("\n".join(texts), calls)
+
+    def add_result(self, conversation: list[dict[str, Any]], call: ToolCall, output: str) -> None:
+        """See :class:`Wire`."""
+        conversation.append({"type": "function_call_output", "call_id": call.id, "output": output})
+
+
+WIRES: dict[str, Wire] = {"chat": ChatWire(), "responses": ResponsesWire()}
+
+
+def _tools_arg(tools: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"tools": tools} if tools else {}
+
+
+async def _ask(wire: Wire, client: openai.AsyncOpenAI, model: str, conversation: list[dict[str, Any]],
+               tools: list[dict[str, Any]]) -> ModelTurn:  # fmt: skip
+    """One model call; every way the endpoint can fail becomes :class:`ModelError` (the conversation is kept)."""
+    before = len(conversation)
+    try:
+        return await wire.ask(client, model, conversation, tools)
+    except (openai.OpenAIError, ValueError, AttributeError, TypeError, KeyError, IndexError) as exc:
+        del conversation[before:]
+        raise ModelError(_model_failure(exc, client.timeout)) from None
+
+
+def _model_failure(exc: Exception, timeout: Any) -> str:
+    if isinstance(exc, openai.APITimeoutError):
+        seconds = timeout if isinstance(timeout, int | float) else getattr(timeout, "read", timeout)
+        return f"the model endpoint timed out (after {seconds} s)"
+    if isinstance(exc, openai.APIConnectionError):
+        return f"could not reach the model endpoint: {_describe(exc.__cause__ or exc)}"
+    if isinstance(exc, openai.APIStatusError):
+        return f"the model endpoint answered HTTP {exc.status_code}: {_describe(exc)}"
+    if isinstance(exc, openai.OpenAIError):
+        return f"the model endpoint failed: {_describe(exc)}"
+    if isinstance(exc, ValueError):  # json.JSONDecodeError among them
+        return f"the model endpoint answered malformed JSON: {_describe(exc)}"
+    return f"the model's reply has an unexpected shape ({type(exc).__name__}: {_describe(exc)})"
+
+
+# ---- one episode ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TaskSpec:
+    """A task to seed: by id (``row`` None) or as an inline row the gateway may not know."""
+
+    task_id: str
+    row: dict[str, Any] | None = None
+
+    def seed_body(self) -> dict[str, Any]:
+        """The ``POST /seed_session`` body, always with ``"exposure": "mcp"``."""
+        if self.row is not None:
+            return {"task": self.row, "exposure": "mcp"}
+        return {"task_id": self.task_id, "exposure": "mcp"}
+
+
+@dataclass
+class RolloutConfig:
+    """How episodes are driven.
+
+    Attributes:
+        model: Model name sent to the endpoint.
+        api: ``"chat"`` (Chat Completions) or ``"responses"`` (Responses).
+        max_steps: Most model calls per episode.
+        concurrency: Most episodes running at once.
+        repeats: Episodes per task (the k of pass@k).
+        tool_timeout_s: Seconds one MCP tool call may take before it counts as a transport failure.
+    """
+
+    model: str
+    api: Literal["chat", "responses"] = "chat"
+    max_steps: int = 50
+    concurrency: int = 4
+    repeats: int = 1
+    tool_timeout_s: float = 60.0
+
+
+@dataclass
+class EpisodeRecord:
+    """One episode: the JSONL line of ``rollout --output`` (see :meth:`as_json`).
+
+    ``repeat`` counts from 0; ``steps`` is the number of model calls that returned a reply;
+    timings are milliseconds; ``trajectory`` is the conversation as last sent, plus the last reply.
+    """
+
+    task_id: str
+    repeat: int
+    session_id: str | None = None
+    reward: float = 0.0
+    mask_sample: bool = False
+    steps: int = 0
+    end_reason: str | None = None
+    failure_reason: str | None = None
+    last_text: str = ""
+    checks: list[dict[str, Any]] = field(default_factory=list)
+    timings: dict[str, float] = field(
+        default_factory=lambda: dict.fromkeys(("seed_ms", "model_ms", "tools_ms", "verify_ms", "total_ms"), 0.0)
+    )
+    trajectory: list[dict[str, Any]] = field(default_factory=list)
+
+    def end(self, reason: str, *, masked: bool = False, failure: str | None = None) -> None:
+        """Record why the episode ended (the first reason wins)."""
+        if self.end_reason is None:
+            self.end_reason = reason
+            self.mask_sample = self.mask_sample or masked
+            self.failure_reason = self.failure_reason or failure
+
+    def as_json(self) -> dict[str, Any]:
+        """The JSONL line: every field but ``last_text``, timings rounded to 0.1 ms."""
+        line = {k: v for k, v in vars(self).items() if k != "last_text"}
+        line["timings"] = {k: round(v, 1) for k, v in self.timings.items()}
+        return line
+
+
+@contextlib.contextmanager
+def _timed(record: EpisodeRecord, name: str) -> Iterator[None]:
+    """Add the milliseconds of a ``with`` block to ``record.timings[name]``."""
+    started = time.perf_counter()
+    try:
+        yield
+    finally:
+        record.timings[name] += (time.perf_counter() - started) * 1000
+
+
+async def _call_tool(mcp: Client, call: ToolCall) -> tuple[str, bool]:
+    """Run one tool call; returns (output text for the model, whether it succeeded).
+
+    Raises:
+        _TransportFailed: the MCP transport failed (not the model's doing).
+    """
+    try:
+        arguments = json.loads(call.arguments or "{}")
+    except ValueError as exc:
+        return f"The arguments are not valid JSON ({exc}); send them as a JSON object.", False
+    if not isinstance(arguments, dict):
+        return 'The arguments must be a JSON object, such as {"name": "value"}.', False
+    try:
+        result = await mcp.call_tool(call.name, arguments, raise_on_error=False)
+    except MCPError as exc:
+        if exc.error.code in _CALLER_MCP_ERRORS:
+            return exc.error.message, False
+        raise _TransportFailed(f"{call.name}: MCP error {exc.error.code}: {_describe(exc)}") from None
+    except _TRANSPORT_ERRORS as exc:
+        raise _TransportFailed(f"{call.name}: {type(exc).__name__}: {_describe(exc)}") from None
+    text = "".join(getattr(c, "text", "") for c in result.content)
+    if not text and result.structured_content is not None:
+        text = json.dumps(result.structured_content, ensure_ascii=False)
+    return text, not result.is_error
+
+
+async def _drive(record: EpisodeRecord, seed: dict[str, Any], client: openai.AsyncOpenAI, wire: Wire,
+                 config: RolloutConfig) -> None:  # fmt: skip
+    """The step loop of one seeded session; records the end reason, never raises for a failed step."""
+    transport = StreamableHttpTransport(seed["mcp"]["url"], headers=seed["mcp"]["headers"])
+    try:
+        async with contextlib.AsyncExitStack() as stack:
+            with _timed(record, "seed_ms"):
+                mcp = await stack.enter_async_context(Client(transport, timeout=config.tool_timeout_s))
+                tools = wire.tools(await mcp.list_tools())
+            record.trajectory = conversation = wire.start(SYSTEM_PROMPT, seed["instruction"])
+            for _ in range(config.max_steps):
+                try:
+                    with _timed(record, "model_ms"):
+                        turn = await _ask(wire, client, config.model, conversation, tools)
+                except ModelError as exc:
+                    logger.warning("episode %s/%d: %s", record.task_id, record.repeat, exc)
+                    record.end("model_error", masked=True, failure=str(exc))
+                    return
+                record.steps += 1
+                record.last_text = turn.text or record.last_text
+                if not turn.calls:
+                    record.end("no_tool_call")
+                    return
+                completed = False
+                for call in turn.calls:
+                    with _timed(record, "tools_ms"):
+                        output, ok = await _call_tool(mcp, call)
+                    wire.add_result(conversation, call, output)
+                    completed = completed or (ok and call.name == COMPLETE_TASK.tool_name)
+                if completed:
+                    record.end("completed")
+                    return
+            record.end("max_steps")
+    except (_TransportFailed, *_TRANSPORT_ERRORS) as exc:  # a call, or connecting, listing tools, closing
+        logger.warning("episode %s/%d: MCP transport failed: %s", record.task_id, record.repeat, exc)
+        detail = str(exc) if isinstance(exc, _TransportFailed) else f"{type(exc).__name__}: {_describe(exc)}"
+        record.end("tool_error", masked=True, failure=f"MCP transport failed: {detail}")
+
+
+async def run_episode(control: httpx.AsyncClient, client: openai.AsyncOpenAI, config: RolloutConfig,
+                      spec: TaskSpec, repeat: int = 0) -> EpisodeRecord:  # fmt: skip
+    """Seed, drive, verify and close one episode. Never raises for a failure of the model, MCP or the gateway.
+
+    Args:
+        control: Client of the gateway's control plane (``base_url`` set to the gateway).
+        client: The model endpoint's client.
+        config: How to drive (wire API, model, max steps).
+        spec: The task to seed.
+        repeat: Which repeat of the task this is (from 0).
+
+    Returns:
+        The episode's record; infrastructure failures have ``mask_sample`` true and ``failure_reason`` set.
+    """
+    record = EpisodeRecord(spec.task_id, repeat)
+    started = time.perf_counter()
+    try:
+        try:
+            with _timed(record, "seed_ms"):
+                seed = (await control.post("/seed_session", json=spec.seed_body())).raise_for_status().json()
+        except (httpx.HTTPError, ValueError) as exc:
+            detail = exc.response.text[:300] if isinstance(exc, httpx.HTTPStatusError) else _describe(exc)
+            record.end("seed_error", masked=True, failure=f"seed failed: {detail}")
+            return record
+        record.session_id = seed["session_id"]
+        await _drive(record, seed, client, WIRES[config.api], config)
+        await _verify_and_close(control, record)
+    except Exception as exc:  # top-level handler of one episode: the run goes on
+        logger.exception("episode %s/%d failed unexpectedly", spec.task_id, repeat)
+        record.mask_sample = True
+        record.failure_reason = record.failure_reason or f"{type(exc).__name__}: {_describe(exc)}"
+        record.end("internal_error")
+        if record.session_id is not None:  # leave no session open behind
+            with contextlib.suppress(httpx.HTTPError):
+                await control.post("/close_session", json={"session_id": record.session_id})
+    finally:
+        record.timings["total_ms"] = (time.perf_counter() - started) * 1000
+    return record
+
+
+async def _post_idempotent(control: httpx.AsyncClient, path: str, body: dict[str, Any]) -> httpx.Response:
+    """POST to an idempotent control route, again when the connection fails (not on an HTTP error status).
+
+    Raises:
+        httpx.HTTPError: the last attempt failed, or the route answered an error status.
+    """
+    attempt = 1
+    while True:
+        try:
+            return (await control.post(path, json=body)).raise_for_status()
+        except httpx.TransportError as exc:
+            if attempt >= CONTROL_ATTEMPTS:
+                raise
+            attempt += 1
+            logger.warning("%s: %s; trying again", path, _describe(exc))
+
+
+async def _verify_and_close(control: httpx.AsyncClient, record: EpisodeRecord) -> None:
+    with _timed(record, "verify_ms"):
+        try:
+            body = {"session_id": record.session_id, "response": record.last_text}
+            verdict = (await _post_idempotent(control, "/verify", body)).json()
+            record.reward = float(verdict["reward"])
+            record.checks = verdict.get("checks", [])
+            if verdict.get("mask_sample"):
+                record.mask_sample = True
+                record.failure_reason = record.failure_reason or verdict.get("failure_reason")
+        except (httpx.HTTPError, ValueError, KeyError, TypeError) as exc:
+            record.mask_sample = True
+            record.failure_reason = record.failure_reason or f"verify failed: {_describe(exc)}"
+        try:
+            await _post_idempotent(control, "/close_session", {"session_id": record.session_id})
+        except httpx.HTTPError as exc:
+            logger.warning("could not close session %s: %s", record.session_id, _describe(exc))
+
+
+async def run_rollout(gateway_url: str, specs: Sequence[TaskSpec], client: openai.AsyncOpenAI,
+                      config: RolloutConfig,
+                      on_episode: Callable[[EpisodeRecord], None] | None = None) -> list[EpisodeRecord]:  # fmt: skip
+    """Every task ``config.repeats`` times, at most ``config.concurrency`` episodes at once.
+
+    Args:
+        gateway_url: Base URL of the gateway (control routes and ``/mcp``).
+        specs: The tasks.
+        client: The model endpoint's client.
+        config: How to drive.
+        on_episode: Called with each record as its episode ends (in the order they end).
+
+    Returns:
+        The records, in task order then repeat order.
+    """
+    gate = asyncio.Semaphore(config.concurrency)
+    async with httpx.AsyncClient(base_url=gateway_url, timeout=CONTROL_TIMEOUT_S, limits=CONTROL_LIMITS) as control:
+
+        async def one(spec: TaskSpec, repeat: int) -> EpisodeRecord:
+            async with gate:
+                record = await run_episode(control, client, config, spec, repeat)
+            if on_episode is not None:
+                on_episode(record)
+            return record
+
+        return list(await asyncio.gather(*(one(s, r) for s in specs for r in range(config.repeats))))
+
+
+# ---- the command: tasks, gateway, output, progress, summary -------------------------------------------
+
+
+def task_specs(values: Sequence[str] | None, served: Collection[str]) -> tuple[list[TaskSpec], dict[str, Task]]:
+    """Turn ``--tasks`` values into specs: ids (comma-separated or repeated) and JSONL files of task rows.
+
+    A value that names an existing file, or ends in ``.jsonl``, is a file of task rows; anything
+    else is a task id, checked against ``served``. With no values, every served task.
+
+    Returns:
+        The specs (ids seed by id, file rows inline) and the rows read from files, by id.
+
+    Raises:
+        TaskError: an id names no served task, a row is invalid, or there is no task at all.
+        OSError: a task file cannot be read.
+    """
+    items = [part.strip() for v in values or [] for part in v.split(",") if part.strip()]
+    if not items:
+        if not served:
+            raise TaskError("--tasks: no tasks to run; name task ids or a JSONL file of task rows")
+        return [TaskSpec(t) for t in served], {}
+    specs: list[TaskSpec] = []
+    rows: dict[str, Task] = {}
+    for item in items:
+        if item.endswith(".jsonl") or Path(item).is_file():
+            loaded = load_tasks(item)
+            rows.update(loaded)
+            specs += [TaskSpec(t.id, t.model_dump(mode="json", exclude_none=True)) for t in loaded.values()]
+        else:
+            specs.append(TaskSpec(item))
+    unknown = [s.task_id for s in specs if s.row is None and s.task_id not in served]
+    if unknown:
+        raise TaskError(f"--tasks: no task {', '.join(map(repr, unknown))}; 'company-gateway tasks' lists them")
+    return specs, rows
+
+
+@contextlib.asynccontextmanager
+async def _gateway(url: str | None, tasks: dict[str, Task]) -> AsyncIterator[str]:
+    """The gateway's base URL: ``url``, or one started here on loopback serving ``tasks``."""
+    if url:
+        yield url.rstrip("/")
+        return
+    from gateway.app import create_app
+    from gateway.demo import serve_in_background
+    from gateway.settings import Settings
+
+    async with serve_in_background(create_app(Settings(), tasks)) as base:
+        yield base
+
+
+async def _served_ids(url: str) -> list[str]:
+    """Task ids a running gateway serves (``GET /tasks``). Raises: httpx.HTTPError when it cannot be reached."""
+    async with httpx.AsyncClient(timeout=30) as http:
+        return [r["task_id"] for r in (await http.get(url.rstrip("/") + "/tasks")).raise_for_status().json()["tasks"]]
+
+
+@contextlib.contextmanager
+def _reporter(output: Path | None, total: int, show_progress: bool) -> Iterator[Callable[[EpisodeRecord], None]]:
+    """A callback that writes each record's JSONL line (file truncated first) and advances a progress bar."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    columns = (TextColumn("episodes"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.description}"),
+               TimeElapsedColumn())  # fmt: skip
+    with contextlib.ExitStack() as stack:
+        out = stack.enter_context(output.open("w", encoding="utf-8")) if output else None
+        progress = stack.enter_context(Progress(*columns, console=Console(stderr=True), disable=not show_progress))
+        bar = progress.add_task("", total=total)
+        ended: Counter[str] = Counter()
+
+        def on_episode(record: EpisodeRecord) -> None:
+            if out is not None:
+                out.write(json.dumps(record.as_json(), ensure_ascii=False) + "\n")
+                out.flush()
+            ended[record.end_reason or "?"] += 1
+            progress.update(bar, advance=1, description=" ".join(f"{k}:{v}" for k, v in sorted(ended.items())))
+
+        yield on_episode
+
+
+async def rollout(task_values: Sequence[str] | None, client: openai.AsyncOpenAI, config: RolloutConfig, *,
+                  gateway_url: str | None = None, output: Path | None = None,
+                  show_progress: bool = True) -> list[EpisodeRecord]:  # fmt: skip
+    """What ``company-gateway rollout`` runs: resolve tasks, start a gateway if none is given, run, write JSONL.
+
+    Args:
+        task_values: ``--tasks`` values (see :func:`task_specs`); None or empty: every task the gateway serves.
+        client: The model endpoint's client.
+        config: How to drive.
+        gateway_url: A running gateway; None starts one in this process on loopback (built-in tasks plus
+            the rows of any task file).
+        output: JSONL file written one line per episode as episodes end.
+        show_progress: Draw a progress bar on stderr.
+
+    Returns:
+        The records, in task order then repeat order.
+
+    Raises:
+        TaskError: unknown task id or invalid task file (a usage error).
+        OSError: a task file or the output file cannot be opened.
+        httpx.HTTPError: ``gateway_url`` cannot be reached.
+    """
+    served: dict[str, Task] = {}
+    if gateway_url:
+        specs, _ = task_specs(task_values, await _served_ids(gateway_url))
+    else:
+        builtin = load_builtin_tasks()
+        specs, rows = task_specs(task_values, builtin)
+        served = {**builtin, **rows}
+        specs = [TaskSpec(s.task_id) for s in specs]  # the gateway started here serves the file rows by id
+    with _reporter(output, len(specs) * config.repeats, show_progress) as on_episode:
+        async with _gateway(gateway_url, served) as base:
+            records = await run_rollout(base, specs, client, config, on_episode)
+    return records
+
+
+def pass_at_k(n: int, c: int, k: int) -> float:
+    """The unbiased pass@k estimator: ``1 - C(n-c, k) / C(n, k)``.
+
+    From Chen et al., "Evaluating Large Language Models Trained on Code" (2021), eq. 1: the
+    chance that at least one of k samples drawn without replacement from n passes, c of them passing.
+
+    Args:
+        n: Samples of the task (>= 1).
+        c: Samples that passed (0 <= c <= n).
+        k: Samples drawn (1 <= k <= n).
+
+    Returns:
+        A probability in [0, 1].
+
+    Raises:
+        ValueError: the counts are out of range.
+    """
+    if not (1 <= k <= n and 0 <= c <= n):
+        raise ValueError(f"pass@k needs 1 <= k <= n and 0 <= c <= n; got n={n}, c={c}, k={k}")
+    if n - c < k:
+        return 1.0
+    return 1.0 - math.comb(n - c, k) / math.comb(n, k)
+
+
+@dataclass
+class Summary:
+    """The run's figures: unmasked episodes only in the mean and pass@k.
+
+    Attributes:
+        episodes: Every episode run.
+        masked: Episodes with ``mask_sample`` true.
+        mean_reward: Mean reward of unmasked episodes (None if all were masked).
+        k: The k of pass@k (the repeats per task).
+        pass_at_k: Mean over tasks with at least k unmasked episodes (None if no task has); reward 1.0 passes.
+        pass_tasks: Tasks counted in ``pass_at_k``.
+        end_reasons: End reason to count.
+    """
+
+    episodes: int
+    masked: int
+    mean_reward: float | None
+    k: int
+    pass_at_k: float | None
+    pass_tasks: int
+    end_reasons: dict[str, int]
+
+
+def summarize(records: Sequence[EpisodeRecord], k: int) -> Summary:
+    """Figures of a run; see :class:`Summary`."""
+    kept = [r for r in records if not r.mask_sample]
+    by_task: dict[str, list[EpisodeRecord]] = defaultdict(list)
+    for r in kept:
+        by_task[r.task_id].append(r)
+    scores = [pass_at_k(len(rs), sum(r.reward >= 1.0 for r in rs), k) for rs in by_task.values() if len(rs) >= k]
+    return Summary(
+        episodes=len(records),
+        masked=len(records) - len(kept),
+        mean_reward=sum(r.reward for r in kept) / len(kept) if kept else None,
+        k=k,
+        pass_at_k=sum(scores) / len(scores) if scores else None,
+        pass_tasks=len(scores),
+        end_reasons=dict(Counter(r.end_reason or "?" for r in records).most_common()),
+    )
+
+
+def print_summary(summary: Summary, seconds: float, console: Any = None) -> None:
+    """Print the summary as a rich table (to ``console``, default stdout)."""
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="rollout")
+    table.add_column("figure")
+    table.add_column("value", justify="right")
+    table.add_row("episodes", str(summary.episodes))
+    table.add_row("masked", str(summary.masked))
+    table.add_row("mean reward (unmasked)", "n/a" if summary.mean_reward is None else f"{summary.mean_reward:.3f}")
+    pass_text = "n/a" if summary.pass_at_k is None else f"{summary.pass_at_k:.3f} over {summary.pass_tasks} tasks"
+    table.add_row(f"pass@{summary.k}", pass_text)
+    for reason, count in summary.end_reasons.items():
+        table.add_row(f"ended: {reason}", str(count))
+    table.add_row("seconds", f"{seconds:.1f}")
+    (console or Console()).print(table)
