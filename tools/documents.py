@@ -8,10 +8,14 @@ python-docx, openpyxl, reportlab, pypdf and Pillow.
 
 from __future__ import annotations
 
+import contextlib
 import csv
+import functools
+import hashlib
 import io
-from collections.abc import Sequence
-from pathlib import PurePosixPath
+import os
+from collections.abc import Callable, Sequence
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 __all__ = [
@@ -47,6 +51,55 @@ def mime_type_for(name: str) -> str:
     return MIME_TYPES.get(PurePosixPath(name).suffix.lower(), "application/octet-stream")
 
 
+def _cache_dir() -> Path | None:
+    root = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    folder = Path(root) / "company-gateway" / "documents"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return folder
+
+
+@functools.cache
+def _versions() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    out = []
+    for dist in ("python-docx", "openpyxl", "reportlab", "pillow"):
+        try:
+            out.append(f"{dist}={version(dist)}")
+        except PackageNotFoundError:
+            out.append(f"{dist}=?")
+    return ",".join(out)
+
+
+def _cached(make: Callable[..., bytes]) -> Callable[..., bytes]:
+    """Keep made documents on disk by their inputs (bytes are deterministic), so a second start is fast.
+
+    The key covers the function, its arguments and the versions of the libraries that write the bytes;
+    without a writable cache folder the document is simply made again.
+    """
+
+    @functools.wraps(make)
+    def wrapper(*args: Any, **kwargs: Any) -> bytes:
+        key = hashlib.sha256(repr((make.__name__, args, sorted(kwargs.items()), _versions())).encode()).hexdigest()
+        folder = _cache_dir()
+        path = folder / key if folder else None
+        if path is not None and path.is_file():
+            return path.read_bytes()
+        data = make(*args, **kwargs)
+        if path is not None:
+            with contextlib.suppress(OSError):
+                tmp = path.with_suffix(f".{os.getpid()}.tmp")
+                tmp.write_bytes(data)
+                tmp.replace(path)
+        return data
+
+    return wrapper
+
+
+@_cached
 def make_docx(title: str, paragraphs: Sequence[str], table: Sequence[Sequence[Any]] | None = None) -> bytes:
     """A Word document: a heading, paragraphs, and optionally a table (first row is the header)."""
     import docx
@@ -67,6 +120,7 @@ def make_docx(title: str, paragraphs: Sequence[str], table: Sequence[Sequence[An
     return _stable_zip(out.getvalue())
 
 
+@_cached
 def make_xlsx(sheets: dict[str, Sequence[Sequence[Any]]]) -> bytes:
     """An Excel workbook: one sheet per entry, rows of values (first row usually the header)."""
     import openpyxl
@@ -82,6 +136,7 @@ def make_xlsx(sheets: dict[str, Sequence[Sequence[Any]]]) -> bytes:
     return _stable_zip(out.getvalue())
 
 
+@_cached
 def make_pdf(title: str, lines: Sequence[str]) -> bytes:
     """A one-or-more page PDF with a title and lines of text (deterministic bytes)."""
     from reportlab.lib.pagesizes import LETTER

@@ -38,3 +38,13 @@ def test_documents_are_real_and_deterministic():
     assert csv_rows(b"a,b\n1,2\n") == [{"a": "1", "b": "2"}] and csv_rows(b"\xff\xfe") == []
     assert mime_type_for("Q1.XLSX").endswith("spreadsheetml.sheet")
     assert mime_type_for("x.bin") == "application/octet-stream"
+
+
+def test_made_documents_are_kept_on_disk_by_their_inputs(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    first = make_pdf("Cached", ["a line"])
+    kept = list((tmp_path / "company-gateway" / "documents").iterdir())
+    assert len(kept) == 1 and kept[0].read_bytes() == first
+    kept[0].write_bytes(b"%PDF-from-cache")
+    assert make_pdf("Cached", ["a line"]) == b"%PDF-from-cache"  # read back, not made again
+    assert make_pdf("Cached", ["another line"]) != b"%PDF-from-cache"
