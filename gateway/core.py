@@ -223,7 +223,7 @@ class Gateway:
         if "task" in body:
             return parse_task(body["task"], "task")
         tid = body["task_id"]
-        if tid not in self.tasks:
+        if not isinstance(tid, str) or tid not in self.tasks:  # a list or object id is unhashable: 400, not 500
             raise TaskError(f"task_id: no task {tid!r}; GET /tasks lists them")
         return self.tasks[tid]
 

@@ -1,200 +1,136 @@
-"""The company calendar: meetings, invitations, responses and free time."""
+"""The company calendar: meetings, repeating series, meeting rooms, invitations, responses and free time."""
+
+# ruff: noqa: D417  (an action's first parameter is the context, which callers never pass)
 
 from __future__ import annotations
 
-import re
 from datetime import date, datetime, time, timedelta
 from typing import Annotated, Any, Literal
+from zoneinfo import ZoneInfo
 
 from pydantic import Field
 
+from tools import calendar_rooms
+from tools.calendar_core import (
+    Attendee,
+    CalendarState,
+    Event,
+    Instance,
+    Recurrence,
+    Room,
+    all_instances,
+    attendee,
+    check_emails,
+    event_view,
+    event_zone,
+    exceptions_of,
+    find,
+    materialize,
+    occurrence_date,
+    parse_window,
+    whole_series,
+    zone,
+)
+from tools.calendar_rooms import check_room, find_room, set_room
 from tools.common import Page, PageSize, fold, page_of, require_text
-from tools.directory import DirectoryState
 from tools.exceptions import Conflict, InvalidArgument, NotFound
 from tools.registry import App
-from tools.world import AppState, Context, Record, format_instant, parse_instant
+from tools.world import Context, format_instant, parse_date, parse_instant
 
-__all__ = ["Attendee", "CalendarState", "Event", "app"]
+__all__ = ["Attendee", "CalendarState", "Event", "Room", "app"]
 
-Response = Literal["needsAction", "accepted", "declined", "tentative"]
+Scope = Literal["this", "all"]
 
-_EMAIL_RE = re.compile(r"^[^@\s,;]+@[^@\s,;]+\.[^@\s,;]+$")
 #: Working hours used to suggest meeting times, in the company's time zone, Monday to Friday.
 _DAY_START, _DAY_END = time(9, 0), time(17, 0)
 _GRID_MINUTES = 15
 _MAX_WINDOW_DAYS = 31
+#: The longest an event of each repeat rule may last, so that its occurrences never overlap.
+_STEP = {"daily": timedelta(days=1), "weekdays": timedelta(days=1), "weekly": timedelta(days=7)}
+_STEP["monthly"] = timedelta(days=28)
 
-
-class Attendee(Record):
-    """One person invited to an event, with their answer."""
-
-    email: str
-    response: Response = "needsAction"
-    comment: str = ""
-
-
-class Event(Record):
-    """One calendar event; the organizer is also listed among the attendees."""
-
-    id: str
-    title: str
-    start: datetime
-    end: datetime
-    location: str = ""
-    description: str = ""
-    organizer: str
-    attendees: list[Attendee] = []
-
-
-class CalendarState(AppState):
-    """Every event in the company, keyed by event id."""
-
-    events: dict[str, Event] = {}
-
-
-app = App("calendar", CalendarState, "The company calendar: meetings, invitations, responses and free time.")
+app = App(
+    "calendar",
+    CalendarState,
+    "The company calendar: meetings, repeating series, meeting rooms, invitations, responses and free time.",
+)
 
 
 # --- helpers -------------------------------------------------------------------------------------
 
 
-def _attendee(event: Event, email: str) -> Attendee | None:
-    return next((a for a in event.attendees if a.email == email), None)
-
-
 def _on_calendar(event: Event, user: str) -> bool:
-    return event.organizer == user or _attendee(event, user) is not None
+    return event.organizer == user or attendee(event, user) is not None
 
 
-def _get(ctx: Context[CalendarState], event_id: str) -> Event:
-    event = ctx.state.events.get(event_id.strip())
-    if event is None:
-        raise NotFound(f"no event with id '{event_id}'; use calendar list-events to find ids", "event_id")
-    return event
+def _times(start: datetime, end: datetime, tz: ZoneInfo) -> None:
+    if end <= start:
+        shown = f"end ({format_instant(end, tz)}) must be after start ({format_instant(start, tz)})"
+        raise InvalidArgument(shown, "end")
 
 
-def _summary(ctx: Context[CalendarState], e: Event) -> dict[str, Any]:
-    mine = _attendee(e, ctx.user)
-    return {
-        "id": e.id,
-        "title": e.title,
-        "start": format_instant(e.start, ctx.tz),
-        "end": format_instant(e.end, ctx.tz),
-        "location": e.location,
-        "organizer": e.organizer,
-        "attendees": [{"email": a.email, "response": a.response} for a in e.attendees],
-        "my_response": mine.response if mine else None,
-    }
-
-
-def _full(ctx: Context[CalendarState], e: Event) -> dict[str, Any]:
-    out = _summary(ctx, e)
-    out["description"] = e.description
-    out["attendees"] = [a.model_dump() for a in e.attendees]
-    return out
-
-
-def _emails(
-    ctx: Context[CalendarState], values: list[str], parameter: str, *, internal_only: bool = False
-) -> list[str]:
-    """Normalise a list of addresses; internal ones must be in the directory (when there is one).
-
-    Raises:
-        InvalidArgument: An entry is not an email address (or is external while ``internal_only``).
-        NotFound: An internal address is not in the directory.
-    """
-    domain = ctx.user.rsplit("@", 1)[1]
-    directory = ctx.other("directory")
-    known = {p.email.lower() for p in directory.people.values()} if isinstance(directory, DirectoryState) else None
-    out: list[str] = []
-    for raw in values:
-        email = raw.strip().lower()
-        if not _EMAIL_RE.match(email):
+def _rule(
+    recurrence: str, count: int, until_text: str, start: datetime, end: datetime, tz: ZoneInfo
+) -> tuple[int, date | None]:
+    """Check a repeat rule against the first occurrence; returns (count, until)."""
+    if not recurrence:
+        if count or until_text.strip():
             raise InvalidArgument(
-                f"'{raw}' is not an email address; give addresses such as priya.shah@{domain} "
-                "(directory search-people finds them)",
-                parameter,
+                "recurrence_count and recurrence_until need a recurrence: daily, weekly, weekdays or monthly",
+                "recurrence",
             )
-        internal = email.endswith("@" + domain)
-        if internal_only and not internal:
-            raise InvalidArgument(
-                f"free/busy times are only known for people at {domain}; leave '{raw}' out and ask them directly",
-                parameter,
-            )
-        if internal and known is not None and email not in known:
-            raise NotFound(
-                f"no one at {domain} has the address '{raw}'; use directory search-people to find the right email",
-                parameter,
-            )
-        if email not in out:
-            out.append(email)
-    return out
-
-
-def _window(
-    ctx: Context[CalendarState], start: str, end: str, default: timedelta | None, *, from_now: bool = False
-) -> tuple[datetime, datetime]:
-    """Parse an optional [start, end) window.
-
-    ``default`` is the length when no end is given (None: up to the end of the fifth working day);
-    ``from_now`` moves a start in the past up to now.
-    """
-    lo = parse_instant(start, ctx.tz, "start") if start.strip() else ctx.now
-    note = ""
-    if from_now and lo < ctx.now:
-        lo, note = ctx.now, " (times before now are never offered)"
-    if end.strip():
-        hi = parse_instant(end, ctx.tz, "end")
-    elif default is not None:
-        hi = lo + default
-    else:
-        hi = _after_working_days(lo.astimezone(ctx.tz).date(), 5, ctx)
-    if hi <= lo:
+        return 0, None
+    if count and until_text.strip():
+        raise InvalidArgument("give recurrence_count or recurrence_until, not both", "recurrence_until")
+    first = start.astimezone(tz).date()
+    until = parse_date(until_text, "recurrence_until") if until_text.strip() else None
+    if until is not None and until < first:
         raise InvalidArgument(
-            f"end ({format_instant(hi, ctx.tz)}) must be after start ({format_instant(lo, ctx.tz)}){note}", "end"
+            f"recurrence_until ({until.isoformat()}) is before the first occurrence ({first.isoformat()})",
+            "recurrence_until",
         )
-    return lo, hi
+    if recurrence == "weekdays" and first.weekday() >= 5:
+        raise InvalidArgument("a weekdays series must start on a Monday to Friday; move start", "start")
+    if end - start >= _STEP[recurrence]:
+        raise InvalidArgument(f"an event that repeats {recurrence} must be shorter than its repeat interval", "end")
+    return count, until
 
 
-def _after_working_days(day: date, count: int, ctx: Context[CalendarState]) -> datetime:
-    """Midnight after the ``count``-th weekday counted from ``day`` (``day`` included when a weekday)."""
-    seen = 0
-    while True:
-        if day.weekday() < 5:
-            seen += 1
-            if seen == count:
-                return datetime.combine(day + timedelta(days=1), time(0), tzinfo=ctx.tz)
-        day += timedelta(days=1)
-
-
-def _new_times(ctx: Context[CalendarState], event: Event, start: str, end: str) -> tuple[datetime, datetime]:
-    new_start = parse_instant(start, ctx.tz, "start") if start.strip() else event.start
-    # Moving only the start keeps the event's length.
-    new_end = parse_instant(end, ctx.tz, "end") if end.strip() else new_start + (event.end - event.start)
-    if new_end <= new_start:
-        raise InvalidArgument(
-            f"end ({format_instant(new_end, ctx.tz)}) must be after start ({format_instant(new_start, ctx.tz)})", "end"
+def _organizer_only(ctx: Context[CalendarState], event: Event, verb: str) -> None:
+    if event.organizer == ctx.user:
+        return
+    if verb == "cancel":
+        raise Conflict(
+            f"only the organizer ({event.organizer}) can cancel '{event.title}'; to take it off your calendar, "
+            "use calendar respond-to-event with response=declined",
+            "event_id",
         )
-    return new_start, new_end
+    raise Conflict(
+        f"only the organizer ({event.organizer}) can change '{event.title}'; ask them to make the change, "
+        "or answer the invitation with calendar respond-to-event",
+        "event_id",
+    )
 
 
-# --- actions -------------------------------------------------------------------------------------
+# --- reading -------------------------------------------------------------------------------------
 
 
 @app.action(read_only=True)
-def list_events(  # noqa: D417
+def list_events(
     ctx: Context[CalendarState],
     start: str = "",
     end: str = "",
     query: str = "",
+    time_zone: str = "",
     page: Page = 1,
     page_size: PageSize = 20,
 ) -> dict[str, Any]:
-    """List the events on your calendar between two times, earliest first.
+    """List the events on your calendar between two times, earliest first; repeating events show each occurrence.
 
-    Shows every event you organize or are invited to that overlaps the window
-    [start, end), whatever your answer was (see my_response). Times without an
-    offset are read in the company's time zone; a bare date means midnight.
+    Shows every event you organize or are invited to that overlaps the window [start, end),
+    whatever your answer was (see my_response). An occurrence of a repeating series has its own
+    id, the series id and the date, e.g. "evt_n3@2026-03-16", and names its series in series_id.
+    A bare date means midnight.
 
     Example:
         start="2026-03-10" end="2026-03-11" query="budget" -> Tuesday's budget meetings with their attendees.
@@ -204,47 +140,57 @@ def list_events(  # noqa: D417
             Defaults to now.
         end: End of the window (exclusive), ISO 8601. Defaults to 7 days after start.
         query: Words that must all appear in the title, location, description or an attendee's address.
+        time_zone: IANA time zone for times without an offset and for the times shown, e.g. America/Chicago.
+            Defaults to the company's (America/New_York).
         page: Page number, starting at 1.
         page_size: Events per page.
 
     Returns:
-        {"events": [{"id", "title", "start", "end", "location", "organizer", "attendees": [{"email", "response"}],
-        "my_response"}], "window": {"start", "end"}, "page", "page_size", "total", "next_page"}.
+        {"events": [{"id", "title", "start", "end", "location", "room", "organizer", "attendees": [{"email",
+        "response"}], "my_response", "series_id", "repeats"}], "window": {"start", "end"}, "page", "page_size",
+        "total", "next_page"}.
     """
-    lo, hi = _window(ctx, start, end, timedelta(days=7))
+    tz = zone(ctx, time_zone)
+    lo, hi = parse_window(ctx, start, end, tz, timedelta(days=7))
     words = fold(query).split()
     hits = []
-    for e in ctx.state.events.values():
-        if not _on_calendar(e, ctx.user) or not (e.start < hi and e.end > lo):
+    for i in all_instances(ctx, lo, hi):
+        e = i.event
+        if not _on_calendar(e, ctx.user):
             continue
         text = fold(" ".join([e.title, e.location, e.description, e.organizer, *(a.email for a in e.attendees)]))
         if all(w in text for w in words):
-            hits.append(e)
-    hits.sort(key=lambda e: (e.start, e.end, e.id))
-    out = page_of([_summary(ctx, e) for e in hits], page, page_size, key="events")
-    out["window"] = {"start": format_instant(lo, ctx.tz), "end": format_instant(hi, ctx.tz)}
+            hits.append(i)
+    out = page_of([event_view(ctx, i, tz) for i in hits], page, page_size, key="events")
+    out["window"] = {"start": format_instant(lo, tz), "end": format_instant(hi, tz)}
     return out
 
 
 @app.action(read_only=True)
-def get_event(ctx: Context[CalendarState], event_id: str) -> dict[str, Any]:  # noqa: D417
-    """Show one event in full: times, place, description and everyone's answers.
+def get_event(ctx: Context[CalendarState], event_id: str, time_zone: str = "") -> dict[str, Any]:
+    """Show one event, series or occurrence in full: times, place, room, description and everyone's answers.
 
     Example:
         event_id="evt_050" -> the Contoso renewal call with its agenda and who accepted.
 
     Args:
-        event_id: The event's id, as shown by list-events.
+        event_id: The event's id, as shown by list-events (an occurrence id such as evt_n3@2026-03-16 works too).
+        time_zone: IANA time zone to show the times in, e.g. Europe/London. Defaults to the company's.
 
     Returns:
-        {"id", "title", "start", "end", "location", "organizer", "attendees": [{"email", "response", "comment"}],
-        "my_response", "description"}.
+        {"id", "title", "start", "end", "location", "room", "organizer", "attendees": [{"email", "response",
+        "comment", "resource"}], "my_response", "series_id", "repeats", "description", "time_zone"}; a series also
+        has "recurrence", "recurrence_count", "recurrence_until" and "cancelled_dates".
     """
-    return _full(ctx, _get(ctx, event_id))
+    tz = zone(ctx, time_zone)
+    return event_view(ctx, find(ctx, event_id), tz, full=True)
+
+
+# --- writing -------------------------------------------------------------------------------------
 
 
 @app.action(read_only=False)
-def create_event(  # noqa: D417
+def create_event(
     ctx: Context[CalendarState],
     title: str,
     start: str,
@@ -252,53 +198,73 @@ def create_event(  # noqa: D417
     attendees: list[str] = [],  # noqa: B006 - never mutated; the schema shows [] as "not given"
     location: str = "",
     description: str = "",
+    room: str = "",
+    recurrence: Recurrence = "",
+    recurrence_count: Annotated[int, Field(ge=0, le=500)] = 0,
+    recurrence_until: str = "",
+    time_zone: str = "",
 ) -> dict[str, Any]:
-    """Put a new event on your calendar and invite people to it.
+    """Put a new event (or a repeating series) on your calendar, invite people and book a room.
 
-    You become the organizer (answer "accepted"); each invitee starts with the
-    answer "needsAction" until they respond. Times without an offset are read
-    in the company's time zone. People outside the company may be invited by
-    address; colleagues must be in the directory.
+    You become the organizer (answer "accepted"); each invitee starts with "needsAction".
+    Colleagues must be in the directory; people outside the company may be invited by address.
+    A room given in room is booked for every occurrence: it joins as an attendee and the event
+    fails if the room is taken or too small (calendar find-available-rooms finds a free one).
+    A series repeats daily, weekly (same weekday), on weekdays or monthly (same day of the
+    month), for recurrence_count occurrences, until recurrence_until, or with neither, until
+    you end it.
 
     Example:
-        title="Q2 hiring sync" start="2026-03-12T10:00" end="2026-03-12T10:30"
-        attendees=["nora.patel@northwind.example"] location="Room 4B" -> the new event with its id.
+        title="Offsite prep" start="2026-03-16T15:00" end="2026-03-16T15:30" attendees=["ruby.walker@northwind.example"]
+        room="Room 2A" recurrence="weekly" recurrence_count=5 -> the new series; occurrences are evt_n1@2026-03-16, ...
 
     Args:
         title: What the event is called.
-        start: When it starts, ISO 8601 such as 2026-03-12T10:00 or 2026-03-12T10:00:00-04:00.
+        start: When it (its first occurrence) starts, ISO 8601 such as 2026-03-12T10:00 or 2026-03-12T10:00:00-04:00.
         end: When it ends, ISO 8601; must be after start.
         attendees: Email addresses of the people to invite (you are added automatically).
-        location: A room such as "Hudson Room" or "Room 4B", an address, or "Video call".
+        location: Where it happens, e.g. an address or "Video call". Defaults to the room's name when a room is booked.
         description: Agenda or notes shown to everyone invited.
+        room: A meeting room to book, by name or id, e.g. "Room 4B" or "Hudson Room" (calendar list-rooms shows them).
+        recurrence: How the event repeats; "" for a one-off event.
+        recurrence_count: Number of occurrences in all (0: not limited by a count).
+        recurrence_until: Last date an occurrence may fall on, YYYY-MM-DD (instead of recurrence_count).
+        time_zone: IANA time zone in which times without an offset are read and the answer is shown, e.g.
+            America/Chicago; a series keeps its wall-clock time there. Defaults to the company's (America/New_York).
 
     Returns:
         The new event, as get-event shows it.
     """
-    title = require_text(title, "title")
-    lo = parse_instant(start, ctx.tz, "start")
-    hi = parse_instant(end, ctx.tz, "end")
-    if hi <= lo:
-        raise InvalidArgument(
-            f"end ({format_instant(hi, ctx.tz)}) must be after start ({format_instant(lo, ctx.tz)})", "end"
-        )
-    guests = [e for e in _emails(ctx, attendees, "attendees") if e != ctx.user]
+    text = require_text(title, "title")
+    tz = zone(ctx, time_zone)
+    lo, hi = parse_instant(start, tz, "start"), parse_instant(end, tz, "end")
+    _times(lo, hi, tz)
+    count, until = _rule(recurrence, recurrence_count, recurrence_until, lo, hi, tz)
+    guests = [g for g in check_emails(ctx, attendees, "attendees") if g != ctx.user]
+    booked = find_room(ctx, room) if room.strip() else None
     event = Event(
-        id=ctx.new_id("evt"),
-        title=title,
+        id="evt_new",
+        title=text,
         start=lo,
         end=hi,
         location=location.strip(),
         description=description.strip(),
         organizer=ctx.user,
         attendees=[Attendee(email=ctx.user, response="accepted")] + [Attendee(email=g) for g in guests],
+        time_zone=tz.key if time_zone.strip() else "",
+        recurrence=recurrence,
+        recurrence_count=count,
+        recurrence_until=until,
     )
+    set_room(event, booked, None)
+    check_room(ctx, [event], set())
+    event.id = ctx.new_id("evt")
     ctx.state.events[event.id] = event
-    return _full(ctx, event)
+    return event_view(ctx, Instance(event.id, event, event.start, event.end), tz, full=True)
 
 
 @app.action(read_only=False)
-def update_event(  # noqa: D417
+def update_event(
     ctx: Context[CalendarState],
     event_id: str,
     title: str = "",
@@ -308,48 +274,63 @@ def update_event(  # noqa: D417
     description: str = "",
     add_attendees: list[str] = [],  # noqa: B006 - never mutated
     remove_attendees: list[str] = [],  # noqa: B006 - never mutated
+    room: str = "",
+    release_room: bool = False,
+    recurrence_until: str = "",
+    scope: Scope = "this",
+    time_zone: str = "",
 ) -> dict[str, Any]:
-    """Change an event you organize: its title, time, place, description or guest list.
+    """Change an event you organize: its title, time, place, room, description or guest list.
 
-    Only the parameters you give are changed. Moving the start without giving
-    an end keeps the event's length. Only the organizer can change an event; for
-    someone else's event, ask the organizer (or answer it with respond-to-event).
+    Only the parameters you give are changed. Moving the start without giving an end keeps the
+    event's length. For a repeating series, change one occurrence (its id, e.g.
+    evt_n3@2026-03-16, with scope=this) or every occurrence (scope=all, with the series id or any
+    occurrence id); a whole series can move to another time of day but not to another day, and
+    recurrence_until ends it early. Only the organizer can change an event; for someone else's
+    event, ask the organizer (or answer it with respond-to-event).
 
     Example:
-        event_id="evt_061" start="2026-03-23T15:00" add_attendees=["isaac.king@northwind.example"]
-        -> the event moved to 15:00 (same length) with Isaac invited.
+        event_id="evt_061" start="2026-03-23T15:00" add_attendees=["isaac.king@northwind.example"] room="Room 3C"
+        -> the event moved to 15:00 (same length) in Room 3C with Isaac invited.
 
     Args:
-        event_id: The event's id, as shown by list-events.
+        event_id: The event's id, as shown by list-events (an occurrence id for one occurrence of a series).
         title: New title.
         start: New start, ISO 8601 such as 2026-03-19T15:00.
         end: New end, ISO 8601; the event must still end after it starts.
-        location: New location, e.g. "Hudson Room".
+        location: New location, e.g. "Video call".
         description: New description (replaces the old one).
         add_attendees: Email addresses to invite.
         remove_attendees: Email addresses to take off the guest list (not the organizer).
+        room: A meeting room to book instead of the current one, by name or id, e.g. "Harbor Room".
+        release_room: Give up the booked room.
+        recurrence_until: End a series early: the last date an occurrence may fall on, YYYY-MM-DD (scope=all).
+        scope: "this" changes only the event or occurrence named; "all" changes every occurrence of its series.
+        time_zone: IANA time zone in which times without an offset are read and the answer is shown.
+            Defaults to the company's.
 
     Returns:
-        The updated event, as get-event shows it.
+        The updated event (for scope=all, the series), as get-event shows it.
     """
-    event = _get(ctx, event_id)
-    if event.organizer != ctx.user:
-        raise Conflict(
-            f"only the organizer ({event.organizer}) can change '{event.title}'; ask them to make the change, "
-            "or answer the invitation with calendar respond-to-event",
-            "event_id",
-        )
-    if not any(v.strip() for v in (title, start, end, location, description)) and not (
-        add_attendees or remove_attendees
-    ):
+    tz = zone(ctx, time_zone)
+    target = find(ctx, event_id)
+    event = target.event
+    _organizer_only(ctx, event, "change")
+    given = [title, start, end, location, description, room, recurrence_until]
+    if not any(v.strip() for v in given) and not (add_attendees or remove_attendees or release_room):
         raise InvalidArgument(
             "nothing to change; give at least one of title, start, end, location, description, "
-            "add_attendees or remove_attendees"
+            "add_attendees, remove_attendees, room, release_room or recurrence_until"
         )
-    new_title = require_text(title, "title") if title.strip() else event.title
-    new_start, new_end = _new_times(ctx, event, start, end)
-    added = _emails(ctx, add_attendees, "add_attendees")
-    removing = _emails(ctx, remove_attendees, "remove_attendees")
+    series = whole_series(ctx, target, scope)
+    if recurrence_until.strip() and series is None:
+        raise InvalidArgument("recurrence_until ends a whole series; give scope=all with a repeating event", "scope")
+    new_title = require_text(title, "title") if title.strip() else ""
+    new_start = parse_instant(start, tz, "start") if start.strip() else target.start
+    new_end = parse_instant(end, tz, "end") if end.strip() else new_start + (target.end - target.start)
+    _times(new_start, new_end, tz)
+    added = check_emails(ctx, add_attendees, "add_attendees")
+    removing = check_emails(ctx, remove_attendees, "remove_attendees")
     for email in removing:
         if email in added:
             raise InvalidArgument(f"'{email}' is both added and removed; give it in only one list", "remove_attendees")
@@ -357,79 +338,156 @@ def update_event(  # noqa: D417
             raise InvalidArgument(
                 "the organizer cannot be removed; use calendar delete-event to cancel the event", "remove_attendees"
             )
-        if _attendee(event, email) is None:
+        if attendee(event, email) is None:
             raise NotFound(f"'{email}' is not invited to '{event.title}'; get-event lists who is", "remove_attendees")
-    adding = [e for e in added if _attendee(event, e) is None]
-    event.title = new_title
-    event.start, event.end = new_start, new_end
-    if location.strip():
-        event.location = location.strip()
-    if description.strip():
-        event.description = description.strip()
-    event.attendees = [a for a in event.attendees if a.email not in removing] + [Attendee(email=e) for e in adding]
-    return _full(ctx, event)
+    if room.strip() and release_room:
+        raise InvalidArgument("give either room or release_room, not both", "release_room")
+    new_room = find_room(ctx, room) if room.strip() else None
+
+    def apply(rec: Event) -> None:
+        if new_title:
+            rec.title = new_title
+        if location.strip():
+            rec.location = location.strip()
+        if description.strip():
+            rec.description = description.strip()
+        keep = [a for a in rec.attendees if a.email not in removing]
+        rec.attendees = keep + [Attendee(email=e) for e in added if attendee(rec, e) is None]
+        old = ctx.state.rooms.get(rec.room)
+        if new_room is not None or release_room:
+            set_room(rec, new_room, old)
+        elif old is not None:
+            set_room(rec, old, old)  # keeps the room last in the guest list
+
+    if series is None:
+        rec = materialize(target)
+        rec.start, rec.end = new_start, new_end
+        apply(rec)
+        check_room(ctx, [rec], {target.id})
+        ctx.state.events[rec.id] = rec
+        return event_view(ctx, Instance(rec.id, rec, rec.start, rec.end), tz, full=True)
+    stz = event_zone(ctx, series)
+    if new_start.astimezone(stz).date() != target.start.astimezone(stz).date():
+        raise InvalidArgument(
+            "a whole series can move to another time of day but not to another day; delete it and create a new "
+            "series on the new day, or change one occurrence with scope=this",
+            "start",
+        )
+    copy = series.model_copy(deep=True)
+    shift = new_start.astimezone(stz).replace(tzinfo=None) - target.start.astimezone(stz).replace(tzinfo=None)
+    copy.start = (series.start.astimezone(stz).replace(tzinfo=None) + shift).replace(tzinfo=stz)
+    copy.end = copy.start + (new_end - new_start)
+    count, until = series.recurrence_count, series.recurrence_until
+    if recurrence_until.strip():
+        count, until = _rule(series.recurrence, 0, recurrence_until, copy.start, copy.end, stz)
+    else:
+        _rule(series.recurrence, count, "", copy.start, copy.end, stz)
+    copy.recurrence_count, copy.recurrence_until = count, until
+    apply(copy)
+    kept, dropped = [], []
+    for x in exceptions_of(ctx, series):
+        day = occurrence_date(ctx, Instance(x.id, x, x.start, x.end))
+        if until is not None and day > until:
+            dropped.append(x.id)
+            continue
+        twin = x.model_copy(deep=True)
+        apply(twin)
+        kept.append(twin)
+    check_room(ctx, [copy, *kept], {series.id, *(x.id for x in kept), *dropped})
+    for rec in (copy, *kept):
+        ctx.state.events[rec.id] = rec
+    for gone in dropped:
+        del ctx.state.events[gone]
+    return event_view(ctx, Instance(copy.id, copy, copy.start, copy.end), tz, full=True)
 
 
 @app.action(read_only=False)
-def delete_event(ctx: Context[CalendarState], event_id: str) -> dict[str, Any]:  # noqa: D417
-    """Cancel an event you organize; it disappears from every guest's calendar.
+def delete_event(ctx: Context[CalendarState], event_id: str, scope: Scope = "this") -> dict[str, Any]:
+    """Cancel an event you organize, one occurrence of a series, or a whole series; guests lose it too.
 
-    Only the organizer can cancel an event. To drop someone else's meeting from
-    your calendar, decline it with respond-to-event instead.
+    For a repeating series, give an occurrence's id (e.g. evt_n3@2026-03-16) with scope=this to
+    cancel only that day, or scope=all to cancel the whole series. Only the organizer can cancel an
+    event. To drop someone else's meeting from your calendar, decline it with respond-to-event instead.
 
     Example:
-        event_id="evt_061" -> {"deleted": "evt_061", "title": "Offsite dry run"}.
+        event_id="evt_061" -> {"deleted": "evt_061", "title": "Offsite dry run", "scope": "this"}.
 
     Args:
-        event_id: The event's id, as shown by list-events.
+        event_id: The event's id, as shown by list-events (an occurrence id for one occurrence of a series).
+        scope: "this" cancels only the event or occurrence named; "all" cancels every occurrence of its series.
 
     Returns:
-        {"deleted": id, "title": title}.
+        {"deleted": id, "title": title, "scope": "this" or "all"}.
     """
-    event = _get(ctx, event_id)
-    if event.organizer != ctx.user:
-        raise Conflict(
-            f"only the organizer ({event.organizer}) can cancel '{event.title}'; to take it off your calendar, "
-            "use calendar respond-to-event with response=declined",
-            "event_id",
-        )
-    del ctx.state.events[event.id]
-    return {"deleted": event.id, "title": event.title}
+    target = find(ctx, event_id)
+    event = target.event
+    _organizer_only(ctx, event, "cancel")
+    series = whole_series(ctx, target, scope)
+    state = ctx.state
+    if series is not None:
+        for x in exceptions_of(ctx, series):
+            del state.events[x.id]
+        del state.events[series.id]
+        return {"deleted": series.id, "title": series.title, "scope": "all"}
+    if target.virtual or event.series_id:
+        parent = target.event if target.virtual else state.events[event.series_id]
+        day = occurrence_date(ctx, target)
+        if not target.virtual:
+            del state.events[event.id]
+        parent.cancelled_dates = sorted({*parent.cancelled_dates, day})
+        return {"deleted": target.id, "title": event.title, "scope": "this"}
+    del state.events[event.id]
+    return {"deleted": event.id, "title": event.title, "scope": "this"}
 
 
 @app.action(read_only=False)
-def respond_to_event(  # noqa: D417
+def respond_to_event(
     ctx: Context[CalendarState],
     event_id: str,
     response: Literal["accepted", "declined", "tentative"],
     comment: str = "",
+    scope: Scope = "this",
 ) -> dict[str, Any]:
     """Answer an invitation: accept, decline or say maybe, with an optional note to the organizer.
+
+    For a repeating series, answer one occurrence (its id, e.g. evt_n3@2026-03-16, with
+    scope=this) or every occurrence (scope=all).
 
     Example:
         event_id="evt_054" response="declined" comment="Out that morning; Dana will speak for the exec office."
 
     Args:
-        event_id: The event's id, as shown by list-events.
+        event_id: The event's id, as shown by list-events (an occurrence id for one occurrence of a series).
         response: Your answer.
         comment: A short note the organizer sees next to your answer. Replaces any earlier note.
+        scope: "this" answers only the event or occurrence named; "all" answers every occurrence of its series.
 
     Returns:
         The event, as get-event shows it, with your answer recorded.
     """
-    event = _get(ctx, event_id)
-    me = _attendee(event, ctx.user)
-    if me is None:
+    target = find(ctx, event_id)
+    event = target.event
+    if attendee(event, ctx.user) is None:
         raise Conflict(
             f"you are not invited to '{event.title}'; ask the organizer ({event.organizer}) to add you", "event_id"
         )
-    me.response = response
-    me.comment = comment.strip()
-    return _full(ctx, event)
+    series = whole_series(ctx, target, scope)
+    records = [series, *exceptions_of(ctx, series)] if series is not None else [materialize(target)]
+    for rec in records:
+        me = attendee(rec, ctx.user)
+        if me is not None:
+            me.response = response
+            me.comment = comment.strip()
+        ctx.state.events[rec.id] = rec
+    shown = records[0]
+    return event_view(ctx, Instance(shown.id, shown, shown.start, shown.end), ctx.tz, full=True)
+
+
+# --- free time -----------------------------------------------------------------------------------
 
 
 @app.action(read_only=True)
-def find_free_slots(  # noqa: D417
+def find_free_slots(
     ctx: Context[CalendarState],
     people: list[str] = [],  # noqa: B006 - never mutated
     duration_minutes: Annotated[int, Field(ge=15, le=480)] = 30,
@@ -440,9 +498,9 @@ def find_free_slots(  # noqa: D417
     """Find times when you and colleagues are all free, within working hours.
 
     Working hours are 09:00-17:00 Monday to Friday in the company's time zone.
-    Someone is busy during every event they are invited to and have not
-    declined. Slots start on the quarter hour, do not overlap, and never start
-    before now; you are always included.
+    Someone is busy during every event (and every occurrence of a series) they are invited
+    to and have not declined. Slots start on the quarter hour, do not overlap, and never
+    start before now; you are always included.
 
     Example:
         people=["priya.shah@northwind.example", "owen.bell@northwind.example"] duration_minutes=60
@@ -460,15 +518,15 @@ def find_free_slots(  # noqa: D417
         {"people": [emails], "duration_minutes", "window": {"start", "end"}, "working_hours",
         "slots": [{"start", "end"}]}.
     """
-    who = _emails(ctx, [ctx.user, *people], "people", internal_only=True)
-    lo, hi = _window(ctx, start, end, None, from_now=True)
+    who = check_emails(ctx, [ctx.user, *people], "people", internal_only=True)
+    lo, hi = parse_window(ctx, start, end, ctx.tz, None, from_now=True)
     if hi - lo > timedelta(days=_MAX_WINDOW_DAYS):
         raise InvalidArgument(f"the window may span at most {_MAX_WINDOW_DAYS} days; give an earlier end", "end")
-    busy = sorted(
-        (e.start, e.end)
-        for e in ctx.state.events.values()
-        if e.start < hi and e.end > lo and any(a.email in who and a.response != "declined" for a in e.attendees)
-    )
+    busy = [
+        (i.start, i.end)
+        for i in all_instances(ctx, lo, hi)
+        if any(a.email in who and a.response != "declined" for a in i.event.attendees)
+    ]
     length = timedelta(minutes=duration_minutes)
     slots: list[dict[str, str]] = []
     day = lo.astimezone(ctx.tz).date()
@@ -503,3 +561,9 @@ def _round_up(moment: datetime) -> datetime:
         base += timedelta(minutes=1)
     extra = -base.minute % _GRID_MINUTES
     return base + timedelta(minutes=extra)
+
+
+# --- rooms ---------------------------------------------------------------------------------------
+
+app.action(read_only=True)(calendar_rooms.list_rooms)
+app.action(read_only=True)(calendar_rooms.find_available_rooms)

@@ -1,181 +1,68 @@
-"""Mail: the acting user's mailbox with search, threads, drafts, labels, trash and attachments."""
+"""Mail: the acting user's mailbox with search, threads, drafts, labels, filters, a vacation reply and attachments."""
 
 # ruff: noqa: D417  (an action's first parameter is the context, which callers never pass)
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Annotated, Any
 
 from pydantic import Field
 
-from tools.common import Page, PageSize, deliver_file, fold, page_of, require_text
+from tools import gmail_drafts, gmail_settings
+from tools.common import Page, PageSize, deliver_file, page_of, require_text
 from tools.exceptions import Conflict, InvalidArgument, NotFound
-from tools.gmail_compose import check_addresses, directory_names, forward_body, prefixed, read_attachments
+from tools.gmail_compose import (
+    check_addresses,
+    directory_names,
+    forward_body,
+    prefixed,
+    read_attachments,
+    refuse_pasted_file,
+)
+from tools.gmail_core import (
+    AUTOMATIC_LABELS,
+    SYSTEM_LABELS,
+    Attachment,
+    Draft,
+    Filter,
+    GmailState,
+    Label,
+    Message,
+    Vacation,
+    deliver,
+    find_message,
+    full_view,
+    label_key,
+    make_attachments,
+    resolve_label,
+    summary_view,
+)
+from tools.gmail_drafts import reply_recipients
 from tools.gmail_query import matches, parse_query, wants_trash
 from tools.registry import App
-from tools.world import AppState, Context, Record, format_instant
+from tools.world import Context
 
-__all__ = ["SYSTEM_LABELS", "Attachment", "Draft", "GmailState", "Label", "Message", "app"]
+__all__ = [
+    "SYSTEM_LABELS",
+    "Attachment",
+    "Draft",
+    "Filter",
+    "GmailState",
+    "Label",
+    "Message",
+    "Vacation",
+    "app",
+]
 
-#: Labels every mailbox has; SENT and DRAFT are set by sending and drafting only.
-SYSTEM_LABELS = ("INBOX", "SENT", "DRAFT", "TRASH", "STARRED", "IMPORTANT", "UNREAD")
-_AUTOMATIC = ("SENT", "DRAFT")
-
-
-class Attachment(Record):
-    """A file attached to a message or draft (text content)."""
-
-    id: str
-    filename: str
-    mime_type: str = "text/plain"
-    content: str = ""
-
-
-class Message(Record):
-    """One mail message in the mailbox, received or sent."""
-
-    id: str
-    thread_id: str
-    sender: str
-    to: list[str] = []
-    cc: list[str] = []
-    bcc: list[str] = []
-    subject: str = ""
-    body: str = ""
-    date: datetime
-    labels: list[str] = []
-    attachments: list[Attachment] = []
-    in_reply_to: str = ""  # id of the message this one answers
-    forwarded_from: str = ""  # id of the message this one forwards
-
-
-class Draft(Record):
-    """An unsent message; once sent, ``sent_message_id`` names the message it became."""
-
-    id: str
-    thread_id: str = ""
-    to: list[str] = []
-    cc: list[str] = []
-    bcc: list[str] = []
-    subject: str = ""
-    body: str = ""
-    attachments: list[Attachment] = []
-    in_reply_to: str = ""
-    updated: datetime
-    sent_message_id: str = ""
-
-
-class Label(Record):
-    """A label the user created (system labels are built in)."""
-
-    id: str
-    name: str
-
-
-class GmailState(AppState):
-    """The acting user's mailbox: messages, drafts and custom labels, each keyed by id."""
-
-    messages: dict[str, Message] = {}
-    drafts: dict[str, Draft] = {}
-    labels: dict[str, Label] = {}
-
-
-app = App("gmail", GmailState, "Company mail: search, read, send, reply to and forward messages; drafts and labels.")
-
-
-def _label_key(name: str) -> str:
-    return fold(name.replace("-", " "))
-
-
-def _resolve_label(state: GmailState, name: str, parameter: str) -> str:
-    key = _label_key(name)
-    for known in (*SYSTEM_LABELS, *(lab.name for lab in state.labels.values())):
-        if _label_key(known) == key:
-            return known
-    listing = ", ".join([*SYSTEM_LABELS, *sorted(lab.name for lab in state.labels.values())])
-    raise InvalidArgument(
-        f"there is no label '{name}'; labels are: {listing} (make a new one with gmail create-label)", parameter
-    )
-
-
-def _message(state: GmailState, message_id: str, parameter: str = "message_id") -> Message:
-    msg = state.messages.get(message_id.strip())
-    if msg is None:
-        raise NotFound(f"no message with id '{message_id}'; use gmail search-messages to find ids", parameter)
-    return msg
-
-
-def _draft(state: GmailState, draft_id: str) -> Draft:
-    draft = state.drafts.get(draft_id.strip())
-    if draft is None:
-        raise NotFound(f"no draft with id '{draft_id}'; use gmail list-drafts to find ids", "draft_id")
-    if draft.sent_message_id:
-        raise Conflict(f"draft '{draft_id}' was already sent as message '{draft.sent_message_id}'", "draft_id")
-    return draft
-
-
-def _attach(ctx: Context[GmailState], files: list[tuple[str, str, str]]) -> list[Attachment]:
-    return [Attachment(id=ctx.new_id("att"), filename=n, mime_type=t, content=c) for n, t, c in files]
+app = App(
+    "gmail",
+    GmailState,
+    "Company mail: search, read, send, reply to and forward messages; drafts, labels, filters and a vacation reply.",
+)
 
 
 def _copy_attachments(ctx: Context[GmailState], items: list[Attachment]) -> list[Attachment]:
     return [a.model_copy(update={"id": ctx.new_id("att")}) for a in items]
-
-
-def _reply_to(ctx: Context[GmailState], original: Message) -> list[str]:
-    """Whom a plain reply goes to: the sender, or the original recipients when the user sent it."""
-    return list(original.to) if original.sender == ctx.user else [original.sender]
-
-
-def _deliver(ctx: Context[GmailState], **fields: Any) -> Message:
-    """Store a message sent by the acting user now and return it."""
-    labels = ["SENT"]
-    if ctx.user in (*fields["to"], *fields["cc"], *fields["bcc"]):
-        labels.append("INBOX")
-    msg_id = ctx.new_id("msg")
-    thread_id = fields.pop("thread_id", "") or ctx.new_id("thr")
-    msg = Message(id=msg_id, thread_id=thread_id, sender=ctx.user, date=ctx.now, labels=labels, **fields)
-    ctx.state.messages[msg.id] = msg
-    return msg
-
-
-def _files_meta(items: list[Attachment]) -> list[dict[str, Any]]:
-    return [
-        {"id": a.id, "filename": a.filename, "mime_type": a.mime_type, "size": len(a.content.encode("utf-8"))}
-        for a in items
-    ]
-
-
-def _summary(ctx: Context[GmailState], m: Message) -> dict[str, Any]:
-    return {
-        "id": m.id,
-        "thread_id": m.thread_id,
-        "from": m.sender,
-        "to": m.to,
-        "subject": m.subject,
-        "date": format_instant(m.date, ctx.tz),
-        "snippet": " ".join(m.body.split())[:120],
-        "labels": m.labels,
-        "has_attachments": bool(m.attachments),
-    }
-
-
-def _full(ctx: Context[GmailState], m: Message) -> dict[str, Any]:
-    return {
-        **_summary(ctx, m),
-        "cc": m.cc,
-        "bcc": m.bcc,
-        "body": m.body,
-        "attachments": _files_meta(m.attachments),
-        "in_reply_to": m.in_reply_to,
-        "forwarded_from": m.forwarded_from,
-    }
-
-
-def _draft_view(ctx: Context[GmailState], d: Draft) -> dict[str, Any]:
-    fields = d.model_dump(exclude={"attachments", "updated", "sent_message_id"})
-    return {**fields, "attachments": _files_meta(d.attachments), "updated": format_instant(d.updated, ctx.tz)}
 
 
 @app.action(read_only=True)
@@ -204,7 +91,7 @@ def search_messages(
         "has_attachments"}], "page", "page_size", "total", "next_page"}.
     """
     state = ctx.state
-    terms = parse_query(query, ctx.tz, ctx.now, lambda name: _resolve_label(state, name, "query"))
+    terms = parse_query(query, ctx.tz, ctx.now, lambda name: resolve_label(state, name, "query"))
     names = directory_names(ctx)
     with_trash = wants_trash(terms)
     hits = [
@@ -214,7 +101,7 @@ def search_messages(
     ]
     hits.sort(key=lambda h: (h[0], h[1]), reverse=True)
     out = page_of([h[2] for h in hits], page, page_size)
-    out["results"] = [_summary(ctx, m) for m in out["results"]]
+    out["results"] = [summary_view(ctx, m) for m in out["results"]]
     return out
 
 
@@ -235,7 +122,7 @@ def get_message(ctx: Context[GmailState], message_id: str) -> dict[str, Any]:
         "has_attachments", "body", "attachments": [{"id", "filename", "mime_type", "size" (bytes)}],
         "in_reply_to", "forwarded_from"}.
     """
-    return _full(ctx, _message(ctx.state, message_id))
+    return full_view(ctx, find_message(ctx.state, message_id))
 
 
 @app.action(read_only=True)
@@ -258,7 +145,7 @@ def get_thread(ctx: Context[GmailState], thread_id: str) -> dict[str, Any]:
     msgs = sorted((m for m in state.messages.values() if m.thread_id == key), key=lambda m: m.date)
     if not msgs:
         raise NotFound(f"no thread with id '{thread_id}'; use gmail search-messages to find thread ids", "thread_id")
-    return {"thread_id": key, "subject": msgs[0].subject, "messages": [_full(ctx, m) for m in msgs]}
+    return {"thread_id": key, "subject": msgs[0].subject, "messages": [full_view(ctx, m) for m in msgs]}
 
 
 @app.action(read_only=False)
@@ -282,7 +169,8 @@ def send_message(
         body: The message text.
         cc: Addresses to copy.
         bcc: Addresses to copy without the others seeing them.
-        attachments: Paths of text files in your workspace to attach (only where a workspace exists).
+        attachments: Workspace paths of files to attach, of any kind: PDF, spreadsheet, document, image or text
+            (only where a workspace exists).
 
     Returns:
         The sent message, as gmail get-message shows it.
@@ -292,9 +180,10 @@ def send_message(
     rec = {p: check_addresses(ctx, v, p) for p, v in (("to", to), ("cc", cc), ("bcc", bcc))}
     if not subject.strip() and not body.strip():
         raise InvalidArgument("give a subject or a body; an empty email cannot be sent", "body")
+    refuse_pasted_file(body, "body")
     files = read_attachments(ctx, attachments, "attachments")
-    msg = _deliver(ctx, subject=subject.strip(), body=body, attachments=_attach(ctx, files), **rec)
-    return _full(ctx, msg)
+    msg = deliver(ctx, subject=subject.strip(), body=body, attachments=make_attachments(ctx, files), **rec)
+    return full_view(ctx, msg)
 
 
 @app.action(read_only=False)
@@ -319,21 +208,23 @@ def reply_to_message(
         body: Your reply text.
         reply_all: Also reply to every other recipient of the original.
         cc: More addresses to copy.
-        attachments: Paths of text files in your workspace to attach (only where a workspace exists).
+        attachments: Workspace paths of files to attach, of any kind: PDF, spreadsheet, document, image or text
+            (only where a workspace exists).
 
     Returns:
         The sent reply, as gmail get-message shows it.
     """
-    original = _message(ctx.state, message_id)
+    original = find_message(ctx.state, message_id)
     text = require_text(body, "body")
-    to_list = _reply_to(ctx, original)
+    refuse_pasted_file(text, "body")
+    to_list = reply_recipients(ctx.user, original)
     cc_list: list[str] = []
     if reply_all:
         to_list += [a for a in original.to if a != ctx.user and a not in to_list]
         cc_list = [a for a in original.cc if a != ctx.user and a not in to_list]
     cc_list += [a for a in check_addresses(ctx, cc, "cc") if a not in to_list and a not in cc_list]
     files = read_attachments(ctx, attachments, "attachments")
-    msg = _deliver(
+    msg = deliver(
         ctx,
         thread_id=original.thread_id,
         to=to_list,
@@ -341,10 +232,10 @@ def reply_to_message(
         bcc=[],
         subject=prefixed("Re:", original.subject),
         body=text,
-        attachments=_attach(ctx, files),
+        attachments=make_attachments(ctx, files),
         in_reply_to=original.id,
     )
-    return _full(ctx, msg)
+    return full_view(ctx, msg)
 
 
 @app.action(read_only=False)
@@ -372,11 +263,12 @@ def forward_message(
     Returns:
         The sent message, as gmail get-message shows it.
     """
-    original = _message(ctx.state, message_id)
+    original = find_message(ctx.state, message_id)
     if not to:
         raise InvalidArgument("give at least one recipient address", "to")
     to_list, cc_list = check_addresses(ctx, to, "to"), check_addresses(ctx, cc, "cc")
-    msg = _deliver(
+    refuse_pasted_file(note, "note")
+    msg = deliver(
         ctx,
         thread_id=original.thread_id,
         to=to_list,
@@ -387,189 +279,17 @@ def forward_message(
         attachments=_copy_attachments(ctx, original.attachments),
         forwarded_from=original.id,
     )
-    return _full(ctx, msg)
+    return full_view(ctx, msg)
 
 
-@app.action(read_only=False)
-def create_draft(
-    ctx: Context[GmailState],
-    to: list[str] = [],  # noqa: B006
-    subject: str = "",
-    body: str = "",
-    cc: list[str] = [],  # noqa: B006
-    bcc: list[str] = [],  # noqa: B006
-    attachments: list[str] = [],  # noqa: B006
-    reply_to_message_id: str = "",
-) -> dict[str, Any]:
-    """Save an email as a draft to send later with gmail send-draft.
-
-    With reply_to_message_id the draft answers that message: it joins its conversation, and the
-    recipients and subject default to those of a reply.
-
-    Example:
-        to=["nora.patel@northwind.example"] subject="Q2 headcount" body="Draft numbers below..."
-
-    Args:
-        to: Recipient email addresses (may be left empty for now).
-        subject: The subject line.
-        body: The message text.
-        cc: Addresses to copy.
-        bcc: Addresses to copy without the others seeing them.
-        attachments: Paths of text files in your workspace to attach (only where a workspace exists).
-        reply_to_message_id: Id of a message this draft replies to.
-
-    Returns:
-        The draft: {"id", "thread_id", "to", "cc", "bcc", "subject", "body", "attachments", "in_reply_to", "updated"}.
-    """
-    original = _message(ctx.state, reply_to_message_id, "reply_to_message_id") if reply_to_message_id else None
-    rec = {p: check_addresses(ctx, v, p) for p, v in (("to", to), ("cc", cc), ("bcc", bcc))}
-    files = read_attachments(ctx, attachments, "attachments")
-    if original is not None:
-        rec["to"] = rec["to"] or _reply_to(ctx, original)
-        subject = subject.strip() or prefixed("Re:", original.subject)
-    draft = Draft(
-        id=ctx.new_id("draft"),
-        thread_id=original.thread_id if original else "",
-        subject=subject.strip(),
-        body=body,
-        attachments=_attach(ctx, files),
-        in_reply_to=original.id if original else "",
-        updated=ctx.now,
-        **rec,
-    )
-    ctx.state.drafts[draft.id] = draft
-    return _draft_view(ctx, draft)
-
-
-@app.action(read_only=True)
-def list_drafts(ctx: Context[GmailState], page: Page = 1, page_size: PageSize = 20) -> dict[str, Any]:
-    """List your unsent drafts, most recently edited first.
-
-    Example:
-        (no parameters) -> [{"id": "draft_0001", "to": [...], "subject": "...", "body": "..."}, ...]
-
-    Args:
-        page: Page number, starting at 1.
-        page_size: Drafts per page.
-
-    Returns:
-        {"drafts": [{"id", "thread_id", "to", "cc", "bcc", "subject", "body", "attachments", "in_reply_to",
-        "updated"}], "page", "page_size", "total", "next_page"}.
-    """
-    drafts = [(d.updated, n, d) for n, d in enumerate(ctx.state.drafts.values()) if not d.sent_message_id]
-    drafts.sort(key=lambda h: (h[0], h[1]), reverse=True)
-    out = page_of([h[2] for h in drafts], page, page_size, key="drafts")
-    out["drafts"] = [_draft_view(ctx, d) for d in out["drafts"]]
-    return out
-
-
-@app.action(read_only=False)
-def update_draft(
-    ctx: Context[GmailState],
-    draft_id: str,
-    to: list[str] = [],  # noqa: B006
-    subject: str = "",
-    body: str = "",
-    cc: list[str] = [],  # noqa: B006
-    bcc: list[str] = [],  # noqa: B006
-    attachments: list[str] = [],  # noqa: B006
-    remove_attachments: list[str] = [],  # noqa: B006
-) -> dict[str, Any]:
-    """Change an unsent draft; only the fields you give change.
-
-    A given to, cc or bcc list replaces the old one. To empty a field, delete the draft and create a new one.
-
-    Example:
-        draft_id="draft_0002" body="Revised text..." cc=["marcus.reed@northwind.example"]
-
-    Args:
-        draft_id: The draft's id, from gmail list-drafts.
-        to: New recipient addresses (replace the old ones).
-        subject: New subject line.
-        body: New message text.
-        cc: New addresses to copy (replace the old ones).
-        bcc: New blind-copy addresses (replace the old ones).
-        attachments: Paths of more workspace text files to attach (only where a workspace exists).
-        remove_attachments: Ids or file names of attachments to drop from the draft.
-
-    Returns:
-        The updated draft, as gmail list-drafts shows it.
-    """
-    draft = _draft(ctx.state, draft_id)
-    changes: dict[str, Any] = {p: check_addresses(ctx, v, p) for p, v in (("to", to), ("cc", cc), ("bcc", bcc)) if v}
-    drop: set[str] = set()
-    for item in remove_attachments:
-        hit = next((a.id for a in draft.attachments if item.strip() in (a.id, a.filename)), None)
-        if hit is None:
-            names = ", ".join(f"{a.id} ({a.filename})" for a in draft.attachments) or "none"
-            raise NotFound(f"the draft has no attachment '{item}'; its attachments: {names}", "remove_attachments")
-        drop.add(hit)
-    files = read_attachments(ctx, attachments, "attachments")
-    if subject.strip():
-        changes["subject"] = subject.strip()
-    if body:
-        changes["body"] = body
-    kept = [a for a in draft.attachments if a.id not in drop]
-    if files or drop:
-        changes["attachments"] = kept + _attach(ctx, files)
-    if not changes:
-        raise InvalidArgument(
-            "give at least one thing to change: to, subject, body, cc, bcc or attachments", "draft_id"
-        )
-    updated = draft.model_copy(update={**changes, "updated": ctx.now})
-    ctx.state.drafts[draft.id] = Draft.model_validate(updated.model_dump())
-    return _draft_view(ctx, ctx.state.drafts[draft.id])
-
-
-@app.action(read_only=False)
-def delete_draft(ctx: Context[GmailState], draft_id: str) -> dict[str, Any]:
-    """Throw away an unsent draft.
-
-    Example:
-        draft_id="draft_0003" -> {"deleted": "draft_0003"}
-
-    Args:
-        draft_id: The draft's id, from gmail list-drafts.
-
-    Returns:
-        {"deleted": draft id}.
-    """
-    draft = _draft(ctx.state, draft_id)
-    del ctx.state.drafts[draft.id]
-    return {"deleted": draft.id}
-
-
-@app.action(read_only=False)
-def send_draft(ctx: Context[GmailState], draft_id: str) -> dict[str, Any]:
-    """Send a saved draft as it stands; it then leaves your drafts and appears in your sent mail.
-
-    Example:
-        draft_id="draft_0001" -> the sent message.
-
-    Args:
-        draft_id: The draft's id, from gmail list-drafts.
-
-    Returns:
-        The sent message, as gmail get-message shows it, plus "draft_id".
-    """
-    draft = _draft(ctx.state, draft_id)
-    if not (draft.to or draft.cc or draft.bcc):
-        raise Conflict(f"draft '{draft.id}' has no recipients; add them with gmail update-draft first", "draft_id")
-    if not draft.subject.strip() and not draft.body.strip():
-        raise Conflict(f"draft '{draft.id}' is empty; add a subject or body with gmail update-draft first", "draft_id")
-    msg = _deliver(
-        ctx,
-        thread_id=draft.thread_id,
-        to=draft.to,
-        cc=draft.cc,
-        bcc=draft.bcc,
-        subject=draft.subject,
-        body=draft.body,
-        attachments=list(draft.attachments),
-        in_reply_to=draft.in_reply_to,
-    )
-    draft.sent_message_id = msg.id
-    return {**_full(ctx, msg), "draft_id": draft.id}
+for _fn, _read_only in (
+    (gmail_drafts.create_draft, False),
+    (gmail_drafts.list_drafts, True),
+    (gmail_drafts.update_draft, False),
+    (gmail_drafts.delete_draft, False),
+    (gmail_drafts.send_draft, False),
+):
+    app.action(read_only=_read_only)(_fn)
 
 
 @app.action(read_only=True)
@@ -617,7 +337,7 @@ def create_label(ctx: Context[GmailState], name: Annotated[str, Field(min_length
     """
     text = " ".join(require_text(name, "name").split())
     existing = (*SYSTEM_LABELS, *(lab.name for lab in ctx.state.labels.values()))
-    clash = next((k for k in existing if _label_key(k) == _label_key(text)), None)
+    clash = next((k for k in existing if label_key(k) == label_key(text)), None)
     if clash is not None:
         raise Conflict(f"a label named '{clash}' already exists; use it with gmail modify-labels", "name")
     label = Label(id=ctx.new_id("label"), name=text)
@@ -648,15 +368,15 @@ def modify_labels(
     Returns:
         {"id", "labels": the message's labels now, "added": [...], "removed": [...]}.
     """
-    msg = _message(ctx.state, message_id)
+    msg = find_message(ctx.state, message_id)
     if not add and not remove:
         raise InvalidArgument("give at least one label in add or remove", "add")
     wanted: dict[str, list[str]] = {}
     for param, values in (("add", add), ("remove", remove)):
         wanted[param] = []
         for value in values:
-            name = _resolve_label(ctx.state, value, param)
-            if name in _AUTOMATIC:
+            name = resolve_label(ctx.state, value, param)
+            if name in AUTOMATIC_LABELS:
                 raise InvalidArgument(f"{name} is set by sending or drafting and cannot be changed by hand", param)
             if name not in wanted[param]:
                 wanted[param].append(name)
@@ -667,6 +387,87 @@ def modify_labels(
     added = [n for n in wanted["add"] if n not in msg.labels]
     msg.labels = [n for n in msg.labels if n not in removed] + added
     return {"id": msg.id, "labels": msg.labels, "added": added, "removed": removed}
+
+
+def _messages(ctx: Context[GmailState], message_ids: list[str]) -> list[Message]:
+    if not message_ids:
+        raise InvalidArgument("give at least one message id (from gmail search-messages)", "message_ids")
+    found: list[Message] = []
+    for mid in message_ids:
+        msg = find_message(ctx.state, mid, "message_ids")
+        if msg not in found:
+            found.append(msg)
+    return found
+
+
+def _relabel(msgs: list[Message], add: str = "", remove: str = "") -> dict[str, Any]:
+    changed, unchanged = [], []
+    for msg in msgs:
+        labels = [n for n in msg.labels if n != remove]
+        if add and add not in labels:
+            labels.append(add)
+        (changed if labels != msg.labels else unchanged).append(msg.id)
+        msg.labels = labels
+    return {"changed": changed, "unchanged": unchanged}
+
+
+@app.action(read_only=False)
+def archive_message(
+    ctx: Context[GmailState],
+    message_ids: list[str],
+) -> dict[str, Any]:
+    """Archive messages: take them out of the inbox (remove INBOX) but keep them, searchable, with their labels.
+
+    To bring a message back to the inbox, add INBOX with gmail modify-labels.
+
+    Example:
+        message_ids=["msg_0042", "msg_0043"] -> {"changed": ["msg_0042"], "unchanged": ["msg_0043"]}
+
+    Args:
+        message_ids: Ids of the messages to archive, from gmail search-messages.
+
+    Returns:
+        {"changed": [ids archived now], "unchanged": [ids that were not in the inbox]}.
+    """
+    return _relabel(_messages(ctx, message_ids), remove="INBOX")
+
+
+@app.action(read_only=False)
+def mark_read(
+    ctx: Context[GmailState],
+    message_ids: list[str],
+) -> dict[str, Any]:
+    """Mark messages as read (remove the UNREAD label).
+
+    Example:
+        message_ids=["msg_0042"] -> {"changed": ["msg_0042"], "unchanged": []}
+
+    Args:
+        message_ids: Ids of the messages, from gmail search-messages.
+
+    Returns:
+        {"changed": [ids marked read now], "unchanged": [ids that were already read]}.
+    """
+    return _relabel(_messages(ctx, message_ids), remove="UNREAD")
+
+
+@app.action(read_only=False)
+def mark_unread(
+    ctx: Context[GmailState],
+    message_ids: list[str],
+) -> dict[str, Any]:
+    """Mark messages as unread (add the UNREAD label), e.g. to come back to them later.
+
+    Example:
+        message_ids=["msg_0042"] -> {"changed": ["msg_0042"], "unchanged": []}
+
+    Args:
+        message_ids: Ids of the messages, from gmail search-messages.
+
+    Returns:
+        {"changed": [ids marked unread now], "unchanged": [ids that were already unread]}.
+    """
+    return _relabel(_messages(ctx, message_ids), add="UNREAD")
 
 
 @app.action(read_only=False)
@@ -684,7 +485,7 @@ def trash_message(ctx: Context[GmailState], message_id: str) -> dict[str, Any]:
     Returns:
         {"id", "labels", "already_in_trash": true when it was in the trash before}.
     """
-    msg = _message(ctx.state, message_id)
+    msg = find_message(ctx.state, message_id)
     already = "TRASH" in msg.labels
     if not already:
         msg.labels = [*msg.labels, "TRASH"]
@@ -693,13 +494,14 @@ def trash_message(ctx: Context[GmailState], message_id: str) -> dict[str, Any]:
 
 @app.action(read_only=True)
 def get_attachment(ctx: Context[GmailState], message_id: str, attachment_id: str, save_as: str = "") -> dict[str, Any]:
-    """Download a message's attachment.
+    """Download a message's attachment, of any kind (PDF, spreadsheet, document, image or text).
 
     Where you have a workspace, the file is saved there (under downloads/ unless save_as says where)
-    and only its path is returned; otherwise its text is returned.
+    and only its path is returned; attach it elsewhere or upload it by that path. Without a
+    workspace, text files are returned inline and other kinds cannot be opened.
 
     Example:
-        message_id="msg_0042" attachment_id="att_0007" save_as="invoices/INV-20417.txt"
+        message_id="msg_0042" attachment_id="att_0007" save_as="invoices/INV-20417.pdf"
 
     Args:
         message_id: The message's id, from gmail search-messages.
@@ -710,7 +512,7 @@ def get_attachment(ctx: Context[GmailState], message_id: str, attachment_id: str
         {"message_id", "attachment_id", "filename", "mime_type", "size" (bytes), and "saved_to" (path) or
         "content" (text)}.
     """
-    msg = _message(ctx.state, message_id)
+    msg = find_message(ctx.state, message_id)
     key = attachment_id.strip()
     att = next((a for a in msg.attachments if a.id == key), None) or next(
         (a for a in msg.attachments if a.filename.lower() == key.lower()), None
@@ -718,5 +520,16 @@ def get_attachment(ctx: Context[GmailState], message_id: str, attachment_id: str
     if att is None:
         names = ", ".join(f"{a.id} ({a.filename})" for a in msg.attachments) or "none"
         raise NotFound(f"message '{msg.id}' has no attachment '{attachment_id}'; it has: {names}", "attachment_id")
-    got = deliver_file(ctx, att.filename, att.content.encode("utf-8"), save_as, "save_as")
+    got = deliver_file(ctx, att.filename, ctx.blobs.get(att.blob), save_as, "save_as")
     return {"message_id": msg.id, "attachment_id": att.id, "filename": att.filename, "mime_type": att.mime_type, **got}
+
+
+for _fn, _read_only in (
+    (gmail_settings.create_filter, False),
+    (gmail_settings.list_filters, True),
+    (gmail_settings.delete_filter, False),
+    (gmail_settings.get_vacation, True),
+    (gmail_settings.set_vacation, False),
+    (gmail_settings.list_contacts, True),
+):
+    app.action(read_only=_read_only)(_fn)

@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo
 
 from tools.common import receive_file
 from tools.directory import DirectoryState, find_person
+from tools.documents import MIME_TYPES
 from tools.exceptions import InvalidArgument, NotFound
 from tools.world import format_instant
 
@@ -24,27 +25,46 @@ __all__ = [
     "mime_type_of",
     "prefixed",
     "read_attachments",
+    "refuse_pasted_file",
 ]
 
 _EMAIL = re.compile(r"^[^@\s<>,;]+@[^@\s<>,;]+\.[^@\s<>,;]+$")
 _NAMED = re.compile(r"^(.*)<([^<>]+)>\s*$")
 _MIME = {
-    ".csv": "text/csv",
+    **MIME_TYPES,
     ".tsv": "text/tab-separated-values",
-    ".txt": "text/plain",
-    ".md": "text/markdown",
-    ".json": "application/json",
-    ".html": "text/html",
     ".ics": "text/calendar",
     ".xml": "application/xml",
     ".yaml": "application/yaml",
     ".yml": "application/yaml",
+    ".pptx": "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+    ".zip": "application/zip",
+    ".gif": "image/gif",
+    ".jpeg": "image/jpeg",
 }
+#: Largest total size of the files attached to one message (bytes), as in common mail services.
+MAX_ATTACHMENT_BYTES = 25 * 1024 * 1024
+_PASTED = re.compile(r"[A-Za-z0-9+/]{120,}={0,2}")
 
 
 def mime_type_of(filename: str) -> str:
-    """The MIME type for a file name, by its extension (``text/plain`` when unknown)."""
-    return _MIME.get(PurePosixPath(filename.lower()).suffix, "text/plain")
+    """The MIME type for a file name, by its extension (``application/octet-stream`` when unknown)."""
+    return _MIME.get(PurePosixPath(filename.lower()).suffix, "application/octet-stream")
+
+
+def refuse_pasted_file(value: str, parameter: str) -> None:
+    """Refuse file content pasted as a ``data:`` URI or as base64 text.
+
+    Raises:
+        InvalidArgument: naming ``parameter`` and the way to send a file instead.
+    """
+    text = value.strip()
+    if text.lower().startswith("data:") or _PASTED.search(text):
+        raise InvalidArgument(
+            "looks like file content pasted as base64 or a data: URI; save the file in your workspace and pass "
+            'its path in attachments, e.g. attachments=["downloads/INV-20417.pdf"]',
+            parameter,
+        )
 
 
 def directory_names(ctx: Any) -> dict[str, str]:
@@ -106,8 +126,8 @@ def check_addresses(ctx: Any, values: list[str], parameter: str) -> list[str]:
     return out
 
 
-def read_attachments(ctx: Any, paths: list[str], parameter: str) -> list[tuple[str, str, str]]:
-    """Read workspace text files to attach.
+def read_attachments(ctx: Any, paths: list[str], parameter: str) -> list[tuple[str, str, bytes]]:
+    """Read workspace files of any kind (text, PDF, spreadsheets, images...) to attach.
 
     Args:
         ctx: The action's context; ``ctx.files`` is the workspace, ``None`` when there is none.
@@ -115,27 +135,32 @@ def read_attachments(ctx: Any, paths: list[str], parameter: str) -> list[tuple[s
         parameter: Parameter name for errors.
 
     Returns:
-        ``(filename, mime_type, text)`` for each path, in order.
+        ``(filename, mime_type, bytes)`` for each path, in order.
 
     Raises:
-        InvalidArgument: No workspace, an empty path, a path outside the workspace or a file that is not text.
+        InvalidArgument: No workspace, an empty path, pasted content instead of a path, a path outside the
+            workspace, or more than 25 MB in all.
         NotFound: No file at a path.
     """
     if paths and ctx.files is None:
         raise InvalidArgument(
             "there is no workspace to attach files from here; put the text in the body instead", parameter
         )
-    out: list[tuple[str, str, str]] = []
+    out: list[tuple[str, str, bytes]] = []
     for path in (p.strip() for p in paths):
         if not path:
             raise InvalidArgument("contains an empty path; give workspace file paths such as reports/q1.csv", parameter)
+        refuse_pasted_file(path, parameter)
         data = receive_file(ctx, "", path, content_param=parameter, path_param=parameter)
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError:
-            raise InvalidArgument(f"'{path}' is not a text file; only text files can be attached", parameter) from None
         name = PurePosixPath(path).name
-        out.append((name, mime_type_of(name), text))
+        out.append((name, mime_type_of(name), data))
+    total = sum(len(data) for _, _, data in out)
+    if total > MAX_ATTACHMENT_BYTES:
+        raise InvalidArgument(
+            f"the files come to {total} bytes; one message carries at most {MAX_ATTACHMENT_BYTES} bytes "
+            "(25 MB) of attachments. Upload large files to Drive and send a link instead",
+            parameter,
+        )
     return out
 
 

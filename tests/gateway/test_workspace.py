@@ -182,7 +182,7 @@ async def test_an_attachment_travels_from_the_workspace(served, provider):
     assert r.status_code == 200, r.text
     world = app.state.gateway.get_session(info["session_id"]).world
     sent = [m for m in world.states["gmail"].messages.values() if m.subject == "todo"]
-    assert len(sent) == 1 and sent[0].attachments[0].content == "call Maya\n"
+    assert len(sent) == 1 and world.blobs.get(sent[0].attachments[0].blob) == b"call Maya\n"
 
 
 async def test_paths_leaving_the_workspace_are_refused(served, provider):

@@ -1,3 +1,4 @@
+import base64
 import json
 from datetime import datetime
 
@@ -5,10 +6,13 @@ import pytest
 
 from tests.conftest import MemoryFiles, make_ctx
 from tools import gmail
+from tools.blobs import BlobStore
+from tools.documents import extract_text, make_pdf, make_png, read_cell
 from tools.exceptions import Conflict, InvalidArgument, NotFound
 from tools.fixtures import NOW, USER
 from tools.fixtures.mail import build
 from tools.fixtures.people import people_records
+from tools.fixtures.shared import BLOBS
 from tools.gmail import GmailState
 
 PRIYA = "priya.shah@northwind.example"
@@ -16,7 +20,13 @@ MARCUS = "marcus.reed@northwind.example"
 
 
 def ctx(files=None):
-    return make_ctx("gmail", GmailState.model_validate(build(people_records(), NOW, USER)), files)
+    c = make_ctx("gmail", GmailState.model_validate(build(people_records(), NOW, USER)), files)
+    c.world.blobs = BlobStore(BLOBS)  # the company's documents, as a session's world has them
+    return c
+
+
+def data_of(c, att):
+    return c.world.blobs.get(att.blob)
 
 
 def call(c, action, /, **args):
@@ -55,7 +65,7 @@ def test_mailbox_counts():
     assert sum("TRASH" in m.labels for m in msgs) >= 1
     assert sum(bool(m.attachments) for m in msgs) >= 20
     suffixes = {a.filename.rsplit(".", 1)[1] for m in msgs for a in m.attachments}
-    assert {"csv", "txt", "md"} <= suffixes
+    assert {"csv", "txt", "md", "pdf", "xlsx", "docx"} <= suffixes
     sizes = {}
     for m in msgs:
         sizes[m.thread_id] = sizes.get(m.thread_id, 0) + 1
@@ -90,7 +100,10 @@ def test_mailbox_company_addresses_are_people_in_the_directory():
 
 
 def test_mailbox_text_reads_like_an_ordinary_company():
+    state = GmailState.model_validate(build(people_records(), NOW, USER))
     text = json.dumps(build(people_records(), NOW, USER)).lower()
+    text += " ".join(extract_text(BLOBS[a.blob], a.filename) for m in state.messages.values() for a in m.attachments)
+    text = text.lower()
     text += " ".join(a.description + json.dumps(a.input_schema) for a in gmail.app.actions.values()).lower()
     for word in (
         "gateway",
@@ -134,7 +147,8 @@ def test_search_is_newest_first_and_pages():
     first = call(c, "search_messages", page_size=5)
     dates = [r["date"] for r in first["results"]]
     assert dates == sorted(dates, reverse=True)
-    assert first["results"][0]["subject"] == "Offer approval: Staff Product Designer - Camille Dubois"
+    assert first["results"][0]["subject"] == "Contoso renewal - our redline for Tuesday's legal review"
+    assert first["results"][1]["subject"] == "Offer approval: Staff Product Designer - Camille Dubois"
     assert first["next_page"] == 2
     second = call(c, "search_messages", page_size=5, page=2)
     assert second["results"][0]["date"] <= dates[-1]
@@ -157,6 +171,7 @@ def test_search_dates_after_is_inclusive_before_is_exclusive():
     assert {r["subject"] for r in recent["results"]} == {
         "Offer approval: Staff Product Designer - Camille Dubois",
         "Weekly pipeline report - week of Mar 9",
+        "Contoso renewal - our redline for Tuesday's legal review",
     }
 
 
@@ -227,11 +242,11 @@ def test_get_message_full_with_attachment_metadata():
     msg = call(c, "get_message", message_id=hit["id"])
     assert "due on March 15, 2026" in msg["body"]
     [att] = msg["attachments"]
-    assert att["filename"] == "INV-20417.txt"
-    assert att["mime_type"] == "text/plain"
+    assert att["filename"] == "INV-20417.pdf"
+    assert att["mime_type"] == "application/pdf"
     record = c.state.messages[hit["id"]].attachments[0]
-    assert att["size"] == len(record.content.encode()) > 100
-    assert "content" not in att
+    assert att["size"] == len(data_of(c, record)) > 1000
+    assert "content" not in att and "blob" not in att
     assert "UNREAD" in c.state.messages[hit["id"]].labels  # reading does not mark read
 
 
@@ -307,7 +322,8 @@ def test_send_message_attaches_workspace_files():
     c = ctx(files)
     out = call(c, "send_message", to=[MARCUS], subject="Q1", attachments=["reports/q1.csv"])
     [att] = c.state.messages[out["id"]].attachments
-    assert (att.filename, att.mime_type, att.content) == ("q1.csv", "text/csv", "dept,total\nSales,10\n")
+    assert (att.filename, att.mime_type, att.size) == ("q1.csv", "text/csv", 20)
+    assert data_of(c, att) == b"dept,total\nSales,10\n"
     assert out["attachments"][0]["size"] == 20
 
 
@@ -329,13 +345,62 @@ def test_send_message_errors_change_nothing(args, param, error):
     assert err.parameter == param
 
 
+def test_send_message_attaches_binary_files_of_any_kind():
+    pdf, png = make_pdf("Board memo", ["Atlas cutover April 18"]), make_png(4, 4, (10, 20, 30))
+    c = ctx(MemoryFiles({"memo.pdf": pdf, "img/logo.png": png}))
+    out = call(c, "send_message", to=[MARCUS], subject="Memo", attachments=["memo.pdf", "img/logo.png"])
+    memo, logo = c.state.messages[out["id"]].attachments
+    assert (memo.filename, memo.mime_type, memo.size, data_of(c, memo)) == (
+        "memo.pdf",
+        "application/pdf",
+        len(pdf),
+        pdf,
+    )
+    assert (logo.filename, logo.mime_type, data_of(c, logo)) == ("logo.png", "image/png", png)
+    assert "Atlas cutover" in extract_text(data_of(c, memo))
+    files = MemoryFiles()
+    c.files = files
+    got = call(c, "get_attachment", message_id=out["id"], attachment_id="memo.pdf", save_as="back/memo.pdf")
+    assert got == {"message_id": out["id"], "attachment_id": memo.id, "filename": "memo.pdf",
+                   "mime_type": "application/pdf", "saved_to": "back/memo.pdf", "size": len(pdf)}  # fmt: skip
+    assert files.files["back/memo.pdf"] == pdf
+
+
 def test_send_message_workspace_errors_change_nothing():
-    c = ctx(MemoryFiles({"logo.png": b"\x89PNG\r\n\x1a\n\xff\xfe"}))
-    err = unchanged(c, "send_message", NotFound, to=[PRIYA], subject="x", attachments=["missing.csv"])
+    c = ctx(MemoryFiles({"ok.txt": b"fine"}))
+    err = unchanged(c, "send_message", NotFound, to=[PRIYA], subject="x", attachments=["ok.txt", "missing.csv"])
     assert "missing.csv" in err.message
-    err = unchanged(c, "send_message", InvalidArgument, to=[PRIYA], subject="x", attachments=["logo.png"])
-    assert err.parameter == "attachments"
-    assert "not a text file" in err.message
+    assert unchanged(c, "send_message", InvalidArgument, to=[PRIYA], subject="x", attachments=[""]).parameter == (
+        "attachments"
+    )
+
+
+def test_pasted_base64_and_data_uris_are_refused_with_the_workspace_way():
+    c = ctx(MemoryFiles({"ok.txt": b"fine"}))
+    pasted = base64.b64encode(make_pdf("x", ["y"])).decode()
+    for args in (
+        {"attachments": [pasted]},
+        {"attachments": ["data:application/pdf;base64,JVBERi0xLjQK"]},
+        {"body": f"Here it is: {pasted}"},
+    ):
+        err = unchanged(c, "send_message", InvalidArgument, to=[PRIYA], subject="x", **args)
+        assert "save the file in your workspace" in err.message
+        assert err.parameter == next(iter(args))
+    hit = only(c, "from:tomas.rivera subject:INV-20417")
+    err = unchanged(c, "reply_to_message", InvalidArgument, message_id=hit["id"], body="data:text/plain;base64,aGk=")
+    assert err.parameter == "body"
+    assert unchanged(c, "create_draft", InvalidArgument, body=pasted).parameter == "body"
+    err = unchanged(c, "forward_message", InvalidArgument, message_id=hit["id"], to=[PRIYA], note=pasted)
+    assert err.parameter == "note"
+
+
+def test_attachments_over_25_mb_are_refused():
+    big = b"x" * (13 * 1024 * 1024)
+    c = ctx(MemoryFiles({"a.bin": big, "b.bin": big}))
+    err = unchanged(c, "send_message", InvalidArgument, to=[PRIYA], subject="x", attachments=["a.bin", "b.bin"])
+    assert err.parameter == "attachments" and "25 MB" in err.message
+    out = call(c, "send_message", to=[PRIYA], subject="x", attachments=["a.bin"])
+    assert out["attachments"][0]["mime_type"] == "application/octet-stream"
 
 
 def test_reply_goes_to_sender_in_same_thread():
@@ -389,7 +454,10 @@ def test_forward_keeps_attachments_and_quotes_original():
     assert "From: billing@fabrikam.example" in msg.body
     assert original.body in msg.body
     assert msg.forwarded_from == original.id
-    assert [(a.filename, a.content) for a in msg.attachments] == [(a.filename, a.content) for a in original.attachments]
+    assert [(a.filename, a.blob, a.size) for a in msg.attachments] == [
+        (a.filename, a.blob, a.size) for a in original.attachments
+    ]
+    assert msg.attachments[0].filename == "INV-20417.pdf"
     assert msg.attachments[0].id != original.attachments[0].id
 
 
@@ -579,13 +647,58 @@ def test_trash_hides_from_search_and_can_be_restored():
 
 def test_get_attachment_inline_without_workspace():
     c = ctx()
-    hit = only(c, "filename:INV-20417.txt")
+    hit = only(c, "filename:offsite_venues.csv")
     att_id = c.state.messages[hit["id"]].attachments[0].id
     out = call(c, "get_attachment", message_id=hit["id"], attachment_id=att_id)
-    assert out["filename"] == "INV-20417.txt"
-    assert "Total due: $12,480.00" in out["content"]
+    assert out["filename"] == "offsite_venues.csv"
+    assert 'Lakeside Lodge,"Cold Spring, NY",2,3500,38500' in out["content"]
     assert out["size"] == len(out["content"].encode())
     assert "saved_to" not in out
+
+
+def test_get_attachment_binary_without_workspace_is_refused_clearly():
+    c = ctx()
+    hit = only(c, "filename:INV-20417.pdf")
+    err = unchanged(c, "get_attachment", InvalidArgument, message_id=hit["id"], attachment_id="INV-20417.pdf")
+    assert err.parameter == "save_as"
+    assert "not a text file" in err.message and "no workspace" in err.message
+
+
+def test_fixture_documents_are_real_and_agree_with_the_company_facts():
+    files = MemoryFiles()
+    c = ctx(files)
+    saved = {}
+    for query, name in (
+        ("filename:INV-20417.pdf", "INV-20417.pdf"),
+        ("filename:q1_budget_draft.xlsx", "q1_budget_draft.xlsx"),
+        ("filename:redline", "Contoso_CT-2291_renewal_redline.docx"),
+    ):
+        hit = only(c, query)
+        out = call(c, "get_attachment", message_id=hit["id"], attachment_id=name)
+        saved[name] = files.files[out["saved_to"]]
+        assert out["saved_to"] == f"downloads/{name}" and out["size"] == len(saved[name])
+    invoice = extract_text(saved["INV-20417.pdf"])
+    for fact in ("FABRIKAM LOGISTICS", "INV-20417", "$12,480.00", "PO-7781", "2026-03-15", "2026-02-13"):
+        assert fact in invoice, fact
+    book = saved["q1_budget_draft.xlsx"]
+    assert read_cell(book, "Q1 budget", "A5") == "Marketing" and read_cell(book, "Q1 budget", "B5") == "Events"
+    assert read_cell(book, "Q1 budget", "E5") == -13250
+    assert read_cell(book, "Q1 budget", "A16") == "Total" and read_cell(book, "Q1 budget", "C16") == 744500
+    redline = extract_text(saved["Contoso_CT-2291_renewal_redline.docx"])
+    for fact in ("CT-2291", "$444,960", "Net 45", "PO-88213", "12 months of fees", "March 16"):
+        assert fact in redline, fact
+
+
+def test_fixture_attachments_are_blobs_with_sizes_and_types():
+    state = GmailState.model_validate(build(people_records(), NOW, USER))
+    atts = [a for m in state.messages.values() for a in m.attachments]
+    atts += [a for d in state.drafts.values() for a in d.attachments]
+    assert len(atts) >= 25
+    for a in atts:
+        assert a.blob in BLOBS and a.size == len(BLOBS[a.blob]) > 0, a.filename
+    kinds = {a.filename.rsplit(".", 1)[1]: a.mime_type for a in atts}
+    assert kinds["pdf"] == "application/pdf" and kinds["csv"] == "text/csv" and kinds["md"] == "text/markdown"
+    assert kinds["xlsx"].endswith("spreadsheetml.sheet") and kinds["docx"].endswith("wordprocessingml.document")
 
 
 def test_get_attachment_saves_into_workspace():
@@ -621,3 +734,182 @@ def test_tool_schemas_are_flat_and_described():
         for prop in schema["properties"].values():
             assert prop["type"] and prop["description"]
         assert "Example: " in action.description
+
+
+# --- archive, read and unread -------------------------------------------------------------------
+
+
+def test_archive_mark_read_and_unread_in_batches():
+    c = ctx()
+    tomas = only(c, "from:tomas.rivera subject:INV-20417")["id"]
+    venues = only(c, "filename:offsite_venues.csv")["id"]
+    out = call(c, "archive_message", message_ids=[tomas, venues, tomas])
+    assert out == {"changed": [tomas, venues], "unchanged": []}
+    assert "INBOX" not in c.state.messages[tomas].labels and "Finance" in c.state.messages[tomas].labels
+    assert call(c, "archive_message", message_ids=[tomas]) == {"changed": [], "unchanged": [tomas]}
+    assert call(c, "mark_read", message_ids=[tomas, venues]) == {"changed": [tomas], "unchanged": [venues]}
+    assert "UNREAD" not in c.state.messages[tomas].labels
+    assert call(c, "mark_unread", message_ids=[venues]) == {"changed": [venues], "unchanged": []}
+    assert c.state.messages[venues].labels[-1] == "UNREAD"
+    assert only(c, "is:unread filename:offsite_venues.csv")["id"] == venues
+    assert call(c, "search_messages", query="in:inbox from:tomas.rivera")["total"] == 0
+
+
+def test_archive_and_marking_errors_change_nothing():
+    c = ctx()
+    tomas = only(c, "from:tomas.rivera subject:INV-20417")["id"]
+    for action in ("archive_message", "mark_read", "mark_unread"):
+        err = unchanged(c, action, NotFound, message_ids=[tomas, "msg_9999"])
+        assert err.parameter == "message_ids" and "msg_9999" in err.message
+        assert unchanged(c, action, InvalidArgument, message_ids=[]).parameter == "message_ids"
+
+
+# --- filters --------------------------------------------------------------------------------------
+
+
+def test_fixture_filters_match_the_labels_on_their_mail():
+    c = ctx()
+    filters = call(c, "list_filters")["filters"]
+    assert [(f["id"], f["sender"], f["add_labels"]) for f in filters] == [
+        ("filter_0001", "no-reply@expensely.example", ["Finance"]),
+        ("filter_0002", "billing@fabrikam.example", ["Vendors", "Finance"]),
+    ]
+    assert filters[1]["search"] == 'from:"billing@fabrikam.example"'
+    for f in c.state.filters.values():
+        mail = [m for m in c.state.messages.values() if m.sender == f.sender]
+        assert mail and all(set(f.add_labels) <= set(m.labels) for m in mail)
+
+
+def test_create_filter_stores_it_and_applies_to_existing_mail_on_request():
+    c = ctx()
+    out = call(c, "create_filter", sender="Daniel Wright", subject="pipeline report", has_attachment=True,
+               add_labels=["finance", "starred"], archive=True, mark_read=True)  # fmt: skip
+    f = c.state.filters[out["filter"]["id"]]
+    assert (f.sender, f.subject, f.has_attachment, f.add_labels) == (
+        "Daniel Wright", "pipeline report", True, ["Finance", "STARRED"]
+    )  # fmt: skip
+    assert out["matching_messages"] == 8 and out["changed_messages"] == []
+    pipeline = [m for m in c.state.messages.values() if m.subject.startswith("Weekly pipeline report")]
+    assert all("Finance" not in m.labels for m in pipeline)  # stored only: applies to mail arriving later
+    again = call(c, "create_filter", sender="daniel.wright", add_labels=["Finance"], archive=True,
+                 mark_read=True, apply_to_existing=True)  # fmt: skip
+    daniels = [m for m in c.state.messages.values() if m.sender == "daniel.wright@northwind.example"]
+    assert len(daniels) > len(pipeline)
+    assert sorted(again["changed_messages"]) == sorted(m.id for m in daniels)
+    for m in daniels:
+        assert "Finance" in m.labels and "INBOX" not in m.labels and "UNREAD" not in m.labels
+    assert [f["id"] for f in call(c, "list_filters")["filters"]][-2:] == [out["filter"]["id"], again["filter"]["id"]]
+
+
+def test_a_filter_sorts_mail_that_arrives_later():
+    c = ctx()
+    call(c, "create_filter", subject="expense receipt", add_labels=["Finance"], archive=True, mark_read=True)
+    sent = call(c, "send_message", to=[USER], subject="Expense receipt: taxi", body="$42 taxi to LGA")
+    assert c.state.messages[sent["id"]].labels == ["SENT", "Finance"]
+    other = call(c, "send_message", to=[USER], subject="Lunch", body="note to self")
+    assert other["labels"] == ["SENT", "INBOX"]
+
+
+@pytest.mark.parametrize(
+    ("args", "param", "error"),
+    [
+        ({"add_labels": ["Finance"]}, "sender", InvalidArgument),
+        ({"sender": "x@contoso.example"}, "add_labels", InvalidArgument),
+        ({"sender": "x@contoso.example", "add_labels": ["Receipts"]}, "add_labels", InvalidArgument),
+        ({"sender": "x@contoso.example", "add_labels": ["INBOX"]}, "add_labels", InvalidArgument),
+        ({"sender": "x@contoso.example", "add_labels": ["TRASH"]}, "add_labels", InvalidArgument),
+        ({"query": "after:2026/13/01", "archive": True}, "query", InvalidArgument),
+        ({"sender": "x@contoso.example", "forward_to": "ghost@northwind.example"}, "forward_to", NotFound),
+        ({"sender": "x@contoso.example", "forward_to": USER}, "forward_to", InvalidArgument),
+        ({"sender": "billing@fabrikam.example", "add_labels": ["Vendors", "Finance"]}, "sender", Conflict),
+    ],
+)
+def test_create_filter_errors_change_nothing(args, param, error):
+    err = unchanged(ctx(), "create_filter", error, **args)
+    assert err.parameter == param
+
+
+def test_filter_forwarding_address_and_delete():
+    c = ctx()
+    out = call(c, "create_filter", query="INV- has:attachment", forward_to="Owen Bell")
+    assert out["filter"]["forward_to"] == "owen.bell@northwind.example"
+    assert out["filter"]["search"] == "INV- has:attachment"
+    assert call(c, "delete_filter", filter_id=out["filter"]["id"]) == {"deleted": out["filter"]["id"]}
+    assert out["filter"]["id"] not in c.state.filters and len(c.state.filters) == 2
+    assert unchanged(c, "delete_filter", NotFound, filter_id=out["filter"]["id"]).parameter == "filter_id"
+
+
+# --- vacation reply -------------------------------------------------------------------------------
+
+
+def test_vacation_reply_starts_saved_and_off():
+    out = call(ctx(), "get_vacation")
+    assert out["enabled"] is False and out["replying_now"] is False
+    assert (out["start_date"], out["end_date"]) == ("2026-01-26", "2026-01-28")
+    assert "Amelia Ward" in out["body"]
+
+
+def test_set_vacation_on_with_dates_then_off_keeps_the_text():
+    c = ctx()
+    out = call(c, "set_vacation", enabled=True, subject=" Out of  office ", body="In Chicago until April 2.",
+               start_date="2026-03-31", end_date="2026/04/02", company_only=True)  # fmt: skip
+    assert out == {"enabled": True, "subject": "Out of office", "body": "In Chicago until April 2.",
+                   "start_date": "2026-03-31", "end_date": "2026-04-02", "company_only": True,
+                   "replying_now": False}  # fmt: skip
+    v = c.state.vacation
+    assert (v.start_date.isoformat(), v.end_date.isoformat(), v.updated) == ("2026-03-31", "2026-04-02", NOW)
+    now = call(c, "set_vacation", enabled=True, body="Out today.")
+    assert (now["start_date"], now["end_date"], now["replying_now"], now["subject"]) == ("2026-03-09", "", True, "")
+    off = call(c, "set_vacation", enabled=False, body="ignored")
+    assert (off["enabled"], off["body"], off["start_date"]) == (False, "Out today.", "2026-03-09")
+
+
+@pytest.mark.parametrize(
+    ("args", "param"),
+    [
+        ({"body": ""}, "body"),
+        ({"body": "Away", "start_date": "2026-04-02", "end_date": "2026-03-31"}, "end_date"),
+        ({"body": "Away", "start_date": "2026-03-01", "end_date": "2026-03-06"}, "end_date"),
+        ({"body": "Away", "start_date": "next week"}, "start_date"),
+    ],
+)
+def test_set_vacation_errors_change_nothing(args, param):
+    err = unchanged(ctx(), "set_vacation", InvalidArgument, enabled=True, **args)
+    assert err.parameter == param
+
+
+# --- contacts -------------------------------------------------------------------------------------
+
+
+def test_list_contacts_counts_mail_both_ways():
+    c = ctx()
+    out = call(c, "list_contacts", page_size=100)
+    rows = {r["email"]: r for r in out["contacts"]}
+    assert USER not in rows
+    priya = rows[PRIYA]
+    received = sum(m.sender == PRIYA for m in c.state.messages.values())
+    sent = sum(m.sender == USER and PRIYA in (*m.to, *m.cc, *m.bcc) for m in c.state.messages.values())
+    assert (priya["name"], priya["in_company"], priya["received"], priya["sent"]) == (
+        "Priya Shah",
+        True,
+        received,
+        sent,
+    )
+    assert priya["total"] == received + sent > 3
+    totals = [r["total"] for r in out["contacts"]]
+    assert totals == sorted(totals, reverse=True)
+    billing = call(c, "list_contacts", query="fabrikam")["contacts"]
+    assert [(r["email"], r["name"], r["in_company"], r["received"], r["sent"]) for r in billing] == [
+        ("billing@fabrikam.example", "", False, 1, 0)
+    ]
+    assert billing[0]["last_date"] == "2026-03-02T06:40:00-05:00"
+    assert call(c, "list_contacts", query="renee")["total"] == 0  # outside names are not guessed
+
+
+def test_settings_and_contacts_reads_change_nothing():
+    c = ctx()
+    before = c.world.snapshot()
+    call(c, "list_filters")
+    call(c, "get_vacation")
+    call(c, "list_contacts", query="priya")
+    assert c.world.snapshot() == before
