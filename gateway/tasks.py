@@ -24,6 +24,7 @@ A step is ``{"tool": "gmail.search_messages", "args": {...}, "save": {"var": "re
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from dataclasses import dataclass
@@ -39,6 +40,7 @@ from tools import REGISTRY, World
 from tools.blobs import BlobStore
 from tools.fixtures import NOW, TIMEZONE, USER, build_default
 from tools.fixtures.shared import BLOBS
+from tools.world import snapshot_state
 
 __all__ = [
     "Control",
@@ -47,6 +49,7 @@ __all__ = [
     "WorldSpec",
     "WorldTemplate",
     "build_world",
+    "lint_task",
     "world_template", "load_builtin_tasks", "load_tasks", "parse_task"]
 
 Exposure = Literal["mcp", "cli", "http"]
@@ -160,6 +163,7 @@ def _load_lines(text: str, source: str) -> dict[str, Task]:
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         task = parse_task(line, f"{source}:{n}")
+        lint_task(task, f"{source}:{n}")
         if task.id in tasks:
             raise TaskError(f"{source}:{n}: task id {task.id!r} appears twice")
         tasks[task.id] = task
@@ -213,12 +217,16 @@ def world_template(task: Task) -> WorldTemplate:
     Raises:
         TaskError: an override names an unknown collection or makes a record invalid.
     """
-    base = build_default()
     apps = list(dict.fromkeys([*task.apps, "directory"]))
-    states = {}
+    states: dict[str, Any] = {}
+    snapshot: dict[str, Any] = {}
     for app in apps:
-        data = base.get(app, {})
-        for collection, records in task.world.overrides.get(app, {}).items():
+        overrides = task.world.overrides.get(app)
+        if not overrides:  # the company's own state of this app, shared by every template
+            states[app], snapshot[app] = _default_app(app)
+            continue
+        data = build_default(app)[app]
+        for collection, records in overrides.items():
             if collection == "_settings":
                 data.update(records.get("_") or {})
                 continue
@@ -234,8 +242,15 @@ def world_template(task: Task) -> WorldTemplate:
             first = exc.errors(include_url=False)[0]
             loc = ".".join(str(p) for p in first["loc"])
             raise TaskError(f"task {task.id}: world override for {app}: {loc}: {first['msg']}") from None
-    world = World(task.now or NOW, task.timezone or TIMEZONE, task.user or USER, states, BlobStore(BLOBS))
-    return WorldTemplate(world.now, world.timezone, world.user, states, world.snapshot())
+        snapshot[app] = snapshot_state(states[app])
+    return WorldTemplate(task.now or NOW, task.timezone or TIMEZONE, task.user or USER, states, snapshot)
+
+
+@functools.cache
+def _default_app(app: str) -> tuple[Any, dict[str, Any]]:
+    """The company's validated state of ``app`` and its snapshot (built once; never written)."""
+    state = REGISTRY.apps[app].state.model_validate(build_default(app)[app])
+    return state, snapshot_state(state)
 
 
 def build_world(task: Task) -> World:
@@ -246,6 +261,29 @@ def build_world(task: Task) -> World:
     """
     template = world_template(task)
     return World(template.now, template.timezone, template.user, template.states, BlobStore(BLOBS))
+
+
+def lint_task(task: Task, where: str = "task") -> None:
+    """Refuse a row whose grader cannot be right: checks that pass on the initial world, or ids that do not exist.
+
+    Raises:
+        TaskError: naming the row and what is wrong.
+    """
+    from gateway.grading import grade
+
+    template = world_template(task)
+    snapshot = template.snapshot
+    if grade(task.checks, task.allowed_changes, snapshot, snapshot, None, BlobStore(BLOBS)).reward > 0:
+        raise TaskError(f"{where} ({task.id}): its checks already pass on the initial world; doing nothing would score")
+    for n, rule in enumerate(task.allowed_changes):
+        rid = rule.get("where", {}).get("id")
+        if not isinstance(rid, str) or "add" in rule.get("kinds", ["add"]):
+            continue  # a rule that allows adding may name the id the work creates
+        if rid not in snapshot.get(rule["app"], {}).get(rule["collection"], {}):
+            item, label = rule, f"allowed_changes[{n}]"
+            raise TaskError(
+                f"{where} ({task.id}): {label}: no {item['app']}.{item['collection']} record has id {rid!r}"
+            )
 
 
 def substitute(value: Any, variables: dict[str, Any]) -> Any:

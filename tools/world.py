@@ -34,6 +34,7 @@ __all__ = [
     "format_instant",
     "parse_date",
     "parse_instant",
+    "snapshot_state",
 ]
 
 
@@ -143,20 +144,7 @@ class World:
         Settings (fields that are not collections) appear as the collection
         ``_settings`` with the single id ``_``.
         """
-        out: dict[str, dict[str, dict[str, Any]]] = {}
-        for app, state in self.states.items():
-            dumped = state.model_dump(mode="json")
-            colls: dict[str, dict[str, Any]] = {}
-            settings: dict[str, Any] = {}
-            for name, value in dumped.items():
-                if isinstance(getattr(state, name), dict):
-                    colls[name] = value
-                else:
-                    settings[name] = value
-            if settings:
-                colls["_settings"] = {"_": settings}
-            out[app] = colls
-        return out
+        return {app: snapshot_state(state) for app, state in self.states.items()}
 
     def copy(self) -> World:
         """Return an independent deep copy (states, clock and id counter)."""
@@ -164,6 +152,21 @@ class World:
         twin._counter = self._counter
         twin.completion = self.completion
         return twin
+
+
+def snapshot_state(state: AppState) -> dict[str, dict[str, Any]]:
+    """One app's part of :meth:`World.snapshot`: ``{collection: {record_id: record_dict}}``."""
+    dumped = state.model_dump(mode="json")
+    colls: dict[str, dict[str, Any]] = {}
+    settings: dict[str, Any] = {}
+    for name, value in dumped.items():
+        if isinstance(getattr(state, name), dict):
+            colls[name] = value
+        else:
+            settings[name] = value
+    if settings:
+        colls["_settings"] = {"_": settings}
+    return colls
 
 
 @dataclass
