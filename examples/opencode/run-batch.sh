@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Play company-gateway tasks with OpenCode, PARALLEL episodes at once. Per task: seed a session, run `opencode run`
+# with this folder's opencode.json (the MCP url and token come from the environment), verify, close.
+# Prints "<task id><TAB><verify JSON>" per task, or "<task id><TAB>{"error": ...}" for an episode that could not run.
+#
+#   GATEWAY=http://127.0.0.1:8000 MODEL_API_KEY=... ./run-batch.sh cal-move-ops-sync dir-manager-of-owen
+#
+# Start the gateway with GATEWAY_MAX_CONCURRENT_SESSIONS equal to PARALLEL (README.md). Needs curl, node, opencode.
+set -euo pipefail
+PARALLEL="${PARALLEL:-4}"
+export GATEWAY="${GATEWAY:-http://127.0.0.1:8000}" HERE="$(cd "$(dirname "$0")" && pwd)"
+export RUNS_DIR="${RUNS_DIR:-$HOME/.company-gateway-runs}"
+mkdir -p "$RUNS_DIR"
+
+episode() {
+  local task=$1 seed home sid ok=1
+  seed=$(curl -sS --fail-with-body "$GATEWAY/seed_session" -d "{\"task_id\": \"$task\"}")
+  field() { node -e 'let v = JSON.parse(process.argv[1]); for (const k of process.argv[2].split(".")) v = v[k];
+                     process.stdout.write(String(v))' "$seed" "$1"; }
+  sid=$(field session_id)
+  home=$(mktemp -d "$RUNS_DIR/opencode-XXXXXX")
+  # OpenCode has no "required" MCP server: with a refused token it runs without the tools and exits 0, so its
+  # log (--print-logs) is checked for the server's failure and such an episode is not scored.
+  OPENCODE_CONFIG="$HERE/opencode.json" OPENCODE_DISABLE_MODELS_FETCH=1 OPENCODE_DISABLE_AUTOUPDATE=1 \
+    COMPANY_MCP_URL="$(field mcp.url)" COMPANY_MCP_TOKEN="$(field token)" \
+    opencode run --print-logs --log-level WARN --dir "$home" "$(field instruction)" </dev/null >"$home/opencode.log" 2>&1 || ok=0
+  grep -q 'message="server unavailable"' "$home/opencode.log" && ok=0
+  if [ "$ok" = 1 ]; then
+    printf '%s\t%s\n' "$task" "$(curl -sS "$GATEWAY/verify" -d "{\"session_id\": \"$sid\"}")"
+  else
+    printf '%s\t{"error": "opencode failed or ran without the company tools; see %s"}\n' "$task" "$home/opencode.log"
+  fi
+  curl -sS -o /dev/null "$GATEWAY/close_session" -d "{\"session_id\": \"$sid\"}"
+}
+export -f episode
+printf '%s\n' "$@" | xargs -r -P "$PARALLEL" -I{} bash -c 'episode "$1"' _ {}

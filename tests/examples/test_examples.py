@@ -1,0 +1,147 @@
+"""The harness examples agree with the gateway and with themselves: names, headers, env vars, concurrency.
+
+No harness runs here (tests/harness does that); these read the files and compare them with what a live
+gateway hands out at seed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+import gateway
+from cli_shim import command_scripts
+from gateway import Settings, create_app
+from gateway.demo import serve_in_background
+from gateway.tasks import load_tasks
+
+REPO = Path(__file__).resolve().parents[2]
+EXAMPLES = REPO / "examples"
+HARNESSES = ["codex", "pi", "opencode", "mini-swe-agent"]
+#: Where each example keeps its own concurrency: the launcher's parallel-episode count.
+CONCURRENCY = {
+    "codex": ("run-batch.sh", r'PARALLEL="\$\{PARALLEL:-(\d+)\}"'),
+    "pi": ("run-batch.sh", r'PARALLEL="\$\{PARALLEL:-(\d+)\}"'),
+    "opencode": ("run-batch.sh", r'PARALLEL="\$\{PARALLEL:-(\d+)\}"'),
+    "mini-swe-agent": ("run_batch.py", r"^WORKERS = (\d+)"),
+}
+TOKEN_ENV = "COMPANY_MCP_TOKEN"
+
+
+@pytest.fixture(scope="module")
+def seed() -> dict[str, Any]:
+    """A real seed response (mcp exposure) from a gateway on loopback, with default settings."""
+
+    async def go() -> dict[str, Any]:
+        tasks = load_tasks(Path(gateway.__file__).parent / "data" / "tasks" / "core.jsonl")
+        app = create_app(Settings(sandbox_provider="none"), tasks=tasks)
+        async with serve_in_background(app) as base, httpx.AsyncClient(base_url=base) as client:
+            r = await client.post("/seed_session", json={"task_id": "cal-move-ops-sync"})
+            assert r.status_code == 200, r.text
+            return r.json()
+
+    return asyncio.run(go())
+
+
+def codex_configs() -> list[Path]:
+    return sorted((EXAMPLES / "codex").glob("config*.toml"))
+
+
+def test_every_example_has_a_readme() -> None:
+    for harness in HARNESSES:
+        assert (EXAMPLES / harness / "README.md").is_file(), harness
+
+
+@pytest.mark.parametrize("harness", HARNESSES)
+def test_readme_admission_setting_matches_the_examples_concurrency(harness: str) -> None:
+    name, pattern = CONCURRENCY[harness]
+    found = re.search(pattern, (EXAMPLES / harness / name).read_text(), re.MULTILINE)
+    assert found, f"examples/{harness}/{name}: no concurrency setting matching {pattern}"
+    readme = (EXAMPLES / harness / "README.md").read_text()
+    numbers = set(re.findall(r"GATEWAY_MAX_CONCURRENT_SESSIONS=(\d+)", readme))
+    assert numbers == {found.group(1)}, f"examples/{harness}/README.md names {numbers}, {name} runs {found.group(1)}"
+    # ...and it is the gateway's real setting, under its real name.
+    assert Settings.model_config["env_prefix"] + "MAX_CONCURRENT_SESSIONS" == "GATEWAY_MAX_CONCURRENT_SESSIONS"
+    assert Settings(max_concurrent_sessions=int(found.group(1))).max_concurrent_sessions == int(found.group(1))
+
+
+@pytest.mark.parametrize("path", codex_configs(), ids=lambda p: p.name)
+def test_codex_config_parses_with_the_keys_company_tools_need(path: Path, seed: dict[str, Any]) -> None:
+    config = tomllib.loads(path.read_text())
+    server = config["mcp_servers"][seed["mcp"]["server_name"]]  # the table is named as the gateway names itself
+    assert server["url"].endswith("/mcp") and seed["mcp"]["url"].endswith("/mcp")
+    assert server["bearer_token_env_var"] == TOKEN_ENV
+    assert server["required"] is True  # else a refused token starts Codex silently with no tools
+    assert server["default_tools_approval_mode"] == "approve"  # else only read-only tools run under "never"
+    assert server["startup_timeout_sec"] > 0 and server["tool_timeout_sec"] > 0
+    assert config["approval_policy"] == "never"
+    provider = config["model_providers"][config["model_provider"]]
+    assert provider["wire_api"] == "responses" and provider["base_url"] and provider["env_key"]
+
+
+def test_codex_cli_config_lets_the_app_commands_run() -> None:
+    config = tomllib.loads((EXAMPLES / "codex" / "config-cli.toml").read_text())
+    assert config["allow_login_shell"] is False  # /etc/profile would reset PATH
+    assert config["sandbox_mode"] == "danger-full-access" or config["sandbox_workspace_write"]["network_access"]
+    shell_env = config["shell_environment_policy"]["include_only"]
+    assert {"PATH", "COMPANY_API_URL", "COMPANY_API_TOKEN"} <= set(shell_env)
+    assert "MODEL_API_KEY" not in shell_env
+
+
+def test_bearer_header_shape_is_the_seeds(seed: dict[str, Any]) -> None:
+    """Every harness sends ``Authorization: Bearer <token>`` built from COMPANY_MCP_TOKEN: the seed's header."""
+    assert seed["mcp"]["headers"] == {"Authorization": f"Bearer {seed['token']}"}
+    opencode = json.loads((EXAMPLES / "opencode" / "opencode.json").read_text())
+    headers = opencode["mcp"][seed["mcp"]["server_name"]]["headers"]
+    filled = {k: v.replace("{env:" + TOKEN_ENV + "}", seed["token"]) for k, v in headers.items()}
+    assert filled == seed["mcp"]["headers"]
+    extension = (EXAMPLES / "pi" / "company-mcp.ts").read_text()
+    assert "Authorization: `Bearer ${TOKEN}`" in extension
+    assert f"process.env.{TOKEN_ENV}" in extension and "process.env.COMPANY_MCP_URL" in extension
+
+
+def test_pi_models_json_parses_and_extension_names_the_server(seed: dict[str, Any]) -> None:
+    config = json.loads((EXAMPLES / "pi" / "models.json").read_text())
+    assert config["providers"], "models.json: no provider"
+    for name, provider in config["providers"].items():
+        assert provider["api"] in ("openai-completions", "openai-responses"), name
+        assert provider["baseUrl"].startswith("http") and provider["apiKey"], name
+        assert provider["models"] and all(m["id"] for m in provider["models"]), name
+    extension = (EXAMPLES / "pi" / "company-mcp.ts").read_text()
+    assert f'process.env.COMPANY_MCP_SERVER ?? "{seed["mcp"]["server_name"]}"' in extension
+    for method in ("initialize", "tools/list", "tools/call"):
+        assert f'"{method}"' in extension
+
+
+def test_opencode_config_is_a_remote_server_from_the_environment(seed: dict[str, Any]) -> None:
+    config = json.loads((EXAMPLES / "opencode" / "opencode.json").read_text())
+    server = config["mcp"][seed["mcp"]["server_name"]]
+    assert server["type"] == "remote" and server["enabled"] is True
+    assert server["url"] == "{env:COMPANY_MCP_URL}"
+    provider, model = config["model"].split("/", 1)
+    assert model in config["provider"][provider]["models"]
+
+
+def test_mini_swe_agent_uses_the_env_names_the_app_commands_read(seed: dict[str, Any]) -> None:
+    command = command_scripts(["calendar"])["calendar"].decode()
+    for name in ("COMPANY_API_URL", "COMPANY_API_TOKEN"):
+        assert name in command  # what the sandbox's app commands read
+        for file in ("README.md", "mini.yaml", "run_batch.py"):
+            assert name in (EXAMPLES / "mini-swe-agent" / file).read_text(), f"{file} does not set {name}"
+    assert seed["company_api_url"].endswith("/api")
+
+
+def test_sandbox_images_pin_the_tested_harness_versions() -> None:
+    install = (REPO / "scripts" / "install-harnesses.sh").read_text()
+    for image, variable in (("codex", "CODEX_VERSION"), ("pi", "PI_VERSION")):
+        pinned = re.search(rf'{variable}="\$\{{{variable}:-([0-9.]+)\}}"', install)
+        dockerfile = (EXAMPLES / "images" / image / "Dockerfile").read_text()
+        assert pinned and f"ARG {variable}={pinned.group(1)}" in dockerfile, image
+        assert dockerfile.startswith("#") and "FROM node:" in dockerfile

@@ -1,0 +1,151 @@
+"""Fixtures for the real-harness tests: the harness binaries, a live gateway, and a bounded way to run a harness."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import shutil
+import signal
+import tempfile
+import time
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from starlette.applications import Starlette
+
+import gateway
+from gateway import Settings, create_app
+from gateway.demo import serve_in_background
+from gateway.tasks import Task, load_tasks
+from tests.conftest import require_binary
+
+REPO = Path(__file__).resolve().parents[2]
+EXAMPLES = REPO / "examples"
+#: Where scripts/install-harnesses.sh puts the pinned harnesses.
+LOCAL_BIN = REPO / ".harness" / "node_modules" / ".bin"
+#: The tasks these tests play: the core file only, so a row being written in another file cannot break them.
+TASKS: dict[str, Task] = load_tasks(Path(gateway.__file__).parent / "data" / "tasks" / "core.jsonl")
+#: Longest one harness run may take (seconds); Pi alone needs ~3 s of CPU to start.
+RUN_TIMEOUT_S = 60.0
+
+
+def harness_binary(name: str) -> str:
+    """The path of harness ``name``: the pinned one in ``.harness/``, else one on PATH.
+
+    Skips the test when neither exists, or fails it under ``CI=true`` (like ``require_binary``).
+    """
+    require_binary("node")
+    local = LOCAL_BIN / name
+    if local.is_file() and os.access(local, os.X_OK):
+        return str(local)
+    if shutil.which(name) is None:
+        reason = f"{name!r} is in neither .harness/node_modules/.bin nor PATH; run `bash scripts/install-harnesses.sh`"
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{reason}; CI=true requires it", pytrace=False)
+        pytest.skip(reason)
+    return require_binary(name)
+
+
+#: Parent of the harnesses' HOME folders: outside /tmp (Codex refuses to link its sandbox helper under the
+#: temporary folder, and then every command of its workspace-write sandbox fails; see
+#: examples/codex/config-cli.toml) and outside this repository (OpenCode scans the enclosing git repository).
+HOMES = Path(os.environ.get("HARNESS_HOMES", "/var/tmp/company-gateway-harness-tests"))
+
+
+@pytest.fixture
+def clean_home() -> Iterator[Path]:
+    """An empty folder for the harness's HOME (and CODEX_HOME, PI_CODING_AGENT_DIR), removed afterwards."""
+    HOMES.mkdir(parents=True, exist_ok=True)
+    home = Path(tempfile.mkdtemp(prefix="home-", dir=HOMES))
+    try:
+        yield home
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def harness_env(home: Path, **extra: str) -> dict[str, str]:
+    """A clean environment: PATH (for node), a fresh HOME, UTF-8, and ``extra``; nothing else of the test's."""
+    return {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(home), "LANG": "C.UTF-8", **extra}
+
+
+def wrong_token(token: str) -> str:
+    """``token`` with its last character changed: the right shape, a signature that does not match."""
+    return token[:-1] + ("B" if token.endswith("A") else "A")
+
+
+@dataclass
+class Live:
+    """A gateway serving on loopback."""
+
+    app: Starlette
+    base: str
+    control: httpx.AsyncClient
+
+    async def seed(self, task_id: str, **extra: Any) -> dict[str, Any]:
+        r = await self.control.post("/seed_session", json={"task_id": task_id, **extra})
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    async def verify(self, session_id: str) -> dict[str, Any]:
+        r = await self.control.post("/verify", json={"session_id": session_id})
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    async def close(self, session_id: str) -> None:
+        r = await self.control.post("/close_session", json={"session_id": session_id})
+        assert r.status_code == 200, r.text
+
+
+@contextlib.asynccontextmanager
+async def live_gateway(settings: Settings | None = None) -> AsyncIterator[Live]:
+    app = create_app(settings or Settings(), tasks=TASKS)
+    async with serve_in_background(app) as base, httpx.AsyncClient(base_url=base, timeout=30) as control:
+        yield Live(app, base, control)
+
+
+@pytest.fixture
+async def live() -> AsyncIterator[Live]:
+    async with live_gateway() as gateway:
+        yield gateway
+
+
+@dataclass
+class Run:
+    """A finished harness run."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+    seconds: float
+
+    def __str__(self) -> str:
+        head = f"exit {self.returncode} after {self.seconds:.1f} s"
+        return f"{head}\n--- stdout\n{self.stdout[-4000:]}\n--- stderr\n{self.stderr[-4000:]}"
+
+
+async def run_harness(argv: list[str], *, env: dict[str, str], cwd: Path, timeout_s: float = RUN_TIMEOUT_S) -> Run:
+    """Run a harness with no stdin, bounded by ``timeout_s``; on timeout kill its process group and fail.
+
+    The gateway and the fake model keep serving in this event loop while the harness runs.
+    """
+    started = time.perf_counter()
+    proc = await asyncio.create_subprocess_exec(
+        *argv, cwd=cwd, env=env, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE, start_new_session=True,
+    )  # fmt: skip
+    try:
+        out, err = await asyncio.wait_for(proc.communicate(), timeout_s)
+    except TimeoutError:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)  # the group we started: the harness and its children
+        out, err = await proc.communicate()
+        pytest.fail(f"{Path(argv[0]).name} ran past {timeout_s:g} s\n{out.decode(errors='replace')[-3000:]}\n"
+                    f"{err.decode(errors='replace')[-3000:]}")  # fmt: skip
+    assert proc.returncode is not None
+    return Run(proc.returncode, out.decode(errors="replace"), err.decode(errors="replace"),
+               time.perf_counter() - started)  # fmt: skip
