@@ -47,7 +47,7 @@ def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
-def _trusted(networks: list[str]) -> Callable[[Handler], Handler]:
+def trusted_only(networks: list[str]) -> Callable[[Handler], Handler]:
     nets = [ipaddress.ip_network(n, strict=False) for n in networks]
 
     def wrap(handler: Handler) -> Handler:
@@ -70,7 +70,7 @@ def _trusted(networks: list[str]) -> Callable[[Handler], Handler]:
     return wrap
 
 
-async def _json_body(request: Request) -> dict[str, Any]:
+async def json_body(request: Request) -> dict[str, Any]:
     raw = await request.body()
     try:
         body = json.loads(raw or b"{}")
@@ -81,7 +81,7 @@ async def _json_body(request: Request) -> dict[str, Any]:
     return body
 
 
-def _session_id(value: Any) -> str:
+def session_id_of(value: Any) -> str:
     if not isinstance(value, str) or not value:
         raise GatewayError("session_id: required, a string returned by /seed_session")
     return value
@@ -140,28 +140,28 @@ def create_app(
         host_origin_protection="auto",  # Host and Origin checked against DNS rebinding on loopback
         allowed_hosts=[h for h in hosts if h] or None,
     )
-    trusted = _trusted(settings.trusted_networks)
+    trusted = trusted_only(settings.trusted_networks)
 
     def base_url(request: Request) -> str:
         return settings.public_url or str(request.base_url)
 
     async def seed_session(request: Request) -> Response:
-        body = await _json_body(request)
+        body = await json_body(request)
         return JSONResponse(await gateway.seed(body, base_url(request)))
 
     async def task_state(request: Request) -> Response:
-        return JSONResponse(gateway.task_state(_session_id(request.query_params.get("session_id"))))
+        return JSONResponse(gateway.task_state(session_id_of(request.query_params.get("session_id"))))
 
     async def verify(request: Request) -> Response:
-        body = await _json_body(request)
+        body = await json_body(request)
         response = body.get("response")
         if response is not None and not isinstance(response, str):
             raise GatewayError("response: must be a string (the final text), or left out")
-        return JSONResponse(await gateway.verify(_session_id(body.get("session_id")), response))
+        return JSONResponse(await gateway.verify(session_id_of(body.get("session_id")), response))
 
     async def close_session(request: Request) -> Response:
-        body = await _json_body(request)
-        return JSONResponse(await gateway.close(_session_id(body.get("session_id"))))
+        body = await json_body(request)
+        return JSONResponse(await gateway.close(session_id_of(body.get("session_id"))))
 
     async def list_tasks(request: Request) -> Response:
         rows = [{"task_id": t.id, "apps": t.apps, "exposure": t.exposure} for t in gateway.tasks.values()]

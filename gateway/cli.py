@@ -67,6 +67,33 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--tasks", dest="tasks_file", help="JSONL file of task rows (default: built-in tasks)")
     demo.add_argument("--task", action="append", dest="task_ids", metavar="ID", help="only this task (repeatable)")
     demo.add_argument("--json", action="store_true", help="one JSON object per task and exposure")
+    demo.add_argument(
+        "--cluster",
+        type=int,
+        metavar="N",
+        help="play over MCP against N replicas on a local Ray cluster (needs the ray extra)",
+    )
+
+    cl = sub.add_parser("cluster", help="serve N gateway replicas on Ray behind a seed router")
+    cl.add_argument("--replicas", type=int, default=2, help="replicas, spread over the Ray nodes (default 2)")
+    cl.add_argument("--address", help="Ray cluster to join: auto or ray://HOST:10001 (default: start a local one)")
+    cl.add_argument("--host", help="address the seed router listens on (default 127.0.0.1)")
+    cl.add_argument("--port", type=int, help="seed router's port (default: a free one, printed at start)")
+    cl.add_argument("--replica-host", help="address each replica binds (default: its node's IP)")
+    cl.add_argument(
+        "--max-sessions-per-replica",
+        type=int,
+        dest="max_concurrent_sessions",
+        help="cap on live sessions per replica; seeds beyond every cap get 503 (default: no cap)",
+    )
+    cl.add_argument(
+        "--drain-timeout",
+        type=float,
+        default=30.0,
+        help="seconds open sessions get to finish after SIGTERM before they are masked (default 30)",
+    )
+    cl.add_argument("--tasks", dest="tasks_file", help="JSONL file of task rows (default: built-in tasks)")
+    cl.add_argument("--log-level", help="DEBUG, INFO (default), WARNING or ERROR")
 
     ro = sub.add_parser("rollout", help="drive an OpenAI-compatible model through every task's tools, and grade it")
     ro.add_argument("--tasks", action="append", metavar="IDS|FILE",
@@ -176,12 +203,21 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         tasks = {t: tasks[t] for t in args.task_ids}
     logging.basicConfig(level=logging.WARNING)
     exposures = ["mcp", "cli", "http"] if args.exposure == "all" else [args.exposure]
+    if args.cluster is not None and (args.cluster < 1 or args.exposure not in ("mcp", "all")):
+        print("company-gateway demo: --cluster takes 1 or more replicas, and plays over MCP only", file=sys.stderr)
+        return 2
     settings = Settings(**({"sandbox_provider": args.sandbox_provider} if args.sandbox_provider else {}))
     app = create_app(settings, tasks)
     results: list[EpisodeResult] = []
 
     async def go() -> None:
-        async for res in run_demo(app, list(tasks.values()), args.policy, exposures):
+        if args.cluster:
+            from gateway.cluster import cluster_demo
+
+            episodes = cluster_demo(list(tasks.values()), args.policy, args.cluster)
+        else:
+            episodes = run_demo(app, list(tasks.values()), args.policy, exposures)
+        async for res in episodes:
             results.append(res)
             if args.json:
                 print(json.dumps(res.as_json()), flush=True)
@@ -194,6 +230,24 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     if bad:
         print(f"{len(bad)} run(s) did not score {want}: {', '.join(r.task_id for r in bad)}", file=sys.stderr)
         return 1
+    return 0
+
+
+def _cmd_cluster(args: argparse.Namespace) -> int:
+    from gateway.cluster import serve_cluster
+
+    if args.replicas < 1:
+        print(f"company-gateway cluster: --replicas must be 1 or more, not {args.replicas}", file=sys.stderr)
+        return 2
+    overrides = {k: v for k, v in vars(args).items() if k in Settings.model_fields and v is not None}
+    settings = Settings(**overrides)
+    logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    try:
+        serve_cluster(args.replicas, settings, address=args.address, drain_s=args.drain_timeout,
+                      replica_host=args.replica_host, announce=lambda line: print(line, flush=True))  # fmt: skip
+    except ImportError as exc:
+        print(f"company-gateway cluster: {exc}", file=sys.stderr)
+        return 2
     return 0
 
 
@@ -261,7 +315,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = _parser().parse_args(argv)
     handlers = {"serve": _cmd_serve, "tasks": _cmd_tasks, "tools": _cmd_tools, "demo": _cmd_demo,
-                "rollout": _cmd_rollout}  # fmt: skip
+                "cluster": _cmd_cluster, "rollout": _cmd_rollout}  # fmt: skip
     try:
         return handlers[args.command](args)
     except TaskError as exc:

@@ -62,7 +62,7 @@ class Gateway:
         self.tasks = tasks
         #: Lends sandboxes to sessions that ask for one; None when the server lends none.
         self.provider = provider
-        self.store = SessionStore(settings.session_secret)
+        self.store = SessionStore(settings.session_secret, incarnation=settings.incarnation)
         self.actions: dict[str, Action] = {**REGISTRY.by_tool_name(), COMPLETE_TASK.tool_name: COMPLETE_TASK}
         self._ended: dict[str, dict[str, Any]] = {}  # closed sessions: id -> last task_state
         self._templates: dict[str, WorldTemplate] = {}

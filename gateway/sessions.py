@@ -81,10 +81,15 @@ class SessionStore:
 
     Args:
         secret: Key that signs tokens; a random 32-byte key when None (per process).
+        incarnation: Id of this server's run (e.g. a cluster replica's); when set, every token starts
+            with ``"<incarnation>."`` and is signed for it, so a restart that shares the secret
+            (and perhaps the port) refuses the tokens of the earlier run.
     """
 
-    def __init__(self, secret: str | None = None) -> None:
-        self._signer = URLSafeSerializer(secret or secrets.token_urlsafe(32), salt="session-token")
+    def __init__(self, secret: str | None = None, incarnation: str | None = None) -> None:
+        salt = f"session-token:{incarnation}" if incarnation else "session-token"
+        self._signer = URLSafeSerializer(secret or secrets.token_urlsafe(32), salt=salt)
+        self._prefix = f"{incarnation}." if incarnation else ""
         self._sessions: dict[str, Session] = {}
 
     def __len__(self) -> int:
@@ -92,7 +97,7 @@ class SessionStore:
 
     def new_token(self, session_id: str) -> str:
         """A token naming ``session_id``, signed, with a random nonce so no two are alike."""
-        return str(self._signer.dumps([session_id, secrets.token_urlsafe(9)]))
+        return self._prefix + str(self._signer.dumps([session_id, secrets.token_urlsafe(9)]))
 
     def add(self, session: Session) -> None:
         """Register a new session."""
@@ -111,8 +116,10 @@ class SessionStore:
 
     def by_token(self, token: str) -> Session | None:
         """The live session this token opens, or None (bad signature, unknown, or no longer live)."""
+        if not token.startswith(self._prefix):
+            return None
         try:
-            session_id, _nonce = self._signer.loads(token)
+            session_id, _nonce = self._signer.loads(token[len(self._prefix) :])
         except (BadSignature, ValueError, TypeError):
             return None
         session = self._sessions.get(session_id)

@@ -32,6 +32,11 @@ class Settings(BaseSettings):
     )
     tasks_file: str | None = Field(None, description="A JSONL file of task rows; default: the built-in tasks.")
     session_secret: str | None = Field(None, description="Key that signs session tokens; default: random per process.")
+    incarnation: str | None = Field(
+        None,
+        pattern=r"^[A-Za-z0-9_-]{1,32}$",
+        description="Id of this run that every session token carries, so a restart refuses old tokens (replicas).",
+    )
     mcp_server_name: str = Field("company", pattern=r"^[a-z][a-z0-9_-]{0,15}$", description="Name of the MCP server.")
     close_tools_on_task_end: bool = Field(
         False, description="Refuse tool calls once the work was declared complete."
