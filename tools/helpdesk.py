@@ -1,0 +1,529 @@
+"""The helpdesk: requests to IT, Facilities, People Ops and Finance Ops, tracked as tickets.
+
+Records, status rules and views live in ``tools.helpdesk_model``; this module declares the actions.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from pathlib import PurePosixPath
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
+
+from tools.common import Page, PageSize, fold, page_of, require_text
+from tools.exceptions import Conflict, InvalidArgument
+from tools.helpdesk_model import (
+    ACTIVE,
+    PRIORITY_RANK,
+    TRANSITIONS,
+    Attachment,
+    Comment,
+    HelpdeskState,
+    Link,
+    Priority,
+    Queue,
+    Status,
+    Ticket,
+    detail,
+    find_queue,
+    find_ticket,
+    hours_left,
+    parse_bound,
+    parse_due,
+    person_email,
+    refuse_encoded,
+    require_editable,
+    store_attachment,
+    summary,
+)
+from tools.registry import App
+from tools.world import Context, format_instant
+
+__all__ = ["Attachment", "Comment", "HelpdeskState", "Link", "Queue", "Ticket", "app"]
+
+app = App(
+    "helpdesk",
+    HelpdeskState,
+    "The company's internal helpdesk: requests to IT, Facilities, People Ops and Finance Ops, tracked as tickets.",
+)
+
+Title = Annotated[str, Field(max_length=200)]
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+def _check_title(title: str, parameter: str = "title") -> str:
+    text = require_text(title, parameter)
+    if "\n" in text:
+        raise InvalidArgument("must be one line; put details in the description", parameter)
+    return text
+
+
+def _staff_member(ctx: Context[HelpdeskState], queue: Queue, who: str, parameter: str) -> str:
+    email = person_email(ctx, who, parameter)
+    if email not in queue.staff:
+        staff = ", ".join(queue.staff)
+        raise Conflict(
+            f"{email} is not on the {queue.name} support staff ({staff}); assign it to one of them, or move the "
+            "ticket to the right queue first with helpdesk update-ticket --queue=...",
+            parameter,
+        )
+    return email
+
+
+def _load_paths(ctx: Context[HelpdeskState], paths: list[str], parameter: str) -> list[tuple[str, bytes]]:
+    """Read each workspace file (name, bytes) before anything changes."""
+    if paths and ctx.files is None:
+        raise InvalidArgument(
+            "there is no workspace here to attach files from; add a text file with helpdesk attach-file "
+            "--content=... --name=...",
+            parameter,
+        )
+    loaded = []
+    for p in paths:
+        path = require_text(p, parameter)
+        name = PurePosixPath(path).name
+        loaded.append((name, bytes(ctx.files.load(path, parameter))))  # type: ignore[union-attr]
+    return loaded
+
+
+def _next_key(ctx: Context[HelpdeskState]) -> str:
+    numbers = [int(k.split("-")[1]) for k in ctx.state.tickets if k.startswith("HD-") and k[3:].isdigit()]
+    return f"HD-{max(numbers, default=1000) + 1}"
+
+
+# ---- queues and reading ------------------------------------------------------------------------
+
+
+@app.action(read_only=True)
+def list_queues(ctx: Context[HelpdeskState]) -> dict[str, Any]:
+    """List the helpdesk queues (IT, Facilities, People Ops, Finance Ops) with their support staff.
+
+    Each queue shows who may be assigned its tickets, its lead, how many hours after creation a
+    ticket is due for each priority, and how many tickets it has open right now.
+
+    Example:
+        (no parameters) -> [{"id": "it", "name": "IT", "staff": ["leo.hall@northwind.example", ...], ...}, ...].
+
+    Returns:
+        {"queues": [{"id", "name", "description", "lead", "staff" (emails), "due_hours_by_priority",
+        "open_tickets", "overdue_tickets"}]}.
+    """
+    out = []
+    for q in ctx.state.queues.values():
+        active = [t for t in ctx.state.tickets.values() if t.queue_id == q.id and t.status in ACTIVE]
+        out.append(
+            {
+                "id": q.id,
+                "name": q.name,
+                "description": q.description,
+                "lead": q.lead,
+                "staff": list(q.staff),
+                "due_hours_by_priority": dict(q.sla_hours),
+                "open_tickets": len(active),
+                "overdue_tickets": sum(t.due < ctx.now for t in active),
+            }
+        )
+    return {"queues": out}
+
+
+@app.action(read_only=True)
+def get_ticket(ctx: Context[HelpdeskState], ticket_id: str) -> dict[str, Any]:
+    """Show one ticket in full: its request, people, status, due time, comments, attachments and links.
+
+    Example:
+        ticket_id="HD-1035" -> title, description, requester, assignee, watchers, comments, attachments, links.
+
+    Args:
+        ticket_id: The ticket's key, e.g. "HD-1035" (from search-tickets).
+
+    Returns:
+        {"id", "queue", "queue_name", "title", "description", "status", "priority", "category", "requester",
+        "assignee", "watchers", "created", "updated", "due", "overdue", "hours_to_due", "resolution",
+        "resolved_at", "closed_at", "next_statuses", "comments": [{"id", "author", "body", "internal",
+        "created"}], "attachments": [{"id", "name", "mime_type", "size", ...}], "links": [{"id", "relation",
+        "ticket_id", "title", "status"}]}.
+    """
+    return detail(ctx, find_ticket(ctx, ticket_id))
+
+
+@app.action(read_only=True)
+def search_tickets(
+    ctx: Context[HelpdeskState],
+    text: str = "",
+    queue: str = "",
+    status: Literal["", "open", "in_progress", "waiting", "resolved", "closed", "active"] = "",
+    priority: Literal["", "low", "normal", "high", "urgent"] = "",
+    assignee: str = "",
+    requester: str = "",
+    watcher: str = "",
+    category: str = "",
+    created_after: str = "",
+    created_before: str = "",
+    sort: Literal["newest", "oldest", "due", "priority", "updated"] = "newest",
+    page: Page = 1,
+    page_size: PageSize = 20,
+) -> dict[str, Any]:
+    """Find tickets by words and filters; every filter given must match.
+
+    Words are looked for in the key, title, description and comments: every word must appear,
+    as a whole word or the start of one ("laptop" finds "laptops"; case-insensitive). Without a
+    status filter tickets of every status are returned.
+
+    Example:
+        queue="Facilities" status="waiting" sort="due" -> Facilities tickets waiting on someone, soonest due first.
+
+    Args:
+        text: Words to find, e.g. "laptop REQ-1042".
+        queue: Queue id or name: "it", "facilities", "people_ops", "finance_ops" (or "IT", "People Ops", ...).
+        status: One status, or "active" for open, in_progress and waiting together.
+        priority: Only tickets of this priority.
+        assignee: Email or full name of the assignee; "none" for unassigned tickets.
+        requester: Email or full name of the person who asked; "me" for your own requests.
+        watcher: Email or full name of someone watching the ticket; "me" for tickets you watch.
+        category: Part of the category, e.g. "access" or "change request".
+        created_after: Only tickets created at or after this date (YYYY-MM-DD, start of day) or date-time.
+        created_before: Only tickets created before this date (YYYY-MM-DD, start of day) or date-time.
+        sort: "newest" or "oldest" (by creation), "due" (soonest first), "priority" (urgent first), "updated".
+        page: Page number, starting at 1.
+        page_size: Tickets per page.
+
+    Returns:
+        {"results": [{"id", "queue", "title", "status", "priority", "category", "requester", "assignee",
+        "created", "updated", "due", "overdue"}], "page", "page_size", "total", "next_page"}.
+    """
+    q = find_queue(ctx, queue).id if queue.strip() else ""
+    unassigned = fold(assignee) in ("none", "unassigned")
+    who_assigned = person_email(ctx, assignee, "assignee") if assignee.strip() and not unassigned else ""
+    who_asked = person_email(ctx, requester, "requester") if requester.strip() else ""
+    who_watches = person_email(ctx, watcher, "watcher") if watcher.strip() else ""
+    after = parse_bound(ctx, created_after, "created_after") if created_after.strip() else None
+    before = parse_bound(ctx, created_before, "created_before") if created_before.strip() else None
+    words = _WORD.findall(fold(text))
+    cat = fold(category)
+    notes: dict[str, str] = {}
+    if words:
+        for c in ctx.state.comments.values():
+            notes[c.ticket_id] = notes.get(c.ticket_id, "") + " " + c.body
+    hits = []
+    for t in ctx.state.tickets.values():
+        if (q and t.queue_id != q) or (priority and t.priority != priority) or (cat and cat not in fold(t.category)):
+            continue
+        if status == "active" and t.status not in ACTIVE or status not in ("", "active") and t.status != status:
+            continue
+        if (unassigned and t.assignee) or (who_assigned and t.assignee != who_assigned):
+            continue
+        if (who_asked and t.requester != who_asked) or (who_watches and who_watches not in t.watchers):
+            continue
+        if (after and t.created < after) or (before and t.created >= before):
+            continue
+        if words:
+            have = set(_WORD.findall(fold(f"{t.id} {t.title} {t.description} {notes.get(t.id, '')}")))
+            if not all(any(h.startswith(w) for h in have) for w in words):
+                continue
+        hits.append(t)
+    keys = {
+        "newest": lambda t: (-t.created.timestamp(), t.id),
+        "oldest": lambda t: (t.created.timestamp(), t.id),
+        "due": lambda t: (t.due.timestamp(), t.id),
+        "priority": lambda t: (PRIORITY_RANK[t.priority], t.due.timestamp(), t.id),
+        "updated": lambda t: (-t.updated.timestamp(), t.id),
+    }
+    hits.sort(key=keys[sort])
+    return page_of([summary(ctx, t) for t in hits], page, page_size)
+
+
+@app.action(read_only=True)
+def sla_overview(
+    ctx: Context[HelpdeskState],
+    queue: str = "",
+    assignee: str = "",
+    overdue_only: bool = False,
+    due_within_hours: Annotated[int, Field(ge=0, le=8760)] = 0,
+    page: Page = 1,
+    page_size: PageSize = 50,
+) -> dict[str, Any]:
+    """See which unfinished tickets are overdue or due soon, most urgent first.
+
+    Covers tickets that are open, in progress or waiting; resolved and closed tickets have no
+    due time left to track. Hours are counted from now to each ticket's due time.
+
+    Example:
+        queue="it" due_within_hours=48 -> IT tickets overdue or due in the next two days.
+
+    Args:
+        queue: Queue id or name, e.g. "it" or "Facilities"; default every queue.
+        assignee: Email or full name of the assignee; "none" for unassigned tickets.
+        overdue_only: Only tickets whose due time has passed.
+        due_within_hours: Only tickets due within this many hours from now (overdue ones included); 0 = no limit.
+        page: Page number, starting at 1.
+        page_size: Tickets per page.
+
+    Returns:
+        {"as_of": now, "overdue_count", "results": [{"id", "queue", "title", "status", "priority", "assignee",
+        "due", "hours_left" (negative when overdue), "overdue"}], "page", "page_size", "total", "next_page"}.
+    """
+    q = find_queue(ctx, queue).id if queue.strip() else ""
+    unassigned = fold(assignee) in ("none", "unassigned")
+    who = person_email(ctx, assignee, "assignee") if assignee.strip() and not unassigned else ""
+    rows = []
+    for t in ctx.state.tickets.values():
+        if t.status not in ACTIVE or (q and t.queue_id != q):
+            continue
+        if (unassigned and t.assignee) or (who and t.assignee != who):
+            continue
+        left = hours_left(ctx, t)
+        if (overdue_only and left >= 0) or (due_within_hours and left > due_within_hours):
+            continue
+        rows.append((t.due, t.id, t, left))
+    rows.sort(key=lambda r: (r[0], r[1]))
+    results = [
+        {
+            "id": t.id,
+            "queue": t.queue_id,
+            "title": t.title,
+            "status": t.status,
+            "priority": t.priority,
+            "assignee": t.assignee or None,
+            "due": format_instant(t.due, ctx.tz),
+            "hours_left": left,
+            "overdue": left < 0,
+        }
+        for _, _, t, left in rows
+    ]
+    out = page_of(results, page, page_size)
+    return {"as_of": format_instant(ctx.now, ctx.tz), "overdue_count": sum(r["overdue"] for r in results), **out}
+
+
+# ---- creating and changing tickets -------------------------------------------------------------
+
+
+@app.action(read_only=False)
+def create_ticket(
+    ctx: Context[HelpdeskState],
+    queue: str,
+    title: Title,
+    description: str,
+    priority: Priority = "normal",
+    requester: str = "",
+    assignee: str = "",
+    due: str = "",
+    category: str = "",
+    watchers: list[str] = [],  # noqa: B006
+    attachments: list[str] = [],  # noqa: B006
+) -> dict[str, Any]:
+    """Open a new request in a queue, for yourself or on someone else's behalf.
+
+    Without a due date the ticket is due after the queue's target hours for its priority (see
+    list-queues). Files to attach are read from your workspace.
+
+    Example:
+        queue="Facilities" title="Broken blind in Room 3C" description="The blind by the window won't go up."
+        priority="low" -> the new ticket, e.g. {"id": "HD-1063", "status": "open", "due": ...}.
+
+    Args:
+        queue: Queue id or name: "it", "facilities", "people_ops" or "finance_ops" (or "IT", "People Ops", ...).
+        title: One line saying what is needed.
+        description: The details: what, where, by when, and anything already tried.
+        priority: How pressing it is: low, normal, high or urgent.
+        requester: Email or full name of the person the request is for; default you.
+        assignee: Email or full name of a support staff member of that queue to take it; default nobody yet.
+        due: When it must be done: a date (YYYY-MM-DD, meaning 17:00 that day) or an ISO 8601 date-time.
+        category: A short category, e.g. "Hardware", "Access", "Payments".
+        watchers: Emails or full names of people to keep informed.
+        attachments: Workspace paths of files to attach, e.g. ["downloads/quote.pdf"].
+
+    Returns:
+        The new ticket in full (as get-ticket).
+    """
+    q = find_queue(ctx, queue)
+    name = _check_title(title)
+    body = require_text(description, "description")
+    refuse_encoded(body, "description", "helpdesk create-ticket ... --attachments=<workspace path>")
+    who = person_email(ctx, requester, "requester") if requester.strip() else ctx.user
+    owner = _staff_member(ctx, q, assignee, "assignee") if assignee.strip() else ""
+    due_at = parse_due(ctx, due) if due.strip() else ctx.now + timedelta(hours=q.sla_hours[priority])
+    watching: list[str] = []
+    for w in watchers:
+        email = person_email(ctx, w, "watchers")
+        if email not in watching:
+            watching.append(email)
+    files = _load_paths(ctx, attachments, "attachments")
+    ticket = Ticket(
+        id=_next_key(ctx),
+        queue_id=q.id,
+        title=name,
+        description=body,
+        category=category.strip(),
+        priority=priority,
+        requester=who,
+        assignee=owner,
+        watchers=watching,
+        created=ctx.now,
+        updated=ctx.now,
+        due=due_at,
+    )
+    ctx.state.tickets[ticket.id] = ticket
+    for fname, data in files:
+        store_attachment(ctx, ticket, fname, data)
+    return detail(ctx, ticket)
+
+
+@app.action(read_only=False)
+def update_ticket(
+    ctx: Context[HelpdeskState],
+    ticket_id: str,
+    title: Title = "",
+    description: str = "",
+    priority: Literal["", "low", "normal", "high", "urgent"] = "",
+    due: str = "",
+    queue: str = "",
+    category: str = "",
+) -> dict[str, Any]:
+    """Change a ticket's title, description, priority, due time, category or queue.
+
+    Give only what changes. Changing the priority does not move the due time; set due for that.
+    Moving a ticket to another queue unassigns it when its assignee is not on that queue's staff
+    (a ticket in progress then goes back to open).
+    Closed tickets cannot be changed (reopen them first with change-status).
+
+    Example:
+        ticket_id="HD-1050" priority="high" due="2026-04-27" -> the ticket, now high priority, due April 27 17:00.
+
+    Args:
+        ticket_id: The ticket's key, e.g. "HD-1035".
+        title: New one-line title.
+        description: New description (replaces the old one).
+        priority: New priority: low, normal, high or urgent.
+        due: New due time: a date (YYYY-MM-DD, meaning 17:00 that day) or an ISO 8601 date-time.
+        queue: Queue to move it to, by id or name.
+        category: New category.
+
+    Returns:
+        The ticket in full (as get-ticket) plus "changed": [field names].
+    """
+    t = find_ticket(ctx, ticket_id)
+    if not any(v.strip() for v in (title, description, priority, due, queue, category)):
+        raise InvalidArgument("give at least one field to change (title, description, priority, due, queue, category)")
+    require_editable(t)
+    new: dict[str, Any] = {}
+    if title.strip():
+        new["title"] = _check_title(title)
+    if description.strip():
+        refuse_encoded(description, "description", f"helpdesk attach-file --ticket-id={t.id} --path=...")
+        new["description"] = description.strip()
+    if priority:
+        new["priority"] = priority
+    if due.strip():
+        new["due"] = parse_due(ctx, due)
+    if category.strip():
+        new["category"] = category.strip()
+    if queue.strip():
+        dest = find_queue(ctx, queue)
+        new["queue_id"] = dest.id
+        if t.assignee and t.assignee not in dest.staff:
+            new["assignee"] = ""
+            if t.status == "in_progress":
+                new["status"] = "open"
+    changed = sorted(k for k, v in new.items() if getattr(t, k) != v)
+    for k in changed:
+        setattr(t, k, new[k])
+    if changed:
+        t.updated = ctx.now
+    return {**detail(ctx, t), "changed": changed}
+
+
+@app.action(read_only=False)
+def assign_ticket(
+    ctx: Context[HelpdeskState], ticket_id: str, assignee: str = "", unassign: bool = False
+) -> dict[str, Any]:
+    """Give a ticket to a member of its queue's support staff, or take it off their list.
+
+    Only the queue's staff (see list-queues) can be assigned. To give it to someone in another
+    team, move it to their queue first with update-ticket.
+
+    Example:
+        ticket_id="HD-1052" assignee="ruby.walker@northwind.example" -> the ticket, now assigned to Ruby.
+
+    Args:
+        ticket_id: The ticket's key, e.g. "HD-1035".
+        assignee: Email or full name of the staff member who should work on it.
+        unassign: True to leave the ticket unassigned (give no assignee then).
+
+    Returns:
+        The ticket in full (as get-ticket) plus "previous_assignee" (email or null).
+    """
+    t = find_ticket(ctx, ticket_id)
+    if unassign == bool(assignee.strip()):
+        raise InvalidArgument("give either an assignee or unassign=true", "assignee")
+    require_editable(t)
+    q = ctx.state.queues[t.queue_id]
+    email = "" if unassign else _staff_member(ctx, q, assignee, "assignee")
+    if unassign and t.status == "in_progress":
+        raise Conflict(
+            f"{t.id} is in progress and needs an assignee; assign someone else or change its status first",
+            "unassign",
+        )
+    previous = t.assignee
+    if email != previous:
+        t.assignee = email
+        t.updated = ctx.now
+    return {**detail(ctx, t), "previous_assignee": previous or None}
+
+
+@app.action(read_only=False)
+def change_status(ctx: Context[HelpdeskState], ticket_id: str, status: Status, resolution: str = "") -> dict[str, Any]:
+    """Move a ticket along: open, in_progress, waiting (on the requester or someone else), resolved, closed.
+
+    Allowed moves: open, in_progress and waiting go to any other status; resolved goes to
+    closed or back to open; closed can only be reopened (status=open). Resolving, or closing a
+    ticket that was never resolved, needs a resolution note saying what was done. In progress
+    needs an assignee. Reopening clears the resolution.
+
+    Example:
+        ticket_id="HD-1045" status="resolved" resolution="Deep clean done; kitchen open again." -> the ticket.
+
+    Args:
+        ticket_id: The ticket's key, e.g. "HD-1035".
+        status: The new status: open, in_progress, waiting, resolved or closed.
+        resolution: What was done (required for resolved, and for closed when the ticket was not resolved).
+
+    Returns:
+        The ticket in full (as get-ticket) plus "previous_status".
+    """
+    t = find_ticket(ctx, ticket_id)
+    note = resolution.strip()
+    if t.status == status:
+        raise Conflict(f"{t.id} is already {status}", "status")
+    if status not in TRANSITIONS[t.status]:
+        allowed = ", ".join(TRANSITIONS[t.status])
+        raise Conflict(f"{t.id} is {t.status}; from there it can only go to: {allowed}", "status")
+    if note:
+        refuse_encoded(note, "resolution", f"helpdesk attach-file --ticket-id={t.id} --path=...")
+    if status in ("open", "in_progress", "waiting") and note:
+        raise InvalidArgument("a resolution is only for status resolved or closed; add a comment instead", "resolution")
+    if status == "resolved" and not note:
+        raise InvalidArgument("resolving a ticket needs a resolution note saying what was done", "resolution")
+    if status == "closed" and not note and not t.resolution:
+        raise InvalidArgument(
+            "closing a ticket that was not resolved needs a resolution note (e.g. why it is not needed)", "resolution"
+        )
+    if status == "in_progress" and not t.assignee:
+        raise Conflict(f"{t.id} has no assignee; assign it with helpdesk assign-ticket first", "status")
+    previous = t.status
+    if status == "open":
+        t.resolution, t.resolved_at, t.closed_at = "", None, None
+    elif status == "resolved":
+        t.resolution, t.resolved_at = note, ctx.now
+    elif status == "closed":
+        if note:
+            t.resolution = note
+        t.resolved_at = t.resolved_at or ctx.now
+        t.closed_at = ctx.now
+    t.status = status
+    t.updated = ctx.now
+    return {**detail(ctx, t), "previous_status": previous}
+
+
+from tools import helpdesk_collab  # noqa: E402, F401 - declares comments, watchers, links and attachments
