@@ -11,14 +11,12 @@ every action except list-trash and restore-item.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import re
 from datetime import date, datetime
 from pathlib import PurePosixPath
 from typing import Any, Literal
 
-from tools.common import fold
+from tools.common import fold, looks_encoded
 from tools.documents import extract_text
 from tools.exceptions import Conflict, InvalidArgument, NotFound
 from tools.registry import App
@@ -351,7 +349,6 @@ def suffix(name: str) -> str:
 
 # ---- uploads ------------------------------------------------------------------------------------
 
-_B64_RE = re.compile(r"^[A-Za-z0-9+/=_-]+$")
 
 
 def refuse_encoded(content: str, parameter: str = "content") -> None:
@@ -360,19 +357,12 @@ def refuse_encoded(content: str, parameter: str = "content") -> None:
     Raises:
         InvalidArgument: naming ``parameter`` and the way to upload instead.
     """
-    text = (content or "").strip()
-    if not text:
-        return
-    hint = "file content cannot be pasted encoded; save the file in your workspace and pass path=<its path> instead"
-    if text[:5].lower() == "data:":
-        raise InvalidArgument(f"looks like a data: URI; {hint}", parameter)
-    packed = "".join(text.split())
-    if len(packed) >= 64 and _B64_RE.match(packed) and len(set(packed)) > 16:
-        try:
-            base64.b64decode(packed + "=" * (-len(packed) % 4), altchars=b"-_" if "-" in packed else None)
-        except (binascii.Error, ValueError):
-            return
-        raise InvalidArgument(f"looks like base64; {hint}", parameter)
+    if looks_encoded(content or ""):
+        raise InvalidArgument(
+            "looks like base64 or a data: URI; file content cannot be pasted encoded; save the file in your "
+            "workspace and pass path=<its path> instead",
+            parameter,
+        )
 
 
 def check_kind(data: bytes, name: str, parameter: str) -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import base64
+import binascii
+import re
 from collections.abc import Sequence
 from typing import Annotated, Any, TypeVar
 
@@ -9,7 +12,9 @@ from pydantic import Field
 
 from tools.exceptions import InvalidArgument
 
-__all__ = ["INLINE_LIMIT", "Page", "PageSize", "deliver_file", "fold", "page_of", "receive_file", "require_text"]
+__all__ = [
+    "INLINE_LIMIT",
+    "looks_encoded", "Page", "PageSize", "deliver_file", "fold", "page_of", "receive_file", "require_text"]
 
 T = TypeVar("T")
 
@@ -39,6 +44,31 @@ def page_of(items: Sequence[Any], page: int, page_size: int, key: str = "results
 def fold(text: str | None) -> str:
     """Lower-case and collapse white space, for forgiving text comparison."""
     return " ".join((text or "").lower().split())
+
+
+_BASE64 = re.compile(r"[A-Za-z0-9+/_-]+={0,2}")
+_DATA_URI = re.compile(r"data:[\w.+-]+/[\w.+-]+[;,]", re.IGNORECASE)
+
+
+def looks_encoded(content: str) -> bool:
+    """Whether ``content`` is file bytes pasted as a ``data:`` URI or as base64 text, not ordinary text.
+
+    Base64 here means one unbroken run of at least 64 base64 characters (standard or URL-safe
+    alphabet) mixing digits, upper and lower case, that decodes. Prose, CSV and hex ids do not qualify.
+    """
+    text = content.strip()
+    if _DATA_URI.match(text[:200]):
+        return True
+    compact = "".join(text.split())
+    if len(compact) < 64 or " " in text or "\t" in text or not _BASE64.fullmatch(compact):
+        return False
+    if not all(any(test(ch) for ch in compact) for test in (str.isdigit, str.isupper, str.islower)):
+        return False
+    try:
+        base64.b64decode(compact.replace("-", "+").replace("_", "/") + "=" * (-len(compact) % 4), validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    return True
 
 
 def require_text(value: str, parameter: str) -> str:

@@ -7,14 +7,12 @@ members). A file's bytes are a blob; earlier contents are kept as versions with 
 
 from __future__ import annotations
 
-import binascii
-import re
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import PurePosixPath
 from typing import Any, Literal
 
-from tools.common import fold, require_text
+from tools.common import fold, looks_encoded, require_text
 from tools.documents import extract_text, mime_type_for
 from tools.exceptions import Conflict, InvalidArgument, NotFound
 from tools.world import AppState, Context, Record, format_instant
@@ -386,7 +384,6 @@ def is_text(data: bytes) -> bool:
     return True
 
 
-_B64 = re.compile(r"[A-Za-z0-9+/_-]+={0,2}")
 
 
 def refuse_encoded(content: str, parameter: str, alternative: str) -> None:
@@ -395,18 +392,7 @@ def refuse_encoded(content: str, parameter: str, alternative: str) -> None:
     Raises:
         InvalidArgument: naming ``parameter`` and ``alternative`` (what to call instead).
     """
-    head = content.lstrip()[:100].lower()
-    compact = "".join(content.split())
-    looks = head.startswith("data:") and ";base64," in head
-    plain = " " not in content.strip() and "\t" not in content
-    mixed = all(any(test(ch) for ch in compact) for test in (str.isdigit, str.isupper, str.islower))
-    if not looks and plain and mixed and len(compact) >= 64 and len(compact) % 4 == 0 and _B64.fullmatch(compact):
-        try:
-            binascii.a2b_base64(compact.replace("-", "+").replace("_", "/"))
-            looks = True
-        except binascii.Error:
-            looks = False
-    if looks:
+    if looks_encoded(content):
         raise InvalidArgument(
             f"this looks like base64-encoded file bytes, which are not accepted here; save the file in your "
             f"workspace and pass path=<workspace path> instead ({alternative})",

@@ -12,7 +12,7 @@ from pathlib import PurePosixPath
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from tools.common import receive_file
+from tools.common import looks_encoded, receive_file
 from tools.directory import DirectoryState, find_person
 from tools.documents import MIME_TYPES
 from tools.exceptions import InvalidArgument, NotFound
@@ -59,7 +59,7 @@ def refuse_pasted_file(value: str, parameter: str) -> None:
         InvalidArgument: naming ``parameter`` and the way to send a file instead.
     """
     text = value.strip()
-    if text.lower().startswith("data:") or _PASTED.search(text):
+    if looks_encoded(text) or _PASTED.search(text):  # a pasted block inside a longer body counts too
         raise InvalidArgument(
             "looks like file content pasted as base64 or a data: URI; save the file in your workspace and pass "
             'its path in attachments, e.g. attachments=["downloads/INV-20417.pdf"]',

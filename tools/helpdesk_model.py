@@ -7,12 +7,11 @@ dictionaries the actions return.
 
 from __future__ import annotations
 
-import binascii
 import re
 from datetime import datetime, time, timedelta
 from typing import Any, Literal
 
-from tools.common import fold
+from tools.common import fold, looks_encoded
 from tools.directory import DirectoryState, find_person
 from tools.documents import mime_type_for
 from tools.exceptions import Conflict, InvalidArgument, NotFound
@@ -243,29 +242,17 @@ def parse_bound(ctx: Context[HelpdeskState], value: str, parameter: str) -> date
     return parse_instant(text, ctx.tz, parameter)
 
 
-_B64 = re.compile(r"^[A-Za-z0-9+/=_-]+$")
 
 
 def refuse_encoded(content: str, parameter: str, alternative: str) -> None:
     """Refuse file bytes pasted as base64 or as a ``data:`` URI in a text parameter.
 
     Raises:
-        InvalidArgument: naming ``parameter`` and ``alternative`` (the call to make instead).
+        InvalidArgument: naming ``parameter`` and ``alternative`` (what to call instead).
     """
-    head = content.lstrip()[:200].lower()
-    looks = head.startswith("data:") and ";base64," in head
-    compact = "".join(content.split())
-    plain = " " not in content.strip()
-    mixed = all(any(test(ch) for ch in compact) for test in (str.isdigit, str.isupper, str.islower))
-    if not looks and plain and mixed and len(compact) >= 64 and _B64.fullmatch(compact):
-        try:
-            binascii.a2b_base64(compact.replace("-", "+").replace("_", "/") + "=" * (-len(compact) % 4))
-            looks = True
-        except binascii.Error:
-            looks = False
-    if looks:
+    if looks_encoded(content):
         raise InvalidArgument(
-            "this looks like base64-encoded file bytes, which are not accepted here; save the file in your "
+            f"this looks like base64-encoded file bytes, which are not accepted here; save the file in your "
             f"workspace and pass path=<workspace path> instead ({alternative})",
             parameter,
         )

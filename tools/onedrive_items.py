@@ -7,14 +7,12 @@ anything.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import re
 from collections import OrderedDict
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any
 
-from tools.common import fold, require_text
+from tools.common import fold, looks_encoded, require_text
 from tools.directory import DirectoryState, find_person
 from tools.documents import extract_text
 from tools.exceptions import Conflict, InvalidArgument, NotFound
@@ -49,9 +47,6 @@ __all__ = [
 ROOT = "root"
 _RANK = {"read": 1, "write": 2, "owner": 3}
 _EMAIL = re.compile(r"^[^@\s<>,;]+@[^@\s<>,;]+\.[^@\s<>,;]+$")
-_B64 = re.compile(r"^[A-Za-z0-9+/=_-]+$")
-_HEX = re.compile(r"^[0-9a-fA-F]+$")
-_MAGIC = (b"PK\x03\x04", b"%PDF", b"\x89PNG", b"\xff\xd8\xff", b"GIF8")
 _TEXT_CACHE: OrderedDict[tuple[str, str], str] = OrderedDict()
 _TEXT_CACHE_SIZE = 4096
 
@@ -303,27 +298,12 @@ def refuse_encoded(content: str, parameter: str) -> None:
     Raises:
         InvalidArgument: naming ``parameter`` and the way to send the file instead.
     """
-    head = content.lstrip()[:200].lower()
-    instead = "save the file in your workspace and pass path=<its workspace path> instead"
-    if head.startswith("data:") and ";base64," in head:
-        raise InvalidArgument(f"looks like a data: URI; file content cannot be pasted, {instead}", parameter)
-    if " " in content.strip() or "\t" in content:
-        return  # prose, tables and CSV have spaces or punctuation; encoded data has neither
-    compact = "".join(content.split())
-    if len(compact) < 64 or len(compact) % 4 or not _B64.match(compact) or _HEX.match(compact):
-        return
-    try:
-        urlsafe = "-" in compact or "_" in compact
-        raw = base64.b64decode(compact, altchars=b"-_" if urlsafe else None, validate=True)
-    except (binascii.Error, ValueError):
-        return
-    try:
-        raw.decode("utf-8")
-        binary = raw.startswith(_MAGIC)
-    except UnicodeDecodeError:
-        binary = True
-    if binary or len(compact) >= 400:
-        raise InvalidArgument(f"looks like base64-encoded file content; {instead}", parameter)
+    if looks_encoded(content):
+        raise InvalidArgument(
+            "looks like a data: URI or base64; file content cannot be pasted, "
+            "save the file in your workspace and pass path=<its workspace path> instead",
+            parameter,
+        )
 
 
 # ---- how items are shown ----------------------------------------------------------------------

@@ -15,7 +15,7 @@ from pathlib import PurePosixPath
 from typing import Any, Literal
 from urllib.parse import quote
 
-from tools.common import fold, require_text
+from tools.common import fold, looks_encoded, require_text
 from tools.directory import DirectoryState
 from tools.documents import extract_text
 from tools.exceptions import Conflict, InvalidArgument, NotFound
@@ -211,7 +211,6 @@ def person_name(ctx: Context[SharePointState], email: str) -> str:
 # ---- names, content and paths -----------------------------------------------------------------
 
 _BAD_CHARS = re.compile(r'[\\/:*?"<>|#%]')
-_BASE64 = re.compile(r"^[A-Za-z0-9+/=\s]+$")
 
 
 def check_name(name: str, parameter: str) -> str:
@@ -237,13 +236,7 @@ def refuse_encoded(content: str, parameter: str, path_parameter: str = "path") -
     Raises:
         InvalidArgument: naming ``parameter`` and telling the caller to pass a workspace path.
     """
-    text = content.strip()
-    squeezed = "".join(text.split())
-    encoded = text[:5].lower() == "data:" and ";base64," in text[:200].lower()
-    encoded = encoded or (
-        len(squeezed) >= 80 and len(squeezed) % 4 == 0 and bool(_BASE64.match(text)) and " " not in text
-    )
-    if encoded:
+    if looks_encoded(content):
         raise InvalidArgument(
             "looks like encoded file content; save the file in your workspace and pass "
             f"{path_parameter}=<workspace path> instead",

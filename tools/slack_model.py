@@ -10,13 +10,11 @@ without joining; private channels and direct messages only by their members. Wri
 
 from __future__ import annotations
 
-import base64
-import binascii
 import re
 from datetime import datetime, time, timedelta
 from typing import Any, Literal
 
-from tools.common import fold
+from tools.common import fold, looks_encoded
 from tools.directory import find_person
 from tools.exceptions import Conflict, InvalidArgument, NotFound
 from tools.registry import App
@@ -364,7 +362,6 @@ def status_emoji(emoji: str, parameter: str = "emoji") -> str:
     return f":{reaction_name(emoji, parameter)}:"
 
 
-_B64_RE = re.compile(r"^[A-Za-z0-9+/_-]+={0,2}$")
 
 
 def refuse_encoded(content: str, parameter: str = "content") -> None:
@@ -373,19 +370,10 @@ def refuse_encoded(content: str, parameter: str = "content") -> None:
     Raises:
         InvalidArgument: naming the workspace path alternative.
     """
-    head = content.lstrip()[:200].lower()
-    compact = "".join(content.split())
-    encoded = head.startswith("data:") and ";base64," in head
-    if not encoded and len(compact) >= 40 and " " not in content.strip() and _B64_RE.match(compact):
-        try:
-            base64.b64decode(compact.replace("-", "+").replace("_", "/"), validate=True)
-            encoded = True
-        except (binascii.Error, ValueError):
-            encoded = False
-    if encoded:
+    if looks_encoded(content):
         raise InvalidArgument(
-            "looks like encoded file bytes; file content cannot be pasted here. Save the file in your "
-            "workspace and pass path=<its workspace path> instead (content takes plain text only)",
+            "looks like base64 or a data: URI; files are not pasted as text: save the file in your workspace "
+            "and pass path=<its path> instead",
             parameter,
         )
 
