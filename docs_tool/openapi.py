@@ -2,7 +2,8 @@
 
 One path per action (``POST /api/<app>/<action>``, and ``POST /api/complete_task``),
 its request body the action's input schema, a bearer security scheme, and the
-error shape ``{"error": {"message", "parameter"}}`` shared by every endpoint.
+error shape ``{"error": {"message", "parameter"}}`` shared by every endpoint (400, 401, 404, 409,
+502). A body over the size limit is refused before it is read: 413 ``{"error": "<text>"}``.
 """
 
 from __future__ import annotations
@@ -42,7 +43,27 @@ _ERRORS = {
     "401": "The access token is missing or not valid.",
     "404": "No such app or action here; the message lists what exists.",
     "409": "No further changes are possible.",
+    "502": "The workspace could not be reached just now; nothing was changed. Try again.",
 }
+
+#: The answer to a body over the server's size limit (413), sent before the request is read.
+_TOO_LARGE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {"error": {"type": "string", "description": "What was refused, with the limit in bytes."}},
+    "required": ["error"],
+}
+
+#: The 200 answer: every action returns a JSON object (its shape is in the action's description).
+_RESULT_SCHEMA: dict[str, Any] = {"type": "object"}
+
+
+_UNAUTHORIZED_HEADERS = {
+    "WWW-Authenticate": {"description": "Always 'Bearer'.", "schema": {"type": "string"}},
+}
+
+
+def _json(schema: dict[str, Any], description: str, **extra: Any) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}, **extra}
 
 
 def _operation(action: Action) -> dict[str, Any]:
@@ -57,17 +78,16 @@ def _operation(action: Action) -> dict[str, Any]:
             "content": {"application/json": {"schema": action.input_schema, "example": example_arguments(action)}},
         },
         "responses": {
-            "200": {
-                "description": f"The result: {returns}" if returns else "The result.",
-                "content": {"application/json": {"schema": {}}},
-            },
+            "200": _json(_RESULT_SCHEMA, f"The result: {returns}" if returns else "The result."),
             **{
-                code: {
-                    "description": text,
-                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
-                }
+                code: _json(
+                    {"$ref": "#/components/schemas/Error"},
+                    text,
+                    **({"headers": _UNAUTHORIZED_HEADERS} if code == "401" else {}),
+                )
                 for code, text in _ERRORS.items()
             },
+            "413": _json({"$ref": "#/components/schemas/TooLarge"}, "The request body is over the size limit."),
         },
         "x-read-only": action.read_only,
     }
@@ -95,7 +115,7 @@ def openapi_document(apps: Iterable[str] | None = None, server_url: str = "") ->
         "paths": {a.http_path: {"post": _operation(a)} for a in actions},
         "components": {
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
-            "schemas": {"Error": _ERROR_SCHEMA},
+            "schemas": {"Error": _ERROR_SCHEMA, "TooLarge": _TOO_LARGE_SCHEMA},
         },
         "security": [{"bearer": []}],
     }

@@ -7,7 +7,7 @@ The parser and the scripts (``cli_shim``) read only the registry; this route
 is the gateway's.
 
 Answers are text: 200 the JSON result (or help); 400 wrong usage; 401 bad
-token; 404 a command this session does not have; 409 no further changes; 422
+token; 404 a command this session does not have; 405 not POST; 409 no further changes; 422
 a call the company's data refused. The script turns them into exit statuses.
 """
 
@@ -60,6 +60,8 @@ def cli_routes(gateway: Gateway) -> list[Route]:
     # Imported here, not at the top: the gateway package imports this module while it builds its app.
 
     async def run(request: Request) -> Response:
+        if request.method != "POST":
+            return PlainTextResponse("use POST with the command's words\n", status_code=405, headers={"Allow": "POST"})
         session = bearer_session(request, gateway)
         if session is None:
             return _text(401, "the access token is missing or not valid; check COMPANY_API_TOKEN")
@@ -91,4 +93,5 @@ def cli_routes(gateway: Gateway) -> list[Route]:
             return _text(502, f"{where}: {PROVIDER_FAILED_MESSAGE}")
         return Response(json.dumps(result, ensure_ascii=False, indent=2) + "\n", media_type="application/json")
 
-    return [Route("/cli/{app}", run, methods=["POST"])]
+    # Every method, so that a wrong one is answered here (405) rather than as not found by the catch-all mount.
+    return [Route("/cli/{app}", run, methods=["GET", "POST", "PUT", "PATCH", "DELETE"])]

@@ -32,26 +32,37 @@ class BodyLimit:
                 return
         seen = 0
         started = False
+        refused = False
 
         async def counted() -> Message:
-            nonlocal seen
+            nonlocal seen, refused
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.max_bytes:
+                    # Answer 413 here, before the app can turn the error below into a 500 of its own
+                    # (a mounted Starlette app's ServerErrorMiddleware does, e.g. the MCP app).
+                    if not started:
+                        refused = True
+                        await self._refuse(send)
                     raise _TooLarge
             return message
 
         async def tracked_send(message: Message) -> None:
             nonlocal started
+            if refused:
+                return  # the 413 is the answer; drop whatever the app sends after it
             started = started or message["type"] == "http.response.start"
             await send(message)
 
         try:
             await self.app(scope, counted, tracked_send)
         except _TooLarge:
-            if not started:
-                await self._refuse(send)
+            pass  # answered above, or too late to answer (the response had already started)
+        except Exception:
+            if not refused:
+                raise
+            # The app wrapped _TooLarge (e.g. in an ExceptionGroup) after the 413 went out: nothing left to do.
 
     async def _refuse(self, send: Send) -> None:
         body = json.dumps({"error": f"the request body is larger than {self.max_bytes} bytes"}).encode()

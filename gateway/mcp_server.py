@@ -63,6 +63,8 @@ class ActionTool(Tool):
             description=action.description,
             parameters=action.input_schema,
             annotations=ToolAnnotations(readOnlyHint=action.read_only, destructiveHint=not action.read_only),
+            # fastmcp would derive "Company Complete Task" from the app-less action's name; the model reads titles.
+            title=None if action.app else "Mark Work Complete",
         )
         tool._gateway = gateway
         return tool

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from tools.blobs import BlobStore
@@ -10,6 +11,21 @@ from tools.exceptions import NotFound
 from tools.fixtures import NOW, TIMEZONE, USER, build_default
 from tools.fixtures.shared import BLOBS
 from tools.world import AppState, Context, FileStore, World
+
+#: Words no surface the sandbox can read may use (DESIGN.md, "What the sandbox sees"); RL only in capitals.
+BANNED = re.compile(
+    r"\b(?:gateway|episodes?|rewards?|grad(?:e|es|ed|ing|er|ers)|tasks?|training|rollouts?|benchmarks?"
+    r"|verif(?:y|ies|ied|ying|ication|ier|iers)|mask(?:s|ed|ing)?|simulat(?:e|es|ing|ion|ions|ed|or|ors)"
+    r"|agents?|fixtures?|(?-i:RL))\b",
+    re.IGNORECASE,
+)
+#: The one name allowed to say "task": the action that declares the work complete.
+ALLOWED = re.compile(r"company_complete_task|complete_task|complete-task")
+
+
+def banned_words(text: str) -> list[str]:
+    """The banned words in ``text`` (after removing the allowed complete-task names), in order."""
+    return BANNED.findall(ALLOWED.sub("", text))
 
 
 class MemoryFiles(FileStore):

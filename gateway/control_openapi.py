@@ -1,0 +1,341 @@
+"""The OpenAPI 3.1 document of the control plane, served at ``GET /openapi.json`` to trusted peers.
+
+It describes ``/seed_session``, ``/task_state``, ``/verify``, ``/close_session``,
+``/tasks`` and ``/health`` as DESIGN.md fixes them (field names fixed, more
+fields welcome, so response objects allow extra properties). Every control
+error answers ``{"error": "<text>"}``: 400 bad input, 403 a peer outside
+``trusted_networks``, 404 unknown session, 409 the session cannot do that, 413
+a body over ``max_request_bytes``, 503 shutting down or no sandbox to lend.
+Links from the seed answer let a stateful client follow a session through
+task state, verify and close.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from gateway.core import Gateway
+from gateway.tasks import Task
+from tools import REGISTRY
+
+__all__ = ["control_openapi_document", "control_openapi_route"]
+
+_REF = "#/components/schemas/"
+
+_ERROR_TEXT = {
+    "400": "The request is not valid; the text names the field at fault.",
+    "403": "The caller is outside the server's trusted networks.",
+    "404": "No session has that id.",
+    "409": "The session cannot do that (e.g. closed before it was verified).",
+    "413": "The request body is over the server's size limit.",
+    "503": "The server is shutting down, or the sandbox could not be started.",
+}
+
+_NULLABLE_STR: dict[str, Any] = {"type": ["string", "null"]}
+
+_SCHEMAS: dict[str, Any] = {
+    "Error": {
+        "type": "object",
+        "properties": {"error": {"type": "string", "description": "What went wrong."}},
+        "required": ["error"],
+    },
+    "SeedResponse": {
+        "type": "object",
+        "properties": {
+            "session_id": {"type": "string"},
+            "task_id": {"type": "string"},
+            "instruction": {"type": "string"},
+            "exposure": {"type": "string", "enum": ["mcp", "cli", "http"]},
+            "tools": {"type": "array", "items": {"type": "string"}, "description": "MCP tool names offered."},
+            "mcp": {
+                "type": "object",
+                "properties": {
+                    "server_name": {"type": "string"},
+                    "url": {"type": "string"},
+                    "transport": {"const": "streamable_http"},
+                    "headers": {
+                        "type": "object",
+                        "properties": {"Authorization": {"type": "string", "pattern": "^Bearer .+"}},
+                        "required": ["Authorization"],
+                        "additionalProperties": {"type": "string"},
+                    },
+                },
+                "required": ["server_name", "url", "transport", "headers"],
+            },
+            "company_api_url": {"type": "string"},
+            "token": {"type": "string", "minLength": 1},
+            "sandbox": {
+                "oneOf": [
+                    {"type": "null"},
+                    {
+                        "type": "object",
+                        "properties": {
+                            "provider": {"type": "string"},
+                            "id": {"type": "string"},
+                            "workspace": {"type": "string"},
+                        },
+                        "required": ["provider", "id", "workspace"],
+                    },
+                ]
+            },
+        },
+        "required": [
+            "session_id",
+            "task_id",
+            "instruction",
+            "exposure",
+            "tools",
+            "mcp",
+            "company_api_url",
+            "token",
+            "sandbox",
+        ],
+    },
+    "TaskState": {
+        "type": "object",
+        "properties": {
+            "session_id": {"type": "string"},
+            "status": {"type": "string", "enum": ["active", "complete", "verifying", "verified", "closed"]},
+            "task_complete": {"type": "boolean"},
+            "calls": {"type": "integer", "minimum": 0},
+            "last_call": {
+                "oneOf": [
+                    {"type": "null"},
+                    {
+                        "type": "object",
+                        "properties": {
+                            "tool": {"type": "string"},
+                            "ok": {"type": "boolean"},
+                            "at": {"type": "number", "description": "Unix time, seconds."},
+                        },
+                        "required": ["tool", "ok", "at"],
+                    },
+                ]
+            },
+        },
+        "required": ["session_id", "status", "task_complete", "calls", "last_call"],
+    },
+    "VerifyRequest": {
+        "type": "object",
+        "properties": {
+            "session_id": {"type": "string", "minLength": 1},
+            "response": {"type": "string", "description": "The final text answer, if any."},
+        },
+        "required": ["session_id"],
+    },
+    "VerifyResponse": {
+        "type": "object",
+        "properties": {
+            "session_id": {"type": "string"},
+            "reward": {"type": "number", "minimum": 0, "maximum": 1},
+            "checks": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "name": {"type": "string"},
+                        "passed": {"type": "boolean"},
+                        "detail": {"type": "string"},
+                    },
+                    "required": ["name", "passed", "detail"],
+                },
+            },
+            "mask_sample": {"type": "boolean"},
+            "failure_kind": _NULLABLE_STR,
+            "failure_reason": _NULLABLE_STR,
+        },
+        "required": ["session_id", "reward", "checks", "mask_sample", "failure_kind", "failure_reason"],
+    },
+    "CloseRequest": {
+        "type": "object",
+        "properties": {"session_id": {"type": "string", "minLength": 1}},
+        "required": ["session_id"],
+    },
+    "CloseResponse": {
+        "type": "object",
+        "properties": {
+            "session_id": {"type": "string"},
+            "closed": {"const": True},
+            "already_closed": {"type": "boolean"},
+        },
+        "required": ["session_id", "closed", "already_closed"],
+    },
+    "TaskList": {
+        "type": "object",
+        "properties": {
+            "tasks": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "task_id": {"type": "string"},
+                        "apps": {"type": "array", "items": {"type": "string"}},
+                        "exposure": {"type": "string", "enum": ["mcp", "cli", "http"]},
+                    },
+                    "required": ["task_id", "apps", "exposure"],
+                },
+            }
+        },
+        "required": ["tasks"],
+    },
+    "Health": {"type": "object", "properties": {"ok": {"const": True}}, "required": ["ok"]},
+}
+
+
+def _task_row_schemas() -> dict[str, Any]:
+    """The task row's JSON Schema (``Task`` and the models it uses), as components."""
+    schema = Task.model_json_schema(ref_template=_REF + "{model}")
+    defs = schema.pop("$defs", {})
+    schema["properties"]["apps"]["items"]["enum"] = list(REGISTRY.apps)
+    return {**defs, "Task": schema}
+
+
+def _seed_request(task_ids: list[str] | None) -> dict[str, Any]:
+    task_id: dict[str, Any] = {"type": "string", "description": "A task the server knows (GET /tasks)."}
+    if task_ids:
+        task_id["enum"] = task_ids
+    options = {
+        "exposure": {"type": "string", "enum": ["mcp", "cli", "http"], "description": "Default: the task's."},
+        "sandbox": {"type": "boolean", "description": "Lend a sandbox (default: for cli and http)."},
+    }
+    return {
+        "oneOf": [
+            {
+                "type": "object",
+                "properties": {"task_id": task_id, **options},
+                "required": ["task_id"],
+                "additionalProperties": False,
+            },
+            {
+                "type": "object",
+                "properties": {"task": {"$ref": _REF + "Task"}, **options},
+                "required": ["task"],
+                "additionalProperties": False,
+            },
+        ]
+    }
+
+
+def _responses(ok: str, description: str, errors: Iterable[str], links: dict[str, Any] | None = None) -> dict[str, Any]:
+    answers: dict[str, Any] = {
+        "200": {
+            "description": description,
+            "content": {"application/json": {"schema": {"$ref": _REF + ok}}},
+            **({"links": links} if links else {}),
+        }
+    }
+    for code in errors:
+        answers[code] = {
+            "description": _ERROR_TEXT[code],
+            "content": {"application/json": {"schema": {"$ref": _REF + "Error"}}},
+        }
+    return answers
+
+
+def _body(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"required": True, "content": {"application/json": {"schema": schema}}}
+
+
+_BY_SESSION = "$response.body#/session_id"
+_SEED_LINKS = {
+    "TaskState": {"operationId": "task_state", "parameters": {"session_id": _BY_SESSION}},
+    "Verify": {"operationId": "verify", "requestBody": {"session_id": _BY_SESSION}},
+    "Close": {"operationId": "close_session", "requestBody": {"session_id": _BY_SESSION}},
+}
+
+
+def control_openapi_document(task_ids: Iterable[str] | None = None, server_url: str = "") -> dict[str, Any]:
+    """The control plane's OpenAPI 3.1 document.
+
+    Args:
+        task_ids: Ids ``/seed_session`` accepts as ``task_id`` (listed as an enum), or None to leave it open.
+        server_url: Absolute base URL of the server; omitted when empty.
+
+    Returns:
+        The document as a JSON-able dict.
+    """
+    ids = list(task_ids) if task_ids is not None else None
+    paths: dict[str, Any] = {
+        "/seed_session": {
+            "post": {
+                "operationId": "seed_session",
+                "summary": "Build a world from a task and open a session on it.",
+                "requestBody": _body(_seed_request(ids)),
+                "responses": _responses("SeedResponse", "The new session.", ["400", "403", "413", "503"], _SEED_LINKS),
+            }
+        },
+        "/task_state": {
+            "get": {
+                "operationId": "task_state",
+                "summary": "The state the session's last whole call left.",
+                "parameters": [
+                    {
+                        "name": "session_id",
+                        "in": "query",
+                        "required": True,
+                        "schema": {"type": "string", "minLength": 1},
+                    }
+                ],
+                "responses": _responses("TaskState", "The session's state.", ["400", "403", "404"]),
+            }
+        },
+        "/verify": {
+            "post": {
+                "operationId": "verify",
+                "summary": "Grade the session's final world (idempotent).",
+                "requestBody": _body({"$ref": _REF + "VerifyRequest"}),
+                "responses": _responses(
+                    "VerifyResponse", "The reward and its checks.", ["400", "403", "404", "409", "413"]
+                ),
+            }
+        },
+        "/close_session": {
+            "post": {
+                "operationId": "close_session",
+                "summary": "Release the session's world and sandbox (idempotent).",
+                "requestBody": _body({"$ref": _REF + "CloseRequest"}),
+                "responses": _responses("CloseResponse", "The session is closed.", ["400", "403", "404", "413"]),
+            }
+        },
+        "/tasks": {
+            "get": {
+                "operationId": "list_tasks",
+                "summary": "The tasks this server can seed.",
+                "responses": _responses("TaskList", "Every known task.", ["403"]),
+            }
+        },
+        "/health": {
+            "get": {
+                "operationId": "health",
+                "summary": "Liveness (open to every peer).",
+                "responses": _responses("Health", "The server is up.", []),
+            }
+        },
+    }
+    doc: dict[str, Any] = {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Control plane",
+            "version": "1.0.0",
+            "description": "Seed, inspect, verify and close sessions. Only peers in trusted_networks may call it.",
+        },
+        "paths": paths,
+        "components": {"schemas": {**_SCHEMAS, **_task_row_schemas()}},
+    }
+    if server_url:
+        doc["servers"] = [{"url": server_url}]
+    return doc
+
+
+def control_openapi_route(gateway: Gateway) -> Callable[[Request], Awaitable[Response]]:
+    """The ``GET /openapi.json`` handler (wrap it in the trusted-network guard)."""
+
+    async def openapi(request: Request) -> Response:
+        server = gateway.settings.public_url or str(request.base_url)
+        return JSONResponse(control_openapi_document(gateway.tasks, server.rstrip("/")))
+
+    return openapi

@@ -1,0 +1,272 @@
+"""Security properties of the served app: trusted networks, body limits, Host/Origin, token isolation, secrets.
+
+Over real loopback HTTP where the wire matters (uvicorn's peer address, chunked
+bodies, the MCP transport); in memory (``httpx.ASGITransport``) where a foreign
+peer address is needed, since every socket here is a loopback one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from typing import Any
+
+import httpx
+import pytest
+from openapi_spec_validator import validate
+from starlette.applications import Starlette
+
+from gateway import Settings, create_app
+from gateway.demo import serve_in_background
+from gateway.sessions import SessionStore
+
+TASK_ID = "dir-manager-of-owen"
+MAX_BYTES = 16 * 1024
+MCP_HEADERS = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
+LIST = {"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}}
+CONTROL_GETS = ["/tasks", "/metrics", "/openapi.json", "/task_state?session_id=s_0"]
+SPOOFS = [
+    {"X-Forwarded-For": "127.0.0.1"},
+    {"X-Forwarded-For": "10.0.0.5, 127.0.0.1"},
+    {"X-Real-IP": "127.0.0.1"},
+    {"Forwarded": "for=127.0.0.1;proto=http"},
+    {"X-Forwarded-For": "10.0.0.5", "X-Forwarded-Host": "localhost"},
+]
+
+
+@contextlib.asynccontextmanager
+async def served(settings: Settings) -> AsyncIterator[tuple[Starlette, httpx.AsyncClient]]:
+    """A live server on loopback for ``settings``: ``(app, client)``."""
+    app = create_app(settings)
+    async with serve_in_background(app) as base, httpx.AsyncClient(base_url=base, timeout=30) as client:
+        yield app, client
+
+
+def in_memory(app: Starlette, peer: str) -> httpx.AsyncClient:
+    return httpx.AsyncClient(transport=httpx.ASGITransport(app=app, client=(peer, 40000)), base_url="http://testserver")
+
+
+async def seed(client: httpx.AsyncClient, **extra: Any) -> dict[str, Any]:
+    r = await client.post("/seed_session", json={"task_id": TASK_ID, **extra})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def cli_words(*words: str) -> dict[str, Any]:
+    return {"argc": str(len(words)), "argv": list(words)}
+
+
+# ---- trusted networks and forwarded headers ------------------------------------------------------
+
+
+@pytest.mark.parametrize("spoof", SPOOFS, ids=lambda h: ",".join(h))
+async def test_forwarded_headers_never_let_a_foreign_peer_in(spoof):
+    app = create_app(Settings(sandbox_provider="none"))
+    async with in_memory(app, "203.0.113.7") as outsider, in_memory(app, "127.0.0.1") as insider:
+        for path in CONTROL_GETS:
+            assert (await outsider.get(path, headers=spoof)).status_code == 403, path
+        r = await outsider.post("/seed_session", json={"task_id": TASK_ID}, headers=spoof)
+        assert r.status_code == 403
+        assert r.json() == {"error": "this route is only for trusted networks"}
+        assert len(app.state.gateway.store) == 0
+        assert (await insider.get("/tasks", headers=spoof)).status_code == 200
+
+
+@pytest.mark.parametrize("spoof", [{"X-Forwarded-For": "203.0.113.7"}, {"Forwarded": "for=203.0.113.7"}])
+async def test_forwarded_headers_never_shut_a_trusted_peer_out(spoof):
+    async with served(Settings(sandbox_provider="none")) as (_, client):
+        for path in ["/tasks", "/metrics", "/openapi.json"]:
+            assert (await client.get(path, headers=spoof)).status_code == 200, path
+        assert (await client.post("/seed_session", json={"task_id": TASK_ID}, headers=spoof)).status_code == 200
+
+
+async def test_a_live_server_judges_the_socket_peer_not_x_forwarded_for():
+    # Only 10.0.0.0/8 is trusted; the socket peer is 127.0.0.1 whatever the headers claim.
+    async with served(Settings(trusted_networks=["10.0.0.0/8"], sandbox_provider="none")) as (app, client):
+        for spoof in SPOOFS + [{"X-Forwarded-For": "10.0.0.5"}, {}]:
+            for path in CONTROL_GETS:
+                assert (await client.get(path, headers=spoof)).status_code == 403, (path, spoof)
+            assert (await client.post("/seed_session", json={"task_id": TASK_ID}, headers=spoof)).status_code == 403
+        assert len(app.state.gateway.store) == 0
+        assert (await client.get("/health")).json() == {"ok": True}  # open to every peer
+
+
+async def test_metrics_and_openapi_are_trusted_only():
+    app = create_app(Settings(sandbox_provider="none"))
+    async with in_memory(app, "198.51.100.20") as outsider, in_memory(app, "127.0.0.1") as insider:
+        for path in ["/metrics", "/openapi.json"]:
+            assert (await outsider.get(path)).status_code == 403, path
+        metrics = await insider.get("/metrics")
+        assert metrics.status_code == 200 and "# TYPE" in metrics.text
+        document = (await insider.get("/openapi.json")).json()
+        routes = {"/seed_session", "/task_state", "/verify", "/close_session", "/tasks", "/health"}
+        assert set(document["paths"]) == routes
+        validate(document)
+        assert document["paths"]["/seed_session"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+        # The company API's own document is for sandboxes, wherever they are.
+        assert (await outsider.get("/api/openapi.json")).status_code == 200
+
+
+# ---- body limits ---------------------------------------------------------------------------------
+
+
+async def chunks(total: int, size: int = 4096) -> AsyncIterator[bytes]:
+    sent = 0
+    while sent < total:
+        part = min(size, total - sent)
+        sent += part
+        yield b" " * part
+
+
+@pytest.mark.parametrize("chunked", [False, True], ids=["content-length", "chunked"])
+async def test_a_body_over_the_limit_is_413_everywhere(chunked):
+    async with served(Settings(max_request_bytes=MAX_BYTES, sandbox_provider="none")) as (app, client):
+        info = await seed(client)
+        gw = app.state.gateway
+        targets = {
+            "/seed_session": {"Content-Type": "application/json"},
+            "/api/directory/list_departments": {"Content-Type": "application/json", **bearer(info["token"])},
+            "/mcp": {**MCP_HEADERS, **bearer(info["token"])},
+            "/cli/directory": {"Content-Type": "application/x-www-form-urlencoded", **bearer(info["token"])},
+        }
+        for path, headers in targets.items():
+            body: Any = chunks(MAX_BYTES + 1) if chunked else b" " * (MAX_BYTES + 1)
+            r = await client.post(path, content=body, headers=headers)
+            assert r.status_code == 413, (path, r.status_code, r.text)
+            assert r.json() == {"error": f"the request body is larger than {MAX_BYTES} bytes"}
+            assert ("transfer-encoding" in r.request.headers) is chunked
+        assert len(gw.store) == 1  # no seed got through
+        assert gw.task_state(info["session_id"])["calls"] == 0
+        # Exactly at the limit is still read (and answered on its merits).
+        r = await client.post("/seed_session", content=b" " * MAX_BYTES, headers=targets["/seed_session"])
+        assert r.status_code == 400
+
+
+# ---- Host and Origin on /mcp ---------------------------------------------------------------------
+
+
+async def test_mcp_refuses_foreign_host_and_origin_on_loopback():
+    async with served(Settings(sandbox_provider="none")) as (_, client):
+        info = await seed(client)
+        headers = {**MCP_HEADERS, **bearer(info["token"])}
+        assert (await client.post("/mcp", json=LIST, headers=headers)).status_code == 200
+        r = await client.post("/mcp", json=LIST, headers={**headers, "Host": "evil.example"})
+        assert r.status_code == 421
+        r = await client.post("/mcp", json=LIST, headers={**headers, "Origin": "http://evil.example"})
+        assert r.status_code == 403
+        r = await client.post("/mcp", json=LIST, headers={**headers, "Host": "company.internal"})
+        assert r.status_code == 421  # not in allowed_hosts here
+
+
+async def test_mcp_accepts_names_from_allowed_hosts():
+    settings = Settings(sandbox_provider="none", allowed_hosts=["company.internal", "host.containers.internal"])
+    async with served(settings) as (_, client):
+        info = await seed(client)
+        headers = {**MCP_HEADERS, **bearer(info["token"])}
+        for host in ["company.internal", "host.containers.internal"]:
+            r = await client.post("/mcp", json=LIST, headers={**headers, "Host": host})
+            assert r.status_code == 200, (host, r.text)
+            r = await client.post("/mcp", json=LIST, headers={**headers, "Host": host, "Origin": f"http://{host}"})
+            assert r.status_code == 200, (host, r.text)
+        r = await client.post("/mcp", json=LIST, headers={**headers, "Host": "evil.example"})
+        assert r.status_code == 421
+        r = await client.post("/mcp", json=LIST, headers={**headers, "Origin": "http://evil.example"})
+        assert r.status_code == 403
+
+
+# ---- tokens --------------------------------------------------------------------------------------
+
+
+async def test_a_token_opens_only_its_own_world_over_http_and_cli():
+    async with served(Settings(sandbox_provider="none")) as (app, client):
+        gw = app.state.gateway
+        a, b = await seed(client), await seed(client)
+        # Naming the other session anywhere in the request changes nothing: the token decides.
+        steer = {"X-Session-Id": b["session_id"], "Cookie": f"session_id={b['session_id']}"}
+        r = await client.post(
+            "/api/complete_task",
+            params={"session_id": b["session_id"]},
+            json={"summary": "from A over HTTP"},
+            headers={**bearer(a["token"]), **steer},
+        )
+        assert r.status_code == 200
+        assert gw.get_session(a["session_id"]).world.completion == "from A over HTTP"
+        assert gw.get_session(b["session_id"]).world.completion is None
+        r = await client.post(
+            "/cli/company",
+            params={"session_id": a["session_id"]},
+            data=cli_words("complete-task", "--summary=from B over the shell"),
+            headers={**bearer(b["token"]), "X-Session-Id": a["session_id"]},
+        )
+        assert r.status_code == 200, r.text
+        assert gw.get_session(b["session_id"]).world.completion == "from B over the shell"
+        assert gw.get_session(a["session_id"]).world.completion == "from A over HTTP"
+        assert gw.task_state(a["session_id"])["calls"] == 1 and gw.task_state(b["session_id"])["calls"] == 1
+
+
+async def test_a_token_naming_another_session_is_refused_over_http_and_cli():
+    async with served(Settings(sandbox_provider="none")) as (app, client):
+        gw = app.state.gateway
+        a, b = await seed(client), await seed(client)
+        payload, signature = a["token"].rsplit(".", 1)
+        spliced = b["token"].rsplit(".", 1)[0] + "." + signature  # B's payload under A's signature
+        forged = SessionStore("another-secret").new_token(b["session_id"])  # B's id, signed elsewhere
+        remint = gw.store.new_token(b["session_id"])  # right secret, but not the token B was given
+        for token in [spliced, forged, remint, payload, a["token"] + "x", b["session_id"]]:
+            r = await client.post("/api/directory/list_departments", json={}, headers=bearer(token))
+            assert r.status_code == 401, token
+            r = await client.post("/cli/directory", data=cli_words("list-departments"), headers=bearer(token))
+            assert r.status_code == 401, token
+            r = await client.post("/mcp", json=LIST, headers={**MCP_HEADERS, **bearer(token)})
+            assert r.status_code == 401, token
+        assert gw.task_state(b["session_id"])["calls"] == 0
+
+
+async def test_a_closed_sessions_token_stops_while_others_keep_working():
+    async with served(Settings(sandbox_provider="none")) as (_, client):
+        a, b = await seed(client), await seed(client)
+        await client.post("/verify", json={"session_id": a["session_id"]})
+        for token, expected in [(a["token"], 401), (b["token"], 200)]:
+            r = await client.post("/api/directory/list_departments", json={}, headers=bearer(token))
+            assert r.status_code == expected
+            r = await client.post("/cli/directory", data=cli_words("list-departments"), headers=bearer(token))
+            assert r.status_code == expected
+
+
+async def test_tokens_signed_with_another_secret_are_refused():
+    async with served(Settings(sandbox_provider="none", session_secret="the-right-secret")) as (_, client):
+        info = await seed(client)
+        forged = SessionStore("a-wrong-secret").new_token(info["session_id"])
+        unsigned = SessionStore(None).new_token(info["session_id"])
+        for token in [forged, unsigned]:
+            assert (await client.post("/api/complete_task", json={}, headers=bearer(token))).status_code == 401
+            r = await client.post("/cli/company", data=cli_words("complete-task"), headers=bearer(token))
+            assert r.status_code == 401
+            r = await client.post("/mcp", json=LIST, headers={**MCP_HEADERS, **bearer(token)})
+            assert r.status_code == 401
+        assert (await client.get("/task_state", params={"session_id": info["session_id"]})).json()["calls"] == 0
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "accepted"),
+    [("shared-secret", "shared-secret", True), ("shared-secret", "other-secret", False), (None, None, False)],
+    ids=["same secret", "different secret", "per-process secrets"],
+)
+async def test_session_secret_makes_tokens_verifiable_across_instances(first, second, accepted):
+    one = create_app(Settings(sandbox_provider="none", session_secret=first))
+    two = create_app(Settings(sandbox_provider="none", session_secret=second))
+    async with in_memory(one, "127.0.0.1") as c1, in_memory(two, "127.0.0.1") as c2:
+        info = await seed(c1)
+        # The second instance is handed the session (as a replica would be); only its token differs in origin.
+        two.state.gateway.store.add(one.state.gateway.get_session(info["session_id"]))
+        assert (two.state.gateway.session_by_token(info["token"]) is not None) is accepted
+        r = await c2.post("/api/directory/list_departments", json={}, headers=bearer(info["token"]))
+        assert r.status_code == (200 if accepted else 401)
+        r = await c2.post("/cli/directory", data=cli_words("list-departments"), headers=bearer(info["token"]))
+        assert r.status_code == (200 if accepted else 401)
+        # A token minted by the second instance for the same id is never the session's own token.
+        assert one.state.gateway.session_by_token(two.state.gateway.store.new_token(info["session_id"])) is None
