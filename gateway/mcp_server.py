@@ -122,6 +122,7 @@ def build_mcp(gateway: Gateway, extra_tools: Sequence[Tool] = ()) -> FastMCP:
         auth=SessionTokens(gateway),
         mask_error_details=True,
         middleware=[SessionTools(gateway)],
+        dereference_schemas=False,  # the registry's schemas are flat (no $ref, tested); skip the walk per list
     )
     for action in gateway.actions.values():
         server.add_tool(ActionTool.of(action, gateway))

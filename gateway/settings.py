@@ -65,7 +65,8 @@ class Settings(BaseSettings):
     )
     admission_timeout_s: float = Field(86400.0, gt=0, description="Longest a seed waits for a session slot (s).")
     seed_slice_s: float = Field(
-        0.01, ge=0, description="Seconds the server serves other requests before each world build."
+        0.01, ge=0, description="Seconds of back-to-back world builds before the server serves other requests "
+        "for as long again (a lone seed waits one slice)."
     )
     shutdown_timeout_s: float = Field(
         30.0, gt=0, description="Seconds shutdown may take; seeds starting a sandbox get this less 2 s."

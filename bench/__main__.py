@@ -1,0 +1,179 @@
+"""``python -m bench [--quick] [--profile] [--output FILE]``: measure the gateway, print a table, write JSON.
+
+(a) tool calls through the gateway vs a bare FastMCP server (wrk, 1 and 10 connections);
+(b) a burst of seeds while 50 MCP clients loop; (c) memory per live session, before and after
+a write; (d) shutdown with lent sandboxes on a provider that takes 100 ms per destroy.
+Every server runs in its own process; the load comes from other processes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from bench import burst, memory, profile, throughput
+from bench.procs import ROOT, server_processes
+
+RESULTS = Path(__file__).with_name("results")
+
+#: Sizes of the full run and of ``--quick``.
+#: ``burst_cap_s`` bounds the burst on a slow machine: seeds unanswered by then are abandoned and the
+#: seed rate is taken over those answered.
+FULL = {"wrk_s": 10.0, "burst_seeds": 1000, "quiet_s": 2.0, "burst_cap_s": 45.0, "sessions": 1000,
+        "heap_sessions": 50, "sandboxes": 1000}  # fmt: skip
+QUICK = {"wrk_s": 2.0, "burst_seeds": 100, "quiet_s": 1.0, "burst_cap_s": 15.0, "sessions": 100,
+         "heap_sessions": 10, "sandboxes": 200}  # fmt: skip
+
+KB = 1000
+
+
+def _machine() -> dict[str, Any]:
+    mem = next((ln.split()[1] for ln in Path("/proc/meminfo").read_text().splitlines() if ln.startswith("MemTotal")),
+               "0")  # fmt: skip
+    cpu = next((ln.split(":", 1)[1].strip() for ln in Path("/proc/cpuinfo").read_text().splitlines()
+                if ln.startswith("model name")), platform.machine())  # fmt: skip
+    return {
+        "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        "cpus": os.cpu_count(),
+        "cpu": cpu,
+        "memory_gib": round(int(mem) / 2**20, 1),
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "load_average_at_start": os.getloadavg(),
+    }
+
+
+def _inproc(job: str, n: int) -> subprocess.Popen[str]:
+    """Start ``python -m bench.inproc JOB N``; :func:`_result` reads its JSON."""
+    return subprocess.Popen([sys.executable, "-m", "bench.inproc", job, str(n)], cwd=ROOT, stdout=subprocess.PIPE,
+                            text=True)  # fmt: skip
+
+
+def _result(proc: subprocess.Popen[str]) -> dict[str, Any]:
+    out, _ = proc.communicate()
+    if proc.returncode:
+        raise RuntimeError(f"{proc.args} failed with exit {proc.returncode}")
+    return dict(json.loads(out.strip().splitlines()[-1]))
+
+
+def _verdict(ok: bool) -> str:
+    return "[green]PASS[/green]" if ok else "[red]MISS[/red]"
+
+
+def rows(results: dict[str, Any]) -> list[tuple[str, str, str, bool | None]]:
+    """(figure, measured, target, passed) for the table and the README; passed None for context figures."""
+    a, b, c = results["a_tool_calls"], results["b_seed_burst"], results["c_memory"]
+    d, heap = results["d_shutdown"], results["c_memory_heap"]
+    out: list[tuple[str, str, str, bool | None]] = []
+    for key, label in (("c1", "1 conn"), ("c10", "10 conns")):
+        r = a[key]
+        out.append((f"(a) p50 latency, gateway / bare, {label}",
+                    f"{r['latency_ratio']:.2f}x ({r['gateway']['p50_ms']:.2f} / {r['bare']['p50_ms']:.2f} ms)",
+                    "<= 1.3x", r["latency_ratio"] <= 1.3))  # fmt: skip
+        out.append((f"(a) calls/s, gateway / bare, {label}",
+                    f"{r['throughput_ratio']:.2f}x ({r['gateway']['rps']:.0f} / {r['bare']['rps']:.0f})",
+                    ">= 0.8x", r["throughput_ratio"] >= 0.8))  # fmt: skip
+        out.append((f"    server CPU per call, gateway / bare, {label}",
+                    f"{r['cpu_ratio']:.2f}x ({r['gateway']['server_cpu_ms_per_call']:.2f} / "
+                    f"{r['bare']['server_cpu_ms_per_call']:.2f} ms)", "(context)", None))  # fmt: skip
+    burst_ = b["during_burst"]
+    out.append((f"(b) client call p99 during {b['seeds']}-seed burst",
+                f"{burst_['p99_ms']:.0f} ms (p50 {burst_['p50_ms']:.0f}; before burst p99 "
+                f"{b['before_burst']['p99_ms']:.0f})", "<= 250 ms", burst_["p99_ms"] <= 250))  # fmt: skip
+    capped = f", capped at {b['capped_at_s']:.0f} s: {b['seeds_answered']} answered" if b["capped_at_s"] else ""
+    out.append(("(b) seeds per second", f"{b['seeds_per_s']:.0f}/s (build {b['mean_build_ms']:.1f} ms{capped})",
+                ">= 500/s", b["seeds_per_s"] >= 500))  # fmt: skip
+    n = c["sessions"]
+    out.append((f"(c) RSS per live session ({n})", f"{c['per_session_bytes'] / KB:.1f} KB", "<= 200 KB",
+                c["per_session_bytes"] <= 200 * KB))  # fmt: skip
+    out.append((f"(c) RSS per live session after one write ({n})", f"{c['per_written_session_bytes'] / KB:.1f} KB",
+                "<= 200 KB", c["per_written_session_bytes"] <= 200 * KB))  # fmt: skip
+    m = heap["sessions"]
+    out.append((f"(c) traced heap per session, in-process ({m})", f"{heap['heap_per_session_bytes'] / KB:.1f} KB",
+                "<= 200 KB", heap["heap_per_session_bytes"] <= 200 * KB))  # fmt: skip
+    out.append((f"(c) traced heap per session after one write ({m})",
+                f"{heap['heap_per_written_session_bytes'] / KB:.1f} KB", "<= 200 KB",
+                heap["heap_per_written_session_bytes"] <= 200 * KB))  # fmt: skip
+    out.append((f"(d) shutdown, {d['sandboxes']} sandboxes x 100 ms destroy",
+                f"{d['shutdown_s']:.2f} s ({d['left_alive']} left)", "<= 3 s",
+                d["shutdown_s"] <= 3.0 and d["left_alive"] == 0))  # fmt: skip
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small sizes: a ~30 s smoke run")
+    parser.add_argument("--profile", action="store_true", help="sample the gateway processes with py-spy")
+    parser.add_argument("--output", type=Path, default=RESULTS / "latest.json", help="where to write the JSON")
+    args = parser.parse_args(argv)
+    sizes = QUICK if args.quick else FULL
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 8192)), hard))  # 1,000 seeds at once
+    RESULTS.mkdir(exist_ok=True)
+    console = Console(stderr=True)
+    started = time.perf_counter()
+    results: dict[str, Any] = {"quick": args.quick, "sizes": sizes, "machine": _machine()}
+    profiles: dict[str, Any] = {}
+    console.log("starting the servers (each in its own process); (c) traced heap meanwhile, in-process")
+    heap = _inproc("heap", sizes["heap_sessions"])  # counts bytes, not time: may share the CPU with start-up
+    with server_processes("gateway", "bare", "gateway", "gateway") as (gw_a, bare, gw_b, gw_c):
+        results["c_memory_heap"] = _result(heap)
+        console.log(f"(a) tool calls via wrk, {sizes['wrk_s']:g} s per run")
+        with profile.record(gw_a.pid, RESULTS / "profile-a.txt", args.profile) as out, \
+                profile.record(bare.pid, RESULTS / "profile-a-bare.txt", args.profile) as out_bare:  # fmt: skip
+            results["a_tool_calls"] = throughput.run(gw_a, bare, sizes["wrk_s"])
+        if out and out_bare:
+            profiles["a"] = profile.top(out)
+            profiles["a_bare"] = profile.top(out_bare)
+        console.log(f"(b) {sizes['burst_seeds']} seeds at once under 50 looping MCP clients")
+        with profile.record(gw_b.pid, RESULTS / "profile-b.txt", args.profile) as out:
+            results["b_seed_burst"] = burst.run(gw_b, sizes["burst_seeds"], sizes["quiet_s"], sizes["burst_cap_s"])
+        if out:
+            profiles["b"] = profile.top(out)
+        console.log(f"(c) memory of {sizes['sessions']} live sessions")
+        with profile.record(gw_c.pid, RESULTS / "profile-c.txt", args.profile) as out:
+            results["c_memory"] = memory.run(gw_c, sizes["sessions"])
+        if out:
+            profiles["c"] = profile.top(out)
+    console.log(f"(d) shutdown with {sizes['sandboxes']} lent sandboxes, in-process")
+    results["d_shutdown"] = _result(_inproc("shutdown", sizes["sandboxes"]))
+    results["machine"]["load_average_at_end"] = os.getloadavg()
+    results["seconds"] = time.perf_counter() - started
+    if profiles:
+        results["profiles"] = profiles
+    table_rows = rows(results)
+    results["summary"] = [{"figure": f, "measured": m, "target": t, "pass": p} for f, m, t, p in table_rows]
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    args.output.write_text(json.dumps(results, indent=2) + "\n")
+
+    table = Table(title=f"company-gateway benchmark{' (--quick)' if args.quick else ''}")
+    for col in ("figure", "measured", "target", ""):
+        table.add_column(col)
+    for figure, measured, target, passed in table_rows:
+        table.add_row(figure, measured, target, "" if passed is None else _verdict(passed))
+    out_console = Console(width=max(Console().width, 130))
+    out_console.print(table)
+    m = results["machine"]
+    load = ", ".join(f"{x:.1f}" for x in m["load_average_at_start"])
+    print(f"{m['date']}  {m['cpus']} CPUs ({m['cpu']}), {m['memory_gib']} GiB, Python {m['python']}; "
+          f"load average at start {load}; took {results['seconds']:.0f} s; JSON: {args.output}")  # fmt: skip
+    for part, found in profiles.items():
+        print(f"profile ({part}), most samples (self): "
+              + "; ".join(f"{f} {share:.0%}" for f, share in found["self"][:6]))  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

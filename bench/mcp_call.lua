@@ -1,0 +1,54 @@
+-- wrk script: POST one JSON-RPC tools/call per request to an MCP server (stateless JSON mode).
+--
+-- Environment: MCP_TOKEN (bearer token), MCP_TOOL (tool name), MCP_ARGS (JSON object of arguments).
+-- Counts non-2xx answers and 2xx answers without a successful result; `done` prints one line
+-- "WRK_JSON {...}" with latency percentiles (microseconds), requests, duration and the counts.
+
+local token = os.getenv("MCP_TOKEN") or "none"
+local tool = os.getenv("MCP_TOOL") or "company_directory_get_person"
+local args = os.getenv("MCP_ARGS") or "{}"
+
+wrk.method = "POST"
+wrk.path = "/mcp"
+wrk.headers["Accept"] = "application/json, text/event-stream"
+wrk.headers["Content-Type"] = "application/json"
+wrk.headers["Authorization"] = "Bearer " .. token
+wrk.body = string.format(
+  '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"%s","arguments":%s}}', tool, args)
+
+local threads = {}
+
+function setup(thread)
+  table.insert(threads, thread)
+end
+
+function init(_)
+  responses = 0
+  non2xx = 0
+  noresult = 0
+end
+
+function response(status, _, body)
+  responses = responses + 1
+  if status < 200 or status > 299 then
+    non2xx = non2xx + 1
+  elseif not string.find(body, '"result"', 1, true) or string.find(body, '"isError":true', 1, true) then
+    noresult = noresult + 1
+  end
+end
+
+function done(summary, latency, _)
+  local total, bad_status, bad_body = 0, 0, 0
+  for _, t in ipairs(threads) do
+    total = total + t:get("responses")
+    bad_status = bad_status + t:get("non2xx")
+    bad_body = bad_body + t:get("noresult")
+  end
+  local e = summary.errors
+  io.write(string.format(
+    'WRK_JSON {"requests":%d,"duration_us":%d,"responses":%d,"non2xx":%d,"no_result":%d,' ..
+    '"socket_errors":%d,"timeouts":%d,"p50_us":%d,"p90_us":%d,"p99_us":%d,"mean_us":%.1f,"max_us":%d}\n',
+    summary.requests, summary.duration, total, bad_status, bad_body,
+    e.connect + e.read + e.write, e.timeout,
+    latency:percentile(50), latency:percentile(90), latency:percentile(99), latency.mean, latency.max))
+end

@@ -1,0 +1,45 @@
+"""Entry point of one server process: ``python -m bench.serve gateway|bare``.
+
+Binds a free loopback port, prints ``READY <port>`` on stdout, then serves under
+uvicorn (log level warning) until SIGTERM.
+"""
+
+from __future__ import annotations
+
+import logging
+import socket
+import sys
+
+import uvicorn
+
+
+def main(kind: str) -> None:
+    logging.basicConfig(level=logging.WARNING)
+    if kind == "gateway":
+        from gateway.app import create_app
+        from gateway.settings import Settings
+
+        app = create_app(Settings(sandbox_provider="none", log_level="WARNING"))
+    elif kind == "bare":
+        from bench.bare import create_bare_app
+
+        app = create_bare_app()
+    else:
+        raise SystemExit(f"usage: python -m bench.serve gateway|bare (not {kind!r})")
+    # proto=IPPROTO_TCP: asyncio sets TCP_NODELAY only on sockets whose proto says TCP (else 40 ms delayed-ACK stalls)
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets)
+            print(f"READY {port}", flush=True)  # listening, lifespan started
+
+    config = uvicorn.Config(app, log_level="warning", lifespan="on", proxy_headers=False, backlog=4096)
+    Server(config).run(sockets=[sock])
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else "")
