@@ -34,7 +34,7 @@ from gateway.limits import BodyLimit
 from gateway.mcp_server import build_mcp
 from gateway.settings import Settings
 from gateway.tasks import Task, load_builtin_tasks, load_tasks
-from sandbox import Provider, get_provider
+from sandbox import Provider, ProviderUnavailable, get_provider
 
 __all__ = ["create_app"]
 
@@ -99,10 +99,18 @@ def make_provider(settings: Settings) -> Provider | None:
     """
     if settings.sandbox_provider == "none":
         return None
+    if settings.sandbox_block_internet and settings.sandbox_provider != "opensandbox":
+        raise ProviderUnavailable(
+            f"sandbox_block_internet needs the opensandbox provider; {settings.sandbox_provider!r} cannot "
+            "limit a sandbox's network"
+        )
     if settings.sandbox_provider == "local":
         root = Path(settings.sandbox_root) if settings.sandbox_root else Path(tempfile.mkdtemp(prefix="workspaces-"))
         return get_provider("local", root=root, owner=settings.sandbox_owner)
     options: dict[str, Any] = {"owner": settings.sandbox_owner}
+    if settings.sandbox_block_internet:
+        gateway_host = urlsplit(settings.sandbox_base_url or settings.public_url or "").hostname
+        options.update(block_internet=True, gateway_host=gateway_host, allowed_hosts=settings.sandbox_allowed_hosts)
     if settings.sandbox_image:
         options["image"] = settings.sandbox_image
     if settings.sandbox_provider == "docker" and settings.sandbox_host_binds:

@@ -25,6 +25,7 @@ from pydantic import ValidationError
 from gateway.exceptions import TaskError
 from gateway.settings import Settings
 from gateway.tasks import Task, load_builtin_tasks, load_tasks
+from sandbox import SandboxError
 
 __all__ = ["main"]
 
@@ -318,7 +319,7 @@ def main(argv: list[str] | None = None) -> int:
                 "cluster": _cmd_cluster, "rollout": _cmd_rollout}  # fmt: skip
     try:
         return handlers[args.command](args)
-    except TaskError as exc:
+    except (TaskError, SandboxError) as exc:
         print(f"company-gateway {args.command}: {exc}", file=sys.stderr)
         return 2
     except ValidationError as exc:

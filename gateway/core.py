@@ -105,6 +105,15 @@ class Gateway:
             raise TaskError("sandbox: must be true or false")
         if want_sandbox and self.provider is None:
             raise TaskError('sandbox: this server lends no sandboxes (sandbox_provider is "none"); seed without one')
+        block = body.get("block_internet", False)
+        if not isinstance(block, bool):
+            raise TaskError("block_internet: must be true or false")
+        if block and not (want_sandbox and self.provider is not None and self.provider.supports_egress_policy
+                          and self.settings.sandbox_block_internet):  # fmt: skip
+            raise TaskError(
+                "block_internet: this server cannot limit a sandbox's network; it needs sandbox_provider "
+                "\"opensandbox\" with sandbox_block_internet on (the local and docker providers cannot enforce it)"
+            )
         if self.closing:
             raise ShuttingDown("the server is shutting down; no new sessions")
         arrived = time.perf_counter()
@@ -196,7 +205,7 @@ class Gateway:
             session.sandbox = await lend_sandbox(
                 self.provider, session_id=session.id, apps=task.apps, exposure=exposure, api_url=api_url,
                 token=session.token, user=world.user, user_name=name, files=task.workspace,
-                ttl_s=self.settings.sandbox_ttl_s,
+                ttl_s=self.settings.sandbox_ttl_s, image=task.image,
             )  # fmt: skip
         except ProviderUnavailable as exc:
             self.metrics.sandbox_failures.labels(step="create").inc()

@@ -59,6 +59,14 @@ class Settings(BaseSettings):
     sandbox_host_binds: list[str] = Field(
         default=[], description='docker: host folders bound into every sandbox, as "SRC:DST[:ro]".'
     )
+    sandbox_block_internet: bool = Field(
+        False,
+        description="opensandbox: every sandbox may reach only this server and sandbox_allowed_hosts "
+        "(refused at start with a provider that cannot enforce it).",
+    )
+    sandbox_allowed_hosts: list[str] = Field(
+        default=[], description="Domain names sandboxes may reach besides this server when the internet is blocked."
+    )
     sandbox_ttl_s: float | None = Field(3600.0, gt=0, description="Lifetime of a sandbox in seconds.")
     max_concurrent_sessions: int | None = Field(
         None, ge=1, description="Most sessions holding a world or sandbox at once; further seeds wait (None: no cap)."

@@ -9,6 +9,7 @@ A task row (one JSON object per line) has these fields::
     docs_tool        "api_fetch" (default) or "api_docs"; the docs tool's name for the http exposure
     sandbox          lend a sandbox by default (true for rows that move files through the workspace);
                      default: only for the cli and http exposures
+    image            the sandbox image a container provider should start (e.g. the documents image)
     now, timezone, user   optional overrides of the fixture's clock, zone and acting user
     world            {"fixture": "default", "overrides": {app: {collection: {id: record or null}}}}
     workspace        {"relative/path": "text"}: files placed in the workspace at seed
@@ -101,6 +102,7 @@ class Task(_Strict):
     exposure: Exposure = "mcp"
     docs_tool: Literal["api_fetch", "api_docs"] = "api_fetch"
     sandbox: bool | None = None
+    image: str | None = Field(None, description="sandbox image for container providers, e.g. a documents image")
     now: datetime | None = None
     timezone: str | None = None
     user: str | None = None

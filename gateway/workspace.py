@@ -98,6 +98,7 @@ async def lend_sandbox(
     user_name: str,
     files: dict[str, str],
     ttl_s: float | None,
+    image: str | None = None,
 ) -> Sandbox:
     """Create a sandbox for a session and prepare it: guide, app commands, the row's workspace files.
 
@@ -111,6 +112,7 @@ async def lend_sandbox(
         user: The acting user's email; user_name: their name.
         files: Relative path to text content, from the task row.
         ttl_s: Lifetime the provider may enforce.
+        image: The image the row asks for (container providers), or None for the provider's default.
 
     Returns:
         The ready sandbox.
@@ -120,7 +122,7 @@ async def lend_sandbox(
     """
     labels = {"session": session_id, "expires": str(int(time.time() + ttl_s)) if ttl_s else "never"}
     env = {"COMPANY_API_URL": api_url, "COMPANY_API_TOKEN": token}
-    sandbox = await provider.create(SandboxSpec(labels=labels, env=env, ttl_s=ttl_s))
+    sandbox = await provider.create(SandboxSpec(labels=labels, env=env, ttl_s=ttl_s, image=image))
     try:
         guide = guide_text(apps, exposure, user, user_name)
         payload = {"README.md": guide.encode(), **{path: text.encode() for path, text in files.items()}}
@@ -181,5 +183,24 @@ class SandboxFiles(FileStore):
         return path
 
     def load(self, path: str, parameter: str = "path") -> bytes:
-        """Read the workspace file at ``path``."""
-        return bytes(self._run(self._provider.read_file(self._sandbox, path), path, parameter))
+        """Read the workspace file at ``path``.
+
+        When the provider fails mid-read, the path is checked again: still a regular file means
+        the provider failed (masked); gone means the model removed it (a missing file, graded as
+        usual); a check that cannot run is the provider failing too.
+        """
+        try:
+            return bytes(self._run(self._provider.read_file(self._sandbox, path), path, parameter))
+        except ProviderFailed:
+            if self._still_there(path) is False:
+                raise NotFound(f"there is no file at '{path}' in your workspace", parameter) from None
+            raise
+
+    def _still_there(self, path: str) -> bool | None:
+        """Whether ``path`` holds a regular file (``test -f`` in the sandbox); None when the check cannot run."""
+        check = self._provider.exec(self._sandbox, ["test", "-f", path], timeout_s=FILE_TIMEOUT_S)
+        try:
+            result = asyncio.run_coroutine_threadsafe(check, self._loop).result(FILE_TIMEOUT_S + 5)
+        except (FutureTimeout, ProviderUnavailable, OSError):
+            return None
+        return {0: True, 1: False}.get(result.exit_code)

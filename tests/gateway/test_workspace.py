@@ -10,7 +10,7 @@ from gateway.demo import serve_in_background
 from gateway.workspace import guide_text
 from sandbox import ProviderUnavailable, SandboxSpec
 from sandbox.local import LocalProvider
-from tests.docs_tool.test_word_list import banned_words
+from tests.conftest import banned_words, require_binary
 from tools import REGISTRY
 
 ROW = {
@@ -33,6 +33,7 @@ class FlakyProvider(LocalProvider):
     async def create(self, spec):
         if self.fail_create:
             raise ProviderUnavailable("engine refused: out of memory")
+        self.specs.append(spec)
         return await super().create(spec)
 
     async def write_files(self, sandbox, files, mode=0o644):
@@ -40,10 +41,18 @@ class FlakyProvider(LocalProvider):
             raise ProviderUnavailable("engine timeout after 30 s writing " + ",".join(files))
         return await super().write_files(sandbox, files, mode)
 
+    fail_exec = False
+    specs: list = []
+
     async def read_file(self, sandbox, path):
         if self.fail_reads:
             raise ProviderUnavailable("connection reset by engine")
         return await super().read_file(sandbox, path)
+
+    async def exec(self, sandbox, argv, **kwargs):
+        if self.fail_exec:
+            raise ProviderUnavailable("exec channel closed")
+        return await super().exec(sandbox, argv, **kwargs)
 
 
 @pytest.fixture
@@ -194,3 +203,73 @@ async def test_paths_leaving_the_workspace_are_refused(served, provider):
             assert r.status_code == 400, path
             assert r.json()["error"]["parameter"] == "save_as"
     assert not Path("/etc/passwd.bak").exists()
+
+
+async def send_attachment(info, path="notes/todo.txt"):
+    async with api(info) as client:
+        return await client.post("/gmail/send_message", json={"to": ["priya.shah@northwind.example"],
+                                                              "subject": "todo", "attachments": [path]})
+
+
+async def verdict_of(control, info):
+    return (await control.post("/verify", json={"session_id": info["session_id"]})).json()
+
+
+@pytest.mark.bwrap
+async def test_a_failed_read_of_a_file_still_there_is_the_providers_failure(served, provider):
+    require_binary("bwrap")
+    app, control = served
+    info = await seed(control)
+    provider.fail_reads = True
+    r = await send_attachment(info)
+    assert r.status_code == 502
+    v = await verdict_of(control, info)
+    assert v["mask_sample"] is True and "connection reset" in v["failure_reason"]
+
+
+@pytest.mark.bwrap
+async def test_a_failed_read_of_a_file_the_model_deleted_is_a_missing_file(served, provider):
+    require_binary("bwrap")
+    app, control = served
+    info = await seed(control)
+    sandbox = app.state.gateway.get_session(info["session_id"]).sandbox
+    assert (await provider.exec(sandbox, ["rm", "notes/todo.txt"], timeout_s=30)).exit_code == 0
+    provider.fail_reads = True
+    r = await send_attachment(info)
+    assert r.status_code == 400 and r.json()["error"]["parameter"] == "attachments"
+    v = await verdict_of(control, info)
+    assert v["mask_sample"] is False and v["failure_kind"] is None
+
+
+async def test_a_failed_read_whose_check_cannot_run_is_the_providers_failure(served, provider):
+    app, control = served
+    info = await seed(control)
+    provider.fail_reads = provider.fail_exec = True
+    r = await send_attachment(info)
+    assert r.status_code == 502
+    assert (await verdict_of(control, info))["failure_kind"] == "provider_unavailable"
+
+
+async def test_a_sandbox_lost_mid_session_masks_the_reward(served, provider):
+    app, control = served
+    info = await seed(control)
+    sandbox = app.state.gateway.get_session(info["session_id"]).sandbox
+    await provider.destroy(sandbox)  # expired or killed behind the server's back
+    async with api(info) as client:
+        r = await client.post("/drive/read_file", json={"file_id": "file_vendor_list"})
+    assert r.status_code == 502
+    v = await verdict_of(control, info)
+    assert v["mask_sample"] is True and v["failure_kind"] == "provider_unavailable" and v["reward"] == 0.0
+
+
+async def test_block_internet_is_refused_by_a_provider_that_cannot_enforce_it(served, provider):
+    app, control = served
+    r = await control.post("/seed_session", json={"task": ROW, "block_internet": True})
+    assert r.status_code == 400 and "block_internet" in r.json()["error"]
+    assert app.state.gateway.store.all() == [] and await provider.list_owned() == []
+
+
+async def test_a_row_names_its_sandbox_image(served, provider):
+    app, control = served
+    await seed(control, task={**ROW, "id": "with-image", "image": "localhost/company-documents:latest"})
+    assert provider.specs[-1].image == "localhost/company-documents:latest"
