@@ -501,7 +501,7 @@ def get_attachment(ctx: Context[GmailState], message_id: str, attachment_id: str
     workspace, text files are returned inline and other kinds cannot be opened.
 
     Example:
-        message_id="msg_0042" attachment_id="att_0007" save_as="invoices/INV-20417.pdf"
+        message_id="msg_0102" attachment_id="att_0017" save_as="invoices/INV-20417.pdf"
 
     Args:
         message_id: The message's id, from gmail search-messages.
