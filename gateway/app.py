@@ -8,6 +8,7 @@ judged by the socket's peer address (never by a forwarded header).
 from __future__ import annotations
 
 import contextlib
+import hmac
 import ipaddress
 import json
 import logging
@@ -47,8 +48,13 @@ def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
-def trusted_only(networks: list[str]) -> Callable[[Handler], Handler]:
+def trusted_only(networks: list[str], control_token: str | None = None) -> Callable[[Handler], Handler]:
+    """Wrap a control route: peers in ``networks`` only (by the socket's address), bearing ``control_token`` if set.
+
+    A GatewayError raised by the route becomes a JSON error with its status.
+    """
     nets = [ipaddress.ip_network(n, strict=False) for n in networks]
+    expected = f"Bearer {control_token}".encode() if control_token else None
 
     def wrap(handler: Handler) -> Handler:
         async def guarded(request: Request) -> Response:
@@ -60,6 +66,10 @@ def trusted_only(networks: list[str]) -> Callable[[Handler], Handler]:
             if addr is None or not any(addr in n for n in nets):
                 logger.warning("control route %s refused to peer %r", request.url.path, peer)
                 return _error(403, "this route is only for trusted networks")
+            given = request.headers.get("authorization", "").encode()
+            if expected is not None and not hmac.compare_digest(given, expected):
+                logger.warning("control route %s refused: no or wrong control token", request.url.path)
+                return _error(403, "this route needs the control token (Authorization: Bearer ...)")
             try:
                 return await handler(request)
             except GatewayError as exc:
@@ -85,6 +95,20 @@ def session_id_of(value: Any) -> str:
     if not isinstance(value, str) or not value:
         raise GatewayError("session_id: required, a string returned by /seed_session")
     return value
+
+
+_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+
+
+def _only(method: str, path: str, handler: Handler) -> Route:
+    """A route for one method that answers every other method with a JSON 405 (not the MCP mount's 404)."""
+
+    async def dispatch(request: Request) -> Response:
+        if request.method != method and not (method == "GET" and request.method == "HEAD"):
+            return JSONResponse({"error": f"use {method} on {path}"}, status_code=405, headers={"Allow": method})
+        return await handler(request)
+
+    return Route(path, dispatch, methods=_METHODS)
 
 
 def make_provider(settings: Settings) -> Provider | None:
@@ -148,7 +172,12 @@ def create_app(
         host_origin_protection="auto",  # Host and Origin checked against DNS rebinding on loopback
         allowed_hosts=[h for h in hosts if h] or None,
     )
-    trusted = trusted_only(settings.trusted_networks)
+    trusted = trusted_only(settings.trusted_networks, settings.control_token)
+    if settings.control_token is None and settings.sandbox_provider in ("local", "docker"):
+        logger.warning(
+            "sandboxes share this host's network and the control routes need no token: an agent in a sandbox "
+            "could call them; set GATEWAY_CONTROL_TOKEN to require one"
+        )
 
     def base_url(request: Request) -> str:
         return settings.public_url or str(request.base_url)
@@ -182,14 +211,14 @@ def create_app(
         return Response(gateway.metrics.render(), media_type=CONTENT_TYPE_LATEST)
 
     routes = [
-        Route("/seed_session", trusted(seed_session), methods=["POST"]),
-        Route("/task_state", trusted(task_state), methods=["GET"]),
-        Route("/verify", trusted(verify), methods=["POST"]),
-        Route("/close_session", trusted(close_session), methods=["POST"]),
-        Route("/tasks", trusted(list_tasks), methods=["GET"]),
-        Route("/health", health, methods=["GET"]),
-        Route("/metrics", trusted(metrics), methods=["GET"]),
-        Route("/openapi.json", trusted(control_openapi_route(gateway)), methods=["GET"]),
+        _only("POST", "/seed_session", trusted(seed_session)),
+        _only("GET", "/task_state", trusted(task_state)),
+        _only("POST", "/verify", trusted(verify)),
+        _only("POST", "/close_session", trusted(close_session)),
+        _only("GET", "/tasks", trusted(list_tasks)),
+        _only("GET", "/health", health),
+        _only("GET", "/metrics", trusted(metrics)),
+        _only("GET", "/openapi.json", trusted(control_openapi_route(gateway))),
         *api_routes(gateway),
         *cli_routes(gateway),
         Mount("/", app=mcp_app),  # last: the routes above win

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
+from pydantic_settings import SettingsError
 
 from gateway.exceptions import TaskError
 from gateway.settings import Settings
@@ -322,9 +323,12 @@ def main(argv: list[str] | None = None) -> int:
     except (TaskError, SandboxError) as exc:
         print(f"company-gateway {args.command}: {exc}", file=sys.stderr)
         return 2
-    except ValidationError as exc:
+    except (ValidationError, SettingsError) as exc:
         print(f"company-gateway {args.command}: invalid setting: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # e.g. `demo --json | head`: the reader left; nothing more to say
+        sys.stderr.close()
+        return 0
     except OSError as exc:
         print(f"company-gateway {args.command}: {exc}", file=sys.stderr)
         return 2

@@ -21,7 +21,7 @@ from gateway.grading import grade
 from gateway.metrics import Metrics
 from gateway.sessions import LIVE, Session, SessionStore
 from gateway.settings import Settings
-from gateway.tasks import Task, WorldTemplate, parse_task, world_template
+from gateway.tasks import Task, WorldTemplate, lint_task, parse_task, world_template
 from gateway.workspace import ProviderFailed, SandboxFiles, destroy_quietly, lend_sandbox
 from sandbox import Provider, ProviderUnavailable
 from tools import COMPLETE_TASK, REGISTRY, Action, Context
@@ -230,7 +230,9 @@ class Gateway:
         if ("task_id" in body) == ("task" in body):
             raise TaskError("send exactly one of 'task_id' (a known task) or 'task' (an inline task row)")
         if "task" in body:
-            return parse_task(body["task"], "task")
+            task = parse_task(body["task"], "task")
+            lint_task(task, "task", self._template(task))  # the rules a task file gets, for an inline row too
+            return task
         tid = body["task_id"]
         if not isinstance(tid, str) or tid not in self.tasks:  # a list or object id is unhashable: 400, not 500
             raise TaskError(f"task_id: no task {tid!r}; GET /tasks lists them")

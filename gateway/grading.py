@@ -335,13 +335,35 @@ def _validate_where(where: Any, fields: set[str] | None, where_name: str) -> Non
         head = path.split(".")[0]
         if fields is not None and head not in fields:
             raise ValueError(f"{where_name}: unknown field {head!r}; fields: {sorted(fields)}")
-        if isinstance(spec, dict) and spec:
-            unknown = set(spec) - _OPS
-            if unknown and unknown != set(spec):
-                raise ValueError(f"{where_name}: unknown operators {sorted(unknown)}; operators: {sorted(_OPS)}")
-            for nested in ("any", "none"):
-                if nested in spec:
-                    _validate_where(spec[nested], None, f"{where_name}.{path}.{nested}")
+        _validate_matcher(spec, f"{where_name}.{path}")
+
+
+def _validate_matcher(spec: Any, where_name: str) -> None:
+    """Refuse unknown operators (compare with an object through ``{"eq": {...}}``) and bad arguments."""
+    if not isinstance(spec, dict) or not spec:
+        return
+    unknown = set(spec) - _OPS
+    if unknown:
+        raise ValueError(
+            f"{where_name}: unknown operators {sorted(unknown)}; operators: {sorted(_OPS)} "
+            '(to compare with an object, write {"eq": {...}})'
+        )
+    if "regex" in spec:
+        try:
+            re.compile(spec["regex"])
+        except (re.error, TypeError) as exc:
+            raise ValueError(f"{where_name}: regex {spec['regex']!r} does not compile ({exc})") from None
+    for nested in ("any", "none", "csv_row"):
+        if nested in spec:
+            _validate_where(spec[nested], None, f"{where_name}.{nested}")
+    for matcher_op in ("text",):
+        if matcher_op in spec:
+            _validate_matcher(spec[matcher_op], f"{where_name}.{matcher_op}")
+    if "cell" in spec:
+        cell = spec["cell"]
+        if not isinstance(cell, dict) or not {"sheet", "ref", "match"} <= set(cell):
+            raise ValueError(f'{where_name}.cell: write {{"sheet": ..., "ref": "B2", "match": ...}}')
+        _validate_matcher(cell["match"], f"{where_name}.cell.match")
 
 
 def validate_checks(task: Any) -> None:
@@ -364,7 +386,7 @@ def validate_checks(task: Any) -> None:
         if kind == "answer":
             if set(chk) - {"name", "kind", "match"} or not isinstance(chk.get("match"), dict):
                 raise ValueError(f"{label}: an answer check has 'name', 'kind' and a 'match' object")
-            _validate_where({"answer": chk["match"]}, None, label)
+            _validate_matcher(chk["match"], f"{label}.match")
             continue
         if kind not in ("record", "no_record"):
             raise ValueError(f"{label}: kind must be 'record', 'no_record' or 'answer', not {kind!r}")

@@ -31,6 +31,11 @@ class Settings(BaseSettings):
         description="CIDR blocks whose peers may call the control routes (judged by the socket peer address).",
     )
     tasks_file: str | None = Field(None, description="A JSONL file of task rows; default: the built-in tasks.")
+    control_token: str | None = Field(
+        None,
+        description="When set, control routes also require 'Authorization: Bearer <control_token>' "
+        "(needed where sandboxes share this host's network: local provider, docker host network).",
+    )
     session_secret: str | None = Field(None, description="Key that signs session tokens; default: random per process.")
     incarnation: str | None = Field(
         None,

@@ -37,6 +37,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from gateway.exceptions import TaskError
+from sandbox import WorkspacePathError, workspace_path
 from tools import REGISTRY, World
 from tools.blobs import BlobStore
 from tools.fixtures import NOW, TIMEZONE, USER, build_default
@@ -119,6 +120,18 @@ class Task(_Strict):
         unknown = [a for a in value if a not in REGISTRY.apps]
         if unknown:
             raise ValueError(f"unknown apps {unknown}; apps: {list(REGISTRY.apps)}")
+        if len(set(value)) != len(value):
+            raise ValueError("an app is named twice")
+        return value
+
+    @field_validator("workspace")
+    @classmethod
+    def _paths_inside(cls, value: dict[str, str]) -> dict[str, str]:
+        for path in value:
+            try:
+                workspace_path(path)
+            except WorkspacePathError as exc:
+                raise ValueError(f"{path!r} is not a path inside the workspace ({exc})") from None
         return value
 
 
@@ -265,7 +278,7 @@ def build_world(task: Task) -> World:
     return World(template.now, template.timezone, template.user, template.states, BlobStore(BLOBS))
 
 
-def lint_task(task: Task, where: str = "task") -> None:
+def lint_task(task: Task, where: str = "task", template: WorldTemplate | None = None) -> None:
     """Refuse a row whose grader cannot be right: checks that pass on the initial world, or ids that do not exist.
 
     Raises:
@@ -273,7 +286,7 @@ def lint_task(task: Task, where: str = "task") -> None:
     """
     from gateway.grading import grade
 
-    template = world_template(task)
+    template = template or world_template(task)
     snapshot = template.snapshot
     if grade(task.checks, task.allowed_changes, snapshot, snapshot, None, BlobStore(BLOBS)).reward > 0:
         raise TaskError(f"{where} ({task.id}): its checks already pass on the initial world; doing nothing would score")

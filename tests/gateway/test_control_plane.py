@@ -92,3 +92,42 @@ async def test_control_routes_refuse_peers_outside_trusted_networks():
             assert r.status_code == 403, path
         assert app.state.gateway.store.all() == []
         assert (await client.get("/health")).json() == {"ok": True}
+
+
+async def test_a_control_token_is_required_when_configured():
+    app = create_app(Settings(control_token="s3cret"))
+    async with serve_in_background(app) as base, httpx.AsyncClient(base_url=base) as client:
+        body = {"task_id": "dir-manager-of-owen"}
+        assert (await client.post("/seed_session", json=body)).status_code == 403
+        wrong = {"Authorization": "Bearer nope"}
+        assert (await client.post("/seed_session", json=body, headers=wrong)).status_code == 403
+        seed = await client.post("/seed_session", json=body, headers={"Authorization": "Bearer s3cret"})
+        assert seed.status_code == 200
+        # the session's own token opens its tools, never the control routes
+        as_session = {"Authorization": f"Bearer {seed.json()['token']}"}
+        r = await client.post("/verify", json={"session_id": seed.json()["session_id"]}, headers=as_session)
+        assert r.status_code == 403
+        assert (await client.get("/health")).status_code == 200
+
+
+async def test_control_routes_answer_a_wrong_method_with_405(live):
+    for method, path, allowed in [("GET", "/seed_session", "POST"), ("PUT", "/verify", "POST"),
+                                  ("POST", "/tasks", "GET"), ("DELETE", "/close_session", "POST")]:
+        r = await live.control.request(method, path)
+        assert r.status_code == 405 and r.headers["allow"] == allowed and allowed in r.json()["error"]
+
+
+async def test_inline_rows_get_the_lint_of_task_files(live):
+    lazy = {**ROW, "checks": [{"name": "any_mail", "kind": "record", "app": "directory", "collection": "people",
+                               "where": {}}]}
+    r = await live.control.post("/seed_session", json={"task": lazy})
+    assert r.status_code == 400 and "already pass" in r.json()["error"]
+    bad_regex = {**ROW, "checks": [{"name": "re", "kind": "answer", "match": {"regex": "("}}]}
+    r = await live.control.post("/seed_session", json={"task": bad_regex})
+    assert r.status_code == 400 and "does not compile" in r.json()["error"]
+    typo = {**ROW, "checks": [{"name": "t", "kind": "answer", "match": {"contians": "x"}}]}
+    r = await live.control.post("/seed_session", json={"task": typo})
+    assert r.status_code == 400 and "unknown operators" in r.json()["error"]
+    escape = {**ROW, "exposure": "cli", "workspace": {"../../tmp/x.txt": "pwn"}}
+    r = await live.control.post("/seed_session", json={"task": escape})
+    assert r.status_code == 400 and "workspace" in r.json()["error"]
