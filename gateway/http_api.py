@@ -21,6 +21,7 @@ from starlette.routing import Route
 
 from docs_tool.openapi import openapi_document
 from gateway.core import CallRefused, Gateway
+from gateway.hints import reword
 from gateway.sessions import Session
 from gateway.workspace import PROVIDER_FAILED_MESSAGE, ProviderFailed
 from tools import COMPLETE_TASK, REGISTRY, Action, AppError
@@ -100,7 +101,7 @@ def api_routes(gateway: Gateway) -> list[Route]:
         try:
             result = await gateway.call(session, action.tool_name, body, surface="http")
         except AppError as exc:
-            return error_response(400, exc.message, exc.parameter)
+            return error_response(400, reword(exc.message, "http"), exc.parameter)
         except CallRefused as exc:
             return error_response(409, str(exc))
         except ProviderFailed:

@@ -23,6 +23,7 @@ from mcp.types import TextContent, ToolAnnotations
 from pydantic import PrivateAttr
 
 from gateway.core import CallRefused, Gateway
+from gateway.hints import reword
 from gateway.sessions import Session
 from gateway.workspace import PROVIDER_FAILED_MESSAGE, ProviderFailed
 from tools import Action, AppError
@@ -75,7 +76,7 @@ class ActionTool(Tool):
         try:
             result = await self._gateway.call(session, self.name, arguments)
         except (AppError, CallRefused) as exc:
-            raise ToolError(str(exc)) from None
+            raise ToolError(reword(str(exc), "mcp")) from None
         except ProviderFailed:
             raise ToolError(PROVIDER_FAILED_MESSAGE) from None
         return ToolResult(

@@ -92,7 +92,8 @@ async def test_app_errors_are_400_naming_the_parameter(client: httpx.AsyncClient
     assert resp.status_code == 400
     assert resp.json() == {
         "error": {
-            "message": "no one in the directory matches 'Nobody'; use directory search-people to find the right email",
+            "message": "no one in the directory matches 'Nobody'; "
+            "use POST /api/directory/search_people to find the right email",
             "parameter": "person",
         }
     }
