@@ -50,10 +50,10 @@ async def test_task_grader(task_id, policy, tmp_path):
         assert verdict["reward"] == 0.0, verdict["checks"]
 
 
-def test_every_task_has_a_solution_and_a_negative_control():
+def test_every_task_has_a_solution_and_two_negative_controls():
     for task in TASKS.values():
         assert task.solution, task.id
-        assert task.negative_controls, task.id
+        assert len(task.negative_controls) >= 2, task.id
 
 
 @pytest.mark.parametrize("task_id", list(TASKS))
@@ -64,9 +64,16 @@ def test_no_task_passes_on_its_initial_world(task_id):
 
 
 def test_builtin_task_spread():
-    multi = [t for t in TASKS.values() if len(t.apps) >= 2]
-    assert len(TASKS) >= 12
-    assert len(multi) >= 4
+    from collections import Counter
+
+    from tools import REGISTRY
+
+    tasks = list(TASKS.values())
+    assert len(tasks) >= 60
+    assert sum(len(t.apps) >= 2 for t in tasks) >= 20
+    assert sum(bool(t.sandbox) for t in tasks) >= 12  # rows that move a file through the workspace
+    assert min(Counter(t.exposure for t in tasks).values()) >= 10
+    assert {a for t in tasks for a in t.apps} == set(REGISTRY.apps)
 
 
 @pytest.mark.parametrize("task_id", list(TASKS))
