@@ -31,6 +31,22 @@ needs_ray = pytest.mark.skipif(
 TASK = "box-restore-fixed-pricing"  # an mcp task whose oracle scores 1.0
 
 
+async def _until_gone(base: str) -> None:
+    """Wait (bounded) until a killed replica stops answering: ray.kill returns before the process is gone."""
+    import asyncio
+
+    import anyio
+
+    with anyio.fail_after(30):
+        async with httpx.AsyncClient(timeout=2) as http:
+            while True:
+                try:
+                    await http.get(f"{base}/health")
+                except httpx.HTTPError:
+                    return
+                await asyncio.sleep(0.05)
+
+
 async def _api_call(base: str, token: str) -> int:
     async with httpx.AsyncClient(timeout=10) as c:
         r = await c.post(f"{base}/api/complete_task", json={}, headers={"Authorization": f"Bearer {token}"})
@@ -108,6 +124,7 @@ async def test_sessions_spread_stay_on_their_replica_and_a_lost_replica_masks_on
             sandboxed = seeds[8]["session_id"]
             victim = next(i for i, u in enumerate(urls) if u != home[sandboxed])
             ray.kill(cluster.actors[victim])
+            await _until_gone(urls[victim])
             results = {}
             for s in seeds[:8]:
                 r = await control.post("/verify", json={"session_id": s["session_id"]})
