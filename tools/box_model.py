@@ -17,7 +17,7 @@ from pathlib import PurePosixPath
 from typing import Any, Literal
 
 from tools.common import fold, looks_encoded
-from tools.documents import extract_text
+from tools.documents import blob_text
 from tools.exceptions import Conflict, InvalidArgument, NotFound
 from tools.registry import App
 from tools.world import AppState, Context, Record, format_instant
@@ -483,19 +483,6 @@ def detail(ctx: Ctx, item: Item) -> dict[str, Any]:
 
 # ---- text of documents (for search) ---------------------------------------------------------------
 
-#: Text by blob id and extension. Blob ids are content hashes, so an entry never goes stale.
-_TEXT: dict[tuple[str, str], str] = {}
-
-
 def text_of(ctx: Ctx, f: BoxFile) -> str:
     """The folded text of a file's current version ("" for images and unreadable files)."""
-    key = (f.blob, suffix(f.name))
-    if key not in _TEXT:
-        if len(_TEXT) > 4096:
-            _TEXT.clear()
-        try:
-            data = ctx.blobs.get(f.blob)
-        except NotFound:
-            return ""
-        _TEXT[key] = fold(extract_text(data, f.name))
-    return _TEXT[key]
+    return fold(blob_text(ctx.blobs, f.blob, f.name))

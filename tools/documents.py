@@ -8,6 +8,7 @@ python-docx, openpyxl, reportlab, pypdf and Pillow.
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import csv
 import functools
@@ -20,6 +21,7 @@ from typing import Any
 
 __all__ = [
     "MIME_TYPES",
+    "blob_text",
     "csv_rows",
     "extract_text",
     "make_docx",
@@ -241,6 +243,36 @@ def extract_text(data: bytes, name: str = "") -> str:
         return data.decode("utf-8")
     except Exception:  # noqa: BLE001 - an unreadable file simply has no text to grade
         return ""
+
+
+#: Text of stored blobs by (blob id, extension). A blob id names its bytes, so entries never go stale.
+_BLOB_TEXT: collections.OrderedDict[tuple[str, str], str] = collections.OrderedDict()
+_BLOB_TEXT_MAX = 4096
+
+
+def blob_text(blobs: Any, blob: str, name: str) -> str:
+    """The text of a stored file (see :func:`extract_text`), kept in a shared cache of 4,096 entries.
+
+    Args:
+        blobs: The world's blob store (``get(blob_id) -> bytes``).
+        blob: The file's blob id.
+        name: The file's name (its extension picks the reader).
+
+    Returns:
+        The text; ``""`` for images, unreadable bytes, or a blob the store does not hold.
+    """
+    if not blob or blob not in blobs:
+        return ""
+    key = (blob, PurePosixPath(name).suffix.lower())
+    text = _BLOB_TEXT.get(key)
+    if text is None:
+        text = extract_text(blobs.get(blob), name)
+        _BLOB_TEXT[key] = text
+        if len(_BLOB_TEXT) > _BLOB_TEXT_MAX:
+            _BLOB_TEXT.popitem(last=False)
+    else:
+        _BLOB_TEXT.move_to_end(key)
+    return text
 
 
 def read_cell(data: bytes, sheet: str, ref: str) -> Any:

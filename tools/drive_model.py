@@ -13,7 +13,7 @@ from pathlib import PurePosixPath
 from typing import Any, Literal
 
 from tools.common import fold, looks_encoded, require_text
-from tools.documents import extract_text, mime_type_for
+from tools.documents import blob_text, mime_type_for
 from tools.exceptions import Conflict, InvalidArgument, NotFound
 from tools.world import AppState, Context, Record, format_instant
 
@@ -342,27 +342,11 @@ def descendants(state: DriveState, folder_id: str) -> list[DriveFile]:
 
 # ---- content ----------------------------------------------------------------------------------
 
-#: Folded text of a blob, by (blob id, extension). Blob ids name their bytes, so entries never go stale.
-_TEXT_CACHE: dict[tuple[str, str], str] = {}
-_TEXT_CACHE_MAX = 4096
 
 
 def file_text(ctx: Context[DriveState], f: DriveFile) -> str:
     """The file's text, folded for matching ("" for folders, images and unreadable content)."""
-    if not f.blob:
-        return ""
-    key = (f.blob, PurePosixPath(f.name).suffix.lower())
-    hit = _TEXT_CACHE.get(key)
-    if hit is None:
-        try:
-            data = ctx.blobs.get(f.blob)
-        except NotFound:
-            return ""
-        hit = fold(extract_text(data, f.name))
-        if len(_TEXT_CACHE) >= _TEXT_CACHE_MAX:
-            _TEXT_CACHE.clear()
-        _TEXT_CACHE[key] = hit
-    return hit
+    return fold(blob_text(ctx.blobs, f.blob, f.name))
 
 
 def mime_for(name: str, data: bytes) -> str:

@@ -8,13 +8,12 @@ anything.
 from __future__ import annotations
 
 import re
-from collections import OrderedDict
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any
 
 from tools.common import fold, looks_encoded, require_text
 from tools.directory import DirectoryState, find_person
-from tools.documents import extract_text
+from tools.documents import blob_text
 from tools.exceptions import Conflict, InvalidArgument, NotFound
 from tools.world import Context, format_instant
 
@@ -47,8 +46,6 @@ __all__ = [
 ROOT = "root"
 _RANK = {"read": 1, "write": 2, "owner": 3}
 _EMAIL = re.compile(r"^[^@\s<>,;]+@[^@\s<>,;]+\.[^@\s<>,;]+$")
-_TEXT_CACHE: OrderedDict[tuple[str, str], str] = OrderedDict()
-_TEXT_CACHE_SIZE = 4096
 
 State = Context["OneDriveState"]
 
@@ -270,15 +267,7 @@ def text_of(ctx: State, item: DriveItem) -> str:
     """The document text of a file (cached by content), ``""`` for folders and images."""
     if item.kind != "file" or not item.blob:
         return ""
-    key = (item.blob, PurePosixPath(item.name).suffix.lower())
-    if key in _TEXT_CACHE:
-        _TEXT_CACHE.move_to_end(key)
-        return _TEXT_CACHE[key]
-    text = extract_text(ctx.blobs.get(item.blob), item.name)
-    _TEXT_CACHE[key] = text
-    if len(_TEXT_CACHE) > _TEXT_CACHE_SIZE:
-        _TEXT_CACHE.popitem(last=False)
-    return text
+    return blob_text(ctx.blobs, item.blob, item.name)
 
 
 def snippet(text: str, words: list[str], width: int = 70) -> str:

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from pathlib import PurePosixPath
 from typing import Any, Literal
 from urllib.parse import quote
 
 from tools.common import fold, looks_encoded, require_text
 from tools.directory import DirectoryState
-from tools.documents import extract_text
+from tools.documents import blob_text
 from tools.exceptions import Conflict, InvalidArgument, NotFound
 from tools.registry import App
 from tools.world import AppState, Context, Record, format_instant
@@ -244,19 +243,13 @@ def refuse_encoded(content: str, parameter: str, path_parameter: str = "path") -
         )
 
 
-_TEXT_CACHE: dict[tuple[str, str], str] = {}
 
 
 def document_text(ctx: Context[SharePointState], item: LibraryItem) -> str:
     """The text of a file (docx, xlsx, pdf, csv, plain), cached by content; ``""`` for folders."""
-    if item.kind != "file" or item.blob not in ctx.blobs:
+    if item.kind != "file":
         return ""
-    key = (item.blob, PurePosixPath(item.name).suffix.lower())
-    if key not in _TEXT_CACHE:
-        if len(_TEXT_CACHE) > 2048:
-            _TEXT_CACHE.clear()
-        _TEXT_CACHE[key] = extract_text(ctx.blobs.get(item.blob), item.name)
-    return _TEXT_CACHE[key]
+    return blob_text(ctx.blobs, item.blob, item.name)
 
 
 def ancestors(state: SharePointState, item: LibraryItem) -> list[LibraryItem]:
