@@ -23,8 +23,9 @@ from mcp.types import TextContent, ToolAnnotations
 from pydantic import PrivateAttr
 
 from gateway.core import CallRefused, Gateway
+from gateway.exceptions import UnknownSession
 from gateway.hints import reword
-from gateway.sessions import Session
+from gateway.sessions import LIVE, Session
 from gateway.workspace import PROVIDER_FAILED_MESSAGE, ProviderFailed
 from tools import Action, AppError
 
@@ -39,9 +40,14 @@ INSTRUCTIONS = (
 
 
 def _session(gateway: Gateway) -> Session:
+    """The caller's session, by the id SessionTokens put in this request's access token (checked once)."""
     token = get_access_token()
-    session = gateway.session_by_token(token.token) if token is not None else None
-    if session is None:
+    sid = token.claims.get("sid") if token is not None else None
+    try:
+        session = gateway.get_session(sid) if isinstance(sid, str) else None
+    except UnknownSession:
+        session = None
+    if session is None or session.status not in LIVE:
         raise ToolError("your access token is not valid any more")
     return session
 
