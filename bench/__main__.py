@@ -74,10 +74,9 @@ def _verdict(ok: bool) -> str:
 
 def rows(results: dict[str, Any]) -> list[tuple[str, str, str, bool | None]]:
     """(figure, measured, target, passed) for the table and the README; passed None for context figures."""
-    a, b, c = results["a_tool_calls"], results["b_seed_burst"], results["c_memory"]
-    d, heap = results["d_shutdown"], results["c_memory_heap"]
     out: list[tuple[str, str, str, bool | None]] = []
-    for key, label in (("c1", "1 conn"), ("c10", "10 conns")):
+    a = results.get("a_tool_calls")
+    for key, label in (("c1", "1 conn"), ("c10", "10 conns")) if a else ():
         r = a[key]
         out.append((f"(a) p50 latency, gateway / bare, {label}",
                     f"{r['latency_ratio']:.2f}x ({r['gateway']['p50_ms']:.2f} / {r['bare']['p50_ms']:.2f} ms)",
@@ -88,6 +87,22 @@ def rows(results: dict[str, Any]) -> list[tuple[str, str, str, bool | None]]:
         out.append((f"    server CPU per call, gateway / bare, {label}",
                     f"{r['cpu_ratio']:.2f}x ({r['gateway']['server_cpu_ms_per_call']:.2f} / "
                     f"{r['bare']['server_cpu_ms_per_call']:.2f} ms)", "(context)", None))  # fmt: skip
+    b = results.get("b_seed_burst")
+    if b:
+        out += _burst_rows(b)
+    c, heap = results.get("c_memory"), results.get("c_memory_heap")
+    if c and heap:
+        out += _memory_rows(c, heap)
+    d = results.get("d_shutdown")
+    if d:
+        out.append((f"(d) shutdown, {d['sandboxes']} sandboxes x 100 ms destroy",
+                    f"{d['shutdown_s']:.2f} s ({d['left_alive']} left)", "<= 3 s",
+                    d["shutdown_s"] <= 3.0 and d["left_alive"] == 0))  # fmt: skip
+    return out
+
+
+def _burst_rows(b: dict[str, Any]) -> list[tuple[str, str, str, bool | None]]:
+    out: list[tuple[str, str, str, bool | None]] = []
     burst_ = b["during_burst"]
     out.append((f"(b) client call p99 during {b['seeds']}-seed burst",
                 f"{burst_['p99_ms']:.0f} ms (p50 {burst_['p50_ms']:.0f}; before burst p99 "
@@ -95,6 +110,11 @@ def rows(results: dict[str, Any]) -> list[tuple[str, str, str, bool | None]]:
     capped = f", capped at {b['capped_at_s']:.0f} s: {b['seeds_answered']} answered" if b["capped_at_s"] else ""
     out.append(("(b) seeds per second", f"{b['seeds_per_s']:.0f}/s (build {b['mean_build_ms']:.1f} ms{capped})",
                 ">= 500/s", b["seeds_per_s"] >= 500))  # fmt: skip
+    return out
+
+
+def _memory_rows(c: dict[str, Any], heap: dict[str, Any]) -> list[tuple[str, str, str, bool | None]]:
+    out: list[tuple[str, str, str, bool | None]] = []
     n = c["sessions"]
     out.append((f"(c) RSS per live session ({n})", f"{c['per_session_bytes'] / KB:.1f} KB", "<= 200 KB",
                 c["per_session_bytes"] <= 200 * KB))  # fmt: skip
@@ -106,16 +126,28 @@ def rows(results: dict[str, Any]) -> list[tuple[str, str, str, bool | None]]:
     out.append((f"(c) traced heap per session after one write ({m})",
                 f"{heap['heap_per_written_session_bytes'] / KB:.1f} KB", "<= 200 KB",
                 heap["heap_per_written_session_bytes"] <= 200 * KB))  # fmt: skip
-    out.append((f"(d) shutdown, {d['sandboxes']} sandboxes x 100 ms destroy",
-                f"{d['shutdown_s']:.2f} s ({d['left_alive']} left)", "<= 3 s",
-                d["shutdown_s"] <= 3.0 and d["left_alive"] == 0))  # fmt: skip
     return out
+
+
+def _parts(text: str) -> list[str]:
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    unknown = sorted(set(parts) - {"a", "b", "c", "d"})
+    if unknown or not parts:
+        raise argparse.ArgumentTypeError(f"parts are letters among a, b, c, d (e.g. b,c), not {text!r}")
+    return parts
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes: a ~30 s smoke run")
     parser.add_argument("--profile", action="store_true", help="sample the gateway processes with py-spy")
+    parser.add_argument(
+        "--only",
+        type=_parts,
+        default=["a", "b", "c", "d"],
+        metavar="PARTS",
+        help="which parts to run, comma-separated letters (default a,b,c,d)",
+    )
     parser.add_argument("--output", type=Path, default=RESULTS / "latest.json", help="where to write the JSON")
     args = parser.parse_args(argv)
     sizes = QUICK if args.quick else FULL
@@ -126,29 +158,40 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     results: dict[str, Any] = {"quick": args.quick, "sizes": sizes, "machine": _machine()}
     profiles: dict[str, Any] = {}
-    console.log("starting the servers (each in its own process); (c) traced heap meanwhile, in-process")
-    heap = _inproc("heap", sizes["heap_sessions"])  # counts bytes, not time: may share the CPU with start-up
-    with server_processes("gateway", "bare", "gateway", "gateway") as (gw_a, bare, gw_b, gw_c):
-        results["c_memory_heap"] = _result(heap)
-        console.log(f"(a) tool calls via wrk, {sizes['wrk_s']:g} s per run")
-        with profile.record(gw_a.pid, RESULTS / "profile-a.txt", args.profile) as out, \
-                profile.record(bare.pid, RESULTS / "profile-a-bare.txt", args.profile) as out_bare:  # fmt: skip
-            results["a_tool_calls"] = throughput.run(gw_a, bare, sizes["wrk_s"])
-        if out and out_bare:
-            profiles["a"] = profile.top(out)
-            profiles["a_bare"] = profile.top(out_bare)
-        console.log(f"(b) {sizes['burst_seeds']} seeds at once under 50 looping MCP clients")
-        with profile.record(gw_b.pid, RESULTS / "profile-b.txt", args.profile) as out:
-            results["b_seed_burst"] = burst.run(gw_b, sizes["burst_seeds"], sizes["quiet_s"], sizes["burst_cap_s"])
-        if out:
-            profiles["b"] = profile.top(out)
-        console.log(f"(c) memory of {sizes['sessions']} live sessions")
-        with profile.record(gw_c.pid, RESULTS / "profile-c.txt", args.profile) as out:
-            results["c_memory"] = memory.run(gw_c, sizes["sessions"])
-        if out:
-            profiles["c"] = profile.top(out)
-    console.log(f"(d) shutdown with {sizes['sandboxes']} lent sandboxes, in-process")
-    results["d_shutdown"] = _result(_inproc("shutdown", sizes["sandboxes"]))
+    parts = set(args.only)
+    kinds = [k for k, part in (("gateway", "a"), ("bare", "a"), ("gateway", "b"), ("gateway", "c")) if part in parts]
+    console.log(f"starting {len(kinds)} server(s), each in its own process")
+    heap = _inproc("heap", sizes["heap_sessions"]) if "c" in parts else None  # counts bytes: may share the CPU
+    with server_processes(*kinds) as servers:
+        procs = iter(servers)
+        if "a" in parts:
+            gw_a, bare = next(procs), next(procs)
+            console.log(f"(a) tool calls via wrk, {sizes['wrk_s']:g} s per run")
+            with profile.record(gw_a.pid, RESULTS / "profile-a.txt", args.profile) as out, \
+                    profile.record(bare.pid, RESULTS / "profile-a-bare.txt", args.profile) as out_bare:  # fmt: skip
+                results["a_tool_calls"] = throughput.run(gw_a, bare, sizes["wrk_s"])
+            if out and out_bare:
+                profiles["a"] = profile.top(out)
+                profiles["a_bare"] = profile.top(out_bare)
+        if "b" in parts:
+            gw_b = next(procs)
+            console.log(f"(b) {sizes['burst_seeds']} seeds at once under 50 looping MCP clients")
+            with profile.record(gw_b.pid, RESULTS / "profile-b.txt", args.profile) as out:
+                results["b_seed_burst"] = burst.run(gw_b, sizes["burst_seeds"], sizes["quiet_s"], sizes["burst_cap_s"])
+            if out:
+                profiles["b"] = profile.top(out)
+        if "c" in parts:
+            gw_c = next(procs)
+            assert heap is not None
+            results["c_memory_heap"] = _result(heap)
+            console.log(f"(c) memory of {sizes['sessions']} live sessions")
+            with profile.record(gw_c.pid, RESULTS / "profile-c.txt", args.profile) as out:
+                results["c_memory"] = memory.run(gw_c, sizes["sessions"])
+            if out:
+                profiles["c"] = profile.top(out)
+    if "d" in parts:
+        console.log(f"(d) shutdown with {sizes['sandboxes']} lent sandboxes, in-process")
+        results["d_shutdown"] = _result(_inproc("shutdown", sizes["sandboxes"]))
     results["machine"]["load_average_at_end"] = os.getloadavg()
     results["seconds"] = time.perf_counter() - started
     if profiles:
