@@ -112,7 +112,7 @@ class Gateway:
                           and self.settings.sandbox_block_internet):  # fmt: skip
             raise TaskError(
                 "block_internet: this server cannot limit a sandbox's network; it needs sandbox_provider "
-                "\"opensandbox\" with sandbox_block_internet on (the local and docker providers cannot enforce it)"
+                '"opensandbox" with sandbox_block_internet on (the local and docker providers cannot enforce it)'
             )
         if self.closing:
             raise ShuttingDown("the server is shutting down; no new sessions")
@@ -161,9 +161,9 @@ class Gateway:
         }
 
     async def _build(self, task: Task, exposure: str) -> tuple[Session, Turn, float]:
-        """Build the world in this seed's turn (one build at a time)."""
-        async with self.turns.turn() as turn:
-            self.metrics.seed_wait.observe(turn.wait_s)
+        """Build the world in this seed's turn (one build at a time, see :class:`gateway.admission.Turns`)."""
+
+        def build() -> tuple[Session, float]:
             if self.closing:
                 raise ShuttingDown("the server is shutting down; no new sessions")
             started = time.perf_counter()
@@ -181,6 +181,10 @@ class Gateway:
             )
             build_s = time.perf_counter() - started
             self.metrics.seed_build.observe(build_s)
+            return session, build_s
+
+        (session, build_s), turn = await self.turns.run(build)
+        self.metrics.seed_wait.observe(turn.wait_s)
         return session, turn, build_s
 
     def _template(self, task: Task) -> WorldTemplate:

@@ -107,32 +107,38 @@ class SessionTokens(TokenVerifier):
 
 
 class SessionTools(Middleware):
-    """Shows each session only the tools its task enables."""
+    """Shows each session only the tools its task enables.
 
-    def __init__(self, gateway: Gateway) -> None:
+    Args:
+        gateway: Whose sessions' tool lists to follow.
+        tools: Every tool the server has, by name: the listing is taken from here, in the session's
+            order, without FastMCP's listing of all of them (~180) on each ``tools/list``.
+    """
+
+    def __init__(self, gateway: Gateway, tools: dict[str, Tool]) -> None:
         self._gateway = gateway
+        self._tools = tools
 
     async def on_list_tools(
         self, context: MiddlewareContext[Any], call_next: CallNext[Any, Sequence[Tool]]
     ) -> Sequence[Tool]:
-        """Filter the full tool list down to the session's tools, in the session's order."""
-        tools = {t.name: t for t in await call_next(context)}
+        """The session's tools, in the session's order."""
         session = _session(self._gateway)
-        return [tools[name] for name in session.tools if name in tools]
+        return [self._tools[name] for name in session.tools if name in self._tools]
 
 
 def build_mcp(gateway: Gateway, extra_tools: Sequence[Tool] = ()) -> FastMCP:
     """The FastMCP server with one tool per action (and ``extra_tools``, e.g. the docs tool)."""
+    tools: dict[str, Tool] = {a.tool_name: ActionTool.of(a, gateway) for a in gateway.actions.values()}
+    tools.update((t.name, t) for t in extra_tools)
     server = FastMCP(
         name=gateway.settings.mcp_server_name,
         instructions=INSTRUCTIONS,
         auth=SessionTokens(gateway),
         mask_error_details=True,
-        middleware=[SessionTools(gateway)],
+        middleware=[SessionTools(gateway, tools)],
         dereference_schemas=False,  # the registry's schemas are flat (no $ref, tested); skip the walk per list
     )
-    for action in gateway.actions.values():
-        server.add_tool(ActionTool.of(action, gateway))
-    for tool in extra_tools:
+    for tool in tools.values():
         server.add_tool(tool)
     return server
