@@ -14,6 +14,7 @@ import contextlib
 import json
 import logging
 import os
+import signal
 import sys
 import time
 from collections import Counter
@@ -185,7 +186,10 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
     server = Server(config)
     print(f"company-gateway: {len(gateway.tasks)} tasks; MCP at /mcp", flush=True)
-    server.run()
+    try:
+        server.run()  # after a clean stop, uvicorn raises the signal again: SIGTERM ends the process as SIGTERM does
+    except KeyboardInterrupt:  # SIGINT, re-raised the same way: the shell's usual status, no traceback
+        return 128 + signal.SIGINT
     return 0
 
 
