@@ -107,9 +107,15 @@ def _burst_rows(b: dict[str, Any]) -> list[tuple[str, str, str, bool | None]]:
     out.append((f"(b) client call p99 during {b['seeds']}-seed burst",
                 f"{burst_['p99_ms']:.0f} ms (p50 {burst_['p50_ms']:.0f}; before burst p99 "
                 f"{b['before_burst']['p99_ms']:.0f})", "<= 250 ms", burst_["p99_ms"] <= 250))  # fmt: skip
+    bare = b.get("bare_loop")
+    if bare:
+        out.append(("    the same 50 clients on the bare FastMCP server", f"p99 {bare['p99_ms']:.0f} ms "
+                    f"(p50 {bare['p50_ms']:.0f}; {bare['calls']} calls)", "(context)", None))  # fmt: skip
     capped = f", capped at {b['capped_at_s']:.0f} s: {b['seeds_answered']} answered" if b["capped_at_s"] else ""
     out.append(("(b) seeds per second", f"{b['seeds_per_s']:.0f}/s (build {b['mean_build_ms']:.1f} ms{capped})",
                 ">= 500/s", b["seeds_per_s"] >= 500))  # fmt: skip
+    if "seeds_per_s_alone" in b:
+        out.append(("    seeds per second with no client load", f"{b['seeds_per_s_alone']:.0f}/s", "(context)", None))
     return out
 
 
@@ -159,7 +165,8 @@ def main(argv: list[str] | None = None) -> int:
     results: dict[str, Any] = {"quick": args.quick, "sizes": sizes, "machine": _machine()}
     profiles: dict[str, Any] = {}
     parts = set(args.only)
-    kinds = [k for k, part in (("gateway", "a"), ("bare", "a"), ("gateway", "b"), ("gateway", "c")) if part in parts]
+    kinds = [k for k, part in (("gateway", "a"), ("bare", "a"), ("gateway", "b"), ("bare", "b"), ("gateway", "c"))
+             if part in parts]  # fmt: skip
     console.log(f"starting {len(kinds)} server(s), each in its own process")
     heap = _inproc("heap", sizes["heap_sessions"]) if "c" in parts else None  # counts bytes: may share the CPU
     with server_processes(*kinds) as servers:
@@ -174,12 +181,14 @@ def main(argv: list[str] | None = None) -> int:
                 profiles["a"] = profile.top(out)
                 profiles["a_bare"] = profile.top(out_bare)
         if "b" in parts:
-            gw_b = next(procs)
+            gw_b, bare_b = next(procs), next(procs)
             console.log(f"(b) {sizes['burst_seeds']} seeds at once under 50 looping MCP clients")
             with profile.record(gw_b.pid, RESULTS / "profile-b.txt", args.profile) as out:
                 results["b_seed_burst"] = burst.run(gw_b, sizes["burst_seeds"], sizes["quiet_s"], sizes["burst_cap_s"])
             if out:
                 profiles["b"] = profile.top(out)
+            console.log("(b) the same 50 clients against the bare FastMCP server, for comparison")
+            results["b_seed_burst"]["bare_loop"] = burst.run_bare(bare_b, sizes["quiet_s"] * 2)
         if "c" in parts:
             gw_c = next(procs)
             assert heap is not None

@@ -7,9 +7,11 @@ httpx clients each, speaking raw JSON-RPC; the burst is sent from this process.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import queue
 import time
+from collections.abc import Iterator
 from multiprocessing import get_context
 from typing import Any
 
@@ -28,7 +30,7 @@ from bench.common import (
 )
 from bench.procs import Server
 
-__all__ = ["run"]
+__all__ = ["run", "run_bare"]
 
 PROCESSES = 5
 CLIENTS_PER_PROCESS = 10
@@ -132,21 +134,15 @@ def _metric(text: str, name: str) -> float:
     return float("nan")
 
 
-def run(gw: Server, seeds: int, quiet_s: float, cap_s: float) -> dict[str, Any]:
-    """Burst ``seeds`` seeds at ``gw`` under the client load; ``quiet_s`` of load before it gives the baseline."""
+@contextlib.contextmanager
+def _looping_clients(url: str, tokens: list[str]) -> Iterator[list[tuple[float, float, bool]]]:
+    """Run the client processes (one token each) for the block; the list fills with their records at exit."""
     ctx = get_context("spawn")
-
-    async def tokens() -> list[str]:
-        async with httpx.AsyncClient(base_url=gw.url, timeout=60) as http:
-            infos = await seed_many(http, READ_TASK, PROCESSES * CLIENTS_PER_PROCESS)
-            return [str(i["token"]) for i in infos]
-
-    all_tokens = asyncio.run(tokens())
     stop = ctx.Event()
     out = ctx.Queue()
     procs = [
         ctx.Process(target=_client_process,
-                    args=(gw.url, all_tokens[i * CLIENTS_PER_PROCESS:(i + 1) * CLIENTS_PER_PROCESS], stop, out))
+                    args=(url, tokens[i * CLIENTS_PER_PROCESS:(i + 1) * CLIENTS_PER_PROCESS], stop, out))
         for i in range(PROCESSES)
     ]  # fmt: skip
     for p in procs:
@@ -156,8 +152,7 @@ def run(gw: Server, seeds: int, quiet_s: float, cap_s: float) -> dict[str, Any]:
         for _ in procs:
             if out.get(timeout=120) != "ready":
                 raise RuntimeError("a client process did not get ready")
-        time.sleep(quiet_s)
-        start, end, seed_latencies, seed_failures = asyncio.run(_burst(gw.url, seeds, cap_s))
+        yield records
         stop.set()
         for _ in procs:
             records += out.get(timeout=120)
@@ -169,6 +164,32 @@ def run(gw: Server, seeds: int, quiet_s: float, cap_s: float) -> dict[str, Any]:
             p.join(30)
             if p.is_alive():
                 p.kill()
+
+
+def run_bare(bare: Server, seconds: float) -> dict[str, Any]:
+    """The same 50 looping clients against the bare FastMCP server for ``seconds``: the floor of (b)'s latency."""
+    with _looping_clients(bare.url, ["-"] * (PROCESSES * CLIENTS_PER_PROCESS)) as records:
+        start = time.monotonic()
+        time.sleep(seconds)
+        end = time.monotonic()
+    return _summary(records, start, end)
+
+
+def run(gw: Server, seeds: int, quiet_s: float, cap_s: float) -> dict[str, Any]:
+    """Burst ``seeds`` seeds at ``gw`` under the client load; ``quiet_s`` of load before it gives the baseline.
+
+    A first burst of as many seeds with no client load gives the seed rate the server reaches alone.
+    """
+
+    async def tokens() -> list[str]:
+        async with httpx.AsyncClient(base_url=gw.url, timeout=60) as http:
+            infos = await seed_many(http, READ_TASK, PROCESSES * CLIENTS_PER_PROCESS)
+            return [str(i["token"]) for i in infos]
+
+    alone_start, alone_end, alone_latencies, alone_failures = asyncio.run(_burst(gw.url, seeds, cap_s))
+    with _looping_clients(gw.url, asyncio.run(tokens())) as records:
+        time.sleep(quiet_s)
+        start, end, seed_latencies, seed_failures = asyncio.run(_burst(gw.url, seeds, cap_s))
     metrics = httpx.get(f"{gw.url}/metrics").text
     build_n = _metric(metrics, "gateway_seed_build_seconds_count")
     return {
@@ -181,6 +202,7 @@ def run(gw: Server, seeds: int, quiet_s: float, cap_s: float) -> dict[str, Any]:
         "seed_p50_ms": percentile(seed_latencies, 50) * 1000,
         "seed_p99_ms": percentile(seed_latencies, 99) * 1000,
         "mean_build_ms": _metric(metrics, "gateway_seed_build_seconds_sum") / build_n * 1000,
+        "seeds_per_s_alone": (len(alone_latencies) - alone_failures) / (alone_end - alone_start),
         "clients": PROCESSES * CLIENTS_PER_PROCESS,
         "client_processes": PROCESSES,
         "during_burst": _summary(records, start, end),
