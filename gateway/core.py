@@ -9,7 +9,6 @@ came in. The per-session lock is held through a whole call, and ``verify`` and
 from __future__ import annotations
 
 import asyncio
-import copy
 import logging
 import time
 from dataclasses import dataclass
@@ -279,7 +278,14 @@ class Gateway:
                 else:  # file I/O goes through the provider: run the action off the loop
                     files = SandboxFiles(self.provider, session.sandbox, asyncio.get_running_loop())
                     ctx = Context(session.world, action.app, files)
-                    result = await asyncio.to_thread(action.invoke, ctx, arguments)
+                    work = asyncio.ensure_future(asyncio.to_thread(action.invoke, ctx, arguments))
+                    try:
+                        result = await asyncio.shield(work)
+                    except asyncio.CancelledError:  # a thread cannot be stopped: let it end, then undo it
+                        await asyncio.wait([work])
+                        _restore(session, backup)
+                        session.record_call(tool, ok=False)
+                        raise
             except ProviderFailed as exc:
                 _restore(session, backup)
                 session.record_call(tool, ok=False)
@@ -292,6 +298,7 @@ class Gateway:
                 session.record_call(tool, ok=False)
                 raise
             finally:
+                session.world.end_write()
                 self.metrics.tool_call.labels(app=action.app or "none").observe(time.perf_counter() - started)
             session.record_call(tool, ok=True)
             return result
@@ -462,19 +469,16 @@ class _Backup:
 
 
 def _backup(session: Session, action: Action) -> _Backup:
-    """Prepare a write: keep what to put back on failure, and give the world its own copy of the app's state.
+    """Prepare a write: the world writes to a fresh state object (records copied as reached); keep the old one.
 
-    A shared (template) state is itself the backup: the world writes to a fresh copy.
+    See :meth:`tools.world.World.begin_write`: the old state, shared with a template or not, is never changed.
     """
     world = session.world
     app = action.app
     if not app:
         return _Backup(app, None, False, world._counter, world.completion)
-    if app in world.shared:
-        pristine = world.states[app]
-        world.writable(app)
-        return _Backup(app, pristine, True, world._counter, world.completion)
-    return _Backup(app, copy.deepcopy(world.states[app]), False, world._counter, world.completion)
+    was_shared = app in world.shared
+    return _Backup(app, world.begin_write(app), was_shared, world._counter, world.completion)
 
 
 def _restore(session: Session, backup: _Backup | None) -> None:
@@ -482,8 +486,6 @@ def _restore(session: Session, backup: _Backup | None) -> None:
         return
     world = session.world
     if backup.state is not None:
-        world.states[backup.app] = backup.state
-        if backup.was_shared:
-            world.shared.add(backup.app)
+        world.rollback(backup.app, backup.state, backup.was_shared)
     world._counter = backup.counter
     world.completion = backup.completion

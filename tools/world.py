@@ -27,6 +27,7 @@ from tools.exceptions import InvalidArgument
 
 __all__ = [
     "AppState",
+    "Collection",
     "Context",
     "FileStore",
     "Record",
@@ -92,8 +93,9 @@ class World:
         user: Email address of the person the agent acts as.
         states: One state model per app, keyed by app name.
         blobs: File bytes by blob id (records hold ids); an empty store when None.
-        shared: Apps whose state object is shared with other worlds and must not be written:
-            :meth:`writable` gives this world its own copy first (copy on write).
+        shared: Apps whose state object is shared with other worlds (a template's) and must not
+            be written; :meth:`begin_write` gives this world its own state object first, and
+            copies each record the write reaches (copy on write, record by record).
     """
 
     def __init__(
@@ -115,6 +117,7 @@ class World:
         self.blobs = blobs if blobs is not None else BlobStore()
         self.shared: set[str] = set(shared or ())
         self._counter = 0
+        self._gate = _WriteGate()
         #: The summary given to ``company_complete_task``; ``None`` until it is called.
         self.completion: str | None = None
 
@@ -123,12 +126,34 @@ class World:
         self._counter += 1
         return f"{prefix}_n{self._counter}"
 
-    def writable(self, app: str) -> AppState:
-        """This world's own state of ``app``, copied from the shared one on first use (copy on write)."""
-        if app in self.shared:
-            self.states[app] = copy.deepcopy(self.states[app])
-            self.shared.discard(app)
-        return self.states[app]
+    def begin_write(self, app: str) -> AppState:
+        """Prepare a write to ``app``: give it a fresh state object and return the one it replaces.
+
+        The fresh state shares every record with the old one; while the write runs (until
+        :meth:`end_write`), a record is copied the first time it is reached through its
+        :class:`Collection`, so the old state, which may be a template's shared by other worlds,
+        is never changed, and is the backup to put back (:meth:`rollback`) if the write fails.
+        Settings (fields that are not collections) are copied whole: they are small.
+        """
+        old = self.states[app]
+        update: dict[str, Any] = {}
+        for name, value in old.__dict__.items():
+            update[name] = Collection(self._gate, value) if isinstance(value, dict) else copy.deepcopy(value)
+        self.states[app] = old.model_copy(update=update)
+        self.shared.discard(app)
+        self._gate.writing = True
+        return old
+
+    def end_write(self) -> None:
+        """The write is over: records reached from now on are read, not copied."""
+        self._gate.writing = False
+
+    def rollback(self, app: str, old: AppState, shared: bool) -> None:
+        """Put back the state :meth:`begin_write` returned (``shared``: it belongs to a template)."""
+        self._gate.writing = False
+        self.states[app] = old
+        if shared:
+            self.shared.add(app)
 
     def state(self, app: str) -> AppState:
         """Return the state model of ``app``.
@@ -152,6 +177,120 @@ class World:
         twin._counter = self._counter
         twin.completion = self.completion
         return twin
+
+
+class _WriteGate:
+    """Whether a write runs in the world that owns it (read by each of the world's collections)."""
+
+    __slots__ = ("writing",)
+
+    def __init__(self) -> None:
+        self.writing = False
+
+
+def _own_copy(record: Any) -> Any:
+    return record.model_copy(deep=True) if isinstance(record, BaseModel) else copy.deepcopy(record)
+
+
+class Collection(dict):  # type: ignore[type-arg]
+    """A collection of records (``id -> record``) whose records may be shared with other worlds.
+
+    While its world writes (see :meth:`World.begin_write`), every way of reaching a record
+    (``c[id]``, ``get``, ``values``, ``items``, ``pop``, ``setdefault``, ``dict(c)``, ``{**c}``,
+    ``copy``) first replaces a shared record with this world's own copy, once; records stored
+    during the write are the world's own. Outside a write it is an ordinary dict, read as is.
+    ``__iter__`` is overridden (to the same keys) so that ``dict(c)`` and ``{**c}`` take the
+    per-key path through ``__getitem__`` instead of CPython's direct copy of a plain dict.
+    """
+
+    __slots__ = ("_gate", "_owned")
+
+    def __init__(self, gate: _WriteGate, records: dict[str, Any]) -> None:
+        super().__init__(records)
+        self._gate = gate
+        self._owned: set[str] = set()
+
+    def _mine(self, key: str) -> Any:
+        record = dict.__getitem__(self, key)
+        if self._gate.writing and key not in self._owned:
+            record = _own_copy(record)
+            dict.__setitem__(self, key, record)
+            self._owned.add(key)
+        return record
+
+    def __getitem__(self, key: str) -> Any:
+        return self._mine(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(dict.keys(self)))
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """The record with id ``key`` (this world's own while it writes), else ``default``."""
+        return self._mine(key) if dict.__contains__(self, key) else default
+
+    def values(self) -> list[Any]:  # type: ignore[override]
+        """The records, as a list (this world's own while it writes)."""
+        return [self._mine(k) for k in list(dict.keys(self))]
+
+    def items(self) -> list[tuple[str, Any]]:  # type: ignore[override]
+        """``(id, record)`` pairs, as a list (this world's own records while it writes)."""
+        return [(k, self._mine(k)) for k in list(dict.keys(self))]
+
+    def pop(self, key: str, *default: Any) -> Any:
+        """Remove and return the record with id ``key`` (``default`` if absent and given, else KeyError)."""
+        if dict.__contains__(self, key):
+            record = self._mine(key)
+            dict.__delitem__(self, key)
+            self._owned.discard(key)
+            return record
+        if default:
+            return default[0]
+        raise KeyError(key)
+
+    def popitem(self) -> tuple[str, Any]:
+        """Remove and return the last ``(id, record)`` pair; KeyError when empty."""
+        if not dict.__len__(self):
+            raise KeyError("popitem(): collection is empty")
+        key = next(reversed(list(dict.keys(self))))
+        return key, self.pop(key)
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        """The record with id ``key``, storing ``default`` under it first if absent."""
+        if dict.__contains__(self, key):
+            return self._mine(key)
+        self[key] = default
+        return default
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        dict.__setitem__(self, key, value)
+        self._owned.add(key)
+
+    def __delitem__(self, key: str) -> None:
+        dict.__delitem__(self, key)
+        self._owned.discard(key)
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        """Store records as ``dict.update`` does (each becomes this world's own)."""
+        for key, value in dict(*args, **kwargs).items():
+            self[key] = value
+
+    def clear(self) -> None:
+        """Remove every record."""
+        dict.clear(self)
+        self._owned.clear()
+
+    def copy(self) -> dict[str, Any]:  # type: ignore[override]
+        """A plain dict of the records (this world's own copies while it writes)."""
+        return dict(self.items())
+
+    def __copy__(self) -> dict[str, Any]:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> dict[str, Any]:
+        return {k: copy.deepcopy(v, memo) for k, v in dict.items(self)}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (dict, (dict(dict.items(self)),))
 
 
 def snapshot_state(state: AppState) -> dict[str, dict[str, Any]]:

@@ -8,6 +8,7 @@ from gateway.policies import StepFailed, run_steps, steps_for, tool_name
 from gateway.tasks import build_world, load_builtin_tasks
 from sandbox.local import LocalProvider
 from tools import AppError
+from tools.world import snapshot_state
 
 TASKS = load_builtin_tasks()
 CASES = [(t.id, "oracle") for t in TASKS.values()] + [(t.id, "noop") for t in TASKS.values()] + [
@@ -33,7 +34,11 @@ async def play(task_id, policy, provider):
         await run_steps(steps_for(TASKS[task_id], policy), call)
     except StepFailed as exc:
         error = str(exc)
-    return await gw.verify(seed["session_id"]), error
+    verdict = await gw.verify(seed["session_id"])
+    template = gw._template(task)
+    now = {app: snapshot_state(state) for app, state in template.states.items()}
+    assert now == template.snapshot, "a write reached a record the template shares with every session"
+    return verdict, error
 
 
 @pytest.mark.parametrize(("task_id", "policy"), CASES, ids=[f"{t}-{p}" for t, p in CASES])

@@ -1,0 +1,131 @@
+"""Copy on write, record by record: a world's write never changes a state it shares with a template."""
+
+import copy
+from datetime import UTC, datetime
+
+import pytest
+
+from tools.world import AppState, Collection, Record, World, snapshot_state
+
+
+class Note(Record):
+    id: str
+    text: str
+    tags: list[str] = []
+
+
+class Notes(AppState):
+    notes: dict[str, Note]
+    colour: str = "blue"
+
+
+def template() -> Notes:
+    return Notes(notes={f"n{i}": Note(id=f"n{i}", text=f"note {i}") for i in range(5)})
+
+
+def world_sharing(state: Notes) -> World:
+    return World(datetime(2026, 3, 9, 9, tzinfo=UTC), "UTC", "a@x.example", {"notes": state}, shared={"notes"})
+
+
+@pytest.fixture
+def shared():
+    state = template()
+    return state, snapshot_state(state)
+
+
+def test_a_write_copies_only_the_records_it_reaches(shared):
+    state, before = shared
+    world = world_sharing(state)
+    old = world.begin_write("notes")
+    notes = world.states["notes"].notes
+    notes["n1"].text = "changed"
+    notes["n2"].tags.append("urgent")
+    world.end_write()
+    assert old is state and snapshot_state(state) == before
+    mine = world.states["notes"].notes
+    assert isinstance(mine, Collection)
+    assert mine["n1"].text == "changed" and mine["n2"].tags == ["urgent"]
+    assert [mine[k] is state.notes[k] for k in sorted(mine)] == [True, False, False, True, True]
+    assert "notes" not in world.shared
+
+
+@pytest.mark.parametrize(
+    "reach",
+    [
+        lambda c: c.values(),
+        lambda c: [v for _, v in c.items()],
+        lambda c: list(dict(c).values()),
+        lambda c: list({**c}.values()),
+        lambda c: list(c.copy().values()),
+        lambda c: list(copy.copy(c).values()),
+        lambda c: [c.get(k) for k in c],
+        lambda c: [c.setdefault(k) for k in list(c)],
+    ],
+    ids=["values", "items", "dict()", "unpacking", "copy", "copy.copy", "get", "setdefault"],
+)
+def test_every_way_of_reaching_records_during_a_write_gives_the_worlds_own(shared, reach):
+    state, before = shared
+    world = world_sharing(state)
+    world.begin_write("notes")
+    for note in reach(world.states["notes"].notes):
+        note.text = "mine"
+    world.end_write()
+    assert snapshot_state(state) == before
+    assert {n.text for n in world.states["notes"].notes.values()} == {"mine"}
+
+
+def test_pop_and_delete_leave_the_shared_state_whole(shared):
+    state, before = shared
+    world = world_sharing(state)
+    world.begin_write("notes")
+    notes = world.states["notes"].notes
+    popped = notes.pop("n0")
+    popped.text = "moved"
+    notes["m0"] = popped
+    del notes["n1"]
+    assert notes.pop("absent", None) is None
+    world.end_write()
+    assert snapshot_state(state) == before
+    assert sorted(world.states["notes"].notes) == ["m0", "n2", "n3", "n4"]
+
+
+def test_settings_are_copied_whole_and_reads_outside_a_write_copy_nothing(shared):
+    state, before = shared
+    world = world_sharing(state)
+    world.begin_write("notes")
+    world.states["notes"].colour = "red"
+    world.end_write()
+    notes = world.states["notes"].notes
+    assert [notes[k] is state.notes[k] for k in sorted(notes)] == [True] * 5  # read: the shared records
+    assert state.colour == "blue" and world.states["notes"].colour == "red"
+    assert snapshot_state(state) == before
+
+
+def test_rollback_puts_back_the_old_state_and_a_second_write_starts_from_the_first(shared):
+    state, before = shared
+    world = world_sharing(state)
+    world.begin_write("notes")
+    world.states["notes"].notes["n1"].text = "first"
+    world.end_write()
+    after_first = snapshot_state(world.states["notes"])
+    old = world.begin_write("notes")
+    world.states["notes"].notes["n1"].text = "second"
+    world.states["notes"].notes["n2"].text = "second"
+    world.rollback("notes", old, shared=False)
+    assert snapshot_state(world.states["notes"]) == after_first
+    assert snapshot_state(state) == before
+    world.rollback("notes", state, shared=True)
+    assert world.states["notes"] is state and "notes" in world.shared
+
+
+def test_a_world_copy_and_a_snapshot_see_plain_records(shared):
+    state, _ = shared
+    world = world_sharing(state)
+    world.begin_write("notes")
+    world.states["notes"].notes["n3"].text = "x"
+    world.end_write()
+    twin = world.copy()
+    assert type(twin.states["notes"].notes) is dict
+    twin.states["notes"].notes["n3"].text = "y"
+    assert world.states["notes"].notes["n3"].text == "x"
+    assert world.snapshot()["notes"]["notes"]["n3"]["text"] == "x"
