@@ -138,19 +138,19 @@ class World:
         old = self.states[app]
         update: dict[str, Any] = {}
         for name, value in old.__dict__.items():
-            update[name] = Collection(self._gate, value) if isinstance(value, dict) else copy.deepcopy(value)
+            update[name] = Collection(self._gate, app, value) if isinstance(value, dict) else copy.deepcopy(value)
         self.states[app] = old.model_copy(update=update)
         self.shared.discard(app)
-        self._gate.writing = True
+        self._gate.writing = app
         return old
 
     def end_write(self) -> None:
         """The write is over: records reached from now on are read, not copied."""
-        self._gate.writing = False
+        self._gate.writing = None
 
     def rollback(self, app: str, old: AppState, shared: bool) -> None:
         """Put back the state :meth:`begin_write` returned (``shared``: it belongs to a template)."""
-        self._gate.writing = False
+        self._gate.writing = None
         self.states[app] = old
         if shared:
             self.shared.add(app)
@@ -180,12 +180,12 @@ class World:
 
 
 class _WriteGate:
-    """Whether a write runs in the world that owns it (read by each of the world's collections)."""
+    """Which app of the world that owns it a write is changing, if any (read by each of its collections)."""
 
     __slots__ = ("writing",)
 
     def __init__(self) -> None:
-        self.writing = False
+        self.writing: str | None = None
 
 
 def _own_copy(record: Any) -> Any:
@@ -193,9 +193,9 @@ def _own_copy(record: Any) -> Any:
 
 
 class Collection(dict):  # type: ignore[type-arg]
-    """A collection of records (``id -> record``) whose records may be shared with other worlds.
+    """A collection of records (``id -> record``) of one app, whose records may be shared with other worlds.
 
-    While its world writes (see :meth:`World.begin_write`), every way of reaching a record
+    While its world writes to its app (see :meth:`World.begin_write`), every way of reaching a record
     (``c[id]``, ``get``, ``values``, ``items``, ``pop``, ``setdefault``, ``dict(c)``, ``{**c}``,
     ``copy``) first replaces a shared record with this world's own copy, once; records stored
     during the write are the world's own. Outside a write it is an ordinary dict, read as is.
@@ -203,16 +203,17 @@ class Collection(dict):  # type: ignore[type-arg]
     per-key path through ``__getitem__`` instead of CPython's direct copy of a plain dict.
     """
 
-    __slots__ = ("_gate", "_owned")
+    __slots__ = ("_app", "_gate", "_owned")
 
-    def __init__(self, gate: _WriteGate, records: dict[str, Any]) -> None:
+    def __init__(self, gate: _WriteGate, app: str, records: dict[str, Any]) -> None:
         super().__init__(records)
         self._gate = gate
+        self._app = app
         self._owned: set[str] = set()
 
     def _mine(self, key: str) -> Any:
         record = dict.__getitem__(self, key)
-        if self._gate.writing and key not in self._owned:
+        if self._gate.writing == self._app and key not in self._owned:
             record = _own_copy(record)
             dict.__setitem__(self, key, record)
             self._owned.add(key)

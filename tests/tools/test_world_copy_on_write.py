@@ -129,3 +129,15 @@ def test_a_world_copy_and_a_snapshot_see_plain_records(shared):
     twin.states["notes"].notes["n3"].text = "y"
     assert world.states["notes"].notes["n3"].text == "x"
     assert world.snapshot()["notes"]["notes"]["n3"]["text"] == "x"
+
+
+def test_a_write_to_one_app_reads_another_apps_records_without_copying_them(shared):
+    state, _ = shared
+    other = template()
+    world = World(datetime(2026, 3, 9, 9, tzinfo=UTC), "UTC", "a@x.example", {"notes": state, "other": other})
+    world.begin_write("other")
+    world.end_write()  # "other" now holds collections of its own
+    world.begin_write("notes")
+    seen = world.states["other"].notes["n1"]
+    world.end_write()
+    assert seen is world.states["other"].notes["n1"] is other.notes["n1"]
