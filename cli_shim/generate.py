@@ -6,6 +6,11 @@ form-encoded body (``argc`` then one ``argv`` per word) with the bearer token
 from ``COMPANY_API_TOKEN``; the server parses them. It needs only ``sh`` and
 ``curl``, or ``python3`` when ``curl`` is missing.
 
+When ``COMPANY_API_SOCKET`` names a unix socket (a sandbox without a network of
+its own), the request goes through it (``curl --unix-socket``; in Python an
+``http.client`` connection over ``AF_UNIX``) to the same URL, which then only
+names the path and the ``Host`` header.
+
 The HTTP status decides the exit status: 200 prints the body on stdout and
 exits 0; 400 (wrong usage) prints it on stderr and exits 2; anything else
 (a failed call, 401, 404, 409, 5xx, no connection) prints on stderr and exits 1.
@@ -18,23 +23,38 @@ from tools import REGISTRY
 
 __all__ = ["command_scripts", "script_for"]
 
-# Python fallback, run as ``python3 -c '<this>' <url> <word>...``: it must hold no single quote.
+# Python fallback, run as ``python3 -c '<this>' <cmd> <url> <word>...``: it must hold no single quote.
 _PYTHON = """
-import os, sys, urllib.error, urllib.parse, urllib.request
+import http.client, os, socket, sys, urllib.error, urllib.parse, urllib.request
 cmd, url, words = sys.argv[1], sys.argv[2], sys.argv[3:]
+where = os.environ.get("COMPANY_API_SOCKET", "")
 fields = [("argc", str(len(words)))] + [("argv", w) for w in words]
 body = urllib.parse.urlencode(fields, encoding="utf-8", errors="surrogateescape").encode("ascii")
-request = urllib.request.Request(url, data=body, method="POST", headers={
+headers = {
     "Authorization": "Bearer " + os.environ["COMPANY_API_TOKEN"],
     "Content-Type": "application/x-www-form-urlencoded",
-})
+}
+class SocketConnection(http.client.HTTPConnection):
+    def connect(self):
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.sock.connect(where)
 try:
-    with urllib.request.urlopen(request) as response:
-        code, data = response.getcode(), response.read()
+    if where:
+        parts = urllib.parse.urlsplit(url)
+        connection = SocketConnection(parts.netloc or "localhost")
+        connection.request("POST", parts.path or "/", body=body, headers=headers)
+        response = connection.getresponse()
+        code, data = response.status, response.read()
+        connection.close()
+    else:
+        request = urllib.request.Request(url, data=body, method="POST", headers=headers)
+        with urllib.request.urlopen(request) as response:
+            code, data = response.getcode(), response.read()
 except urllib.error.HTTPError as error:
     code, data = error.code, error.read()
-except (urllib.error.URLError, OSError) as error:
-    sys.stderr.write(cmd + ": cannot reach the company API at " + url + " (" + str(error) + ")\\n")
+except (urllib.error.URLError, http.client.HTTPException, OSError) as error:
+    place = url + (" through " + where if where else "")
+    sys.stderr.write(cmd + ": cannot reach the company API at " + place + " (" + str(error) + ")\\n")
     sys.exit(1)
 out = sys.stdout if code == 200 else sys.stderr
 out.flush()
@@ -46,7 +66,8 @@ sys.exit(0 if code == 200 else 2 if code == 400 else 1)
 _TEMPLATE = """#!/bin/sh
 # @CMD@: @SUMMARY@
 # Run '@CMD@ --help' for its commands, '@CMD@ <command> --help' for one command's options.
-# Sends its words unchanged to the company API (COMPANY_API_URL, COMPANY_API_TOKEN), which parses them.
+# Sends its words unchanged to the company API (COMPANY_API_URL, COMPANY_API_TOKEN), which parses them;
+# through the unix socket COMPANY_API_SOCKET when that is set.
 # Exit status: 0 done (JSON result on stdout), 1 the request failed, 2 wrong usage (message on stderr).
 cmd=@CMD@
 if [ -z "${COMPANY_API_URL:-}" ] || [ -z "${COMPANY_API_TOKEN:-}" ]; then
@@ -63,6 +84,9 @@ if command -v curl >/dev/null 2>&1; then
         set -- "$@" --data-urlencode "argv=$word"
         shift
     done
+    if [ -n "${COMPANY_API_SOCKET:-}" ]; then
+        set -- --unix-socket "$COMPANY_API_SOCKET" "$@"
+    fi
     tmp=$(mktemp 2>/dev/null) || tmp="${TMPDIR:-/tmp}/$cmd.$$"
     trap 'rm -f "$tmp"' EXIT
     trap 'exit 130' INT TERM
@@ -71,7 +95,8 @@ if command -v curl >/dev/null 2>&1; then
     case $code in
         200) cat "$tmp"; exit 0 ;;
         400) cat "$tmp" >&2; exit 2 ;;
-        000) echo "$cmd: cannot reach the company API at $url" >&2; exit 1 ;;
+        000) echo "$cmd: cannot reach the company API at $url${COMPANY_API_SOCKET:+ through $COMPANY_API_SOCKET}" >&2
+             exit 1 ;;
         *) cat "$tmp" >&2; exit 1 ;;
     esac
 fi

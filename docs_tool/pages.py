@@ -3,6 +3,10 @@
 Pages: ``""`` the index of the apps; ``"<app>"`` an app's endpoints;
 ``"<app>/<action>"`` (or ``"/api/<app>/<action>"``, or ``"complete_task"``)
 one endpoint with its parameters, an example request and the response shape.
+
+With ``unix_socket=True`` the pages are for a shell whose API answers on the unix
+socket ``$COMPANY_API_SOCKET`` (no network): they say so, and every curl example
+passes ``--unix-socket "$COMPANY_API_SOCKET"``.
 """
 
 from __future__ import annotations
@@ -18,6 +22,11 @@ __all__ = ["page_names", "render_page"]
 
 _AUTH = "Authorization: Bearer $COMPANY_API_TOKEN"
 _FETCH = 'Fetch page="<app>" for an app\'s endpoints and page="<app>/<action>" for one endpoint\'s parameters.'
+_SOCKET_OPTION = '--unix-socket "$COMPANY_API_SOCKET"'
+_SOCKET = (
+    "The API answers on a local socket, `$COMPANY_API_SOCKET`, not over the network: give it to curl with "
+    f"`{_SOCKET_OPTION}` and keep `$COMPANY_API_URL` as the address."
+)
 
 
 def _apps(apps: Sequence[str]) -> list[str]:
@@ -41,13 +50,14 @@ def _url(action: Action) -> str:
     return "$COMPANY_API_URL" + action.http_path.removeprefix("/api")
 
 
-def _index(apps: list[str]) -> str:
+def _index(apps: list[str], unix_socket: bool) -> str:
     lines = [
         "# Company API",
         "",
         f"Every endpoint is `POST $COMPANY_API_URL/<app>/<action>` with a JSON object body and the header "
         f"`{_AUTH}` (both variables are set in your shell). Results and errors are JSON; an error reads "
         '`{"error": {"message": "...", "parameter": "..."}}`.',
+        *(["", _SOCKET] if unix_socket else []),
         "",
         "| app | what it is | endpoints |",
         "|---|---|---|",
@@ -63,13 +73,14 @@ def _index(apps: list[str]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _app_page(app: str) -> str:
+def _app_page(app: str, unix_socket: bool) -> str:
     spec = REGISTRY.apps[app]
     lines = [f"# {app}", "", spec.description, "", "| method | path | summary |", "|---|---|---|"]
     lines += [f"| POST | {a.http_path} | {_cell(a.summary)} |" for a in spec.actions.values()]
     lines += [
         "",
         f"Call them as `POST $COMPANY_API_URL/{app}/<action>` with the header `{_AUTH}`.",
+        *([_SOCKET] if unix_socket else []),
         f'Fetch page="{app}/<action>" (e.g. page="{app}/{next(iter(spec.actions), "...")}") for parameters '
         "and an example.",
     ]
@@ -83,12 +94,13 @@ def _type(prop: dict[str, Any]) -> str:
     return kind
 
 
-def _curl(action: Action) -> str:
+def _curl(action: Action, unix_socket: bool) -> str:
     body = json.dumps(example_arguments(action), ensure_ascii=False).replace("'", "'\\''")
+    option = f"{_SOCKET_OPTION} " if unix_socket else ""
     return "\n".join(
         [
             "```sh",
-            f'curl -sS -X POST "{_url(action)}" \\',
+            f'curl -sS {option}-X POST "{_url(action)}" \\',
             f'  -H "{_AUTH}" \\',
             '  -H "Content-Type: application/json" \\',
             f"  -d '{body}'",
@@ -101,7 +113,7 @@ def _doc(action: Action, name: str) -> str:
     return _cell(action.param_docs.get(name, "").removesuffix("Optional.").rstrip())
 
 
-def _action_page(action: Action) -> str:
+def _action_page(action: Action, unix_socket: bool) -> str:
     props: dict[str, Any] = action.input_schema.get("properties", {})
     required = set(action.input_schema.get("required", []))
     text = [p for p in action.description.split("\n\n") if not p.startswith("Returns: ")]
@@ -118,7 +130,7 @@ def _action_page(action: Action) -> str:
         "",
         "## Example request",
         "",
-        _curl(action),
+        _curl(action, unix_socket),
         "",
         "## Response",
         "",
@@ -139,12 +151,13 @@ def _normalise(page: str) -> str:
     return key.removeprefix("api/") if key != "api" else ""
 
 
-def render_page(page: str, apps: Sequence[str]) -> str:
+def render_page(page: str, apps: Sequence[str], *, unix_socket: bool = False) -> str:
     """Render one documentation page for a caller whose apps are ``apps``.
 
     Args:
         page: ``""``, ``"<app>"``, ``"<app>/<action>"``, ``"/api/<app>/<action>"`` or ``"complete_task"``.
         apps: The apps the caller may use (others are unknown pages).
+        unix_socket: The caller's shell reaches the API on the unix socket ``$COMPANY_API_SOCKET``.
 
     Returns:
         The page as Markdown.
@@ -155,9 +168,9 @@ def render_page(page: str, apps: Sequence[str]) -> str:
     enabled = _apps(apps)
     key = _normalise(page)
     if not key:
-        return _index(enabled)
+        return _index(enabled, unix_socket)
     if key.replace("-", "_") == COMPLETE_TASK.name:
-        return _action_page(COMPLETE_TASK)
+        return _action_page(COMPLETE_TASK, unix_socket)
     app, _, name = key.partition("/")
     if app not in enabled:
         listing = ", ".join(f"'{a}'" for a in enabled)
@@ -165,10 +178,10 @@ def render_page(page: str, apps: Sequence[str]) -> str:
             f"no page '{page}'; pages: '' (the index), {listing}, '<app>/<action>' or '{COMPLETE_TASK.name}'", "page"
         )
     if not name:
-        return _app_page(app)
+        return _app_page(app, unix_socket)
     actions = REGISTRY.apps[app].actions
     action = actions.get(name.replace("-", "_"))
     if action is None:
         listing = ", ".join(f"'{app}/{a}'" for a in actions)
         raise InvalidArgument(f"no page '{page}'; {app} pages: {listing}", "page")
-    return _action_page(action)
+    return _action_page(action, unix_socket)

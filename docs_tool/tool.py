@@ -6,6 +6,7 @@ found from the bearer token of the MCP request.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from fastmcp.exceptions import ToolError
@@ -25,7 +26,9 @@ DOCS_TOOL_NAMES = ("api_fetch", "api_docs")
 DESCRIPTION = (
     "Read the documentation of the company API that your shell can call with curl. Every endpoint is "
     "POST $COMPANY_API_URL/<app>/<action> with a JSON object body and the header "
-    "'Authorization: Bearer $COMPANY_API_TOKEN' (both variables are set in your shell). "
+    "'Authorization: Bearer $COMPANY_API_TOKEN' (both variables are set in your shell; when "
+    'COMPANY_API_SOCKET is set too, the API answers on that local socket: add --unix-socket "$COMPANY_API_SOCKET" '
+    "to curl). "
     'page="" lists the apps; page="<app>" lists an app\'s endpoints; page="<app>/<action>" shows one '
     "endpoint's parameters, an example request and the response shape."
 )
@@ -55,6 +58,7 @@ class DocsTool(Tool):
     """The documentation tool, rendering pages for the caller's apps."""
 
     _sessions: SessionLookup = PrivateAttr()
+    _unix_socket: Callable[[Any], bool] | None = PrivateAttr(default=None)
 
     async def run(self, arguments: dict[str, Any]) -> ToolResult:
         """Render the requested page; an unknown page is an error result naming ``page``."""
@@ -69,14 +73,18 @@ class DocsTool(Tool):
         if not isinstance(page, str):
             raise ToolError('page: must be a string such as "" or "directory/get_person"')
         try:
-            text = render_page(page, session.task.apps)
+            over_socket = self._unix_socket is not None and self._unix_socket(session)
+            text = render_page(page, session.task.apps, unix_socket=over_socket)
         except AppError as exc:
             raise ToolError(str(exc)) from None
         return ToolResult(content=[TextContent(type="text", text=text)])
 
 
-def docs_tool(name: str, gateway: SessionLookup) -> DocsTool:
+def docs_tool(name: str, gateway: SessionLookup, unix_socket: Callable[[Any], bool] | None = None) -> DocsTool:
     """The docs tool called ``name`` (``api_fetch`` or ``api_docs``) for sessions looked up in ``gateway``.
+
+    ``unix_socket(session)`` tells whether that session's shell reaches the API on the unix socket
+    ``$COMPANY_API_SOCKET``; its pages then say so (default: never).
 
     Raises:
         ValueError: ``name`` is not one of :data:`DOCS_TOOL_NAMES`.
@@ -90,4 +98,5 @@ def docs_tool(name: str, gateway: SessionLookup) -> DocsTool:
         annotations=ToolAnnotations(read_only_hint=True, destructive_hint=False, open_world_hint=False),
     )
     tool._sessions = gateway
+    tool._unix_socket = unix_socket
     return tool

@@ -1,8 +1,10 @@
 """The ASGI application: FastMCP at ``/mcp``, the ``/api`` and ``/cli`` routes, and the control routes.
 
 Control routes (``/seed_session``, ``/task_state``, ``/verify``,
-``/close_session``, ``/tasks``) answer only peers inside ``trusted_networks``,
-judged by the socket's peer address (never by a forwarded header).
+``/close_session``, ``/tasks``, ``/metrics``, ``/openapi.json``) answer only peers
+inside ``trusted_networks``, judged by the socket's peer address (never by a
+forwarded header), and never a request that came through the sandboxes' unix
+socket (:mod:`gateway.api_socket`), which has no peer address.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 
 from docs_tool import DOCS_TOOL_NAMES, docs_tool
+from gateway.api_socket import SANDBOX_API_SOCKET, from_sandbox, serve_on_unix_socket
 from gateway.cli_api import cli_routes
 from gateway.control_openapi import control_openapi_route
 from gateway.core import Gateway
@@ -33,6 +36,7 @@ from gateway.exceptions import GatewayError
 from gateway.http_api import api_routes
 from gateway.limits import BodyLimit
 from gateway.mcp_server import build_mcp
+from gateway.sessions import Session
 from gateway.settings import Settings
 from gateway.tasks import Task, load_builtin_tasks, load_tasks
 from sandbox import Provider, ProviderUnavailable, get_provider
@@ -51,14 +55,20 @@ def _error(status: int, message: str) -> JSONResponse:
 def trusted_only(networks: list[str], control_token: str | None = None) -> Callable[[Handler], Handler]:
     """Wrap a control route: peers in ``networks`` only (by the socket's address), bearing ``control_token`` if set.
 
-    A GatewayError raised by the route becomes a JSON error with its status.
+    A request without a peer address (``scope["client"]`` is None: a unix-socket peer) or one
+    that came through the sandboxes' unix socket is refused whatever it bears (403). A
+    GatewayError raised by the route becomes a JSON error with its status.
     """
     nets = [ipaddress.ip_network(n, strict=False) for n in networks]
     expected = f"Bearer {control_token}".encode() if control_token else None
 
     def wrap(handler: Handler) -> Handler:
         async def guarded(request: Request) -> Response:
-            peer = request.client.host if request.client else ""
+            if request.client is None or from_sandbox(request.scope):
+                why = "came through a sandbox's socket" if from_sandbox(request.scope) else "has no peer address"
+                logger.warning("control route %s refused: the request %s", request.url.path, why)
+                return _error(403, "this route is only for trusted networks")
+            peer = request.client.host
             try:
                 addr = ipaddress.ip_address(peer)
             except ValueError:
@@ -160,7 +170,24 @@ def create_app(
         tasks = load_tasks(settings.tasks_file) if settings.tasks_file else load_builtin_tasks()
     own_root = provider is None and settings.sandbox_provider == "local" and not settings.sandbox_root
     gateway = Gateway(settings, tasks, provider if provider is not None else make_provider(settings))
-    docs_tools = [docs_tool(name, gateway) for name in DOCS_TOOL_NAMES]
+    # Isolated sandboxes: no network of their own; the API reaches them over a unix socket (gateway.api_socket).
+    isolate = (
+        settings.sandbox_network == "isolated"
+        and gateway.provider is not None
+        and gateway.provider.supports_socket_binds
+    )
+
+    def over_socket(session: Session) -> bool:
+        """Whether ``session``'s sandbox reaches the API through the unix socket (the docs tool's examples say so)."""
+        lender = gateway.provider
+        return (
+            session.sandbox is not None
+            and lender is not None
+            and session.sandbox.provider == lender.name
+            and SANDBOX_API_SOCKET in lender.socket_binds
+        )
+
+    docs_tools = [docs_tool(name, gateway, unix_socket=over_socket) for name in DOCS_TOOL_NAMES]
     hosts = [
         *settings.allowed_hosts,
         *(urlsplit(u).hostname for u in (settings.public_url, settings.sandbox_base_url) if u),
@@ -173,7 +200,8 @@ def create_app(
         allowed_hosts=[h for h in hosts if h] or None,
     )
     trusted = trusted_only(settings.trusted_networks, settings.control_token)
-    if settings.control_token is None and settings.sandbox_provider in ("local", "docker"):
+    shares_network = settings.sandbox_provider == "docker" or (settings.sandbox_provider == "local" and not isolate)
+    if settings.control_token is None and shares_network:
         logger.warning(
             "sandboxes share this host's network and the control routes need no token: an agent in a sandbox "
             "could call them; set GATEWAY_CONTROL_TOKEN to require one"
@@ -227,14 +255,23 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await gateway.reap()
+        root: Path | None = getattr(gateway.provider, "root", None)
         async with mcp_app.lifespan(app):
             try:
-                yield
+                async with contextlib.AsyncExitStack() as stack:
+                    if isolate and gateway.provider is not None:
+                        # In the provider's root: whoever removes it after a crash removes the socket too.
+                        path = await stack.enter_async_context(serve_on_unix_socket(app, parent=root))
+                        gateway.provider.bind_socket(SANDBOX_API_SOCKET, str(path))
+                        stack.callback(gateway.provider.bind_socket, SANDBOX_API_SOCKET, None)
+                    try:
+                        yield
+                    finally:
+                        await gateway.shutdown()  # before the socket closes: sandboxes may still be calling
             finally:
-                await gateway.shutdown()
-                if own_root and gateway.provider is not None:
+                if own_root and root is not None:
                     with contextlib.suppress(OSError):
-                        gateway.provider.root.rmdir()  # type: ignore[attr-defined]
+                        root.rmdir()
 
     app = Starlette(
         routes=routes, lifespan=lifespan, middleware=[Middleware(BodyLimit, max_bytes=settings.max_request_bytes)]

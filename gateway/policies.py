@@ -128,10 +128,12 @@ def cli_caller(provider: Provider, sandbox: Sandbox) -> Caller:
     return call
 
 
-#: The HTTP request a step becomes inside the sandbox: JSON body on stdin, token and URL from the environment.
+#: The HTTP request a step becomes inside the sandbox: JSON body on stdin, token and URL from the environment,
+#: through the unix socket ``COMPANY_API_SOCKET`` when the sandbox has one (and no network of its own).
 _CURL = (
-    'curl -sS --fail-with-body -X POST -H "Authorization: Bearer $COMPANY_API_TOKEN" '
-    '-H "Content-Type: application/json" --data-binary @- "$COMPANY_API_URL$1"'
+    'curl -sS --fail-with-body ${COMPANY_API_SOCKET:+--unix-socket "$COMPANY_API_SOCKET"} -X POST '
+    '-H "Authorization: Bearer $COMPANY_API_TOKEN" -H "Content-Type: application/json" --data-binary @- '
+    '"$COMPANY_API_URL$1"'
 )
 
 

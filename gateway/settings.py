@@ -34,7 +34,8 @@ class Settings(BaseSettings):
     control_token: str | None = Field(
         None,
         description="When set, control routes also require 'Authorization: Bearer <control_token>' "
-        "(needed where sandboxes share this host's network: local provider, docker host network).",
+        "(needed where sandboxes share this host's network: docker's host network, the local provider with "
+        'sandbox_network="host" or without bubblewrap).',
     )
     session_secret: str | None = Field(None, description="Key that signs session tokens; default: random per process.")
     incarnation: str | None = Field(
@@ -43,9 +44,7 @@ class Settings(BaseSettings):
         description="Id of this run that every session token carries, so a restart refuses old tokens (replicas).",
     )
     mcp_server_name: str = Field("company", pattern=r"^[a-z][a-z0-9_-]{0,15}$", description="Name of the MCP server.")
-    close_tools_on_task_end: bool = Field(
-        False, description="Refuse tool calls once the work was declared complete."
-    )
+    close_tools_on_task_end: bool = Field(False, description="Refuse tool calls once the work was declared complete.")
     sandbox_provider: Literal["local", "docker", "opensandbox", "none"] = Field(
         "local", description="Who lends sandboxes to sessions that need one (cli and http exposures)."
     )
@@ -54,6 +53,13 @@ class Settings(BaseSettings):
     )
     sandbox_owner: str = Field(
         "company-gateway", description="Owner label on every sandbox; leftovers with it are reaped at start-up."
+    )
+    sandbox_network: Literal["isolated", "host"] = Field(
+        "isolated",
+        description='local provider: "isolated" runs every sandbox in a network of its own (only loopback) that '
+        "reaches the company API through a unix socket bound into it (COMPANY_API_SOCKET), so it cannot reach "
+        'the control routes; "host" shares this host\'s network (the sandbox calls COMPANY_API_URL over TCP from '
+        "loopback, a trusted peer: set control_token). Without bubblewrap sandboxes always share the network.",
     )
     sandbox_base_url: str | None = Field(
         None, description="Base URL sandboxes use to reach this server (default: the URL the seed came in on)."
@@ -78,8 +84,10 @@ class Settings(BaseSettings):
     )
     admission_timeout_s: float = Field(86400.0, gt=0, description="Longest a seed waits for a session slot (s).")
     seed_slice_s: float = Field(
-        0.01, ge=0, description="Seconds of back-to-back world builds before the server serves other requests "
-        "for as long again (a lone seed waits one slice)."
+        0.01,
+        ge=0,
+        description="Seconds of back-to-back world builds before the server serves other requests "
+        "for as long again (a lone seed waits one slice).",
     )
     shutdown_timeout_s: float = Field(
         30.0, gt=0, description="Seconds shutdown may take; seeds starting a sandbox get this less 2 s."

@@ -13,13 +13,12 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any
 
 from cli_shim import command_scripts
+from gateway.api_socket import SANDBOX_API_SOCKET, SOCKET_ENV
 from sandbox import FileMissing, Provider, ProviderUnavailable, Sandbox, SandboxSpec, WorkspacePathError
 from tools import REGISTRY, FileStore, InvalidArgument, NotFound
 from tools.fixtures import COMPANY
 
-__all__ = [
-    "PROVIDER_FAILED_MESSAGE",
-    "ProviderFailed", "SandboxFiles", "guide_text", "lend_sandbox"]
+__all__ = ["PROVIDER_FAILED_MESSAGE", "ProviderFailed", "SandboxFiles", "guide_text", "lend_sandbox"]
 
 logger = logging.getLogger(__name__)
 
@@ -43,8 +42,13 @@ class ProviderFailed(Exception):
         self.reason = reason
 
 
-def guide_text(apps: list[str], exposure: str, user: str, user_name: str) -> str:
-    """The workspace ``README.md``: how to reach the company's apps from here, in plain company words."""
+def guide_text(apps: list[str], exposure: str, user: str, user_name: str, *, unix_socket: bool = False) -> str:
+    """The workspace ``README.md``: how to reach the company's apps from here, in plain company words.
+
+    ``unix_socket``: the API answers on the unix socket ``$COMPANY_API_SOCKET`` (the sandbox has no
+    network), so the HTTP examples give it to curl with ``--unix-socket``.
+    """
+    socket_option = f'--unix-socket "${SOCKET_ENV}" ' if unix_socket else ""
     lines = [
         f"# Working at {COMPANY}",
         "",
@@ -64,7 +68,7 @@ def guide_text(apps: list[str], exposure: str, user: str, user_name: str) -> str
             "Every app is a command: `<app> <command> --option=value`. Output is JSON.",
             f"Run `{apps[0]} --help` for its commands and `{apps[0]} <command> --help` for one command's options.",
             "Lists take the option once per item (`--to=a@x.example --to=b@x.example`).",
-            "When you have finished, run `company complete-task --summary=\"what you did\"`.",
+            'When you have finished, run `company complete-task --summary="what you did"`.',
         ]
     if exposure == "http":
         lines += [
@@ -73,11 +77,21 @@ def guide_text(apps: list[str], exposure: str, user: str, user_name: str) -> str
             "",
             "Every action is `POST $COMPANY_API_URL/<app>/<action>` with a JSON body and the header",
             "`Authorization: Bearer $COMPANY_API_TOKEN`. Look endpoints up with the documentation tool",
-            "(start with an empty page for the index). Example:",
+            "(start with an empty page for the index).",
+        ]
+        if unix_socket:
+            lines += [
+                "",
+                f"The API answers on a local socket, `${SOCKET_ENV}`, not over the network: give it to curl",
+                f'with `--unix-socket "${SOCKET_ENV}"` and keep `$COMPANY_API_URL` as the address.',
+            ]
+        lines += [
+            "",
+            "Example:",
             "",
             "```sh",
-            f'curl -sS -X POST "$COMPANY_API_URL/{apps[0]}/..." -H "Authorization: Bearer $COMPANY_API_TOKEN" \\',
-            "     -H 'Content-Type: application/json' -d '{}'",
+            f'curl -sS {socket_option}-X POST "$COMPANY_API_URL/{apps[0]}/..." \\',
+            "     -H \"Authorization: Bearer $COMPANY_API_TOKEN\" -H 'Content-Type: application/json' -d '{}'",
             "```",
             "",
             "When you have finished, call `POST $COMPANY_API_URL/complete_task`",
@@ -114,6 +128,11 @@ async def lend_sandbox(
         ttl_s: Lifetime the provider may enforce.
         image: The image the row asks for (container providers), or None for the provider's default.
 
+    When the provider binds the API's unix socket into its sandboxes (``provider.socket_binds`` holds
+    :data:`~gateway.api_socket.SANDBOX_API_SOCKET`), the sandbox gets no network of its own
+    (``network="none"``), ``COMPANY_API_SOCKET`` names the socket, and the guide says to use it;
+    otherwise it shares the host's network.
+
     Returns:
         The ready sandbox.
 
@@ -122,9 +141,13 @@ async def lend_sandbox(
     """
     labels = {"session": session_id, "expires": str(int(time.time() + ttl_s)) if ttl_s else "never"}
     env = {"COMPANY_API_URL": api_url, "COMPANY_API_TOKEN": token}
-    sandbox = await provider.create(SandboxSpec(labels=labels, env=env, ttl_s=ttl_s, image=image))
+    unix_socket = SANDBOX_API_SOCKET in provider.socket_binds
+    if unix_socket:
+        env[SOCKET_ENV] = SANDBOX_API_SOCKET
+    spec = SandboxSpec(labels=labels, env=env, ttl_s=ttl_s, image=image, network="none" if unix_socket else "host")
+    sandbox = await provider.create(spec)
     try:
-        guide = guide_text(apps, exposure, user, user_name)
+        guide = guide_text(apps, exposure, user, user_name, unix_socket=unix_socket)
         payload = {"README.md": guide.encode(), **{path: text.encode() for path, text in files.items()}}
         await provider.write_files(sandbox, payload)
         await provider.install_commands(sandbox, command_scripts(apps))

@@ -32,7 +32,8 @@ class SandboxSpec:
         image: Container image for container providers; ``None`` means the provider's default.
             The local provider ignores it.
         network: ``"host"`` keeps the host's network (the sandbox must reach the caller on
-            loopback); ``"none"`` leaves only a loopback interface of its own.
+            loopback); ``"none"`` leaves only a loopback interface of its own (sockets named with
+            ``Provider.bind_socket`` still reach the host).
         memory_mb: Memory limit in MiB, or ``None`` for none.
         cpus: CPU limit in cores (may be fractional), or ``None`` for none.
         pids: Limit on the number of processes, or ``None`` for none.
@@ -247,6 +248,33 @@ class Provider(abc.ABC):
         Raises:
             ProviderUnavailable: The provider could not list them.
         """
+
+    @property
+    def supports_socket_binds(self) -> bool:
+        """Whether :meth:`bind_socket` works: this provider can bind a host unix socket into its sandboxes."""
+        return False
+
+    @property
+    def socket_binds(self) -> dict[str, str]:
+        """The host unix sockets bound into every sandbox created from now on: ``{path inside: host path}``."""
+        return {}
+
+    def bind_socket(self, inside: str, host: str | None) -> None:
+        """Bind the host unix socket at ``host`` into every sandbox created from now on, at ``inside``.
+
+        A sandbox talks to a server on the host through it without any network of its own
+        (``SandboxSpec(network="none")``). ``host=None`` stops binding ``inside`` into new
+        sandboxes; sandboxes already created keep the sockets they were created with.
+
+        Args:
+            inside: Absolute path inside the sandbox, e.g. ``"/run/company/api.sock"``.
+            host: Path of a listening unix socket on the host, or None.
+
+        Raises:
+            ValueError: The provider cannot bind sockets (``supports_socket_binds`` is False), or
+                ``inside`` is not a path it accepts.
+        """
+        raise ValueError(f"the {self.name!r} provider cannot bind host unix sockets into its sandboxes")
 
     async def close(self) -> None:  # noqa: B027 - optional hook, deliberately not abstract
         """Release the provider's own resources; sandboxes themselves are left alone."""

@@ -2,20 +2,22 @@
 
 Layout under ``root``, one folder per sandbox::
 
-    root/<id>/sandbox.json   owner, labels, env, network (so list_owned works after a restart)
+    root/<id>/sandbox.json   owner, labels, env, network, sockets (so list_owned works after a restart)
     root/<id>/workspace/     the workspace, seen as /workspace inside the sandbox
     root/<id>/bin/           app commands, seen read-only as /opt/company/bin (first on PATH)
 
 With bubblewrap (``bwrap``) a command sees a read-only ``/usr`` (plus ``/bin``,
 ``/lib``... as on the host), a few ``/etc`` files, its own ``/proc``, ``/dev``
-and ``/tmp``, the workspace at ``/workspace`` and nothing else of the host; it
+and ``/tmp``, the workspace at ``/workspace``, the host unix sockets named with
+``bind_socket`` (read-only, under ``/run``) and nothing else of the host; it
 runs with no capabilities, in its own namespaces (keeping the host network for
 ``network="host"``), with only the environment it is given.
 
 Without bubblewrap the paths cannot be remapped: commands run as plain host
 processes in the host workspace folder, ``HOME`` is that folder, ``PATH``
 starts with the host ``bin`` folder, and nothing is isolated (``network`` and
-the read-only views are not enforced). A WARNING is logged once per provider.
+the read-only views are not enforced) and no socket can be bound. A WARNING is
+logged once per provider.
 
 Limits (``memory_mb``, ``cpus``, ``pids``) and ``image`` are not applied by
 this provider; ``ttl_s`` is recorded, and reaping is left to the caller.
@@ -95,11 +97,39 @@ class LocalProvider(Provider):
                 "disabled" if use_bwrap is False else "missing",
             )
         self._running: dict[str, set[asyncio.subprocess.Process]] = {}
+        self._sockets: dict[str, str] = {}
 
     @property
     def isolated(self) -> bool:
         """Whether commands run under bubblewrap."""
         return self._bwrap is not None
+
+    @property
+    def supports_socket_binds(self) -> bool:
+        """Whether :meth:`bind_socket` works: only under bubblewrap (a plain process cannot remap paths)."""
+        return self.isolated
+
+    @property
+    def socket_binds(self) -> dict[str, str]:
+        """The host unix sockets bound into every sandbox created from now on: ``{path inside: host path}``."""
+        return dict(self._sockets)
+
+    def bind_socket(self, inside: str, host: str | None) -> None:
+        """Bind a host unix socket, read-only, into every sandbox created from now on; see ``Provider.bind_socket``.
+
+        Raises:
+            ValueError: bubblewrap is not used, or ``inside`` is not a normalised absolute path
+                under ``/run`` such as ``/run/company/api.sock``.
+        """
+        if not self.isolated:
+            raise ValueError("the local provider binds sockets only under bubblewrap, which is not in use")
+        path = PurePosixPath(inside)
+        if str(path) != inside or ".." in path.parts or path.parts[:2] != ("/", "run") or len(path.parts) < 3:
+            raise ValueError(f"inside must be an absolute path under /run, e.g. /run/company/api.sock; got {inside!r}")
+        if host is None:
+            self._sockets.pop(inside, None)
+        else:
+            self._sockets[inside] = str(host)
 
     async def create(self, spec: SandboxSpec) -> Sandbox:
         """Create a sandbox folder with an empty workspace and command folder.
@@ -117,6 +147,7 @@ class LocalProvider(Provider):
             "labels": dict(spec.labels),
             "env": dict(spec.env),
             "network": spec.network,
+            "sockets": dict(self._sockets),
             "created_at": time.time(),
             "ttl_s": spec.ttl_s,
         }
@@ -142,7 +173,7 @@ class LocalProvider(Provider):
             provider=self.name,
             workspace=WORKSPACE,
             labels=dict(meta["labels"]),
-            private={"env": dict(meta["env"]), "network": meta["network"]},
+            private={"env": dict(meta["env"]), "network": meta["network"], "sockets": dict(meta.get("sockets", {}))},
         )
 
     def _home(self, sandbox: Sandbox) -> Path:
@@ -186,7 +217,10 @@ class LocalProvider(Provider):
             status_r, status_w = os.pipe()
             pass_fds = (status_w,)
             network = sandbox.private.get("network", "host")
-            args = _bwrap_argv(self._bwrap, home, network, PurePosixPath(WORKSPACE, rel_cwd), variables, status_w)
+            sockets = sandbox.private.get("sockets", {})
+            args = _bwrap_argv(
+                self._bwrap, home, network, PurePosixPath(WORKSPACE, rel_cwd), variables, status_w, sockets
+            )
             args += ["--", *argv]
             run_env: dict[str, str] = {}
             run_cwd: Path | None = None
@@ -361,7 +395,13 @@ class LocalProvider(Provider):
 
 
 def _bwrap_argv(
-    bwrap: str, home: Path, network: str, cwd: PurePosixPath, variables: dict[str, str], status_fd: int
+    bwrap: str,
+    home: Path,
+    network: str,
+    cwd: PurePosixPath,
+    variables: dict[str, str],
+    status_fd: int,
+    sockets: dict[str, str] | None = None,
 ) -> list[str]:
     """The bubblewrap command line (without ``--`` and the command) for one sandbox's command."""
     args = [bwrap, "--ro-bind", "/usr", "/usr"]
@@ -376,6 +416,14 @@ def _bwrap_argv(
     args += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
     args += ["--bind", str(home / "workspace"), WORKSPACE]
     args += ["--dir", "/opt", "--dir", "/opt/company", "--ro-bind", str(home / "bin"), COMMANDS_DIR]
+    made: set[PurePosixPath] = set()
+    for inside, host in sorted((sockets or {}).items()):
+        parents = [p for p in reversed(PurePosixPath(inside).parents) if p != PurePosixPath("/") and p not in made]
+        for parent in parents:
+            args += ["--dir", str(parent)]
+            made.add(parent)
+        # Read-only: a command can connect to it, but not chmod or replace the host's socket.
+        args += ["--ro-bind", host, inside]
     args += ["--chdir", str(cwd), "--unshare-all"]
     if network == "host":
         args.append("--share-net")

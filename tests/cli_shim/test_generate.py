@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from cli_shim import command_scripts
+from gateway.api_socket import serve_on_unix_socket
 from tests.cli_shim.live import live_gateway, path_without_curl, run_command, script_env, write_scripts
 from tools import REGISTRY
 
@@ -127,3 +128,30 @@ async def test_unreachable_server_exits_1(tmp_path: Path) -> None:
     ran = await run_command(folder / "directory", "list-departments", env=env)
     assert ran.status == 1
     assert "cannot reach the company API at http://127.0.0.1:9/cli/directory" in ran.stderr
+
+
+@pytest.mark.parametrize("fallback", [False, True], ids=["curl", "python3"])
+async def test_commands_go_through_the_unix_socket_when_one_is_named(tmp_path: Path, fallback: bool) -> None:
+    folder = write_scripts(tmp_path / "bin", ["directory"])
+    path = path_without_curl(tmp_path / "nocurl") if fallback else None
+    async with live_gateway(sandbox_provider="none") as live:
+        seed = await live.seed("cli")
+        # Nothing listens on port 9: an answer can only have come through the socket.
+        seed = {**seed, "company_api_url": "http://127.0.0.1:9/api"}
+        async with serve_on_unix_socket(live.app) as sock:
+            env = {**script_env(seed, path), "COMPANY_API_SOCKET": str(sock)}
+            ran = await run_command(folder / "directory", "get-manager", "--person", "Owen Bell", env=env)
+            assert (ran.status, ran.stderr) == (0, "")
+            assert json.loads(ran.stdout)["manager"]["email"] == "priya.shah@northwind.example"
+
+            ran = await run_command(folder / "directory", "get-person", "--persn=x", env=env)
+            assert ran.status == 2
+            assert "--persn" in ran.stderr
+
+            ran = await run_command(folder / "directory", "list-departments", env={**env, "COMPANY_API_TOKEN": "x"})
+            assert ran.status == 1
+            assert "access token is missing or not valid" in ran.stderr
+
+        ran = await run_command(folder / "directory", "list-departments", env=env)  # the socket is gone
+        assert ran.status == 1
+        assert f"cannot reach the company API at http://127.0.0.1:9/cli/directory through {sock}" in ran.stderr

@@ -129,3 +129,14 @@ def test_openapi_for_some_apps_only() -> None:
     validate(doc)
     assert set(doc["paths"]) == {a.http_path for a in REGISTRY.actions(["directory"])} | {"/api/complete_task"}
     assert "servers" not in doc
+
+
+@pytest.mark.parametrize("page", ["", "directory", "directory/get_manager", "complete_task"])
+def test_pages_for_a_shell_on_the_api_socket_say_so_and_pass_it_to_curl(page: str) -> None:
+    plain, over_socket = render_page(page, ["directory"]), render_page(page, ["directory"], unix_socket=True)
+    assert "COMPANY_API_SOCKET" not in plain
+    if "```sh" in plain:  # an endpoint's page: the same example request, through the socket
+        assert over_socket == plain.replace("curl -sS -X POST", 'curl -sS --unix-socket "$COMPANY_API_SOCKET" -X POST')
+        assert curl_body(over_socket) == curl_body(plain)
+    else:  # the index and an app's page say how to reach the API
+        assert 'give it to curl with `--unix-socket "$COMPANY_API_SOCKET"`' in over_socket

@@ -8,6 +8,7 @@ from fastmcp.client.transports import StreamableHttpTransport
 
 from docs_tool import DOCS_TOOL_NAMES, docs_tool, render_page
 from tests.cli_shim.live import TASK_ID, Live, live_gateway
+from tests.conftest import require_binary
 
 
 def client_for(seed: dict[str, Any]) -> Client:
@@ -38,10 +39,13 @@ async def test_http_session_sees_its_docs_tool_and_reads_pages(name: str) -> Non
         async with client_for(seed) as client:
             tools = [t.name for t in await client.list_tools()]
             assert tools == [name, "company_complete_task"]
+            # With bubblewrap the sandbox has no network, and the pages say to use the API's socket.
+            over_socket = bool(live.app.state.gateway.provider.socket_binds)
             result = await client.call_tool(name, {})
-            assert result.content[0].text == render_page("", ["directory"])
+            assert result.content[0].text == render_page("", ["directory"], unix_socket=over_socket)
             result = await client.call_tool(name, {"page": "directory/get_manager"})
-            assert result.content[0].text == render_page("directory/get_manager", ["directory"])
+            expected = render_page("directory/get_manager", ["directory"], unix_socket=over_socket)
+            assert result.content[0].text == expected
             result = await client.call_tool(name, {"page": "gmail"}, raise_on_error=False)
             assert result.is_error
             assert result.content[0].text.startswith("page: no page 'gmail'; pages: '' (the index), 'directory'")
@@ -53,3 +57,21 @@ async def test_mcp_session_is_not_offered_the_docs_tool() -> None:
         async with client_for(seed) as client:
             names = {t.name for t in await client.list_tools()}
             assert not names & set(DOCS_TOOL_NAMES)
+
+
+@pytest.mark.bwrap
+@pytest.mark.parametrize(
+    ("network", "sandbox", "over_socket"),
+    [("isolated", True, True), ("isolated", False, False), ("host", True, False)],
+    ids=["isolated-sandbox", "no-sandbox", "host-network"],
+)
+async def test_pages_name_the_socket_only_when_the_sessions_sandbox_uses_it(network, sandbox, over_socket) -> None:
+    require_binary("bwrap")
+    async with live_gateway(sandbox_network=network) as live:
+        row = live.app.state.gateway.tasks[TASK_ID].model_dump(mode="json", exclude_none=True)
+        body = {"task": row, "exposure": "http", "sandbox": sandbox}
+        seed = (await live.control.post("/seed_session", json=body)).raise_for_status().json()
+        async with client_for(seed) as client:
+            result = await client.call_tool("api_fetch", {"page": "directory/get_manager"})
+        assert ('--unix-socket "$COMPANY_API_SOCKET"' in result.content[0].text) is over_socket
+        assert result.content[0].text == render_page("directory/get_manager", ["directory"], unix_socket=over_socket)

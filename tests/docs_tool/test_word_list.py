@@ -35,6 +35,7 @@ def static_texts() -> dict[str, str]:
     texts["help company complete-task"] = action_help(APPLESS_COMMAND, COMPLETE_TASK)
     for name in page_names(apps):
         texts[f"docs page {name!r}"] = render_page(name, apps)
+        texts[f"docs page {name!r} over the socket"] = render_page(name, apps, unix_socket=True)
     texts["openapi"] = json.dumps(openapi_document(server_url="http://127.0.0.1:1"))
     for name, data in command_scripts(apps).items():
         texts[f"script {name}"] = data.decode()

@@ -144,7 +144,7 @@ async def test_sessions_spread_stay_on_their_replica_and_a_lost_replica_masks_on
             metrics = (await control.get("/metrics")).text
             assert f'replica="r{1 - victim}"' in metrics and f'replica="r{victim}"' not in metrics
             survivor_root = Path(cluster.infos[1 - victim]["sandbox_root"])
-            assert any(survivor_root.iterdir())  # the sandboxed session's sandbox is there until shutdown
+            assert (survivor_root / seeds[8]["sandbox"]["id"]).is_dir()  # the session's sandbox, until shutdown
             r = await control.post("/seed_session", json={"task_id": TASK})
             assert r.json()["mcp"]["url"] == f"{urls[1 - victim]}/mcp"  # new seeds avoid the lost replica
             still_open = 2  # the sandboxed session and the last seed

@@ -23,10 +23,11 @@ from starlette.applications import Starlette
 
 from docs_tool import DOCS_TOOL_NAMES, page_names
 from gateway import Settings, create_app
+from gateway.api_socket import SANDBOX_API_SOCKET
 from gateway.demo import serve_in_background
 from sandbox import ProviderUnavailable
 from sandbox.local import LocalProvider
-from tests.conftest import banned_words
+from tests.conftest import banned_words, require_binary
 from tools import REGISTRY
 
 MAX_BYTES = 64 * 1024
@@ -237,13 +238,30 @@ async def after_completion(s: Served, seen: Seen, seed: dict[str, Any]) -> None:
         seen.add("mcp tool error: after completion", " ".join(getattr(c, "text", "") for c in r.content))
 
 
+async def socket_answers(s: Served, seen: Seen, seed: dict[str, Any]) -> None:
+    """What the sandbox's unix socket answers: the API, /mcp, and the control routes' refusals (403)."""
+    path = s.provider.socket_binds[SANDBOX_API_SOCKET]
+    transport = httpx.AsyncHTTPTransport(uds=path)
+    auth = bearer(seed)
+    async with httpx.AsyncClient(transport=transport, base_url=seed["company_api_url"].removesuffix("/api")) as c:
+        seen.answer("socket", "ok", await c.post("/api/directory/list_departments", json={}, headers=auth))
+        seen.answer("socket", "no token", await c.post("/api/directory/list_departments", json={}))
+        seen.answer("socket", "mcp", await c.post("/mcp", json=LIST, headers={**MCP_HEADERS, **auth}))
+        for route in ("/tasks", "/metrics", "/openapi.json", "/task_state?session_id=x"):
+            seen.answer("socket", route, await c.get(route, headers=auth))
+        for route in ("/seed_session", "/verify", "/close_session"):
+            seen.answer("socket", route, await c.post(route, json={"task_id": "x"}, headers=auth))
+
+
 async def sandbox_view(s: Served, seen: Seen, seed: dict[str, Any], label: str) -> None:
     """Inside the sandbox: the guide, every file name and script, and the environment."""
     session = s.app.state.gateway.get_session(seed["session_id"])
     sandbox = session.sandbox
     assert sandbox is not None
     seen.add(f"sandbox {label} README.md", (await s.provider.read_file(sandbox, "README.md")).decode())
-    listing = await s.provider.exec(sandbox, ["sh", "-c", "env; pwd; ls -laR . /opt/company/bin"], timeout_s=30)
+    # /run/company holds the API's socket, and mountinfo shows where each bound path comes from on the host.
+    script = "env; pwd; ls -laR . /opt/company/bin /run/company; cat /proc/self/mountinfo"
+    listing = await s.provider.exec(sandbox, ["sh", "-c", script], timeout_s=30)
     assert listing.exit_code == 0, listing
     seen.add(f"sandbox {label} env and files", listing.stdout.decode() + listing.stderr.decode())
     scripts = await s.provider.exec(sandbox, ["sh", "-c", "cat /opt/company/bin/*"], timeout_s=30)
@@ -252,6 +270,7 @@ async def sandbox_view(s: Served, seen: Seen, seed: dict[str, Any], label: str) 
 
 
 async def test_no_surface_the_sandbox_reads_uses_a_banned_word(served: Served) -> None:
+    require_binary("bwrap")  # the sandbox's own view (/opt/company/bin, its socket) exists only under bubblewrap
     seen = Seen()
     by_exposure = {
         "mcp": await served.seed({"task": row("mcp")}),
@@ -265,12 +284,18 @@ async def test_no_surface_the_sandbox_reads_uses_a_banned_word(served: Served) -
     await raw_mcp_answers(served, seen, by_exposure["mcp"])
     await api_answers(served, seen, by_exposure["http api_fetch"])
     await cli_answers(served, seen, by_exposure["cli"])
+    await socket_answers(served, seen, by_exposure["http api_fetch"])
     await after_completion(served, seen, by_exposure["http api_docs"])
 
     # Every surface was really reached, with every status the brief names.
     assert {400, 401, 404, 405, 409, 413, 502} <= seen.statuses["api"], seen.statuses["api"]
     assert {400, 401, 404, 405, 409, 413, 422, 502} <= seen.statuses["cli"], seen.statuses["cli"]
     assert {400, 401, 403, 404, 405, 406, 413, 421} <= seen.statuses["mcp"], seen.statuses["mcp"]
+    assert seen.statuses["socket"] == {200, 401, 403}, seen.statuses["socket"]
+    # The sandboxes have no network: they use the API's socket, and the guide and docs say how.
+    assert "COMPANY_API_SOCKET=/run/company/api.sock" in seen.texts["sandbox http api_fetch env and files"]
+    assert '--unix-socket "$COMPANY_API_SOCKET"' in seen.texts["sandbox http api_fetch README.md"]
+    assert '--unix-socket "$COMPANY_API_SOCKET"' in seen.texts["mcp http api_fetch api_fetch page 'directory'"]
     tools = [w for w in seen.texts if " tool company_" in w]
     assert len(tools) >= len(list(REGISTRY.actions())), len(tools)
     assert sum(" page " in w for w in seen.texts) > 2 * len(REGISTRY.apps)

@@ -74,17 +74,21 @@ async def seed(control, **extra):
 
 
 def api(seed_info):
-    return httpx.AsyncClient(base_url=seed_info["company_api_url"],
-                             headers={"Authorization": f"Bearer {seed_info['token']}"})
+    return httpx.AsyncClient(
+        base_url=seed_info["company_api_url"], headers={"Authorization": f"Bearer {seed_info['token']}"}
+    )
 
 
+@pytest.mark.parametrize("unix_socket", [False, True], ids=["network", "socket"])
 @pytest.mark.parametrize("exposure", ["mcp", "cli", "http"])
-def test_the_guide_speaks_plain_company_words(exposure):
-    text = guide_text(list(REGISTRY.apps), exposure, "alex.morgan@northwind.example", "Alex Morgan")
+def test_the_guide_speaks_plain_company_words(exposure, unix_socket):
+    text = guide_text(list(REGISTRY.apps), exposure, "alex.morgan@northwind.example", "Alex Morgan",
+                      unix_socket=unix_socket)  # fmt: skip
     assert banned_words(text) == []
     assert "Alex Morgan" in text and "downloads/" in text
     assert ("gmail --help" in text) is (exposure != "http")
     assert ("$COMPANY_API_URL" in text) is (exposure == "http")
+    assert ('curl -sS --unix-socket "$COMPANY_API_SOCKET" -X POST' in text) is (exposure == "http" and unix_socket)
 
 
 async def test_a_cli_seed_gets_a_prepared_sandbox_that_verify_destroys(served, provider):
@@ -174,8 +178,10 @@ async def test_a_missing_attachment_is_the_models_doing_and_not_masked(served, p
     app, control = served
     info = await seed(control)
     async with api(info) as client:
-        r = await client.post("/gmail/send_message", json={"to": ["priya.shah@northwind.example"],
-                                                           "subject": "x", "attachments": ["nope.csv"]})
+        r = await client.post(
+            "/gmail/send_message",
+            json={"to": ["priya.shah@northwind.example"], "subject": "x", "attachments": ["nope.csv"]},
+        )
     assert r.status_code == 400
     assert r.json()["error"]["parameter"] == "attachments"
     verdict = (await control.post("/verify", json={"session_id": info["session_id"]})).json()
@@ -186,8 +192,10 @@ async def test_an_attachment_travels_from_the_workspace(served, provider):
     app, control = served
     info = await seed(control)
     async with api(info) as client:
-        r = await client.post("/gmail/send_message", json={"to": ["priya.shah@northwind.example"],
-                                                           "subject": "todo", "attachments": ["notes/todo.txt"]})
+        r = await client.post(
+            "/gmail/send_message",
+            json={"to": ["priya.shah@northwind.example"], "subject": "todo", "attachments": ["notes/todo.txt"]},
+        )
     assert r.status_code == 200, r.text
     world = app.state.gateway.get_session(info["session_id"]).world
     sent = [m for m in world.states["gmail"].messages.values() if m.subject == "todo"]
@@ -207,8 +215,10 @@ async def test_paths_leaving_the_workspace_are_refused(served, provider):
 
 async def send_attachment(info, path="notes/todo.txt"):
     async with api(info) as client:
-        return await client.post("/gmail/send_message", json={"to": ["priya.shah@northwind.example"],
-                                                              "subject": "todo", "attachments": [path]})
+        return await client.post(
+            "/gmail/send_message",
+            json={"to": ["priya.shah@northwind.example"], "subject": "todo", "attachments": [path]},
+        )
 
 
 async def verdict_of(control, info):

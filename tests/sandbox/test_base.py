@@ -2,7 +2,7 @@ from pathlib import PurePosixPath
 
 import pytest
 
-from sandbox.base import ExecResult, Sandbox, SandboxSpec, workspace_path
+from sandbox.base import ExecResult, Provider, Sandbox, SandboxSpec, workspace_path
 from sandbox.exceptions import WorkspacePathError
 
 
@@ -92,3 +92,15 @@ def test_exec_result_defaults_to_not_timed_out():
     result = ExecResult(0, b"", b"")
     assert result.timed_out is False
     assert result.duration_s == 0.0
+
+
+def test_a_provider_binds_no_host_socket_unless_it_says_it_can():
+    class Bare(Provider):
+        name = "bare"
+
+    Bare.__abstractmethods__ = frozenset()  # only the socket defaults are under test
+    bare = Bare()
+    assert bare.supports_socket_binds is False
+    assert bare.socket_binds == {}
+    with pytest.raises(ValueError, match="'bare' provider cannot bind host unix sockets"):
+        bare.bind_socket("/run/company/api.sock", "/tmp/api.sock")

@@ -5,6 +5,8 @@ import json
 import logging
 import os
 import secrets
+import shutil
+import tempfile
 from pathlib import Path
 
 import anyio
@@ -109,7 +111,7 @@ async def test_list_owned_finds_sandboxes_after_a_restart_and_only_the_owners(tm
     owned = {sb.id: sb for sb in await restarted.list_owned()}
     assert set(owned) == {a.id, b.id}
     assert owned[a.id].labels == {"session": "a"}
-    assert owned[a.id].private == {"env": {"X": "1"}, "network": "none"}
+    assert owned[a.id].private == {"env": {"X": "1"}, "network": "none", "sockets": {}}
     assert other.id not in owned
 
 
@@ -576,3 +578,71 @@ async def test_plain_exec_kills_background_children_when_the_command_exits(tmp_p
     finally:
         loop.remove_reader(pidfd)
         os.close(pidfd)
+
+
+# --- host unix sockets bound into sandboxes --------------------------------------------------
+
+
+@contextlib.asynccontextmanager
+async def unix_server():
+    """An HTTP server on a unix socket in a fresh private folder answering "hello"; yields its path."""
+
+    async def handle(reader, writer):
+        with contextlib.suppress(asyncio.IncompleteReadError, ConnectionError):
+            await reader.readuntil(b"\r\n\r\n")
+            writer.write(b"HTTP/1.0 200 OK\r\nContent-Length: 5\r\n\r\nhello")
+            await writer.drain()
+        writer.close()
+        with contextlib.suppress(ConnectionError):
+            await writer.wait_closed()
+
+    folder = Path(tempfile.mkdtemp(prefix="host-sock-"))  # short: a socket path must stay under 108 bytes
+    path = folder / "s.sock"
+    server = await asyncio.start_unix_server(handle, path=str(path))
+    try:
+        async with server:
+            yield path
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_a_plain_provider_cannot_bind_a_socket(tmp_path):
+    provider = LocalProvider(tmp_path, owner=OWNER, use_bwrap=False)
+    assert provider.supports_socket_binds is False
+    with pytest.raises(ValueError, match="only under bubblewrap"):
+        provider.bind_socket("/run/company/api.sock", str(tmp_path / "s.sock"))
+    assert provider.socket_binds == {}
+
+
+@pytest.mark.bwrap
+@pytest.mark.parametrize(
+    "inside", ["run/x.sock", "/run", "/run/", "/run/../etc/x.sock", "/run//x.sock", "/workspace/x.sock", "/tmp/x"]
+)
+def test_bind_socket_takes_only_a_normalised_path_under_run(bwrapped, inside):
+    with pytest.raises(ValueError, match="absolute path under /run"):
+        bwrapped.bind_socket(inside, "/tmp/s.sock")
+    assert bwrapped.socket_binds == {}
+
+
+@pytest.mark.bwrap
+async def test_bwrap_sandbox_without_network_reaches_a_bound_host_socket(bwrapped):
+    require_binary("curl")
+    before = await bwrapped.create(SandboxSpec(network="none"))
+    async with unix_server() as path:
+        bwrapped.bind_socket("/run/company/api.sock", str(path))
+        assert bwrapped.supports_socket_binds
+        assert bwrapped.socket_binds == {"/run/company/api.sock": str(path)}
+        sb = await bwrapped.create(SandboxSpec(network="none"))
+        bwrapped.bind_socket("/run/company/api.sock", None)  # later sandboxes get none; sb keeps its own
+        after = await bwrapped.create(SandboxSpec(network="none"))
+        mode = path.stat().st_mode
+        call = "curl -sS --unix-socket /run/company/api.sock http://localhost/"
+        result = await sh(bwrapped, sb, f"{call} && chmod 777 /run/company/api.sock")
+        assert result.stdout == b"hello"
+        assert result.exit_code != 0 and b"Read-only file system" in result.stderr  # bound read-only
+        assert path.stat().st_mode == mode
+        for other in (before, after):
+            assert (await sh(bwrapped, other, "test -e /run/company/api.sock")).exit_code == 1
+        interfaces = await bwrapped.exec(sb, ["cat", "/proc/net/dev"], timeout_s=10)
+        assert {line.split(":")[0].strip() for line in interfaces.stdout.decode().splitlines()[2:]} == {"lo"}
+    assert bwrapped.socket_binds == {}

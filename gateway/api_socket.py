@@ -1,0 +1,138 @@
+"""The company API on a unix socket, for sandboxes that have no network of their own.
+
+With ``sandbox_network="isolated"`` (the default) a local sandbox runs in a network
+namespace of its own (only ``lo``), so it cannot reach this server over TCP, and in
+particular not the control routes. It reaches the company API through a unix socket
+instead: this module serves the server's ASGI app on an ``AF_UNIX`` socket in a
+private folder (``0700``, the socket ``0600``), and the provider binds that socket
+read-only into every sandbox at :data:`SANDBOX_API_SOCKET`, which
+:data:`SOCKET_ENV` names in the sandbox's environment.
+
+The socket's server is a second ``uvicorn.Server`` on the same app, without lifespan
+events and without signal handlers: the main server runs the lifespan and handles
+signals, and the app's lifespan starts and stops this one. Every request that comes
+in through it carries :data:`SANDBOX_PEER` in its scope (uvicorn gives a unix-socket
+peer no address: ``scope["client"]`` is ``None``), and the control routes refuse
+both.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import shutil
+import socket
+import tempfile
+from collections.abc import AsyncIterator, Iterator, MutableMapping
+from pathlib import Path
+from typing import Any
+
+import uvicorn
+
+__all__ = ["SANDBOX_API_SOCKET", "SANDBOX_PEER", "SOCKET_ENV", "from_sandbox", "serve_on_unix_socket"]
+
+logger = logging.getLogger(__name__)
+
+#: Where the API socket appears inside a sandbox.
+SANDBOX_API_SOCKET = "/run/company/api.sock"
+#: The environment variable that names it there (curl: ``--unix-socket "$COMPANY_API_SOCKET"``).
+SOCKET_ENV = "COMPANY_API_SOCKET"
+#: Scope key set on every request that came in through the unix socket.
+SANDBOX_PEER = "company.sandbox_peer"
+#: Seconds the socket's server waits for open requests when it stops (sandboxes are gone by then).
+STOP_GRACE_S = 2.0
+#: Longest parent folder path used as given: the socket's path (parent + ``/company-api-XXXXXXXX/api.sock``)
+#: must stay under the 108 bytes of ``sun_path``.
+_MAX_PARENT = 76
+
+Scope = MutableMapping[str, Any]
+
+
+def from_sandbox(scope: Scope) -> bool:
+    """Whether a request came in through the sandboxes' unix socket."""
+    return bool(scope.get(SANDBOX_PEER))
+
+
+class _MarkSandboxPeers:
+    """ASGI wrapper: marks every HTTP request's scope with :data:`SANDBOX_PEER`."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
+        if scope["type"] in ("http", "websocket"):
+            scope = {**scope, SANDBOX_PEER: True}
+        await self.app(scope, receive, send)
+
+
+class _SecondServer(uvicorn.Server):
+    """A uvicorn server that leaves signals to the main server (the app's lifespan stops it)."""
+
+    def capture_signals(self) -> contextlib.AbstractContextManager[None]:  # type: ignore[override]
+        return contextlib.nullcontext()
+
+
+def _bind(folder: Path) -> tuple[socket.socket, Path]:
+    path = folder / "api.sock"
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        sock.bind(str(path))
+        path.chmod(0o600)
+        sock.listen(2048)
+    except OSError:
+        sock.close()
+        raise
+    return sock, path
+
+
+@contextlib.contextmanager
+def _private_folder(parent: Path | None) -> Iterator[Path]:
+    if parent is None or not parent.is_dir() or len(os.fsencode(parent)) > _MAX_PARENT:
+        runtime = os.environ.get("XDG_RUNTIME_DIR")
+        parent = Path(runtime) if runtime and len(os.fsencode(runtime)) <= _MAX_PARENT else None
+    folder = Path(tempfile.mkdtemp(prefix="company-api-", dir=parent))  # mode 0700
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@contextlib.asynccontextmanager
+async def serve_on_unix_socket(app: Any, *, parent: Path | None = None) -> AsyncIterator[Path]:
+    """Serve ``app`` on a fresh unix socket while the context is open; yields the socket's host path.
+
+    The socket listens before this yields, so a client may connect at once (it waits in the
+    backlog until the server accepts). On exit the server stops taking connections, waits
+    at most :data:`STOP_GRACE_S` seconds for open requests, and the folder is removed.
+
+    Args:
+        app: The ASGI app (the server's own; its lifespan is not run again).
+        parent: Folder to make the private socket folder in, e.g. the local provider's root, so that
+            whoever removes that root after a crash removes the socket too. Used when it exists and is
+            short enough for a unix socket path (108 bytes); else ``$XDG_RUNTIME_DIR``, else the temp dir.
+
+    Raises:
+        OSError: The folder or the socket could not be made.
+    """
+    with _private_folder(parent) as folder:
+        sock, path = _bind(folder)
+        config = uvicorn.Config(
+            _MarkSandboxPeers(app),
+            lifespan="off",
+            log_config=None,  # leave logging as the main server set it
+            proxy_headers=False,
+            timeout_graceful_shutdown=int(STOP_GRACE_S),
+        )
+        server = _SecondServer(config)
+        task = asyncio.create_task(server.serve(sockets=[sock]))
+        logger.info("serving the company API to sandboxes on %s", path)
+        try:
+            yield path
+        finally:
+            server.should_exit = True
+            try:
+                await task
+            finally:
+                sock.close()
