@@ -1,10 +1,12 @@
 """The company API on a unix socket, for sandboxes that have no network of their own.
 
-With ``sandbox_network="isolated"`` (the default) a local sandbox runs in a network
-namespace of its own (only ``lo``), so it cannot reach this server over TCP, and in
-particular not the control routes. It reaches the company API through a unix socket
+With ``sandbox_network="isolated"`` (the default) a local or docker sandbox runs in a
+network namespace of its own (only ``lo``), so it cannot reach this server over TCP, and
+in particular not the control routes. It reaches the company API through a unix socket
 instead: this module serves the server's ASGI app on an ``AF_UNIX`` socket in a
-private folder (``0700``, the socket ``0600``), and the provider binds that socket
+private folder (``0700``, the socket ``0600``; the docker provider opens the socket to
+every uid, ``0666``, since a container's user may differ, while the folder keeps
+everyone else on the host out), and the provider binds that socket
 read-only into every sandbox at :data:`SANDBOX_API_SOCKET`, which
 :data:`SOCKET_ENV` names in the sandbox's environment.
 

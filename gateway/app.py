@@ -200,7 +200,9 @@ def create_app(
         allowed_hosts=[h for h in hosts if h] or None,
     )
     trusted = trusted_only(settings.trusted_networks, settings.control_token)
-    shares_network = settings.sandbox_provider == "docker" or (settings.sandbox_provider == "local" and not isolate)
+    # Local and docker sandboxes share this host's network unless isolated (a remote docker engine never is).
+    lender = gateway.provider.name if gateway.provider is not None else settings.sandbox_provider
+    shares_network = lender in ("local", "docker") and not isolate
     if settings.control_token is None and shares_network:
         logger.warning(
             "sandboxes share this host's network and the control routes need no token: an agent in a sandbox "

@@ -56,10 +56,11 @@ class Settings(BaseSettings):
     )
     sandbox_network: Literal["isolated", "host"] = Field(
         "isolated",
-        description='local provider: "isolated" runs every sandbox in a network of its own (only loopback) that '
-        "reaches the company API through a unix socket bound into it (COMPANY_API_SOCKET), so it cannot reach "
-        'the control routes; "host" shares this host\'s network (the sandbox calls COMPANY_API_URL over TCP from '
-        "loopback, a trusted peer: set control_token). Without bubblewrap sandboxes always share the network.",
+        description='local and docker providers: "isolated" runs every sandbox in a network of its own (only '
+        "loopback) that reaches the company API through a unix socket bound into it (COMPANY_API_SOCKET), so it "
+        'cannot reach the control routes; "host" shares this host\'s network (the sandbox calls COMPANY_API_URL '
+        "over TCP from loopback, a trusted peer: set control_token). Sandboxes always share the network without "
+        "bubblewrap (local) or with a remote engine (docker: a tcp:// or ssh:// DOCKER_HOST).",
     )
     sandbox_base_url: str | None = Field(
         None, description="Base URL sandboxes use to reach this server (default: the URL the seed came in on)."

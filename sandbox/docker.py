@@ -10,7 +10,11 @@ forever under a small init (``init=True``), with:
 * the spec's env, memory/CPU/pids limits, and labels (plus ``company-gateway.owner`` and
   creation and expiry times, so a restarted gateway finds what a crash left: ``list_owned``, ``reap``);
 * ``network="none"``: only a loopback interface of its own; ``network="host"``: the host's network
-  namespace, so a command reaches the gateway on ``127.0.0.1`` (and sees every host interface).
+  namespace, so a command reaches the gateway on ``127.0.0.1`` (and sees every host interface);
+* the host unix sockets named with ``bind_socket``, each bound read-only as a single file (e.g. the
+  gateway's API socket at ``/run/company/api.sock``, so a ``network="none"`` sandbox still reaches
+  the company API). Only when the engine runs on this host (``supports_socket_binds``): a bind's
+  source is a path on the engine's machine, so a remote engine (``tcp://``, ``ssh://``) gets none.
 
 Commands run through a small POSIX ``sh`` wrapper (any image with ``/bin/sh``, ``sleep`` and
 ``kill``; busybox or Debian) that checks the working folder, bounds the command in the
@@ -26,8 +30,12 @@ thread pool, at most ``max_concurrency`` at a time (a running command holds one 
 Limits: a path is checked, then copied, in two engine calls, so a command running meanwhile
 could swap a symlink in between (the engine still confines the copy to the container).
 Commands run as the image's user (root in both example images) and can change
-``/opt/company/bin``. ``network="host"`` shares the host's whole network, not only its
-loopback. At start-up the gateway calls ``reap()`` to remove what a crashed run left.
+``/opt/company/bin``. A bound socket is made connectable by any uid (``0666``, see ``bind_socket``),
+so an image with a non-root ``USER`` or an engine that remaps uids can use it too; its host folder
+must be private to the gateway's user, which keeps everyone else on the host out.
+``network="host"`` shares the host's whole network, not only its loopback (and with it the
+gateway's control routes, from a trusted peer). At start-up the gateway calls ``reap()`` to
+remove what a crashed run left.
 """
 
 from __future__ import annotations
@@ -42,18 +50,20 @@ import os
 import re
 import secrets
 import socket
+import stat
 import tarfile
 import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 from typing import Any, TypeVar
 
 import docker
 import docker.errors
 import requests
+from docker.utils import parse_host
 from docker.utils.socket import frames_iter
 
 from sandbox.base import WORKSPACE, ExecResult, Provider, Sandbox, SandboxSpec, workspace_path
@@ -214,8 +224,82 @@ class DockerProvider(Provider):
         self._api_version = api_version
         self._slots = asyncio.Semaphore(max_concurrency)
         self._client_lock = asyncio.Lock()
+        self._sockets: dict[str, str] = {}
         # asyncio.to_thread's default pool has min(32, cores + 4) threads: too few for 64-wide fan-out.
         self._pool = ThreadPoolExecutor(max_workers=max_concurrency, thread_name_prefix="docker-sandbox")
+
+    # --- host sockets ----------------------------------------------------------------------------
+
+    @property
+    def engine_is_local(self) -> bool:
+        """Whether the engine is reached over a unix socket, hence runs on this host (no engine call).
+
+        The address is ``base_url``, else ``DOCKER_HOST``, else Docker's default ``/var/run/docker.sock``;
+        with a given ``client``, whether it speaks over a unix socket. A unix socket forwarded from
+        another machine (or an engine in a VM, as Docker Desktop runs it) looks local too: there, use
+        ``sandbox_network="host"`` or an engine on this host.
+        """
+        if self._client is not None:
+            return str(getattr(self._client.api, "base_url", "")) == "http+docker://localhost"
+        address = self._base_url or os.environ.get("DOCKER_HOST") or None
+        try:
+            return parse_host(address, False).startswith("http+unix://")
+        except docker.errors.DockerException:
+            return False
+
+    @property
+    def supports_socket_binds(self) -> bool:
+        """Whether :meth:`bind_socket` works: only with an engine on this host (a unix-socket address)."""
+        return self.engine_is_local
+
+    @property
+    def socket_binds(self) -> dict[str, str]:
+        """The host unix sockets bound into every container created from now on: ``{path inside: host path}``."""
+        return dict(self._sockets)
+
+    def bind_socket(self, inside: str, host: str | None) -> None:
+        """Bind a host unix socket, read-only, into every container created from now on; see ``Provider.bind_socket``.
+
+        Only the socket file is bound (the container never sees, nor needs to enter, its folder). So that
+        the container's user can connect whatever its uid (an image's non-root ``USER``, uids remapped by
+        a rootless engine or ``userns-remap``), the socket's mode becomes ``0666``; its folder must be
+        private (owned by this process's user, no group or other permissions), so on the host only that
+        user (and root) can still reach it. Connecting through a read-only bind works; the container
+        cannot chmod, replace or remove it.
+
+        Raises:
+            ValueError: The engine is not on this host (``supports_socket_binds`` is False), ``inside`` is
+                not a normalised absolute path under ``/run`` such as ``/run/company/api.sock``, or
+                ``host`` is not an absolute path to a unix socket in a private folder.
+        """
+        if not self.supports_socket_binds:
+            raise ValueError(
+                "the docker provider binds host sockets only when the engine runs on this host (a unix-socket "
+                "DOCKER_HOST or base_url); a remote engine cannot see this host's paths"
+            )
+        path = PurePosixPath(inside)
+        if str(path) != inside or ".." in path.parts or path.parts[:2] != ("/", "run") or len(path.parts) < 3:
+            raise ValueError(f"inside must be an absolute path under /run, e.g. /run/company/api.sock; got {inside!r}")
+        if host is None:
+            self._sockets.pop(inside, None)
+            return
+        source = Path(host)
+        if not source.is_absolute() or ":" in host or "," in host:
+            raise ValueError(f"host must be an absolute path without ':' or ',' (a bind's source); got {host!r}")
+        try:
+            is_socket = stat.S_ISSOCK(source.lstat().st_mode)
+        except OSError:
+            is_socket = False
+        if not is_socket:
+            raise ValueError(f"host must be a unix socket; {host!r} is not")
+        folder = source.parent.stat()
+        if folder.st_uid != os.geteuid() or stat.S_IMODE(folder.st_mode) & 0o077:
+            raise ValueError(
+                f"the socket's folder {str(source.parent)!r} must be private (owned by this user, mode 0700): "
+                "the socket is made connectable by any uid for the containers' sake"
+            )
+        source.chmod(0o666)
+        self._sockets[inside] = host
 
     # --- engine calls ----------------------------------------------------------------------------
 
@@ -289,11 +373,12 @@ class DockerProvider(Provider):
         if spec.ttl_s is not None:
             labels[_EXPIRES_LABEL] = f"{now + spec.ttl_s:.3f}"
         env = {"PATH": f"{COMMANDS_DIR}:{_BASE_PATH}", "HOME": WORKSPACE, **spec.env}
+        sockets = dict(self._sockets)
         api = await self._api()
         host_config = api.create_host_config(
             init=True,
             network_mode=spec.network,
-            binds=self.host_binds or None,
+            binds=[*self.host_binds, *(f"{host}:{inside}:ro" for inside, host in sorted(sockets.items()))] or None,
             mem_limit=f"{spec.memory_mb}m" if spec.memory_mb is not None else None,
             nano_cpus=round(spec.cpus * 1e9) if spec.cpus is not None else None,
             pids_limit=spec.pids,
@@ -325,7 +410,7 @@ class DockerProvider(Provider):
             provider=self.name,
             workspace=WORKSPACE,
             labels=dict(spec.labels),
-            private={"image": image, "network": spec.network},
+            private={"image": image, "network": spec.network, "sockets": sockets},
         )
 
     async def destroy(self, sandbox: Sandbox) -> None:

@@ -6,6 +6,7 @@ finds or starts the socket and skips without podman, or fails under CI=true.
 
 import asyncio
 import contextlib
+import os
 import secrets
 import sys
 
@@ -460,3 +461,114 @@ async def test_parallel_creates_and_destroys(provider, docker_host):
     assert [r.stdout for r in results] == [f"{i}\n".encode() for i in range(8)]
     await asyncio.gather(*(provider.destroy(sb) for sb in sandboxes))
     assert owned_containers(docker_host, provider.owner) == []
+
+
+# --- host sockets (the gateway's API socket for network="none" sandboxes) ------------------------
+
+
+@contextlib.contextmanager
+def unix_server(folder_mode: int = 0o700):
+    """A unix socket (mode 0600) in a fresh folder, answering "hi" to every connection; yields its path."""
+    import socket
+    import tempfile
+    import threading
+    from pathlib import Path
+
+    folder = Path(tempfile.mkdtemp(prefix="company-api-"))
+    folder.chmod(folder_mode)
+    path = folder / "api.sock"
+    server = socket.socket(socket.AF_UNIX)
+    server.bind(str(path))
+    path.chmod(0o600)
+    server.listen(8)
+
+    def serve():
+        with contextlib.suppress(OSError):
+            while True:
+                conn, _ = server.accept()
+                conn.sendall(b"hi\n")
+                conn.close()
+
+    threading.Thread(target=serve, daemon=True).start()
+    try:
+        yield str(path)
+    finally:
+        server.close()
+        path.unlink(missing_ok=True)
+        folder.rmdir()
+
+
+INSIDE = "/run/company/api.sock"
+CONNECT = (
+    "import socket; s = socket.socket(socket.AF_UNIX); s.connect('/run/company/api.sock'); "
+    "print(s.recv(9).decode(), end='')"
+)
+
+
+@pytest.mark.parametrize(
+    ("address", "local"),
+    [
+        ("unix:///tmp/company-gateway-podman.sock", True),
+        ("tcp://10.0.0.5:2376", False),
+        ("ssh://builder@engine.example", False),
+        ("http://127.0.0.1:2375", False),
+    ],
+)
+def test_socket_binds_need_an_engine_on_this_host(address, local):
+    provider = DockerProvider(owner="me", base_url=address)
+    assert (provider.engine_is_local, provider.supports_socket_binds) == (local, local)
+    if not local:
+        with pytest.raises(ValueError, match="engine runs on this host"):
+            provider.bind_socket(INSIDE, "/tmp/whatever.sock")
+
+
+def test_socket_binds_follow_docker_host_without_a_base_url(monkeypatch):
+    monkeypatch.setenv("DOCKER_HOST", "tcp://engine.example:2376")
+    assert not DockerProvider(owner="me").supports_socket_binds
+    monkeypatch.setenv("DOCKER_HOST", "unix:///run/user/1000/podman/podman.sock")
+    assert DockerProvider(owner="me").supports_socket_binds
+    monkeypatch.delenv("DOCKER_HOST")
+    assert DockerProvider(owner="me").supports_socket_binds  # Docker's default: /var/run/docker.sock
+
+
+def test_bind_socket_checks_its_paths_and_makes_the_socket_usable_by_any_uid(tmp_path):
+    provider = DockerProvider(owner="me", base_url="unix:///nonexistent.sock")
+    with unix_server() as host:
+        for inside in ("run/company/api.sock", "/tmp/api.sock", "/run", "/run/../etc/x", "/run//a.sock"):
+            with pytest.raises(ValueError, match="under /run"):
+                provider.bind_socket(inside, host)
+        (tmp_path / "plain").write_text("")
+        for bad in ("relative.sock", str(tmp_path / "plain"), str(tmp_path / "missing.sock")):
+            with pytest.raises(ValueError, match="absolute path|unix socket"):
+                provider.bind_socket(INSIDE, bad)
+        assert provider.socket_binds == {}
+        provider.bind_socket(INSIDE, host)
+        assert provider.socket_binds == {INSIDE: host}
+        assert os.stat(host).st_mode & 0o777 == 0o666  # any container uid may connect...
+        assert os.stat(os.path.dirname(host)).st_mode & 0o777 == 0o700  # ...but on the host only its owner
+        provider.bind_socket(INSIDE, None)
+        assert provider.socket_binds == {}
+    with unix_server(folder_mode=0o755) as host, pytest.raises(ValueError, match="must be private"):
+        provider.bind_socket(INSIDE, host)
+
+
+@pytest.mark.podman
+async def test_a_bound_socket_reaches_a_network_none_container_read_only(engine):
+    provider = engine(host_binds=HOST_BINDS)
+    with unix_server() as host:
+        provider.bind_socket(INSIDE, host)
+        sb = await provider.create(SandboxSpec(network="none"))
+        provider.bind_socket(INSIDE, None)
+        later = await provider.create(SandboxSpec(network="none"))
+        assert (sb.private["sockets"], later.private["sockets"]) == ({INSIDE: host}, {})
+        as_root = await provider.exec(sb, ["python3", "-c", CONNECT], timeout_s=30)
+        assert (as_root.exit_code, as_root.stdout) == (0, b"hi\n"), as_root.stderr
+        # Another uid than the gateway's (an image's non-root USER): the socket's 0666 lets it in.
+        drop = "import os; os.setgroups([]); os.setgid(65534); os.setuid(65534); print(os.getuid()); "
+        as_nobody = await provider.exec(sb, ["python3", "-c", drop + CONNECT], timeout_s=30)
+        assert (as_nobody.exit_code, as_nobody.stdout) == (0, b"65534\nhi\n"), as_nobody.stderr
+        tamper = await sh(provider, sb, f"chmod 777 {INSIDE}; rm -f {INSIDE}; test -S {INSIDE} && ls -l {INSIDE}")
+        assert tamper.stdout.decode().startswith("srw-rw-rw-"), tamper
+        assert b"Read-only file system" in tamper.stderr or b"Device or resource busy" in tamper.stderr, tamper
+        gone = await provider.exec(later, ["test", "-e", INSIDE], timeout_s=10)
+        assert gone.exit_code == 1

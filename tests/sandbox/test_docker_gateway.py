@@ -1,0 +1,132 @@
+"""The gateway with the docker provider, for real (podman's socket, the busybox image with the host's curl).
+
+With the default ``sandbox_network="isolated"`` and an engine on this host, every container has only
+``lo`` and reaches the company API through the gateway's unix socket, bound at ``/run/company/api.sock``:
+the control routes refuse it, TCP to the gateway fails, and the app commands still work end to end.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import secrets
+import shlex
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+import pytest
+from starlette.applications import Starlette
+
+from gateway import Settings, create_app
+from gateway.demo import play, serve_in_background
+from sandbox import ExecResult
+from sandbox.docker import DockerProvider
+from tests.sandbox.conftest import HOST_BINDS
+
+pytestmark = pytest.mark.podman
+
+TASK_ID = "dir-manager-of-owen"
+CONTROL = {
+    "/tasks": [],
+    "/metrics": [],
+    "/task_state?session_id=s_x": [],
+    "/seed_session": ["-d", '{"task_id": "no-such-row"}'],
+    "/verify": ["-d", "{}"],
+    "/close_session": ["-d", "{}"],
+}
+PROBE = """
+base=${COMPANY_API_URL%/api}
+ask() { p=$1; shift; echo "$p $(curl -s ${COMPANY_API_SOCKET:+--unix-socket "$COMPANY_API_SOCKET"} \
+    -o /dev/null -w '%{http_code}' "$@" "$base$p")"; }
+"""
+WARNING = "an agent in a sandbox could call them"
+
+
+@dataclass
+class Served:
+    app: Starlette
+    base: str
+    control: httpx.AsyncClient
+
+    async def seed(self, exposure: str = "cli") -> dict[str, Any]:
+        r = await self.control.post("/seed_session", json={"task_id": TASK_ID, "exposure": exposure})
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    async def run(self, seed: dict[str, Any], script: str) -> ExecResult:
+        gateway = self.app.state.gateway
+        sandbox = gateway.get_session(seed["session_id"]).sandbox
+        assert sandbox is not None and sandbox.provider == "docker"
+        return await gateway.provider.exec(sandbox, ["sh", "-c", script], timeout_s=30)
+
+
+@contextlib.asynccontextmanager
+async def served(docker_host: str, **settings: Any) -> AsyncIterator[Served]:
+    owner = f"test-docker-gw-{secrets.token_hex(4)}"
+    provider = DockerProvider(owner=owner, base_url=docker_host, host_binds=HOST_BINDS)
+    app = create_app(Settings(sandbox_provider="docker", sandbox_owner=owner, **settings), provider=provider)
+    try:
+        async with serve_in_background(app) as base, httpx.AsyncClient(base_url=base, timeout=60) as control:
+            yield Served(app, base, control)
+    finally:
+        reaper = DockerProvider(owner=owner, base_url=docker_host)
+        assert await reaper.reap() == []  # the gateway removed every container it lent
+        await reaper.close()
+        await provider.close()
+
+
+async def test_a_docker_sandbox_is_refused_every_control_route_and_has_no_network(docker_host, caplog) -> None:
+    with caplog.at_level(logging.WARNING, logger="gateway.app"):
+        async with served(docker_host) as s:
+            provider = s.app.state.gateway.provider
+            assert provider.supports_socket_binds and "/run/company/api.sock" in provider.socket_binds
+            seed = await s.seed()
+            probe = PROBE + "\n".join(shlex.join(["ask", path, *args]) for path, args in CONTROL.items())
+            probed = await s.run(seed, probe)
+            assert dict(ln.split(" ", 1) for ln in probed.stdout.decode().splitlines()) == dict.fromkeys(
+                CONTROL, "403"
+            ), probed
+            port = s.base.rsplit(":", 1)[1]
+            tcp = await s.run(seed, f"curl -sS -m 5 http://127.0.0.1:{port}/tasks")
+            assert tcp.exit_code == 7 and tcp.stdout == b"", tcp  # 7: could not connect
+            interfaces = await s.run(seed, "cat /proc/net/dev")
+            assert {ln.split(":")[0].strip() for ln in interfaces.stdout.decode().splitlines()[2:]} == {"lo"}
+            env = await s.run(seed, "echo $COMPANY_API_SOCKET; test -S $COMPANY_API_SOCKET && id -u")
+            assert env.stdout.decode().split() == ["/run/company/api.sock", "0"], env
+            ran = await s.run(seed, "directory get-manager --person='Owen Bell'")
+            assert ran.exit_code == 0, ran
+            assert json.loads(ran.stdout)["manager"]["email"] == "priya.shah@northwind.example"
+    assert not any(WARNING in r.getMessage() for r in caplog.records)
+
+
+@pytest.mark.parametrize("exposure", ["cli", "http"])
+async def test_reference_solutions_score_1_through_an_isolated_docker_sandbox(docker_host, exposure: str) -> None:
+    async with served(docker_host) as s:
+        gateway = s.app.state.gateway
+        for task_id in (TASK_ID, "cal-move-ops-sync"):
+            result = await play(s.control, gateway, gateway.tasks[task_id], "oracle", exposure)
+            assert (result.error, result.reward) == (None, 1.0), result
+
+
+async def test_the_host_network_setting_keeps_docker_on_the_hosts_network_with_its_warning(docker_host, caplog):
+    with caplog.at_level(logging.WARNING, logger="gateway.app"):
+        async with served(docker_host, sandbox_network="host") as s:
+            assert s.app.state.gateway.provider.socket_binds == {}
+            seed = await s.seed()
+            env = await s.run(seed, 'echo "socket=${COMPANY_API_SOCKET:-none}"')
+            assert env.stdout == b"socket=none\n"
+            ran = await s.run(seed, "directory get-manager --person='Owen Bell'")
+            assert json.loads(ran.stdout)["manager"]["email"] == "priya.shah@northwind.example"
+    assert any(WARNING in r.getMessage() for r in caplog.records)
+
+
+async def test_a_remote_engine_gets_no_socket_and_keeps_the_warning(caplog) -> None:
+    provider = DockerProvider(owner="me", base_url="tcp://engine.example:2376")
+    with caplog.at_level(logging.WARNING, logger="gateway.app"):
+        app = create_app(Settings(sandbox_provider="docker"), provider=provider)
+    assert not app.state.gateway.provider.supports_socket_binds
+    assert any(WARNING in r.getMessage() for r in caplog.records)
+    await provider.close()
