@@ -96,9 +96,18 @@ async def json_body(request: Request) -> dict[str, Any]:
         body = json.loads(raw or b"{}")
     except (json.JSONDecodeError, UnicodeDecodeError):
         raise GatewayError("the body must be JSON") from None
+    except RecursionError:
+        raise GatewayError("the body nests too deeply; send a flat JSON object") from None
     if not isinstance(body, dict):
         raise GatewayError("the body must be a JSON object")
     return body
+
+
+def only_fields(body: dict[str, Any], *fields: str) -> None:
+    """Refuse a body with fields other than ``fields`` (400), naming them and the ones the route takes."""
+    unknown = sorted(set(body) - set(fields))
+    if unknown:
+        raise GatewayError(f"unknown fields {unknown}; this route takes {', '.join(repr(f) for f in fields)}")
 
 
 def session_id_of(value: Any) -> str:
@@ -221,6 +230,7 @@ def create_app(
 
     async def verify(request: Request) -> Response:
         body = await json_body(request)
+        only_fields(body, "session_id", "response")
         response = body.get("response")
         if response is not None and not isinstance(response, str):
             raise GatewayError("response: must be a string (the final text), or left out")
@@ -228,6 +238,7 @@ def create_app(
 
     async def close_session(request: Request) -> Response:
         body = await json_body(request)
+        only_fields(body, "session_id")
         return JSONResponse(await gateway.close(session_id_of(body.get("session_id"))))
 
     async def list_tasks(request: Request) -> Response:

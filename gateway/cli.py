@@ -20,12 +20,13 @@ import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from pydantic import ValidationError
 from pydantic_settings import SettingsError
 
 from gateway.exceptions import TaskError
-from gateway.settings import Settings
+from gateway.settings import LOG_LEVELS, Settings
 from gateway.tasks import Task, load_builtin_tasks, load_tasks
 from sandbox import SandboxError
 
@@ -44,7 +45,9 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, help="port (default: a free one, printed at start)")
     serve.add_argument("--tasks", dest="tasks_file", help="JSONL file of task rows (default: built-in tasks)")
     serve.add_argument("--public-url", help="base URL clients use to reach this server")
-    serve.add_argument("--log-level", help="DEBUG, INFO (default), WARNING or ERROR")
+    serve.add_argument(
+        "--log-level", type=str.upper, choices=LOG_LEVELS, help="DEBUG, INFO (default), WARNING or ERROR"
+    )
 
     tasks = sub.add_parser("tasks", help="list the tasks")
     tasks.add_argument("--tasks", dest="tasks_file", help="JSONL file of task rows (default: built-in tasks)")
@@ -96,16 +99,21 @@ def _parser() -> argparse.ArgumentParser:
         help="seconds open sessions get to finish after SIGTERM before they are masked (default 30)",
     )
     cl.add_argument("--tasks", dest="tasks_file", help="JSONL file of task rows (default: built-in tasks)")
-    cl.add_argument("--log-level", help="DEBUG, INFO (default), WARNING or ERROR")
+    cl.add_argument("--log-level", type=str.upper, choices=LOG_LEVELS, help="DEBUG, INFO (default), WARNING or ERROR")
 
     ro = sub.add_parser("rollout", help="drive an OpenAI-compatible model through every task's tools, and grade it")
-    ro.add_argument("--tasks", action="append", metavar="IDS|FILE",
-                    help="task ids, comma-separated or repeated, or a JSONL file of task rows (default: all)")
+    ro.add_argument(
+        "--tasks",
+        action="append",
+        metavar="IDS|FILE",
+        help="task ids, comma-separated or repeated, or a JSONL file of task rows (default: all)",
+    )
     ro.add_argument("--base-url", required=True, help="the model endpoint, e.g. http://127.0.0.1:8001/v1")
     ro.add_argument("--model", required=True, help="model name sent to the endpoint")
     ro.add_argument("--api-key-env", default="OPENAI_API_KEY", help="environment variable holding the API key")
-    ro.add_argument("--api", choices=["chat", "responses"], default="chat",
-                    help="wire API: Chat Completions (default) or Responses")
+    ro.add_argument(
+        "--api", choices=["chat", "responses"], default="chat", help="wire API: Chat Completions (default) or Responses"
+    )
     ro.add_argument("--concurrency", type=int, default=4, help="episodes at once (default 4)")
     ro.add_argument("--repeats", type=int, default=1, help="episodes per task, the k of pass@k (default 1)")
     ro.add_argument("--max-steps", type=int, default=50, help="most model calls per episode (default 50)")
@@ -223,12 +231,20 @@ def _cmd_demo(args: argparse.Namespace) -> int:
             episodes = cluster_demo(list(tasks.values()), args.policy, args.cluster)
         else:
             episodes = run_demo(app, list(tasks.values()), args.policy, exposures)
-        async for res in episodes:
-            results.append(res)
-            if args.json:
-                print(json.dumps(res.as_json()), flush=True)
+        async with contextlib.aclosing(episodes):  # closed here, in the loop, whatever ends the run
+            async for res in episodes:
+                results.append(res)
+                if args.json:
+                    try:
+                        print(json.dumps(res.as_json()), flush=True)
+                    except BrokenPipeError:  # e.g. `demo --json | head -1`: the reader has all it wanted
+                        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+                        raise _ReaderGone from None
 
-    asyncio.run(go())
+    try:
+        asyncio.run(go())
+    except _ReaderGone:
+        return 0
     want = 1.0 if args.policy == "oracle" else 0.0
     bad = [r for r in results if r.reward != want]
     if not args.json:
@@ -237,6 +253,10 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         print(f"{len(bad)} run(s) did not score {want}: {', '.join(r.task_id for r in bad)}", file=sys.stderr)
         return 1
     return 0
+
+
+class _ReaderGone(Exception):
+    """The reader of standard output left (a closed pipe): stop quietly."""
 
 
 def _cmd_cluster(args: argparse.Namespace) -> int:
@@ -272,6 +292,9 @@ def _cmd_rollout(args: argparse.Namespace) -> int:
     if not api_key:
         return usage(f"the environment variable {args.api_key_env} holding the API key is not set; "
                      "set it, or name another with --api-key-env")  # fmt: skip
+    base = urlsplit(args.base_url)
+    if base.scheme not in ("http", "https") or not base.hostname:
+        return usage(f"--base-url must be an http(s) URL such as http://127.0.0.1:8001/v1, not {args.base_url!r}")
     for name in ("concurrency", "repeats", "max_steps"):
         if getattr(args, name) < 1:
             return usage(f"--{name.replace('_', '-')} must be 1 or more, not {getattr(args, name)}")

@@ -21,7 +21,7 @@ from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 
 from cli_shim.parse import APPLESS_COMMAND, Help, UsageError, option, parse_argv
-from gateway.core import CallRefused, Gateway
+from gateway.core import SERVER_FAULT_MESSAGE, CallRefused, Gateway, ServerFault
 from gateway.http_api import bearer_session, callable_apps
 from gateway.workspace import PROVIDER_FAILED_MESSAGE, ProviderFailed
 from tools import COMPLETE_TASK, REGISTRY, Action, AppError
@@ -72,7 +72,7 @@ def cli_routes(gateway: Gateway) -> list[Route]:
         description, actions = commands[command]
         try:
             argv = read_argv(await request.body())
-        except (UnicodeDecodeError, ValueError) as exc:
+        except (UnicodeDecodeError, ValueError, RecursionError) as exc:
             return _text(400, f"{command}: the words could not be read ({exc})")
         try:
             parsed = parse_argv(command, actions, argv, description)
@@ -91,6 +91,8 @@ def cli_routes(gateway: Gateway) -> list[Route]:
             return _text(409, f"{where}: {exc}")
         except ProviderFailed:
             return _text(502, f"{where}: {PROVIDER_FAILED_MESSAGE}")
+        except ServerFault:
+            return _text(500, f"{where}: {SERVER_FAULT_MESSAGE}")
         return Response(json.dumps(result, ensure_ascii=False, indent=2) + "\n", media_type="application/json")
 
     # Every method, so that a wrong one is answered here (405) rather than as not found by the catch-all mount.

@@ -23,7 +23,7 @@ from gateway.settings import Settings
 from gateway.tasks import Task, WorldTemplate, lint_task, parse_task, world_template
 from gateway.workspace import ProviderFailed, SandboxFiles, destroy_quietly, lend_sandbox
 from sandbox import Provider, ProviderUnavailable
-from tools import COMPLETE_TASK, REGISTRY, Action, Context
+from tools import COMPLETE_TASK, REGISTRY, Action, AppError, Context
 
 __all__ = ["CallRefused", "Gateway", "tools_for"]
 
@@ -32,6 +32,20 @@ logger = logging.getLogger(__name__)
 
 class CallRefused(Exception):
     """A tool call the session's state does not allow (HTTP 409); the text is safe to show the caller."""
+
+
+#: What the caller reads when a call fails through a fault of this server (a bug, not the caller's input).
+SERVER_FAULT_MESSAGE = (
+    "the request could not be completed because of a fault on the server; nothing was changed. "
+    "Try a different request, or carry on with other steps."
+)
+
+
+class ServerFault(Exception):
+    """A tool call failed on an unexpected error of the server's own (HTTP 500); the world was rolled back.
+
+    The session is marked failed (``failure_kind: "internal_error"``), so its verification is masked.
+    """
 
 
 def tools_for(task: Task, exposure: str) -> list[str]:
@@ -225,10 +239,11 @@ class Gateway:
     def _task_of(self, body: dict[str, Any]) -> Task:
         if not isinstance(body, dict):
             raise TaskError("the body must be a JSON object with 'task_id' or 'task'")
-        unknown = set(body) - {"task_id", "task", "exposure", "sandbox"}
+        unknown = set(body) - {"task_id", "task", "exposure", "sandbox", "block_internet"}
         if unknown:
             raise TaskError(
-                f"unknown fields {sorted(unknown)}; send 'task_id' or 'task', optional 'exposure', 'sandbox'"
+                f"unknown fields {sorted(unknown)}; send 'task_id' or 'task', "
+                "optional 'exposure', 'sandbox', 'block_internet'"
             )
         if ("task_id" in body) == ("task" in body):
             raise TaskError("send exactly one of 'task_id' (a known task) or 'task' (an inline task row)")
@@ -293,10 +308,17 @@ class Gateway:
                     session.failure = ("provider_unavailable", exc.reason)
                 logger.error("call session=%s tool=%s: provider failed: %s", session.id, tool, exc.reason)
                 raise
-            except Exception:  # AppError is the caller's mistake; anything else is ours: roll back either way
+            except (AppError, CallRefused):  # the caller's mistake: roll back, graded as usual
                 _restore(session, backup)
                 session.record_call(tool, ok=False)
                 raise
+            except Exception as exc:  # ours: roll back, and mask the session (its reward would not be the model's)
+                _restore(session, backup)
+                session.record_call(tool, ok=False)
+                if session.failure is None:
+                    session.failure = ("internal_error", f"{tool} failed: {type(exc).__name__}")
+                logger.exception("call session=%s tool=%s: unexpected error", session.id, tool)
+                raise ServerFault(f"{tool}: {type(exc).__name__}") from exc
             finally:
                 session.world.end_write()
                 self.metrics.tool_call.labels(app=action.app or "none").observe(time.perf_counter() - started)

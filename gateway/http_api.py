@@ -20,7 +20,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from docs_tool.openapi import openapi_document
-from gateway.core import CallRefused, Gateway
+from gateway.core import SERVER_FAULT_MESSAGE, CallRefused, Gateway, ServerFault
 from gateway.hints import reword
 from gateway.sessions import Session
 from gateway.workspace import PROVIDER_FAILED_MESSAGE, ProviderFailed
@@ -96,6 +96,8 @@ def api_routes(gateway: Gateway) -> list[Route]:
             body: Any = json.loads(raw) if raw.strip() else {}
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             return error_response(400, f"the body is not valid JSON ({exc}); send a JSON object of parameters")
+        except RecursionError:
+            return error_response(400, "the body nests too deeply; send a JSON object of parameters")
         if not isinstance(body, dict):
             return error_response(400, "the body must be a JSON object of parameter names to values, e.g. {}")
         try:
@@ -106,6 +108,8 @@ def api_routes(gateway: Gateway) -> list[Route]:
             return error_response(409, str(exc))
         except ProviderFailed:
             return error_response(502, PROVIDER_FAILED_MESSAGE)
+        except ServerFault:
+            return error_response(500, SERVER_FAULT_MESSAGE)
         return JSONResponse(result)
 
     return [

@@ -22,7 +22,7 @@ from fastmcp.tools import Tool, ToolResult
 from mcp.types import TextContent, ToolAnnotations
 from pydantic import PrivateAttr
 
-from gateway.core import CallRefused, Gateway
+from gateway.core import SERVER_FAULT_MESSAGE, CallRefused, Gateway, ServerFault
 from gateway.exceptions import UnknownSession
 from gateway.hints import reword
 from gateway.sessions import LIVE, Session
@@ -85,6 +85,8 @@ class ActionTool(Tool):
             raise ToolError(reword(str(exc), "mcp")) from None
         except ProviderFailed:
             raise ToolError(PROVIDER_FAILED_MESSAGE) from None
+        except ServerFault:
+            raise ToolError(SERVER_FAULT_MESSAGE) from None
         return ToolResult(
             content=[TextContent(type="text", text=result_text(result))],
             structured_content=result if isinstance(result, dict) else None,

@@ -16,6 +16,10 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 __all__ = ["Settings"]
 
 
+#: The logging levels the command line takes (``logging``'s names).
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+
 class Settings(BaseSettings):
     """Gateway settings (prefix ``GATEWAY_``, ``__`` for nesting)."""
 
@@ -96,11 +100,27 @@ class Settings(BaseSettings):
     max_request_bytes: int = Field(
         8 * 1024 * 1024, ge=1024, description="Largest request body accepted, in bytes (413 beyond)."
     )
+    max_file_bytes: int = Field(
+        25 * 1024 * 1024,
+        ge=1,
+        description="Largest workspace file an app reads (an upload, a mail attachment), in bytes; larger ones are "
+        "refused unread with an error naming the parameter. Default 25 MiB: Gmail's attachment limit "
+        "(https://support.google.com/mail/answer/6584).",
+    )
     allowed_hosts: list[str] = Field(
         default=[],
         description="Extra Host header values the MCP endpoint accepts (the names sandboxes use to reach it).",
     )
-    log_level: str = Field("INFO", description="Python logging level of the command-line entry point.")
+    log_level: str = Field(
+        "INFO", description="Python logging level of the command-line entry point: DEBUG, INFO, WARNING or ERROR."
+    )
+
+    @field_validator("log_level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        if value.upper() not in LOG_LEVELS:
+            raise ValueError(f"log_level must be one of {', '.join(LOG_LEVELS)}, not {value!r}")
+        return value.upper()
 
     @field_validator("trusted_networks")
     @classmethod

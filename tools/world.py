@@ -370,7 +370,7 @@ def parse_instant(value: str, tz: ZoneInfo, parameter: str) -> datetime:
         A timezone-aware datetime.
 
     Raises:
-        InvalidArgument: The text is not an ISO 8601 date-time.
+        InvalidArgument: The text is not an ISO 8601 date-time, or its year is outside :data:`YEARS`.
     """
     text = value.strip()
     if text.endswith(("Z", "z")):
@@ -383,19 +383,32 @@ def parse_instant(value: str, tz: ZoneInfo, parameter: str) -> datetime:
         ) from None
     if parsed.tzinfo is None:
         parsed = parsed.replace(tzinfo=tz)
+    _check_year(parsed.year, value, parameter)
     return parsed
+
+
+#: Years a date may fall in: wide enough for any office record, narrow enough that arithmetic on it
+#: (a week later, the day before, another time zone) stays inside Python's datetime range (years 1-9999).
+YEARS = (1900, 2199)
+
+
+def _check_year(year: int, value: str, parameter: str) -> None:
+    if not YEARS[0] <= year <= YEARS[1]:
+        raise InvalidArgument(f"'{value}' is out of range; give a date between {YEARS[0]} and {YEARS[1]}", parameter)
 
 
 def parse_date(value: str, parameter: str) -> date:
     """Parse a calendar date ``YYYY-MM-DD`` (``YYYY/MM/DD`` also accepted).
 
     Raises:
-        InvalidArgument: The text is not such a date.
+        InvalidArgument: The text is not such a date, or its year is outside :data:`YEARS`.
     """
     try:
-        return date.fromisoformat(value.strip().replace("/", "-"))
+        parsed = date.fromisoformat(value.strip().replace("/", "-"))
     except ValueError:
         raise InvalidArgument(f"'{value}' is not a date; use YYYY-MM-DD such as 2026-03-10", parameter) from None
+    _check_year(parsed.year, value, parameter)
+    return parsed
 
 
 def format_instant(value: datetime, tz: ZoneInfo) -> str:

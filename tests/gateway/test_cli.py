@@ -1,6 +1,11 @@
 """The company-gateway command, run as a user would (in-process through main())."""
 
 import json
+import os
+import subprocess
+import sys
+
+import pytest
 
 from gateway.cli import main
 from gateway.tasks import load_builtin_tasks
@@ -48,11 +53,32 @@ def test_demo_oracle_and_noop_exit_codes(capsys):
 
 
 def test_demo_fails_when_an_oracle_misses(tmp_path, capsys):
-    row = {"id": "impossible", "instruction": "Say 'blue'.", "apps": ["directory"],
-           "checks": [{"name": "blue", "kind": "answer", "match": {"contains": "blue"}}],
-           "solution": [{"tool": "complete_task", "args": {"summary": "red"}}]}
+    row = {
+        "id": "impossible",
+        "instruction": "Say 'blue'.",
+        "apps": ["directory"],
+        "checks": [{"name": "blue", "kind": "answer", "match": {"contains": "blue"}}],
+        "solution": [{"tool": "complete_task", "args": {"summary": "red"}}],
+    }
     path = tmp_path / "t.jsonl"
     path.write_text(json.dumps(row) + "\n")
     assert main(["demo", "--tasks", str(path)]) == 1
     assert "impossible" in capsys.readouterr().err
     assert main(["demo", "--task", "nope"]) == 2
+
+
+def test_serve_refuses_an_unknown_log_level_with_usage(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["serve", "--log-level", "LOUD"])
+    assert exit_.value.code == 2 and "invalid choice: 'LOUD'" in capsys.readouterr().err
+
+
+def test_demo_json_into_a_closed_pipe_stops_quietly():
+    read, write = os.pipe()
+    os.close(read)  # the reader is gone before the first line
+    proc = subprocess.run(
+        [sys.executable, "-m", "gateway.cli", "demo", "--json", "--exposure", "mcp", "--task", "dir-manager-of-owen"],
+        stdout=write, stderr=subprocess.PIPE, text=True, timeout=120,
+    )  # fmt: skip
+    os.close(write)
+    assert proc.returncode == 0 and proc.stderr == "", proc.stderr

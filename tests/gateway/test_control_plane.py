@@ -13,8 +13,17 @@ ROW = {
 
 async def test_seed_by_id_returns_the_contract_fields(live):
     seed = await live.seed("dir-manager-of-owen")
-    assert set(seed) >= {"session_id", "task_id", "instruction", "exposure", "tools", "mcp", "company_api_url",
-                         "token", "sandbox"}
+    assert set(seed) >= {
+        "session_id",
+        "task_id",
+        "instruction",
+        "exposure",
+        "tools",
+        "mcp",
+        "company_api_url",
+        "token",
+        "sandbox",
+    }
     assert seed["task_id"] == "dir-manager-of-owen"
     assert seed["exposure"] == "mcp"
     assert seed["mcp"]["url"] == f"{live.base}/mcp"
@@ -39,9 +48,23 @@ async def test_seed_errors_name_the_field(live):
     assert r.status_code == 400 and "task_id" in r.json()["error"]
     r = await live.control.post("/seed_session", json={"task": {**ROW, "apps": ["nope"]}})
     assert r.status_code == 400 and "apps" in r.json()["error"]
-    r = await live.control.post("/seed_session", json={"task": {**ROW, "checks": [{"name": "x", "kind": "record",
-                                                         "app": "directory", "collection": "people",
-                                                         "where": {"shoe_size": 9}}]}})
+    r = await live.control.post(
+        "/seed_session",
+        json={
+            "task": {
+                **ROW,
+                "checks": [
+                    {
+                        "name": "x",
+                        "kind": "record",
+                        "app": "directory",
+                        "collection": "people",
+                        "where": {"shoe_size": 9},
+                    }
+                ],
+            }
+        },
+    )
     assert r.status_code == 400 and "shoe_size" in r.json()["error"]
     r = await live.control.post("/seed_session", content=b"{not json")
     assert r.status_code == 400 and "JSON" in r.json()["error"]
@@ -57,7 +80,7 @@ async def test_task_state_verify_and_close_are_idempotent(live):
     state = (await live.control.get("/task_state", params={"session_id": sid})).json()
     assert state == {"session_id": sid, "status": "active", "task_complete": False, "calls": 0, "last_call": None}
     first = (await live.control.post("/verify", json={"session_id": sid})).json()
-    again = (await live.control.post("/verify", json={"session_id": sid, "response": "priya.shah@northwind.example"}))
+    again = await live.control.post("/verify", json={"session_id": sid, "response": "priya.shah@northwind.example"})
     assert again.json() == first
     assert first["reward"] == 0.0 and first["mask_sample"] is False and first["failure_kind"] is None
     state = (await live.control.get("/task_state", params={"session_id": sid})).json()
@@ -85,10 +108,16 @@ async def test_unknown_sessions_get_404_and_closed_unverified_409(live):
 async def test_control_routes_refuse_peers_outside_trusted_networks():
     app = create_app(Settings(trusted_networks=["10.0.0.0/8"]))
     async with serve_in_background(app) as base, httpx.AsyncClient(base_url=base) as client:
-        for method, path in [("POST", "/seed_session"), ("GET", "/task_state"), ("POST", "/verify"),
-                             ("POST", "/close_session"), ("GET", "/tasks")]:
-            r = await client.request(method, path, json={"task_id": "dir-manager-of-owen"},
-                                     headers={"X-Forwarded-For": "10.1.2.3"})
+        for method, path in [
+            ("POST", "/seed_session"),
+            ("GET", "/task_state"),
+            ("POST", "/verify"),
+            ("POST", "/close_session"),
+            ("GET", "/tasks"),
+        ]:
+            r = await client.request(
+                method, path, json={"task_id": "dir-manager-of-owen"}, headers={"X-Forwarded-For": "10.1.2.3"}
+            )
             assert r.status_code == 403, path
         assert app.state.gateway.store.all() == []
         assert (await client.get("/health")).json() == {"ok": True}
@@ -111,15 +140,21 @@ async def test_a_control_token_is_required_when_configured():
 
 
 async def test_control_routes_answer_a_wrong_method_with_405(live):
-    for method, path, allowed in [("GET", "/seed_session", "POST"), ("PUT", "/verify", "POST"),
-                                  ("POST", "/tasks", "GET"), ("DELETE", "/close_session", "POST")]:
+    for method, path, allowed in [
+        ("GET", "/seed_session", "POST"),
+        ("PUT", "/verify", "POST"),
+        ("POST", "/tasks", "GET"),
+        ("DELETE", "/close_session", "POST"),
+    ]:
         r = await live.control.request(method, path)
         assert r.status_code == 405 and r.headers["allow"] == allowed and allowed in r.json()["error"]
 
 
 async def test_inline_rows_get_the_lint_of_task_files(live):
-    lazy = {**ROW, "checks": [{"name": "any_mail", "kind": "record", "app": "directory", "collection": "people",
-                               "where": {}}]}
+    lazy = {
+        **ROW,
+        "checks": [{"name": "any_mail", "kind": "record", "app": "directory", "collection": "people", "where": {}}],
+    }
     r = await live.control.post("/seed_session", json={"task": lazy})
     assert r.status_code == 400 and "already pass" in r.json()["error"]
     bad_regex = {**ROW, "checks": [{"name": "re", "kind": "answer", "match": {"regex": "("}}]}
@@ -131,3 +166,13 @@ async def test_inline_rows_get_the_lint_of_task_files(live):
     escape = {**ROW, "exposure": "cli", "workspace": {"../../tmp/x.txt": "pwn"}}
     r = await live.control.post("/seed_session", json={"task": escape})
     assert r.status_code == 400 and "workspace" in r.json()["error"]
+
+
+async def test_verify_and_close_refuse_unknown_fields_and_change_nothing(live):
+    seed = await live.seed("dir-manager-of-owen")
+    sid = seed["session_id"]
+    for path in ("/verify", "/close_session"):
+        r = await live.control.post(path, json={"session_id": sid, "respnse": "typo"})
+        assert r.status_code == 400 and "['respnse']" in r.json()["error"], r.text
+    state = (await live.control.get("/task_state", params={"session_id": sid})).json()
+    assert state["status"] == "active"

@@ -279,6 +279,8 @@ def test_rollout_usage_errors_exit_2_with_a_clear_message(capsys, monkeypatch):
     assert "no-such-task" in capsys.readouterr().err
     assert main([*base, "--concurrency", "0"]) == 2
     assert "--concurrency" in capsys.readouterr().err
+    assert main(["rollout", "--base-url", "notaurl", "--model", "m", "--no-progress"]) == 2
+    assert "--base-url must be an http(s) URL" in capsys.readouterr().err
     assert main([*base, "--tasks", "missing-file.jsonl"]) == 2
     for bad in (["--api", "grpc"], ["--repeats", "x"]):
         with pytest.raises(SystemExit) as exc:

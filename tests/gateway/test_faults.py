@@ -1,0 +1,85 @@
+"""Inputs that once crashed a call, and faults of the server's own: a clear answer, nothing half-applied, masking."""
+
+import pytest
+from fastmcp import Client
+from fastmcp.client.transports import StreamableHttpTransport
+
+from gateway.core import SERVER_FAULT_MESSAGE
+
+EXTREME_DATES = [
+    ("company_calendar_list_events", {"start": "0001-01-01T00:00:00", "end": "9999-12-31T23:59:59"}, "start"),
+    ("company_calendar_list_events", {"start": "9999-12-31"}, "start"),
+    ("company_calendar_find_free_slots", {"start": "9999-12-31T23:59:59"}, "start"),
+    ("company_calendar_find_available_rooms", {"start": "2026-03-10T10:00:00", "end": "9999-12-31T23:59:59"}, "end"),
+]
+
+
+def bearer(seed):
+    return {"Authorization": f"Bearer {seed['token']}"}
+
+
+@pytest.mark.parametrize(("tool", "args", "parameter"), EXTREME_DATES, ids=[t for t, _, _ in EXTREME_DATES])
+async def test_dates_outside_1900_to_2199_are_the_callers_mistake(live, tool, args, parameter):
+    seed = await live.seed("cal-move-ops-sync")
+    path = "/calendar/" + tool.removeprefix("company_calendar_")
+    r = await live.control.post(f"/api{path}", json=args, headers=bearer(seed))
+    assert r.status_code == 400, r.text
+    error = r.json()["error"]
+    assert error["parameter"] == parameter and "between 1900 and 2199" in error["message"], error
+    verdict = (await live.control.post("/verify", json={"session_id": seed["session_id"]})).json()
+    assert verdict["mask_sample"] is False
+
+
+@pytest.fixture
+def broken_update(live):
+    """``calendar update_event`` changes the world, then fails with an error of the server's own."""
+    gateway = live.app.state.gateway
+    action = gateway.actions["company_calendar_update_event"]
+    real = action.fn
+
+    def half_done(ctx, **arguments):
+        real(ctx, **arguments)
+        raise ZeroDivisionError("a bug after the change")
+
+    object.__setattr__(action, "fn", half_done)  # Action is a frozen dataclass
+    yield
+    object.__setattr__(action, "fn", real)
+
+
+UPDATE = {"event_id": "evt_016", "start": "2026-03-12T12:00:00", "end": "2026-03-12T12:30:00"}
+
+
+async def assert_rolled_back_and_masked(live, seed):
+    session = live.app.state.gateway.get_session(seed["session_id"])
+    assert session.world.snapshot() == session.initial
+    verdict = (await live.control.post("/verify", json={"session_id": seed["session_id"]})).json()
+    assert (verdict["mask_sample"], verdict["failure_kind"]) == (True, "internal_error"), verdict
+    assert "company_calendar_update_event" in verdict["failure_reason"]
+
+
+async def test_a_fault_of_the_server_answers_500_over_http_rolls_back_and_masks(live, broken_update):
+    seed = await live.seed("cal-move-ops-sync")
+    r = await live.control.post("/api/calendar/update_event", json=UPDATE, headers=bearer(seed))
+    assert r.status_code == 500 and r.json()["error"] == {"message": SERVER_FAULT_MESSAGE, "parameter": None}
+    assert "ZeroDivision" not in r.text
+    await assert_rolled_back_and_masked(live, seed)
+
+
+async def test_a_fault_of_the_server_is_an_error_result_over_mcp(live, broken_update):
+    seed = await live.seed("cal-move-ops-sync")
+    async with Client(StreamableHttpTransport(seed["mcp"]["url"], headers=seed["mcp"]["headers"])) as client:
+        result = await client.call_tool("company_calendar_update_event", UPDATE, raise_on_error=False)
+    assert result.is_error and result.content[0].text == SERVER_FAULT_MESSAGE
+    await assert_rolled_back_and_masked(live, seed)
+
+
+@pytest.mark.parametrize("path", ["/seed_session", "/verify", "/close_session", "/api/calendar/list_events"])
+async def test_deeply_nested_json_is_a_400_not_a_crash(live, path):
+    seed = await live.seed("cal-move-ops-sync")
+    body = "[" * 100_000 + "]" * 100_000
+    headers = {"Authorization": f"Bearer {seed['token']}", "Content-Type": "application/json"}
+    r = await live.control.post(path, content=body, headers=headers)
+    assert r.status_code == 400, r.text
+    error = r.json()["error"]
+    assert "nests too deeply" in (error["message"] if isinstance(error, dict) else error)
+    assert (await live.control.get("/health")).status_code == 200  # the connection still works
