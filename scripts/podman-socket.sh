@@ -7,8 +7,7 @@
 # NAME defaults to "company-gateway-podman". Installs nothing: needs podman and runc (see
 # .ci/run). State lives in /tmp/NAME.d/: containers.conf, service.pid, service.log.
 #
-# containers.conf holds the two settings podman needs on these machines
-# (shared/recipes/docker-api-on-podman.md):
+# containers.conf holds the two settings podman needed on the machines this was tested on:
 #   default_ulimits: podman's default nofile exceeds the hard limit here, so every
 #                    container failed with "setrlimit RLIMIT_NOFILE: Operation not permitted";
 #   runtime = "runc": crun fails with "cgroups in hybrid mode not supported".

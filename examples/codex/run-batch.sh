@@ -1,33 +1,43 @@
 #!/usr/bin/env bash
-# Play company-gateway tasks with Codex CLI, PARALLEL episodes at once. Per task: seed a session, run
-# `codex exec` with this folder's config.toml in a fresh CODEX_HOME, verify, close.
-# Prints "<task id><TAB><verify JSON>" per task, or "<task id><TAB>{"error": ...}" for an episode that could not run.
+# Play company-gateway tasks with Codex CLI, PARALLEL episodes at once. Per task: seed a session over MCP (every
+# task, whatever its row's exposure: this config gives Codex the company's MCP tools), run `codex exec` with this
+# folder's config.toml in a fresh CODEX_HOME for at most EPISODE_TIMEOUT_S seconds, verify, close.
+# Prints "<task id><TAB><verify JSON>" per task ("timed_out": true added when the run was cut off), or
+# "<task id><TAB>{"error": ...}" for an episode that could not run.
 #
 #   GATEWAY=http://127.0.0.1:8000 MODEL_API_KEY=... ./run-batch.sh cal-move-ops-sync dir-manager-of-owen
 #
-# Start the gateway with GATEWAY_MAX_CONCURRENT_SESSIONS equal to PARALLEL (README.md). Needs curl, node, codex.
+# Start the gateway with GATEWAY_MAX_CONCURRENT_SESSIONS equal to PARALLEL (README.md). Needs curl, node, codex,
+# timeout (coreutils).
 set -euo pipefail
 PARALLEL="${PARALLEL:-4}"
+export EPISODE_TIMEOUT_S="${EPISODE_TIMEOUT_S:-600}"  # longest one `codex exec` may run; then it is stopped and verified
 export GATEWAY="${GATEWAY:-http://127.0.0.1:8000}" HERE="$(cd "$(dirname "$0")" && pwd)"
 export RUNS_DIR="${RUNS_DIR:-$HOME/.company-gateway-runs}"  # CODEX_HOMEs live here: outside /tmp (config-cli.toml)
 mkdir -p "$RUNS_DIR"
 
 episode() {
-  local task=$1 seed home sid
-  seed=$(curl -sS --fail-with-body "$GATEWAY/seed_session" -d "{\"task_id\": \"$task\"}")
+  local task=$1 seed home sid rc=0
+  # "exposure": "mcp" overrides the row's own (cli and http rows too), so the tools match config.toml.
+  seed=$(curl -sS --fail-with-body "$GATEWAY/seed_session" -d "{\"task_id\": \"$task\", \"exposure\": \"mcp\"}")
   field() { node -e 'let v = JSON.parse(process.argv[1]); for (const k of process.argv[2].split(".")) v = v[k];
                      process.stdout.write(String(v))' "$seed" "$1"; }
   sid=$(field session_id)
   home=$(mktemp -d "$RUNS_DIR/codex-XXXXXX")
   cp "$HERE/config.toml" "$home/config.toml"
-  # A non-zero exit (a refused token, the model's endpoint down) is no score of the model: not verified.
-  if CODEX_HOME="$home" COMPANY_MCP_TOKEN="$(field token)" codex exec --skip-git-repo-check --ephemeral \
-      -c "mcp_servers.$(field mcp.server_name).url=\"$(field mcp.url)\"" "$(field instruction)" \
-      </dev/null >"$home/codex.log" 2>&1; then
-    printf '%s\t%s\n' "$task" "$(curl -sS "$GATEWAY/verify" -d "{\"session_id\": \"$sid\"}")"
-  else
-    printf '%s\t{"error": "codex exited with an error; see %s"}\n' "$task" "$home/codex.log"
-  fi
+  # timeout stops codex and its children (SIGTERM, then SIGKILL 10 s later) and exits 124 (137 after SIGKILL).
+  CODEX_HOME="$home" COMPANY_MCP_TOKEN="$(field token)" timeout -k 10 "$EPISODE_TIMEOUT_S" \
+    codex exec --skip-git-repo-check --ephemeral -c "mcp_servers.$(field mcp.server_name).url=\"$(field mcp.url)\"" \
+    "$(field instruction)" </dev/null >"$home/codex.log" 2>&1 || rc=$?
+  case $rc in
+    0) printf '%s\t%s\n' "$task" "$(curl -sS "$GATEWAY/verify" -d "{\"session_id\": \"$sid\"}")" ;;
+    124 | 137)  # out of time is the model's score: verified as the world stands
+      printf '%s\t%s\n' "$task" "$(node -e 'process.stdout.write(JSON.stringify({...JSON.parse(process.argv[1]),
+        timed_out: true, timeout_s: Number(process.argv[2])}))' \
+        "$(curl -sS "$GATEWAY/verify" -d "{\"session_id\": \"$sid\"}")" "$EPISODE_TIMEOUT_S")" ;;
+    # Any other non-zero exit (a refused token, the model's endpoint down) is no score of the model: not verified.
+    *) printf '%s\t{"error": "codex exited with status %s; see %s"}\n' "$task" "$rc" "$home/codex.log" ;;
+  esac
   curl -sS -o /dev/null "$GATEWAY/close_session" -d "{\"session_id\": \"$sid\"}"
 }
 export -f episode

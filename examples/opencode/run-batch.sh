@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Play company-gateway tasks with OpenCode, PARALLEL episodes at once. Per task: seed a session, run `opencode run`
+# Play company-gateway tasks with OpenCode, PARALLEL episodes at once. Per task: seed a session over MCP (every
+# task, whatever its row's exposure: opencode.json gives OpenCode the company's MCP tools), run `opencode run`
 # with this folder's opencode.json (the MCP url and token come from the environment), verify, close.
 # Prints "<task id><TAB><verify JSON>" per task, or "<task id><TAB>{"error": ...}" for an episode that could not run.
 #
@@ -14,7 +15,8 @@ mkdir -p "$RUNS_DIR"
 
 episode() {
   local task=$1 seed home sid ok=1
-  seed=$(curl -sS --fail-with-body "$GATEWAY/seed_session" -d "{\"task_id\": \"$task\"}")
+  # "exposure": "mcp" overrides the row's own (cli and http rows too), so the tools match opencode.json.
+  seed=$(curl -sS --fail-with-body "$GATEWAY/seed_session" -d "{\"task_id\": \"$task\", \"exposure\": \"mcp\"}")
   field() { node -e 'let v = JSON.parse(process.argv[1]); for (const k of process.argv[2].split(".")) v = v[k];
                      process.stdout.write(String(v))' "$seed" "$1"; }
   sid=$(field session_id)

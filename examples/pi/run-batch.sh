@@ -1,34 +1,46 @@
 #!/usr/bin/env bash
-# Play company-gateway tasks with Pi, PARALLEL episodes at once. Per task: seed a session, run `pi -p` with the
-# company-mcp.ts extension and this folder's models.json in a fresh agent folder, verify, close.
-# Prints "<task id><TAB><verify JSON>" per task, or "<task id><TAB>{"error": ...}" for an episode that could not run.
+# Play company-gateway tasks with Pi, PARALLEL episodes at once. Per task: seed a session over MCP (every task,
+# whatever its row's exposure: the company-mcp.ts extension gives Pi the company's MCP tools), run `pi -p` with
+# that extension and this folder's models.json in a fresh agent folder for at most EPISODE_TIMEOUT_S seconds,
+# verify, close.
+# Prints "<task id><TAB><verify JSON>" per task ("timed_out": true added when the run was cut off), or
+# "<task id><TAB>{"error": ...}" for an episode that could not run.
 #
 #   GATEWAY=http://127.0.0.1:8000 MODEL_API_KEY=... ./run-batch.sh cal-move-ops-sync dir-manager-of-owen
 #
-# Start the gateway with GATEWAY_MAX_CONCURRENT_SESSIONS equal to PARALLEL (README.md). Needs curl, node, pi.
+# Start the gateway with GATEWAY_MAX_CONCURRENT_SESSIONS equal to PARALLEL (README.md). Needs curl, node, pi,
+# timeout (coreutils).
 set -euo pipefail
 PARALLEL="${PARALLEL:-4}"
+export EPISODE_TIMEOUT_S="${EPISODE_TIMEOUT_S:-600}"  # longest one `pi -p` may run; then it is stopped and verified
 export GATEWAY="${GATEWAY:-http://127.0.0.1:8000}" HERE="$(cd "$(dirname "$0")" && pwd)"
 export RUNS_DIR="${RUNS_DIR:-$HOME/.company-gateway-runs}" PI_PROVIDER="${PI_PROVIDER:-company-model}"
 export PI_MODEL="${PI_MODEL:-model-under-test}"
 mkdir -p "$RUNS_DIR"
 
 episode() {
-  local task=$1 seed home sid
-  seed=$(curl -sS --fail-with-body "$GATEWAY/seed_session" -d "{\"task_id\": \"$task\"}")
+  local task=$1 seed home sid rc=0
+  # "exposure": "mcp" overrides the row's own (cli and http rows too): the extension's tools are the apps.
+  seed=$(curl -sS --fail-with-body "$GATEWAY/seed_session" -d "{\"task_id\": \"$task\", \"exposure\": \"mcp\"}")
   field() { node -e 'let v = JSON.parse(process.argv[1]); for (const k of process.argv[2].split(".")) v = v[k];
                      process.stdout.write(String(v))' "$seed" "$1"; }
   sid=$(field session_id)
   home=$(mktemp -d "$RUNS_DIR/pi-XXXXXX")
   cp "$HERE/models.json" "$home/models.json"
-  # A non-zero exit (a refused token, the model's endpoint down) is no score of the model: not verified.
-  if PI_CODING_AGENT_DIR="$home" PI_OFFLINE=1 COMPANY_MCP_URL="$(field mcp.url)" COMPANY_MCP_TOKEN="$(field token)" \
-      COMPANY_MCP_SERVER="$(field mcp.server_name)" pi --provider "$PI_PROVIDER" --model "$PI_MODEL" --no-session \
-      --no-builtin-tools -e "$HERE/company-mcp.ts" -p "$(field instruction)" </dev/null >"$home/pi.log" 2>&1; then
-    printf '%s\t%s\n' "$task" "$(curl -sS "$GATEWAY/verify" -d "{\"session_id\": \"$sid\"}")"
-  else
-    printf '%s\t{"error": "pi exited with an error; see %s"}\n' "$task" "$home/pi.log"
-  fi
+  # timeout stops pi and its children (SIGTERM, then SIGKILL 10 s later) and exits 124 (137 after SIGKILL).
+  PI_CODING_AGENT_DIR="$home" PI_OFFLINE=1 COMPANY_MCP_URL="$(field mcp.url)" COMPANY_MCP_TOKEN="$(field token)" \
+    COMPANY_MCP_SERVER="$(field mcp.server_name)" timeout -k 10 "$EPISODE_TIMEOUT_S" \
+    pi --provider "$PI_PROVIDER" --model "$PI_MODEL" --no-session --no-builtin-tools -e "$HERE/company-mcp.ts" \
+    -p "$(field instruction)" </dev/null >"$home/pi.log" 2>&1 || rc=$?
+  case $rc in
+    0) printf '%s\t%s\n' "$task" "$(curl -sS "$GATEWAY/verify" -d "{\"session_id\": \"$sid\"}")" ;;
+    124 | 137)  # out of time is the model's score: verified as the world stands
+      printf '%s\t%s\n' "$task" "$(node -e 'process.stdout.write(JSON.stringify({...JSON.parse(process.argv[1]),
+        timed_out: true, timeout_s: Number(process.argv[2])}))' \
+        "$(curl -sS "$GATEWAY/verify" -d "{\"session_id\": \"$sid\"}")" "$EPISODE_TIMEOUT_S")" ;;
+    # Any other non-zero exit (a refused token, the model's endpoint down) is no score of the model: not verified.
+    *) printf '%s\t{"error": "pi exited with status %s; see %s"}\n' "$task" "$rc" "$home/pi.log" ;;
+  esac
   curl -sS -o /dev/null "$GATEWAY/close_session" -d "{\"session_id\": \"$sid\"}"
 }
 export -f episode

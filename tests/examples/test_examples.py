@@ -1,15 +1,20 @@
 """The harness examples agree with the gateway and with themselves: names, headers, env vars, concurrency.
 
-No harness runs here (tests/harness does that); these read the files and compare them with what a live
-gateway hands out at seed.
+No real harness runs here (tests/harness does that); these read the files and compare them with what a live
+gateway hands out at seed, and run the run-batch.sh launchers with a stand-in harness binary.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import os
 import re
+import stat
+import time
 import tomllib
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +25,8 @@ import gateway
 from cli_shim import command_scripts
 from gateway import Settings, create_app
 from gateway.demo import serve_in_background
-from gateway.tasks import load_tasks
+from gateway.tasks import Task, load_tasks
+from tests.conftest import require_binary
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples"
@@ -145,3 +151,102 @@ def test_sandbox_images_pin_the_tested_harness_versions() -> None:
         dockerfile = (EXAMPLES / "images" / image / "Dockerfile").read_text()
         assert pinned and f"ARG {variable}={pinned.group(1)}" in dockerfile, image
         assert dockerfile.startswith("#") and "FROM node:" in dockerfile
+
+
+# ---- run-batch.sh with a stand-in harness ---------------------------------------------------------------------
+
+#: The launcher's harness command, per example.
+LAUNCHED = {"codex": "codex", "pi": "pi", "opencode": "opencode"}
+CORE_TASKS = Path(gateway.__file__).parent / "data" / "tasks" / "core.jsonl"
+
+
+def cli_task() -> Task:
+    """A core task as a ``cli`` row, like the 22 built-in cli rows (the core file holds only mcp rows)."""
+    task = load_tasks(CORE_TASKS)["cal-move-ops-sync"]
+    return task.model_copy(update={"id": "cal-move-ops-sync-cli", "exposure": "cli"})
+
+
+def fake_harness(folder: Path, name: str, body: str) -> Path:
+    """An executable ``folder/name`` running the sh ``body``; returns ``folder``, to put first on PATH."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text("#!/bin/sh\n" + body + "\n")
+    path.chmod(path.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+    return folder
+
+
+@contextlib.asynccontextmanager
+async def recording_gateway(tasks: dict[str, Task]) -> AsyncIterator[tuple[str, list[dict[str, Any]]]]:
+    """A gateway on loopback (no sandboxes) and the list of every seed response it gave, in order."""
+    app = create_app(Settings(sandbox_provider="none", max_concurrent_sessions=4), tasks=tasks)
+    core = app.state.gateway
+    seeds: list[dict[str, Any]] = []
+    seed = core.seed
+
+    async def recording_seed(body: dict[str, Any], base_url: str) -> dict[str, Any]:
+        response = await seed(body, base_url)
+        seeds.append(response)
+        return response
+
+    core.seed = recording_seed
+    async with serve_in_background(app) as base:
+        yield base, seeds
+
+
+async def run_batch(harness: str, home: Path, bin_dir: Path, task_ids: list[str], **env: str) -> tuple[int, str, str]:
+    """Run examples/<harness>/run-batch.sh with ``bin_dir`` first on PATH; ``(exit status, stdout, stderr)``."""
+    full_env = {"PATH": f"{bin_dir}:{os.environ.get('PATH', '/usr/bin:/bin')}", "HOME": str(home),
+                "LANG": "C.UTF-8", "RUNS_DIR": str(home / "runs"), "MODEL_API_KEY": "unused", **env}  # fmt: skip
+    proc = await asyncio.create_subprocess_exec(
+        "bash", str(EXAMPLES / harness / "run-batch.sh"), *task_ids, cwd=home, env=full_env,
+        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    out, err = await asyncio.wait_for(proc.communicate(), 60)
+    assert proc.returncode is not None
+    return proc.returncode, out.decode(), err.decode()
+
+
+def verdicts(stdout: str) -> dict[str, dict[str, Any]]:
+    return {task_id: json.loads(text) for task_id, text in (line.split("\t", 1) for line in stdout.splitlines())}
+
+
+@pytest.mark.parametrize("harness", list(LAUNCHED))
+async def test_run_batch_seeds_a_cli_row_over_mcp(harness: str, tmp_path: Path) -> None:
+    """The launchers' configs give the harness MCP tools only, so every row, cli too, is seeded with exposure mcp."""
+    require_binary("curl")
+    require_binary("node")
+    task = cli_task()
+    bin_dir = fake_harness(tmp_path / "bin", LAUNCHED[harness], "exit 0")  # plays nothing: the seed is the point
+    async with recording_gateway({task.id: task}) as (base, seeds):
+        code, out, err = await run_batch(harness, tmp_path, bin_dir, [task.id], GATEWAY=base)
+    assert code == 0, err
+    assert [s["task_id"] for s in seeds] == [task.id]
+    assert seeds[0]["exposure"] == "mcp", seeds[0]  # not the row's "cli"
+    assert {"company_calendar_update_event", "company_complete_task"} <= set(seeds[0]["tools"])
+    verdict = verdicts(out)[task.id]
+    assert verdict["reward"] == 0.0 and verdict["mask_sample"] is False, verdict  # verified: nothing was played
+    assert "timed_out" not in verdict
+
+
+@pytest.mark.parametrize("harness", ["codex", "pi"])
+async def test_run_batch_verifies_an_episode_cut_off_by_its_timeout(harness: str, tmp_path: Path) -> None:
+    """A harness still running after EPISODE_TIMEOUT_S is stopped (with its children) and the episode verified."""
+    require_binary("curl")
+    require_binary("node")
+    require_binary("timeout")
+    task = cli_task()
+    child = tmp_path / "child.pid"
+    bin_dir = fake_harness(tmp_path / "bin", LAUNCHED[harness], f'sleep 60 & echo $! > "{child}"; wait')
+    async with recording_gateway({task.id: task}) as (base, seeds):
+        started = time.perf_counter()
+        code, out, err = await run_batch(harness, tmp_path, bin_dir, [task.id], GATEWAY=base, EPISODE_TIMEOUT_S="1")
+        seconds = time.perf_counter() - started
+    assert code == 0, err
+    assert seconds < 15, f"run-batch.sh took {seconds:.1f} s with EPISODE_TIMEOUT_S=1"
+    verdict = verdicts(out)[task.id]
+    assert verdict["timed_out"] is True and verdict["timeout_s"] == 1, verdict
+    assert verdict["session_id"] == seeds[0]["session_id"]
+    assert verdict["reward"] == 0.0 and verdict["mask_sample"] is False and verdict["checks"], verdict
+    pid = int(child.read_text())
+    status = Path(f"/proc/{pid}/status")
+    assert not status.exists() or "\tZ" in status.read_text(), "the harness's child outlived the timeout"

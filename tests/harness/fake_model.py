@@ -1,6 +1,6 @@
 """A scripted model for real harnesses: plays a task's reference solution as tool calls, streaming as harnesses ask.
 
-Speaks what Codex CLI and Pi send (shared/recipes/real-harnesses.md):
+Speaks what Codex CLI and Pi send, at the versions scripts/install-harnesses.sh pins (their configs: examples/):
 
 - ``POST {base}/responses`` (OpenAI Responses; Codex needs server-sent events): a ``function_call`` item per
   turn, with ``namespace`` when the harness offers the tool inside a namespace (Codex: ``mcp__<server>``);

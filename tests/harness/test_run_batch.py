@@ -1,17 +1,26 @@
-"""The examples' run-batch.sh launchers, copied as a user would, against a gateway capped at their PARALLEL."""
+"""The examples' run-batch.sh launchers, copied as a user would, against a gateway capped at their PARALLEL.
+
+One of the tasks is a ``cli`` row: the launchers seed every row over MCP (their configs give the harness MCP tools
+only), so it plays to 1.0 like the others. tests/examples/test_examples.py covers the time limit.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import shutil
+from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from gateway import Settings
+from gateway import Settings, create_app
+from gateway.demo import serve_in_background
+from gateway.tasks import Task
 from tests.conftest import require_binary
-from tests.harness.conftest import EXAMPLES, TASKS, harness_binary, harness_env, live_gateway, run_harness
+from tests.harness.conftest import EXAMPLES, TASKS, harness_binary, harness_env, run_harness
 from tests.harness.fake_model import ScriptedModel, serve_model
 
 pytestmark = pytest.mark.harness
@@ -38,21 +47,42 @@ def point_at_model(folder: Path, harness: str, model_url: str) -> None:
         path.write_text(json.dumps(config))
 
 
+@contextlib.asynccontextmanager
+async def recording_gateway(settings: Settings, tasks: list[Task]) -> AsyncIterator[tuple[str, list[dict[str, Any]]]]:
+    """A gateway on loopback serving ``tasks``, and every seed response it gave, in order."""
+    app = create_app(settings, tasks={t.id: t for t in tasks})
+    core = app.state.gateway
+    seeds: list[dict[str, Any]] = []
+    seed = core.seed
+
+    async def recording_seed(body: dict[str, Any], base_url: str) -> dict[str, Any]:
+        response = await seed(body, base_url)
+        seeds.append(response)
+        return response
+
+    core.seed = recording_seed
+    async with serve_in_background(app) as base:
+        yield base, seeds
+
+
 @pytest.mark.parametrize("harness", ["codex", "pi", "opencode"])
 async def test_run_batch_plays_tasks_in_parallel_to_reward_1(clean_home: Path, harness: str) -> None:
     require_binary("curl")
     binary = harness_binary(harness)
     script = (EXAMPLES / harness / "run-batch.sh").read_text()
     parallel = int(re.search(r'PARALLEL="\$\{PARALLEL:-(\d+)\}"', script).group(1))  # type: ignore[union-attr]
-    tasks = [TASKS["dir-manager-of-owen"], TASKS["drive-share-offsite-agenda"]]
+    # A cli row (as 22 of the built-in rows are): seeded as written, its session would offer no app tools.
+    cli_row = TASKS["dir-manager-of-owen"].model_copy(update={"id": "dir-manager-of-owen-cli", "exposure": "cli"})
+    tasks = [cli_row, TASKS["drive-share-offsite-agenda"]]
     if harness == "opencode":
         tasks = tasks[:1]  # one OpenCode run costs ~15-30 s of CPU here
-    model = ScriptedModel(tasks)
-    async with live_gateway(Settings(max_concurrent_sessions=parallel)) as gw, serve_model(model) as model_url:
+    model = ScriptedModel(tasks)  # calls the MCP tools: a session without them fails the script
+    settings = Settings(max_concurrent_sessions=parallel)
+    async with recording_gateway(settings, tasks) as (base, seeds), serve_model(model) as model_url:
         folder = clean_home / harness
         shutil.copytree(EXAMPLES / harness, folder)
         point_at_model(folder, harness, model_url)
-        env = harness_env(clean_home, GATEWAY=gw.base, MODEL_API_KEY="unused", RUNS_DIR=str(clean_home / "runs"))
+        env = harness_env(clean_home, GATEWAY=base, MODEL_API_KEY="unused", RUNS_DIR=str(clean_home / "runs"))
         env["PATH"] = f"{Path(binary).parent}:{env['PATH']}"
         run = await run_harness(
             ["bash", str(folder / "run-batch.sh"), *(t.id for t in tasks)], env=env, cwd=clean_home, timeout_s=90
@@ -64,3 +94,4 @@ async def test_run_batch_plays_tasks_in_parallel_to_reward_1(clean_home: Path, h
     }
     logs = "\n".join(p.read_text()[-3000:] for p in (clean_home / "runs").glob("*/*.log"))
     assert {task_id: v.get("reward") for task_id, v in verdicts.items()} == {t.id: 1.0 for t in tasks}, f"{run}\n{logs}"
+    assert {seed["task_id"]: seed["exposure"] for seed in seeds} == {t.id: "mcp" for t in tasks}
