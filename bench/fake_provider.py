@@ -47,7 +47,7 @@ class SlowDestroyProvider(Provider):
     async def write_files(self, sandbox: Sandbox, files: dict[str, bytes], mode: int = 0o644) -> None:
         return None
 
-    async def read_file(self, sandbox: Sandbox, path: str) -> bytes:
+    async def read_file(self, sandbox: Sandbox, path: str, *, max_bytes: int | None = None) -> bytes:
         raise FileMissing(path)
 
     async def install_commands(self, sandbox: Sandbox, files: dict[str, bytes]) -> None:

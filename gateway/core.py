@@ -291,7 +291,8 @@ class Gateway:
                 if session.sandbox is None or self.provider is None:
                     result = action.invoke(Context(session.world, action.app, None), arguments)
                 else:  # file I/O goes through the provider: run the action off the loop
-                    files = SandboxFiles(self.provider, session.sandbox, asyncio.get_running_loop())
+                    loop, limit = asyncio.get_running_loop(), self.settings.max_file_bytes
+                    files = SandboxFiles(self.provider, session.sandbox, loop, max_bytes=limit)
                     ctx = Context(session.world, action.app, files)
                     work = asyncio.ensure_future(asyncio.to_thread(action.invoke, ctx, arguments))
                     try:

@@ -14,7 +14,8 @@ from typing import Any
 
 from cli_shim import command_scripts
 from gateway.api_socket import SANDBOX_API_SOCKET, SOCKET_ENV
-from sandbox import FileMissing, Provider, ProviderUnavailable, Sandbox, SandboxSpec, WorkspacePathError
+from gateway.settings import Settings
+from sandbox import FileMissing, FileTooLarge, Provider, ProviderUnavailable, Sandbox, SandboxSpec, WorkspacePathError
 from tools import REGISTRY, FileStore, InvalidArgument, NotFound
 from tools.fixtures import COMPANY
 
@@ -24,6 +25,9 @@ logger = logging.getLogger(__name__)
 
 #: Seconds a single file save or read through the provider may take before it counts as a provider failure.
 FILE_TIMEOUT_S = 30.0
+
+#: Default largest workspace file read for an app, in bytes: the ``max_file_bytes`` setting's default.
+MAX_FILE_BYTES: int = Settings.model_fields["max_file_bytes"].default
 
 
 #: What the caller reads when the provider failed (the provider's own words go only to the log).
@@ -168,6 +172,17 @@ async def destroy_quietly(provider: Provider, sandbox: Sandbox, session_id: str)
     return True
 
 
+#: A provider's reason (``WorkspacePathError``) when a save path names a folder.
+_FOLDER_IN_THE_WAY = "a folder is where the file should be"
+_FOLDER = "'{path}' names a folder, not a file; give a file path such as downloads/report.pdf"
+
+
+def _size(limit: int) -> str:
+    """``"26214400 bytes (25 MiB)"``; the MiB only from 1 MiB up."""
+    mib = limit / (1024 * 1024)
+    return f"{limit} bytes ({mib:.3g} MiB)" if mib >= 1 else f"{limit} bytes"
+
+
 class SandboxFiles(FileStore):
     """A session's workspace as the apps' :class:`~tools.FileStore`.
 
@@ -178,12 +193,17 @@ class SandboxFiles(FileStore):
         provider: The sandbox's provider.
         sandbox: The session's sandbox.
         loop: The event loop the provider runs on.
+        max_bytes: Largest file ``load`` reads, in bytes (the ``max_file_bytes`` setting); the provider
+            refuses a larger one before reading it.
     """
 
-    def __init__(self, provider: Provider, sandbox: Sandbox, loop: asyncio.AbstractEventLoop) -> None:
+    def __init__(
+        self, provider: Provider, sandbox: Sandbox, loop: asyncio.AbstractEventLoop, max_bytes: int = MAX_FILE_BYTES
+    ) -> None:
         self._provider = provider
         self._sandbox = sandbox
         self._loop = loop
+        self._max_bytes = max_bytes
 
     def _run(self, coro: Any, path: str, parameter: str) -> Any:
         future = asyncio.run_coroutine_threadsafe(coro, self._loop)
@@ -194,6 +214,13 @@ class SandboxFiles(FileStore):
             raise ProviderFailed(f"the provider took longer than {FILE_TIMEOUT_S:.0f} s on {path!r}") from None
         except FileMissing:
             raise NotFound(f"there is no file at '{path}' in your workspace", parameter) from None
+        except FileTooLarge as exc:
+            raise InvalidArgument(
+                f"the file '{path}' is {exc.size} bytes, larger than the limit of {_size(exc.limit)} "
+                "for files taken from your workspace; use a smaller file instead (compress it, or split it into "
+                "parts under the limit)",
+                parameter,
+            ) from None
         except WorkspacePathError as exc:
             raise InvalidArgument(f"{exc}; give a path inside your workspace such as downloads/report.csv",
                                   parameter) from None  # fmt: skip
@@ -201,19 +228,31 @@ class SandboxFiles(FileStore):
             raise ProviderFailed(str(exc)) from None
 
     def save(self, path: str, data: bytes, parameter: str = "save_as") -> str:
-        """Write ``data`` at ``path`` (relative to the workspace) and return that path."""
-        self._run(self._provider.write_files(self._sandbox, {path: data}), path, parameter)
+        """Write ``data`` at ``path`` (relative to the workspace) and return that path.
+
+        A path naming a folder (ending in ``/``, ``/.`` or ``/..``, or a folder already there) is
+        refused with ``InvalidArgument`` and nothing is written.
+        """
+        if path.rsplit("/", 1)[-1] in ("", ".", ".."):
+            raise InvalidArgument(_FOLDER.format(path=path), parameter)
+        try:
+            self._run(self._provider.write_files(self._sandbox, {path: data}), path, parameter)
+        except InvalidArgument as exc:
+            if _FOLDER_IN_THE_WAY not in exc.message:
+                raise
+            raise InvalidArgument(_FOLDER.format(path=path), parameter) from None
         return path
 
     def load(self, path: str, parameter: str = "path") -> bytes:
-        """Read the workspace file at ``path``.
+        """Read the workspace file at ``path``; one over ``max_bytes`` is refused unread (``InvalidArgument``).
 
         When the provider fails mid-read, the path is checked again: still a regular file means
         the provider failed (masked); gone means the model removed it (a missing file, graded as
         usual); a check that cannot run is the provider failing too.
         """
         try:
-            return bytes(self._run(self._provider.read_file(self._sandbox, path), path, parameter))
+            read = self._provider.read_file(self._sandbox, path, max_bytes=self._max_bytes)
+            return bytes(self._run(read, path, parameter))
         except ProviderFailed:
             if self._still_there(path) is False:
                 raise NotFound(f"there is no file at '{path}' in your workspace", parameter) from None

@@ -11,13 +11,21 @@ from __future__ import annotations
 from typing import Any
 
 from sandbox.base import WORKSPACE, ExecResult, Provider, Sandbox, SandboxSpec, workspace_path
-from sandbox.exceptions import FileMissing, ProviderUnavailable, SandboxError, SandboxGone, WorkspacePathError
+from sandbox.exceptions import (
+    FileMissing,
+    FileTooLarge,
+    ProviderUnavailable,
+    SandboxError,
+    SandboxGone,
+    WorkspacePathError,
+)
 
 __all__ = [
     "PROVIDERS",
     "WORKSPACE",
     "ExecResult",
     "FileMissing",
+    "FileTooLarge",
     "Provider",
     "ProviderUnavailable",
     "Sandbox",
@@ -73,8 +81,7 @@ def get_provider(name: str, **options: Any) -> Provider:
             if (exc.name or "").partition(".")[0] != "opensandbox":
                 raise
             raise ProviderUnavailable(
-                "the 'opensandbox' sandbox provider needs its SDK: "
-                "pip install 'company-gateway[opensandbox]'"
+                "the 'opensandbox' sandbox provider needs its SDK: pip install 'company-gateway[opensandbox]'"
             ) from exc
         return OpenSandboxProvider(**options)
     if name in _NOT_YET:

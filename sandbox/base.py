@@ -202,18 +202,23 @@ class Provider(abc.ABC):
         """
 
     @abc.abstractmethod
-    async def read_file(self, sandbox: Sandbox, path: str) -> bytes:
+    async def read_file(self, sandbox: Sandbox, path: str, *, max_bytes: int | None = None) -> bytes:
         """Read one file from the workspace.
 
         Args:
             sandbox: Whose workspace.
             path: As accepted by ``workspace_path``.
+            max_bytes: The largest file accepted, in bytes; ``None`` for no limit. The size is checked
+                before the content is read, and at most ``max_bytes + 1`` bytes of content are ever
+                held, so a file that grows meanwhile is refused too.
 
         Returns:
-            The file's content.
+            The file's content (at most ``max_bytes`` bytes).
 
         Raises:
+            ValueError: ``max_bytes`` is negative.
             FileMissing: The path holds no regular file.
+            FileTooLarge: The file holds more than ``max_bytes`` bytes.
             WorkspacePathError: The path (or a symlink on it) leads out of the workspace.
             SandboxGone: The sandbox no longer exists.
             ProviderUnavailable: The read failed for another reason.

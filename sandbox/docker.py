@@ -63,11 +63,11 @@ from typing import Any, TypeVar
 import docker
 import docker.errors
 import requests
-from docker.utils import parse_host
+from docker.utils import decode_json_header, parse_host
 from docker.utils.socket import frames_iter
 
 from sandbox.base import WORKSPACE, ExecResult, Provider, Sandbox, SandboxSpec, workspace_path
-from sandbox.exceptions import FileMissing, ProviderUnavailable, SandboxGone, WorkspacePathError
+from sandbox.exceptions import FileMissing, FileTooLarge, ProviderUnavailable, SandboxGone, WorkspacePathError
 
 __all__ = ["COMMANDS_DIR", "DEFAULT_IMAGE", "OWNER_LABEL", "DockerProvider"]
 
@@ -91,6 +91,10 @@ _KEEPALIVE = ["sleep", "2147483647"]  # the largest value busybox and coreutils 
 _BASE_PATH = "/usr/local/bin:/usr/bin:/bin"
 _ID = re.compile(r"[0-9a-f]{12,64}")
 _KILL_WAIT_S = 5.0
+_READ_CHUNK = 65536
+# Bytes a one-file tar adds to the file: its header and PAX header blocks (a long name), padding to
+# 512, two end blocks, and the padding to a 10240-byte record (POSIX ustar/pax); 64 KiB covers them.
+_TAR_OVERHEAD = 65536
 
 # Runs every command: $1 token, $2 workspace, $3 working folder, $4 timeout in seconds, then argv.
 # Markers on stderr carry the outcome; the random token keeps a command from forging them.
@@ -611,7 +615,13 @@ class DockerProvider(Provider):
             await asyncio.wait_for(asyncio.shield(future), _KILL_WAIT_S)
 
     async def _exit_code(self, api: Any, sandbox: Sandbox, stream: _Stream) -> int:
-        """The exec's exit code from the engine, for a run whose wrapper reported none."""
+        """The exec's exit code from the engine, for a run whose wrapper reported none.
+
+        A command whose container was destroyed under it ends with 137 (killed, as the local provider
+        reports it): the exec is then unknown (404), or, while the container is being removed, podman
+        answers 500 ("... does not exist in database: no such container"); any other failure of the
+        inspection is the provider's only while the container is still there and running.
+        """
         try:
             for _ in range(40):  # Docker may still report the exec as running for a moment after its stream ends
                 info = await self._call(api.exec_inspect, stream.exec_id, what="inspect a command", sandbox=sandbox)
@@ -619,7 +629,11 @@ class DockerProvider(Provider):
                     break
                 await asyncio.sleep(0.05)
         except SandboxGone:
-            return 137  # destroyed while it ran: killed, as the local provider reports it
+            return 137
+        except ProviderUnavailable:
+            if not await self._running(sandbox):
+                return 137
+            raise
         if info.get("Running"):
             raise ProviderUnavailable(f"docker sandbox {sandbox.id[:12]}: command output ended but it still runs")
         code = info.get("ExitCode")
@@ -653,16 +667,24 @@ class DockerProvider(Provider):
             raise WorkspacePathError(shown, "a symlink on the path leads out of the workspace")
         return real.relative_to(sandbox.workspace)
 
-    async def read_file(self, sandbox: Sandbox, path: str) -> bytes:
+    async def read_file(self, sandbox: Sandbox, path: str, *, max_bytes: int | None = None) -> bytes:
         """Read one workspace file through ``get_archive``; see ``Provider.read_file``.
 
+        With ``max_bytes``, the size in the archive response's stat header
+        (``X-Docker-Container-Path-Stat``) is checked before the archive is streamed, and the
+        stream is cut off once it runs past ``max_bytes`` plus the tar format's own overhead.
+
         Raises:
+            ValueError: ``max_bytes`` is negative.
             FileMissing: Nothing is there, or it is a folder or a special file.
+            FileTooLarge: The file holds more than ``max_bytes`` bytes.
             WorkspacePathError: The path or a symlink on it leads out of the workspace, or a file
                 stands where a folder should be.
             SandboxGone: The container no longer exists or is not running.
             ProviderUnavailable: The engine failed.
         """
+        if max_bytes is not None and max_bytes < 0:
+            raise ValueError(f"max_bytes must be a number of bytes >= 0 or None, got {max_bytes!r}")
         rel = workspace_path(path, sandbox.workspace)
         (found,) = await self._resolve(sandbox, [rel])
         real = self._inside(sandbox, path, found)
@@ -674,20 +696,33 @@ class DockerProvider(Provider):
             raise FileMissing(path)
         api = await self._api()
         try:
-            archive = await self._call(
-                _fetch_archive, api, sandbox.id, str(PurePosixPath(sandbox.workspace, real)),
+            archive, size = await self._call(
+                _fetch_archive, api, sandbox.id, str(PurePosixPath(sandbox.workspace, real)), max_bytes,
                 what="read a file", sandbox=sandbox,
             )  # fmt: skip
         except SandboxGone as exc:  # a 404 on the path itself (removed meanwhile) or on the container
             if await self._exists(sandbox):
                 raise FileMissing(path) from exc
             raise
+        if archive is None:
+            raise FileTooLarge(path, size, max_bytes or 0)  # only with a max_bytes
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
             member = tar.next()
             if member is None or not member.isreg():
                 raise FileMissing(path)
+            if max_bytes is not None and member.size > max_bytes:
+                raise FileTooLarge(path, member.size, max_bytes)
             extracted = tar.extractfile(member)
             return extracted.read() if extracted is not None else b""
+
+    async def _running(self, sandbox: Sandbox) -> bool:
+        """Whether the container exists and runs (``ProviderUnavailable`` when the engine cannot say)."""
+        api = await self._api()
+        try:
+            info = await self._call(api.inspect_container, sandbox.id, what="inspect the container", sandbox=sandbox)
+        except SandboxGone:
+            return False
+        return bool((info.get("State") or {}).get("Running"))
 
     async def _exists(self, sandbox: Sandbox) -> bool:
         api = await self._api()
@@ -842,9 +877,35 @@ def _exec_quick(api: Any, container: str, cmd: list[str]) -> tuple[bytes, bytes]
     return out or b"", err or b""
 
 
-def _fetch_archive(api: Any, container: str, path: str) -> bytes:
-    chunks, _stat = api.get_archive(container, path)
-    return b"".join(chunks)
+def _fetch_archive(api: Any, container: str, path: str, max_bytes: int | None) -> tuple[bytes | None, int]:
+    """``GET /containers/{id}/archive``: the tar and the file's size, or ``(None, size)`` over ``max_bytes``.
+
+    The SDK's ``get_archive`` with its own response in hand, so that a file over the limit is
+    refused on the stat header alone and its response closed unread; a stream that runs past
+    ``max_bytes`` plus the tar overhead (the file grew meanwhile) is cut off the same way.
+    """
+    response = api._get(
+        api._url("/containers/{0}/archive", container),
+        params={"path": path}, stream=True, headers={"Accept-Encoding": "identity"},
+    )  # fmt: skip
+    try:
+        api._raise_for_status(response)
+        header = response.headers.get("X-Docker-Container-Path-Stat")
+        size = int((decode_json_header(header) if header else {}).get("size", -1))
+        if max_bytes is None:
+            return response.content, size
+        if size > max_bytes:
+            return None, size
+        bound = max_bytes + _TAR_OVERHEAD
+        chunks, total = [], 0
+        for chunk in response.iter_content(_READ_CHUNK, decode_unicode=False):
+            total += len(chunk)
+            if total > bound:
+                return None, max(size, total - _TAR_OVERHEAD)
+            chunks.append(chunk)
+        return b"".join(chunks), size
+    finally:
+        response.close()
 
 
 def _archive(entries: list[tuple[PurePosixPath, bytes | None]], mode: int) -> bytes:

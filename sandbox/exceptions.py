@@ -6,9 +6,9 @@ Two kinds of failure, handled differently by callers:
   ``SandboxGone``): infrastructure, not the model's doing. Its message may
   name host paths, engine errors or ids, so it goes to the log, never to the
   model; a caller masks the result it was computing.
-* the request does not fit the workspace (``FileMissing``,
-  ``WorkspacePathError``): the model asked for something that is not there or
-  not allowed. Their messages name only workspace-relative paths and are safe
+* the request does not fit the workspace (``FileMissing``, ``FileTooLarge``,
+  ``WorkspacePathError``): the model asked for something that is not there,
+  too large, or not allowed. Their messages name only workspace-relative paths and are safe
   to show to the model.
 
 Tree::
@@ -17,6 +17,7 @@ Tree::
     ├── ProviderUnavailable      the provider itself failed (timeout, engine error, I/O error)
     │   └── SandboxGone          the sandbox no longer exists (expired, killed, destroyed)
     ├── FileMissing              the path holds no regular file
+    ├── FileTooLarge             the file is larger than the caller's limit (its content was not read)
     └── WorkspacePathError       the path leaves the workspace, or the workspace's shape blocks it
 
 ``SandboxGone`` is a ``ProviderUnavailable`` because a caller treats both the
@@ -27,7 +28,7 @@ same way (the session's sandbox cannot serve it; mask and log). Catch
 
 from __future__ import annotations
 
-__all__ = ["FileMissing", "ProviderUnavailable", "SandboxError", "SandboxGone", "WorkspacePathError"]
+__all__ = ["FileMissing", "FileTooLarge", "ProviderUnavailable", "SandboxError", "SandboxGone", "WorkspacePathError"]
 
 
 class SandboxError(Exception):
@@ -56,6 +57,22 @@ class FileMissing(SandboxError):
     def __init__(self, path: str) -> None:
         super().__init__(f"no file at {path!r} in the workspace")
         self.path = path
+
+
+class FileTooLarge(SandboxError):
+    """The file holds more bytes than the caller's ``max_bytes``; its content was not read.
+
+    Args:
+        path: The workspace-relative path as the caller gave it.
+        size: The file's size in bytes, as the provider saw it (at least ``limit + 1``).
+        limit: The caller's limit in bytes.
+    """
+
+    def __init__(self, path: str, size: int, limit: int) -> None:
+        super().__init__(f"the file {path!r} is {size} bytes, over the limit of {limit} bytes")
+        self.path = path
+        self.size = size
+        self.limit = limit
 
 
 class WorkspacePathError(SandboxError):

@@ -20,7 +20,8 @@ the read-only views are not enforced) and no socket can be bound. A WARNING is
 logged once per provider.
 
 Limits (``memory_mb``, ``cpus``, ``pids``) and ``image`` are not applied by
-this provider; ``ttl_s`` is recorded, and reaping is left to the caller.
+this provider, nor is any disk quota on the workspace; ``ttl_s`` is recorded,
+and reaping is left to the caller.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from sandbox.base import WORKSPACE, ExecResult, Provider, Sandbox, SandboxSpec, workspace_path
-from sandbox.exceptions import FileMissing, ProviderUnavailable, SandboxGone, WorkspacePathError
+from sandbox.exceptions import FileMissing, FileTooLarge, ProviderUnavailable, SandboxGone, WorkspacePathError
 
 __all__ = ["COMMANDS_DIR", "LocalProvider"]
 
@@ -326,19 +327,26 @@ class LocalProvider(Provider):
         for shown, rel, data in targets:
             _guard(sandbox, base, shown, _write, base, rel, data, mode, shown)
 
-    async def read_file(self, sandbox: Sandbox, path: str) -> bytes:
+    async def read_file(self, sandbox: Sandbox, path: str, *, max_bytes: int | None = None) -> bytes:
         """Read one workspace file; see ``Provider.read_file``.
 
+        The opened file's size (``fstat``) is checked against ``max_bytes`` before any read, and
+        the read asks for at most ``max_bytes + 1`` bytes.
+
         Raises:
+            ValueError: ``max_bytes`` is negative.
             FileMissing: Nothing is there, or it is a folder or a special file.
+            FileTooLarge: The file holds more than ``max_bytes`` bytes.
             WorkspacePathError: The path or a symlink on it leads out of the workspace.
             SandboxGone: The sandbox was destroyed.
             ProviderUnavailable: A host I/O error.
         """
+        if max_bytes is not None and max_bytes < 0:
+            raise ValueError(f"max_bytes must be a number of bytes >= 0 or None, got {max_bytes!r}")
         home = self._home(sandbox)
         rel = workspace_path(path, sandbox.workspace)
         base = home / "workspace"
-        result: bytes = await asyncio.to_thread(_guard, sandbox, base, path, _read, base, rel, path)
+        result: bytes = await asyncio.to_thread(_guard, sandbox, base, path, _read, base, rel, path, max_bytes)
         return result
 
     async def destroy(self, sandbox: Sandbox) -> None:
@@ -571,16 +579,25 @@ def _open_inside(base: Path, rel: PurePosixPath, flags: int, mode: int, shown: s
         os.close(fd)
 
 
-def _read(base: Path, rel: PurePosixPath, shown: str) -> bytes:
+def _read(base: Path, rel: PurePosixPath, shown: str, max_bytes: int | None) -> bytes:
+    """The file's content; over ``max_bytes`` (by ``fstat``, or by a read of ``max_bytes + 1``) is ``FileTooLarge``."""
     try:
         fd = _open_inside(base, rel, os.O_RDONLY, 0, shown, make_dirs=False)
     except IsADirectoryError as exc:
         raise FileMissing(shown) from exc
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
         os.close(fd)
         raise FileMissing(shown)
     with os.fdopen(fd, "rb") as file:
-        return file.read()
+        if max_bytes is None:
+            return file.read()
+        if info.st_size > max_bytes:
+            raise FileTooLarge(shown, info.st_size, max_bytes)
+        data = file.read(max_bytes + 1)  # the file may have grown since the fstat
+        if len(data) > max_bytes:
+            raise FileTooLarge(shown, max(len(data), os.fstat(fd).st_size), max_bytes)
+        return data
 
 
 def _write(base: Path, rel: PurePosixPath, data: bytes, mode: int, shown: str) -> None:

@@ -61,7 +61,7 @@ from opensandbox.models.sandboxes import NetworkPolicy, NetworkRule, SandboxFilt
 from opensandbox.transport import RetryAsyncTransport, RetryPolicy
 
 from sandbox.base import WORKSPACE, ExecResult, Provider, Sandbox, SandboxSpec, workspace_path
-from sandbox.exceptions import FileMissing, ProviderUnavailable, SandboxGone, WorkspacePathError
+from sandbox.exceptions import FileMissing, FileTooLarge, ProviderUnavailable, SandboxGone, WorkspacePathError
 
 __all__ = ["COMMANDS_DIR", "DEFAULT_IMAGE", "OWNER_LABEL", "OpenSandboxProvider"]
 
@@ -439,26 +439,50 @@ class OpenSandboxProvider(Provider):
         except WorkspacePathError as exc:
             raise ProviderUnavailable(f"could not install command in sandbox {sandbox.id}: {exc}") from exc
 
-    async def read_file(self, sandbox: Sandbox, path: str) -> bytes:
+    async def read_file(self, sandbox: Sandbox, path: str, *, max_bytes: int | None = None) -> bytes:
         """Download one workspace file (``GET /files/download``), bytes exact.
 
+        With ``max_bytes``, the file's size and type come first from ``GET /files/info``, and the
+        download asks only for the first ``max_bytes + 1`` bytes (``Range: bytes=0-<max_bytes>``);
+        more than ``max_bytes`` in the answer (the file grew meanwhile, or a server ignoring the
+        range) is refused as well.
+
         Raises:
+            ValueError: ``max_bytes`` is negative.
             FileMissing: Nothing is there (execd's 404 ``FILE_NOT_FOUND``), or it is a folder.
+            FileTooLarge: The file holds more than ``max_bytes`` bytes.
             WorkspacePathError: The path leaves the workspace (checked before any call).
             SandboxGone: The sandbox no longer exists.
             ProviderUnavailable: The download failed for another reason.
         """
+        if max_bytes is not None and max_bytes < 0:
+            raise ValueError(f"max_bytes must be a number of bytes >= 0 or None, got {max_bytes!r}")
         rel = workspace_path(path, sandbox.workspace)
         if rel == PurePosixPath("."):
             raise FileMissing(path)
         handle = await self._handle(sandbox)
         target = str(PurePosixPath(sandbox.workspace, rel))
         try:
-            return await self._call("read a file", sandbox, lambda: handle.files.read_bytes(target), raw=True)
+            if max_bytes is None:
+                return await self._call("read a file", sandbox, lambda: handle.files.read_bytes(target), raw=True)
+            infos = await self._call("stat a file", sandbox, lambda: handle.files.get_file_info([target]), raw=True)
+            info = infos.get(target)
+            if info is None or info.entry_type in ("directory", "other"):
+                raise FileMissing(path)
+            # A symlink's size is its own (execd follows it on download): the range still bounds the read.
+            if info.size > max_bytes:
+                raise FileTooLarge(path, info.size, max_bytes)
+            data = await self._call(
+                "read a file", sandbox,
+                lambda: handle.files.read_bytes(target, range_header=f"bytes=0-{max_bytes}"), raw=True,
+            )  # fmt: skip
         except SandboxApiException as exc:
             if _error_code(exc) == "FILE_NOT_FOUND" or _in_the_way(exc) == "a folder is where the file should be":
                 raise FileMissing(path) from exc
             raise self._failure(exc, "read a file", sandbox) from exc
+        if len(data) > max_bytes:
+            raise FileTooLarge(path, len(data), max_bytes)
+        return data
 
     async def _upload(
         self,

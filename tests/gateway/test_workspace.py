@@ -44,10 +44,10 @@ class FlakyProvider(LocalProvider):
     fail_exec = False
     specs: list = []
 
-    async def read_file(self, sandbox, path):
+    async def read_file(self, sandbox, path, **kwargs):
         if self.fail_reads:
             raise ProviderUnavailable("connection reset by engine")
-        return await super().read_file(sandbox, path)
+        return await super().read_file(sandbox, path, **kwargs)
 
     async def exec(self, sandbox, argv, **kwargs):
         if self.fail_exec:
@@ -155,6 +155,28 @@ async def test_a_download_lands_in_the_workspace_not_in_the_answer(served, provi
     sandbox = app.state.gateway.get_session(info["session_id"]).sandbox
     saved = await provider.read_file(sandbox, body["saved_to"])
     assert saved.startswith(b"Vendor,Category") and len(saved) == body["size"]
+
+
+@pytest.mark.parametrize("save_as", ["downloads/", "downloads/.", "reports/q3/..", "notes"])
+async def test_a_save_path_naming_a_folder_is_refused_and_writes_nothing(served, provider, save_as):
+    app, control = served
+    info = await seed(control)
+    sandbox = app.state.gateway.get_session(info["session_id"]).sandbox
+    workspace = provider.root / sandbox.id / "workspace"
+    before = sorted(str(p.relative_to(workspace)) for p in workspace.rglob("*"))
+    async with api(info) as client:
+        r = await client.post("/drive/download_file", json={"file_id": "file_offsite_agenda_draft", "save_as": save_as})
+        assert r.status_code == 400, r.text
+        error = r.json()["error"]
+        assert error["parameter"] == "save_as"
+        expected = f"'{save_as}' names a folder, not a file; give a file path such as downloads/report.pdf"
+        assert error["message"] == expected
+        assert sorted(str(p.relative_to(workspace)) for p in workspace.rglob("*")) == before
+        r = await client.post("/drive/download_file", json={"file_id": "file_offsite_agenda_draft"})
+    assert r.status_code == 200, r.text  # the default download still finds downloads/ free for a folder
+    assert (workspace / r.json()["saved_to"]).read_bytes().startswith(b"#")
+    verdict = (await control.post("/verify", json={"session_id": info["session_id"]})).json()
+    assert verdict["mask_sample"] is False and verdict["failure_kind"] is None
 
 
 async def test_a_provider_failure_is_a_502_and_masks_the_reward(served, provider):

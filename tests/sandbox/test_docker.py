@@ -16,6 +16,7 @@ import pytest
 import sandbox.docker as docker_module
 from sandbox import (
     FileMissing,
+    FileTooLarge,
     ProviderUnavailable,
     Sandbox,
     SandboxGone,
@@ -147,6 +148,51 @@ async def test_bad_arguments_are_refused_before_any_engine_call():
     with pytest.raises(ValueError, match="plain file name"):
         await provider.install_commands(sb, {"../mail": b"x"})
     await provider.close()
+
+
+class _RemovedUnderTheCommand:
+    """A low-level API whose container is being removed: podman's 500 on exec inspect, then the container state."""
+
+    def __init__(self, container_state):
+        self.container_state = container_state
+
+    def exec_inspect(self, exec_id):
+        import docker
+
+        raise docker.errors.APIError(
+            "500 Server Error", response=None,
+            explanation=f"retrieving exec session {exec_id} from container c1: container c1 does not exist in "
+            "database: no such container",
+        )  # fmt: skip
+
+    def inspect_container(self, container):
+        import docker
+
+        if self.container_state is None:
+            raise docker.errors.NotFound("no such container")
+        return {"State": self.container_state}
+
+
+@pytest.mark.parametrize(
+    ("container_state", "expected"),
+    [(None, 137), ({"Running": False, "Status": "removing"}, 137), ({"Running": True}, ProviderUnavailable)],
+    ids=["removed", "being-removed", "still-running"],
+)
+async def test_a_command_whose_container_was_destroyed_under_it_ends_with_137(container_state, expected):
+    """Deterministic form of the race test_destroy_ends_a_running_command meets under load."""
+    api = _RemovedUnderTheCommand(container_state)
+    client = type("Client", (), {"api": api})()
+    provider = DockerProvider(owner="test", client=client)
+    sb = Sandbox(id="c" * 64, provider="docker")
+    stream = docker_module._Stream(exec_id="e1")
+    try:
+        if expected == 137:
+            assert await provider._exit_code(api, sb, stream) == 137
+        else:
+            with pytest.raises(ProviderUnavailable, match="no such container"):
+                await provider._exit_code(api, sb, stream)
+    finally:
+        await provider.close()
 
 
 def test_wrapper_markers_are_split_from_stderr():
@@ -345,6 +391,35 @@ async def test_write_then_read_round_trips_with_parents_and_mode(provider):
     assert await provider.read_file(sb, "b.bin") == b"short"
     listing = await sh(provider, sb, "stat -c '%a %n' b.bin notes notes/2024/a.txt; cat notes/2024/a.txt")
     assert listing.stdout == b"600 b.bin\n755 notes\n644 notes/2024/a.txt\nhello\x00bytes"
+
+
+@pytest.mark.podman
+async def test_a_sparse_file_over_max_bytes_is_refused_on_the_archive_stat_alone(provider, monkeypatch):
+    import docker.api.client
+
+    sb = await provider.create(SPEC)
+    made = await sh(provider, sb, "truncate -s 20G sparse.bin && printf 0123456789 > ten.bin")
+    assert made.exit_code == 0, made.stderr
+    archives = []  # every archive response, to see how much of its body was read
+    real_get = docker.api.client.APIClient._get
+
+    def get(self, url, **kwargs):
+        response = real_get(self, url, **kwargs)
+        if url.endswith("/archive"):
+            archives.append(response)
+        return response
+
+    monkeypatch.setattr(docker.api.client.APIClient, "_get", get)
+    with anyio.fail_after(30):
+        with pytest.raises(FileTooLarge) as info:
+            await provider.read_file(sb, "sparse.bin", max_bytes=25 * 1024 * 1024)
+    assert (info.value.path, info.value.size, info.value.limit) == ("sparse.bin", 20 * 1024**3, 25 * 1024 * 1024)
+    assert [r.raw.tell() for r in archives] == [0]  # refused on the stat header: not one byte of the body read
+    assert await provider.read_file(sb, "ten.bin", max_bytes=10) == b"0123456789"
+    assert archives[1].raw.tell() > 10  # the spy sees reads: this archive was read
+    with pytest.raises(FileTooLarge) as info:
+        await provider.read_file(sb, "ten.bin", max_bytes=9)
+    assert (info.value.size, info.value.limit) == (10, 9)
 
 
 @pytest.mark.podman

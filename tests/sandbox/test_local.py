@@ -13,7 +13,15 @@ import anyio
 import pytest
 
 import sandbox.local as local
-from sandbox import FileMissing, ProviderUnavailable, Sandbox, SandboxGone, SandboxSpec, WorkspacePathError
+from sandbox import (
+    FileMissing,
+    FileTooLarge,
+    ProviderUnavailable,
+    Sandbox,
+    SandboxGone,
+    SandboxSpec,
+    WorkspacePathError,
+)
 from sandbox.local import COMMANDS_DIR, LocalProvider
 from tests.conftest import require_binary
 
@@ -202,6 +210,69 @@ async def test_read_of_nothing_a_folder_or_a_fifo_is_file_missing(provider):
         with pytest.raises(FileMissing) as info:
             await provider.read_file(sb, path)
         assert info.value.path == path
+
+
+SPARSE_SIZE = 20 * 1024**3  # the tester's file: `truncate -s 20G sparse.bin`
+
+
+async def test_a_sparse_file_over_max_bytes_is_refused_before_it_is_read(provider, monkeypatch):
+    sb = await provider.create(SPEC)
+    made = await provider.exec(sb, ["truncate", "-s", "20G", "sparse.bin"], timeout_s=30)
+    assert made.exit_code == 0, made.stderr
+    reads: list[int] = []
+    real_fdopen = os.fdopen
+
+    class Spy:  # the file _read opens, recording every read it asks for
+        def __init__(self, *args, **kwargs):
+            self.file = real_fdopen(*args, **kwargs)
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.file.close()
+
+        def read(self, size=-1):
+            reads.append(size)
+            return self.file.read(size)
+
+    await provider.write_files(sb, {"small.txt": b"abc"})
+    monkeypatch.setattr(local.os, "fdopen", Spy)
+    with pytest.raises(FileTooLarge) as info:
+        await provider.read_file(sb, "sparse.bin", max_bytes=25 * 1024 * 1024)
+    assert (info.value.path, info.value.size, info.value.limit) == ("sparse.bin", SPARSE_SIZE, 25 * 1024 * 1024)
+    assert reads == []  # refused on fstat alone: not one byte of content was read
+    assert await provider.read_file(sb, "small.txt", max_bytes=5) == b"abc"
+    assert reads == [6]  # the spy is in place: a read asks for at most max_bytes + 1
+
+
+async def test_a_file_at_max_bytes_is_read_and_one_byte_more_is_refused(provider):
+    sb = await provider.create(SPEC)
+    await provider.write_files(sb, {"ten.bin": b"0123456789"})
+    assert await provider.read_file(sb, "ten.bin", max_bytes=10) == b"0123456789"
+    assert await provider.read_file(sb, "ten.bin") == b"0123456789"
+    with pytest.raises(FileTooLarge) as info:
+        await provider.read_file(sb, "ten.bin", max_bytes=9)
+    assert (info.value.size, info.value.limit) == (10, 9)
+    with pytest.raises(ValueError, match="max_bytes"):
+        await provider.read_file(sb, "ten.bin", max_bytes=-1)
+
+
+async def test_a_file_that_grows_after_its_size_was_checked_is_still_bounded(provider, monkeypatch):
+    sb = await provider.create(SPEC)
+    await provider.write_files(sb, {"growing.bin": b"x" * 100})
+    real_fstat = os.fstat
+    calls = []
+
+    def fstat_seeing_it_small(fd):  # the first fstat ran before a writer appended 90 bytes
+        result = real_fstat(fd)
+        calls.append(fd)
+        return os.stat_result((*result[:6], 10, *result[7:])) if len(calls) == 1 else result
+
+    monkeypatch.setattr(local.os, "fstat", fstat_seeing_it_small)
+    with pytest.raises(FileTooLarge) as info:
+        await provider.read_file(sb, "growing.bin", max_bytes=50)
+    assert (info.value.size, info.value.limit) == (100, 50)
 
 
 async def test_the_workspace_shape_blocking_a_save_is_a_path_error(provider):

@@ -8,7 +8,8 @@ names the part of OpenSandbox it mimics:
 * ``server/opensandbox_server/api/proxy.py`` and ``lifecycle.py`` (alibaba/OpenSandbox): with
   ``use_server_proxy=true`` an endpoint is ``<host>/sandboxes/{id}/proxy/{port}`` and requests
   there reach execd; for a sandbox that is gone the server answers 404;
-* ``specs/execd-api.yaml``: ``/ping``, ``/directories``, ``/files/upload``, ``/files/download``,
+* ``specs/execd-api.yaml``: ``/ping``, ``/directories``, ``/files/upload``, ``/files/download``
+  (with ``Range``: 206 and the bytes asked for), ``/files/info`` (``FileInfo`` per path),
   ``/command`` (and its interrupt);
 * ``components/execd/pkg/web/controller/sse.go`` and ``pkg/runtime/command_common.go``: the
   command stream is bare JSON objects each followed by a blank line, one event per output line
@@ -34,6 +35,7 @@ import respx
 import sandbox.opensandbox as provider_module
 from sandbox import (
     FileMissing,
+    FileTooLarge,
     ProviderUnavailable,
     Sandbox,
     SandboxGone,
@@ -101,6 +103,7 @@ class FakeOpenSandbox:
         self._route("POST", proxy + "/directories$", "mkdir", self._execd(self._mkdir))
         self._route("POST", proxy + "/files/upload$", "upload", self._execd(self._upload))
         self._route("GET", proxy + "/files/download$", "download", self._execd(self._download))
+        self._route("GET", proxy + "/files/info$", "info", self._execd(self._info))
         self._route("POST", proxy + "/command$", "command", self._execd(self._command))
         self._route("DELETE", proxy + "/command$", "interrupt", self._execd(self._interrupt))
 
@@ -221,7 +224,29 @@ class FakeOpenSandbox:
         path = request.url.params["path"]
         if path not in box["files"]:
             return _error(404, "FILE_NOT_FOUND", f"file not found. open {path}: no such file or directory")
-        return httpx.Response(200, content=box["files"][path][0], headers={"Content-Type": "application/octet-stream"})
+        data = box["files"][path][0]
+        wanted = request.headers.get("Range")
+        if wanted is None:
+            return httpx.Response(200, content=data, headers={"Content-Type": "application/octet-stream"})
+        first, _, last = wanted.removeprefix("bytes=").partition("-")
+        part = data[int(first) : int(last) + 1]
+        content_range = f"bytes {first}-{int(first) + len(part) - 1}/{len(data)}"
+        headers = {"Content-Type": "application/octet-stream", "Content-Range": content_range}
+        return httpx.Response(206, content=part, headers=headers)
+
+    def _info(self, request: httpx.Request, box: dict[str, Any]) -> httpx.Response:
+        found = {}
+        for path in request.url.params.get_list("path"):
+            if path in {folder for folder, _ in box["dirs"]}:
+                kind, size = "directory", 4096
+            elif path in box["files"]:
+                kind, size = "file", box.get("sizes", {}).get(path, len(box["files"][path][0]))
+            else:
+                return _error(404, "FILE_NOT_FOUND", f"file not found. stat {path}: no such file or directory")
+            stamp = NOW.isoformat()
+            found[path] = {"path": path, "size": size, "modified_at": stamp, "created_at": stamp,
+                           "owner": "root", "group": "root", "mode": 644, "type": kind}  # fmt: skip
+        return httpx.Response(200, json=found)
 
     def _command(self, request: httpx.Request, box: dict[str, Any]) -> httpx.Response:
         body = json.loads(request.content)
@@ -535,6 +560,53 @@ async def test_read_of_a_missing_file_raises_file_missing(provider, server):
     with pytest.raises(FileMissing) as caught:
         await provider.read_file(sandbox, "nothing.txt")
     assert caught.value.path == "nothing.txt"
+
+
+async def test_a_file_over_max_bytes_is_refused_on_its_info_without_a_download(provider, server):
+    sandbox = await _make(provider)
+    await provider.write_files(sandbox, {"sparse.bin": b"tiny"})
+    server.sandboxes[sandbox.id]["sizes"] = {"/workspace/sparse.bin": 20 * 1024**3}  # `truncate -s 20G`
+
+    with pytest.raises(FileTooLarge) as caught:
+        await provider.read_file(sandbox, "sparse.bin", max_bytes=25 * 1024 * 1024)
+    assert (caught.value.path, caught.value.size, caught.value.limit) == ("sparse.bin", 20 * 1024**3, 25 * 1024 * 1024)
+    assert server.router["info"].calls.last.request.url.params.get_list("path") == ["/workspace/sparse.bin"]
+    assert not server.router["download"].called
+
+
+async def test_a_read_with_max_bytes_asks_for_at_most_one_byte_more(provider, server):
+    sandbox = await _make(provider)
+    await provider.write_files(sandbox, {"ten.bin": b"0123456789"})
+
+    assert await provider.read_file(sandbox, "ten.bin", max_bytes=10) == b"0123456789"
+    assert server.router["download"].calls.last.request.headers["Range"] == "bytes=0-10"
+    with pytest.raises(FileTooLarge) as caught:
+        await provider.read_file(sandbox, "ten.bin", max_bytes=9)
+    assert (caught.value.size, caught.value.limit) == (10, 9)
+    assert server.router["download"].call_count == 1  # the second was refused on its info
+    with pytest.raises(ValueError, match="max_bytes"):
+        await provider.read_file(sandbox, "ten.bin", max_bytes=-1)
+
+
+async def test_a_file_that_grew_after_its_info_is_refused_from_the_bounded_download(provider, server):
+    sandbox = await _make(provider)
+    await provider.write_files(sandbox, {"growing.log": b"x" * 100})
+    server.sandboxes[sandbox.id]["sizes"] = {"/workspace/growing.log": 10}  # what the info saw, before the writes
+
+    with pytest.raises(FileTooLarge) as caught:
+        await provider.read_file(sandbox, "growing.log", max_bytes=50)
+    assert (caught.value.size, caught.value.limit) == (51, 50)  # the range kept the download to 51 bytes
+
+
+async def test_a_read_with_max_bytes_of_nothing_or_a_folder_is_file_missing(provider, server):
+    sandbox = await _make(provider)
+    server.sandboxes[sandbox.id]["dirs"].add(("/workspace/docs", 755))
+
+    for path in ("nothing.txt", "docs"):
+        with pytest.raises(FileMissing) as caught:
+            await provider.read_file(sandbox, path, max_bytes=100)
+        assert caught.value.path == path
+    assert not server.router["download"].called
 
 
 @pytest.mark.parametrize("path", ["../x", "/etc/passwd", "a/../../x", ""])
