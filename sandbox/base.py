@@ -89,6 +89,11 @@ class ExecResult:
     duration_s: float = 0.0
 
 
+#: Most folder levels a workspace path may have (file included): deep enough for any real layout, far
+#: below the depths that break tools which walk a tree recursively (Python's default limit is 1,000).
+MAX_PATH_DEPTH = 32
+
+
 def workspace_path(path: str, workspace: str = WORKSPACE) -> PurePosixPath:
     """Normalise a caller-given path to one relative to the workspace.
 
@@ -108,7 +113,8 @@ def workspace_path(path: str, workspace: str = WORKSPACE) -> PurePosixPath:
 
     Raises:
         WorkspacePathError: The path is empty, holds a NUL byte, climbs above the
-            workspace with ``..``, or is absolute and outside the workspace.
+            workspace with ``..``, is absolute and outside the workspace, or has more than
+            :data:`MAX_PATH_DEPTH` levels.
     """
     if not path:
         raise WorkspacePathError(path, "the path is empty; give a file path inside the workspace")
@@ -131,6 +137,8 @@ def workspace_path(path: str, workspace: str = WORKSPACE) -> PurePosixPath:
         if tuple(parts[: len(root)]) != root:
             raise WorkspacePathError(path, f"the path is outside the workspace; use a path inside {workspace}")
         parts = parts[len(root) :]
+    if len(parts) > MAX_PATH_DEPTH:
+        raise WorkspacePathError(path, f"the path is {len(parts)} levels deep; use at most {MAX_PATH_DEPTH}")
     return PurePosixPath(*parts)
 
 

@@ -37,6 +37,7 @@ import secrets
 import shutil
 import signal
 import stat
+import subprocess
 import time
 from collections.abc import Callable
 from pathlib import Path, PurePosixPath
@@ -616,15 +617,30 @@ def _write(base: Path, rel: PurePosixPath, data: bytes, mode: int, shown: str) -
 
 
 def _remove_tree(home: Path) -> None:
-    """Delete a sandbox folder; if a command made folders unreadable, reopen them (never via symlinks) and retry."""
-    try:
-        shutil.rmtree(home)
-    except FileNotFoundError:
+    """Delete a sandbox folder of any depth; if a command made folders unreadable, reopen them and retry.
+
+    coreutils ``rm -rf`` walks iteratively (a command can nest folders deeper than Python's recursion
+    limit, which ``shutil.rmtree`` and ``os.walk`` hit), never follows symlinks, and with
+    ``--one-file-system`` never leaves the sandbox's file system.
+
+    Raises:
+        OSError: the folder is still there after both tries.
+    """
+    if not os.path.lexists(home):
         return
-    except PermissionError:
-        for dirpath, dirnames, _ in os.walk(home):
-            for name in dirnames:
-                path = os.path.join(dirpath, name)
-                if not os.path.islink(path):
-                    os.chmod(path, 0o700)
-        shutil.rmtree(home, ignore_errors=False)
+    if _rm_rf(home) is None:
+        return
+    subprocess.run(["chmod", "-R", "u+rwx", "--", str(home)], capture_output=True, check=False)
+    error = _rm_rf(home)
+    if error is not None:
+        raise OSError(f"could not remove {home}: {error}")
+
+
+def _rm_rf(home: Path) -> str | None:
+    """``rm -rf`` ``home``; None when it is gone, else rm's complaint."""
+    done = subprocess.run(
+        ["rm", "-rf", "--one-file-system", "--", str(home)], capture_output=True, text=True, check=False
+    )
+    if not os.path.lexists(home):
+        return None
+    return done.stderr.strip() or f"rm exited with {done.returncode}"

@@ -2,7 +2,7 @@ from pathlib import PurePosixPath
 
 import pytest
 
-from sandbox.base import ExecResult, Provider, Sandbox, SandboxSpec, workspace_path
+from sandbox.base import MAX_PATH_DEPTH, ExecResult, Provider, Sandbox, SandboxSpec, workspace_path
 from sandbox.exceptions import WorkspacePathError
 
 
@@ -104,3 +104,10 @@ def test_a_provider_binds_no_host_socket_unless_it_says_it_can():
     assert bare.socket_binds == {}
     with pytest.raises(ValueError, match="'bare' provider cannot bind host unix sockets"):
         bare.bind_socket("/run/company/api.sock", "/tmp/api.sock")
+
+
+def test_workspace_path_refuses_more_than_max_path_depth_levels():
+    deep = "/".join(["a"] * MAX_PATH_DEPTH)
+    assert workspace_path(deep) == PurePosixPath(deep)
+    with pytest.raises(WorkspacePathError, match=f"33 levels deep; use at most {MAX_PATH_DEPTH}"):
+        workspace_path(deep + "/x")

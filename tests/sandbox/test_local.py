@@ -147,6 +147,15 @@ async def test_destroy_removes_the_folder_and_is_idempotent(provider):
     assert sb.id not in {s.id for s in await provider.list_owned()}
 
 
+async def test_destroy_removes_folders_nested_deeper_than_pythons_recursion_limit(provider):
+    sb = await provider.create(SPEC)
+    nest = "i=0; while [ $i -lt 1100 ]; do mkdir b && cd b || exit 1; i=$((i+1)); done; chmod 000 ."
+    made = await provider.exec(sb, ["sh", "-c", nest], timeout_s=60)
+    assert made.exit_code == 0, made.stderr
+    await provider.destroy(sb)
+    assert not (provider.root / sb.id).exists()
+
+
 async def test_a_destroyed_sandbox_is_gone_for_every_operation(provider):
     sb = await provider.create(SPEC)
     await provider.destroy(sb)
