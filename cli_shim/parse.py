@@ -222,7 +222,7 @@ def _items(name: str, value: str, items: Mapping[str, Any]) -> list[Any]:
     if value.lstrip().startswith("["):
         try:
             decoded = json.loads(value)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # not JSON, an integer past Python's digit limit, or nested too deep
             decoded = None
         if isinstance(decoded, list):
             return [v if not isinstance(v, str) else _scalar(name, v, items) for v in decoded]

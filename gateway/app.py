@@ -94,7 +94,7 @@ async def json_body(request: Request) -> dict[str, Any]:
     raw = await request.body()
     try:
         body = json.loads(raw or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError):
+    except ValueError:  # not UTF-8, not JSON, or an integer past Python's 4,300-digit limit
         raise GatewayError("the body must be JSON") from None
     except RecursionError:
         raise GatewayError("the body nests too deeply; send a flat JSON object") from None

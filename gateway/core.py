@@ -9,6 +9,7 @@ came in. The per-session lock is held through a whole call, and ``verify`` and
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ from gateway.settings import Settings
 from gateway.tasks import Task, WorldTemplate, lint_task, parse_task, world_template
 from gateway.workspace import ProviderFailed, SandboxFiles, destroy_quietly, lend_sandbox
 from sandbox import Provider, ProviderUnavailable
-from tools import COMPLETE_TASK, REGISTRY, Action, AppError, Context
+from tools import COMPLETE_TASK, REGISTRY, Action, AppError, Context, InvalidArgument
 
 __all__ = ["CallRefused", "Gateway", "tools_for"]
 
@@ -288,6 +289,7 @@ class Gateway:
             backup = None if action.read_only else _backup(session, action)
             started = time.perf_counter()
             try:
+                _check_text(arguments)
                 if session.sandbox is None or self.provider is None:
                     result = action.invoke(Context(session.world, action.app, None), arguments)
                 else:  # file I/O goes through the provider: run the action off the loop
@@ -474,6 +476,27 @@ class Gateway:
         if session_id in self._ended:
             raise UnknownSession(f"session {session_id!r} is closed")
         return self.store.get(session_id)
+
+
+def _check_text(arguments: dict[str, Any]) -> None:
+    """Refuse text that is not valid Unicode (a lone surrogate, e.g. the JSON escape u+D800 on its own).
+
+    Such text could be stored but never sent back (UTF-8 cannot encode it): every later answer showing it fails.
+
+    Raises:
+        InvalidArgument: naming the first parameter that holds such text, or nests too deeply.
+    """
+    for name, value in arguments.items():
+        if isinstance(value, (int, float, bool)) or value is None:
+            continue
+        try:
+            json.dumps(value, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise InvalidArgument(
+                "the text is not valid Unicode (it holds a lone surrogate); send UTF-8 text", name
+            ) from None
+        except RecursionError:
+            raise InvalidArgument("the value nests too deeply", name) from None
 
 
 def _offered(session: Session, action: Action, surface: str) -> bool:

@@ -94,7 +94,7 @@ def api_routes(gateway: Gateway) -> list[Route]:
         raw = await request.body()
         try:
             body: Any = json.loads(raw) if raw.strip() else {}
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        except ValueError as exc:  # not UTF-8, not JSON, or an integer past Python's 4,300-digit limit
             return error_response(400, f"the body is not valid JSON ({exc}); send a JSON object of parameters")
         except RecursionError:
             return error_response(400, "the body nests too deeply; send a JSON object of parameters")

@@ -89,6 +89,13 @@ def test_lists_repeat_or_take_a_json_array() -> None:
     assert call("send-note", "--to=[not json", "--body=x").arguments["to"] == ["[not json"]
 
 
+def test_a_list_value_too_deep_or_too_long_for_json_is_taken_as_one_word() -> None:
+    deep = "[" * 50_000
+    assert call("send-note", f"--to={deep}", "--body=x").arguments["to"] == [deep]
+    huge = "[1" + "0" * 5000 + "]"
+    assert call("send-note", f"--to={huge}", "--body=x").arguments["to"] == [huge]
+
+
 def test_list_of_integers_is_converted() -> None:
     assert call("send-note", "--to=a", "--body=x", "--ids=3", "--ids=[4, 5]").arguments["ids"] == [3, 4, 5]
 

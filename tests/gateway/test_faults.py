@@ -83,3 +83,47 @@ async def test_deeply_nested_json_is_a_400_not_a_crash(live, path):
     error = r.json()["error"]
     assert "nests too deeply" in (error["message"] if isinstance(error, dict) else error)
     assert (await live.control.get("/health")).status_code == 200  # the connection still works
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "parameter"),
+    [
+        ("/api/calendar/create_event", '{"title": "\\ud800", "start": "2026-03-10T10:00:00", '
+         '"end": "2026-03-10T10:30:00"}', "title"),
+        ("/api/calendar/get_event", '{"event_id": "\\ud800"}', "event_id"),
+        ("/api/complete_task", '{"summary": "done \\udfff"}', "summary"),
+    ],
+    ids=["create_event", "get_event", "complete_task"],
+)  # fmt: skip
+async def test_a_lone_surrogate_is_refused_before_anything_is_stored(live, path, body, parameter):
+    seed = await live.seed("cal-move-ops-sync")
+    headers = {**bearer(seed), "Content-Type": "application/json"}
+    r = await live.control.post(path, content=body, headers=headers)
+    assert r.status_code == 400, r.text
+    assert r.json()["error"]["parameter"] == parameter and "not valid Unicode" in r.json()["error"]["message"]
+    session = live.app.state.gateway.get_session(seed["session_id"])
+    assert session.world.snapshot() == session.initial and session.world.completion is None
+
+
+async def test_a_lone_surrogate_over_mcp_is_a_parse_error_and_changes_nothing(live):
+    seed = await live.seed("cal-move-ops-sync")
+    call = ('{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "company_calendar_update_event", '
+            '"arguments": {"event_id": "evt_016", "title": "\\ud800"}}}')  # fmt: skip
+    headers = {
+        **seed["mcp"]["headers"],
+        "Content-Type": "application/json",
+        "Accept": "application/json, text/event-stream",
+    }
+    r = await live.control.post(seed["mcp"]["url"], content=call, headers=headers)
+    assert r.status_code == 400 and r.json()["error"]["code"] == -32700, r.text  # the MCP layer's JSON parser
+    session = live.app.state.gateway.get_session(seed["session_id"])
+    assert session.world.snapshot() == session.initial
+
+
+@pytest.mark.parametrize("path", ["/seed_session", "/verify", "/api/calendar/list_events"])
+async def test_an_integer_past_pythons_digit_limit_is_a_400(live, path):
+    seed = await live.seed("cal-move-ops-sync")
+    body = '{"session_id": "x", "page": 1' + "0" * 5000 + "}"
+    headers = {**bearer(seed), "Content-Type": "application/json"}
+    r = await live.control.post(path, content=body, headers=headers)
+    assert r.status_code == 400, r.text
