@@ -21,7 +21,11 @@ mkdir -p "$RUNS_DIR"
 episode() {
   local task=$1 seed home sid rc=0
   # "exposure": "mcp" overrides the row's own (cli and http rows too): the extension's tools are the apps.
-  seed=$(curl -sS --fail-with-body "$GATEWAY/seed_session" -d "{\"task_id\": \"$task\", \"exposure\": \"mcp\"}")
+  if ! seed=$(curl -sS --fail-with-body "$GATEWAY/seed_session" -d "{\"task_id\": \"$task\", \"exposure\": \"mcp\"}"); then
+    local none='{"error": "the gateway gave no answer to the seed"}'  # else its own {"error": ...}; no harness runs
+    printf '%s\t%s\n' "$task" "${seed:-$none}"
+    return 0
+  fi
   field() { node -e 'let v = JSON.parse(process.argv[1]); for (const k of process.argv[2].split(".")) v = v[k];
                      process.stdout.write(String(v))' "$seed" "$1"; }
   sid=$(field session_id)

@@ -250,3 +250,20 @@ async def test_run_batch_verifies_an_episode_cut_off_by_its_timeout(harness: str
     pid = int(child.read_text())
     status = Path(f"/proc/{pid}/status")
     assert not status.exists() or "\tZ" in status.read_text(), "the harness's child outlived the timeout"
+
+
+@pytest.mark.parametrize("harness", list(LAUNCHED))
+async def test_run_batch_reports_a_refused_seed_and_runs_no_harness(harness: str, tmp_path: Path) -> None:
+    require_binary("curl")
+    require_binary("node")
+    task = cli_task()
+    ran = tmp_path / "ran"
+    bin_dir = fake_harness(tmp_path / "bin", LAUNCHED[harness], f'echo run >> "{ran}"')
+    async with recording_gateway({task.id: task}) as (base, seeds):
+        code, out, err = await run_batch(harness, tmp_path, bin_dir, ["no-such-task", task.id], GATEWAY=base)
+    assert code == 0, err
+    found = verdicts(out)
+    assert "no task 'no-such-task'" in found["no-such-task"]["error"], found  # the gateway's own error line
+    assert "reward" in found[task.id]  # the next task still ran
+    assert [s["task_id"] for s in seeds] == [task.id]
+    assert ran.read_text() == "run\n"  # once, for the second task: none for the refused seed
