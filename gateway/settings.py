@@ -103,8 +103,8 @@ class Settings(BaseSettings):
     max_file_bytes: int = Field(
         25 * 1024 * 1024,
         ge=1,
-        description="Largest workspace file an app reads (an upload, a mail attachment), in bytes; larger ones are "
-        "refused unread with an error naming the parameter. Default 25 MiB: Gmail's attachment limit "
+        description="Most bytes one call reads from a workspace (uploads, mail attachments), all its files together; "
+        "a file past it is refused unread with an error naming the parameter. Default 25 MiB: Gmail's attachment limit "
         "(https://support.google.com/mail/answer/6584).",
     )
     allowed_hosts: list[str] = Field(

@@ -193,8 +193,9 @@ class SandboxFiles(FileStore):
         provider: The sandbox's provider.
         sandbox: The session's sandbox.
         loop: The event loop the provider runs on.
-        max_bytes: Largest file ``load`` reads, in bytes (the ``max_file_bytes`` setting); the provider
-            refuses a larger one before reading it.
+        max_bytes: Most bytes ``load`` reads in all, over every file of one call (the ``max_file_bytes``
+            setting): the provider refuses a file past what is left before reading it. One instance
+            serves one call.
     """
 
     def __init__(
@@ -204,8 +205,9 @@ class SandboxFiles(FileStore):
         self._sandbox = sandbox
         self._loop = loop
         self._max_bytes = max_bytes
+        self._loaded = 0  # bytes read so far in this call
 
-    def _run(self, coro: Any, path: str, parameter: str) -> Any:
+    def _run(self, coro: Any, path: str, parameter: str, taken: int = 0) -> Any:
         future = asyncio.run_coroutine_threadsafe(coro, self._loop)
         try:
             return future.result(FILE_TIMEOUT_S)
@@ -215,6 +217,13 @@ class SandboxFiles(FileStore):
         except FileMissing:
             raise NotFound(f"there is no file at '{path}' in your workspace", parameter) from None
         except FileTooLarge as exc:
+            if taken:
+                raise InvalidArgument(
+                    f"the files of this request come to more than {_size(self._max_bytes)}, the limit for files "
+                    f"taken from your workspace at once: '{path}' is {exc.size} bytes after {taken} bytes of "
+                    "other files; send fewer or smaller files (compress them, or split the request)",
+                    parameter,
+                ) from None
             raise InvalidArgument(
                 f"the file '{path}' is {exc.size} bytes, larger than the limit of {_size(exc.limit)} "
                 "for files taken from your workspace; use a smaller file instead (compress it, or split it into "
@@ -244,15 +253,17 @@ class SandboxFiles(FileStore):
         return path
 
     def load(self, path: str, parameter: str = "path") -> bytes:
-        """Read the workspace file at ``path``; one over ``max_bytes`` is refused unread (``InvalidArgument``).
+        """Read the workspace file at ``path``; one past what is left of ``max_bytes`` is refused unread.
 
         When the provider fails mid-read, the path is checked again: still a regular file means
         the provider failed (masked); gone means the model removed it (a missing file, graded as
         usual); a check that cannot run is the provider failing too.
         """
         try:
-            read = self._provider.read_file(self._sandbox, path, max_bytes=self._max_bytes)
-            return bytes(self._run(read, path, parameter))
+            read = self._provider.read_file(self._sandbox, path, max_bytes=self._max_bytes - self._loaded)
+            data = bytes(self._run(read, path, parameter, taken=self._loaded))
+            self._loaded += len(data)
+            return data
         except ProviderFailed:
             if self._still_there(path) is False:
                 raise NotFound(f"there is no file at '{path}' in your workspace", parameter) from None

@@ -142,3 +142,22 @@ async def test_the_max_file_bytes_setting_is_the_limit_the_apps_get(provider):
             big = await client.post("/drive/upload_file", json={"path": "big.txt", "name": "big.txt"})
     assert small.status_code == 200, small.text
     assert big.status_code == 400 and "larger than the limit of 100 bytes" in big.json()["error"]["message"], big.text
+
+
+async def test_the_limit_counts_every_file_of_one_call_and_starts_anew_with_the_next(provider):
+    app = create_app(Settings(max_file_bytes=100), provider=provider)
+    async with serve_in_background(app) as base, httpx.AsyncClient(base_url=base, timeout=60) as control:
+        info = (await control.post("/seed_session", json={"task": ROW, "exposure": "http"})).json()
+        sandbox = app.state.gateway.get_session(info["session_id"]).sandbox
+        await provider.write_files(sandbox, {"a.txt": b"a" * 60, "b.txt": b"b" * 60})
+        headers = {"Authorization": f"Bearer {info['token']}"}
+        mail = {"to": ["priya.shah@northwind.example"], "subject": "two", "attachments": ["a.txt", "b.txt"]}
+        async with httpx.AsyncClient(base_url=info["company_api_url"], headers=headers, timeout=60) as client:
+            both = await client.post("/gmail/send_message", json=mail)
+            one = await client.post("/gmail/send_message", json={**mail, "attachments": ["b.txt"]})
+    assert both.status_code == 400, both.text
+    error = both.json()["error"]
+    assert error["parameter"] == "attachments"
+    assert error["message"].startswith("the files of this request come to more than 100 bytes"), error
+    assert "'b.txt' is 60 bytes after 60 bytes of other files" in error["message"]
+    assert one.status_code == 200, one.text  # a new call, a new budget
