@@ -128,6 +128,11 @@ def event_zone(ctx: Context[CalendarState], e: Event) -> ZoneInfo:
     return ZoneInfo(e.time_zone) if e.time_zone else ctx.tz
 
 
+#: Longest window a calendar read covers: a year, leap day included. Repeating events are expanded into
+#: their occurrences inside the window, so an unbounded window lets one call run for minutes.
+MAX_WINDOW = timedelta(days=366)
+
+
 def parse_window(
     ctx: Context[CalendarState],
     start: str,
@@ -141,6 +146,10 @@ def parse_window(
 
     ``default`` is the length when no end is given (None: up to the end of the fifth working day);
     ``from_now`` moves a start in the past up to now.
+
+    Raises:
+        InvalidArgument: a time is not ISO 8601, end is not after start, or the window is longer than
+            :data:`MAX_WINDOW`.
     """
     lo = parse_instant(start, tz, "start") if start.strip() else ctx.now
     note = ""
@@ -155,6 +164,12 @@ def parse_window(
     if hi <= lo:
         raise InvalidArgument(
             f"end ({format_instant(hi, tz)}) must be after start ({format_instant(lo, tz)}){note}", "end"
+        )
+    if hi - lo > MAX_WINDOW:
+        raise InvalidArgument(
+            f"the window from {format_instant(lo, tz)} to {format_instant(hi, tz)} is longer than "
+            f"{MAX_WINDOW.days} days; look at one year or less at a time",
+            "end",
         )
     return lo, hi
 

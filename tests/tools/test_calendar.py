@@ -184,6 +184,16 @@ def test_list_events_bad_window_names_the_parameter():
     assert "after start" in err.value.message
 
 
+@pytest.mark.parametrize("action", ["list_events", "find_available_rooms"])  # find_free_slots: 31 days
+def test_calendar_reads_cover_a_year_at_most(action):
+    c = ctx()
+    year = call(c, action, start="2026-03-10T00:00:00", end="2027-03-11T00:00:00")  # 366 days: answered
+    assert isinstance(year, dict) and year
+    with pytest.raises(InvalidArgument) as err:
+        call(c, action, start="2026-03-10T00:00:00", end="2027-03-11T00:00:01")
+    assert err.value.parameter == "end" and "longer than 366 days" in err.value.message
+
+
 # --- get_event ----------------------------------------------------------------------------------
 
 
