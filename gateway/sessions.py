@@ -63,15 +63,15 @@ class Session:
     created: float = field(default_factory=time.time)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 
-    @property
-    def task_complete(self) -> bool:
-        """Whether ``company_complete_task`` has succeeded."""
-        return self.world.completion is not None
+    #: Whether ``company_complete_task`` has succeeded, as of the last whole call (a call under way
+    #: may have set the world's completion already; this changes only when the call is over).
+    task_complete: bool = False
 
     def record_call(self, tool: str, ok: bool) -> None:
         """Count a whole call and remember it as the last one."""
         self.calls += 1
         self.last_call = {"tool": tool, "ok": ok, "at": time.time()}
+        self.task_complete = self.world.completion is not None
         if ok and self.status == "active" and self.task_complete:
             self.status = "complete"
 

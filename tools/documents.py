@@ -15,6 +15,7 @@ import functools
 import hashlib
 import io
 import os
+import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -93,7 +94,7 @@ def _cached(make: Callable[..., bytes]) -> Callable[..., bytes]:
         data = make(*args, **kwargs)
         if path is not None:
             with contextlib.suppress(OSError):
-                tmp = path.with_suffix(f".{os.getpid()}.tmp")
+                tmp = path.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")  # actions run in threads
                 tmp.write_bytes(data)
                 tmp.replace(path)
         return data
@@ -248,6 +249,7 @@ def extract_text(data: bytes, name: str = "") -> str:
 #: Text of stored blobs by (blob id, extension). A blob id names its bytes, so entries never go stale.
 _BLOB_TEXT: collections.OrderedDict[tuple[str, str], str] = collections.OrderedDict()
 _BLOB_TEXT_MAX = 4096
+_BLOB_TEXT_LOCK = threading.Lock()
 
 
 def blob_text(blobs: Any, blob: str, name: str) -> str:
@@ -264,14 +266,16 @@ def blob_text(blobs: Any, blob: str, name: str) -> str:
     if not blob or blob not in blobs:
         return ""
     key = (blob, PurePosixPath(name).suffix.lower())
-    text = _BLOB_TEXT.get(key)
-    if text is None:
-        text = extract_text(blobs.get(blob), name)
+    with _BLOB_TEXT_LOCK:  # actions run in worker threads
+        text = _BLOB_TEXT.get(key)
+        if text is not None:
+            _BLOB_TEXT.move_to_end(key)
+            return text
+    text = extract_text(blobs.get(blob), name)  # outside the lock: two threads may both extract, harmlessly
+    with _BLOB_TEXT_LOCK:
         _BLOB_TEXT[key] = text
         if len(_BLOB_TEXT) > _BLOB_TEXT_MAX:
             _BLOB_TEXT.popitem(last=False)
-    else:
-        _BLOB_TEXT.move_to_end(key)
     return text
 
 
