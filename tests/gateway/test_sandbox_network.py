@@ -10,60 +10,19 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-import shlex
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
-from typing import Any
 
 import httpx
 import pytest
 from fastmcp import Client
 from fastmcp.client.transports import StreamableHttpTransport
-from starlette.applications import Starlette
 
 from gateway import Settings, create_app
 from gateway.demo import play, serve_in_background
-from sandbox import ExecResult
 from tests.conftest import require_binary
+from tests.sandbox_probe import CONTROL, TASK_ID, WARNING, Served, probe_control_routes, statuses
 
 pytestmark = pytest.mark.bwrap
-
-TASK_ID = "dir-manager-of-owen"
-#: Every control route, as curl arguments after the base URL's path.
-CONTROL = {
-    "/tasks": [],
-    "/metrics": [],
-    "/openapi.json": [],
-    "/task_state?session_id=s_x": [],
-    "/seed_session": ["-d", '{"task_id": "no-such-row"}'],
-    "/verify": ["-d", "{}"],
-    "/close_session": ["-d", "{}"],
-}
-#: Prints "<path> <status>" for each control route, asked the way a command in the sandbox would.
-PROBE = """
-base=${COMPANY_API_URL%/api}
-ask() { p=$1; shift; echo "$p $(curl -s ${COMPANY_API_SOCKET:+--unix-socket "$COMPANY_API_SOCKET"} \
-    -o /dev/null -w '%{http_code}' "$@" "$base$p")"; }
-"""
-WARNING = "an agent in a sandbox could call them"
-
-
-@dataclass
-class Served:
-    app: Starlette
-    base: str
-    control: httpx.AsyncClient
-
-    async def seed(self, exposure: str = "cli") -> dict[str, Any]:
-        r = await self.control.post("/seed_session", json={"task_id": TASK_ID, "exposure": exposure})
-        assert r.status_code == 200, r.text
-        return r.json()
-
-    async def run(self, seed: dict[str, Any], script: str, **env: str) -> ExecResult:
-        gateway = self.app.state.gateway
-        sandbox = gateway.get_session(seed["session_id"]).sandbox
-        assert sandbox is not None and sandbox.provider == "local"
-        return await gateway.provider.exec(sandbox, ["sh", "-c", script], timeout_s=30, env=env or None)
 
 
 @contextlib.asynccontextmanager
@@ -72,15 +31,7 @@ async def served(settings: Settings) -> AsyncIterator[Served]:
     require_binary("curl")
     app = create_app(settings)
     async with serve_in_background(app) as base, httpx.AsyncClient(base_url=base, timeout=30) as control:
-        yield Served(app, base, control)
-
-
-def probe_control_routes() -> str:
-    return PROBE + "\n".join(shlex.join(["ask", path, *args]) for path, args in CONTROL.items())
-
-
-def statuses(result: ExecResult) -> dict[str, str]:
-    return dict(line.split(" ", 1) for line in result.stdout.decode().splitlines())
+        yield Served(app, base, control, "local")
 
 
 async def test_an_isolated_sandbox_is_refused_every_control_route_and_has_no_network(caplog) -> None:

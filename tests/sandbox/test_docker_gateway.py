@@ -11,56 +11,19 @@ import contextlib
 import json
 import logging
 import secrets
-import shlex
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from typing import Any
 
 import httpx
 import pytest
-from starlette.applications import Starlette
 
 from gateway import Settings, create_app
 from gateway.demo import play, serve_in_background
-from sandbox import ExecResult
 from sandbox.docker import DockerProvider
 from tests.sandbox.conftest import HOST_BINDS
+from tests.sandbox_probe import CONTROL, TASK_ID, WARNING, Served, probe_control_routes, statuses
 
 pytestmark = pytest.mark.podman
-
-TASK_ID = "dir-manager-of-owen"
-CONTROL = {
-    "/tasks": [],
-    "/metrics": [],
-    "/task_state?session_id=s_x": [],
-    "/seed_session": ["-d", '{"task_id": "no-such-row"}'],
-    "/verify": ["-d", "{}"],
-    "/close_session": ["-d", "{}"],
-}
-PROBE = """
-base=${COMPANY_API_URL%/api}
-ask() { p=$1; shift; echo "$p $(curl -s ${COMPANY_API_SOCKET:+--unix-socket "$COMPANY_API_SOCKET"} \
-    -o /dev/null -w '%{http_code}' "$@" "$base$p")"; }
-"""
-WARNING = "an agent in a sandbox could call them"
-
-
-@dataclass
-class Served:
-    app: Starlette
-    base: str
-    control: httpx.AsyncClient
-
-    async def seed(self, exposure: str = "cli") -> dict[str, Any]:
-        r = await self.control.post("/seed_session", json={"task_id": TASK_ID, "exposure": exposure})
-        assert r.status_code == 200, r.text
-        return r.json()
-
-    async def run(self, seed: dict[str, Any], script: str) -> ExecResult:
-        gateway = self.app.state.gateway
-        sandbox = gateway.get_session(seed["session_id"]).sandbox
-        assert sandbox is not None and sandbox.provider == "docker"
-        return await gateway.provider.exec(sandbox, ["sh", "-c", script], timeout_s=30)
 
 
 @contextlib.asynccontextmanager
@@ -70,7 +33,7 @@ async def served(docker_host: str, **settings: Any) -> AsyncIterator[Served]:
     app = create_app(Settings(sandbox_provider="docker", sandbox_owner=owner, **settings), provider=provider)
     try:
         async with serve_in_background(app) as base, httpx.AsyncClient(base_url=base, timeout=60) as control:
-            yield Served(app, base, control)
+            yield Served(app, base, control, "docker")
     finally:
         reaper = DockerProvider(owner=owner, base_url=docker_host)
         assert await reaper.reap() == []  # the gateway removed every container it lent
@@ -84,11 +47,8 @@ async def test_a_docker_sandbox_is_refused_every_control_route_and_has_no_networ
             provider = s.app.state.gateway.provider
             assert provider.supports_socket_binds and "/run/company/api.sock" in provider.socket_binds
             seed = await s.seed()
-            probe = PROBE + "\n".join(shlex.join(["ask", path, *args]) for path, args in CONTROL.items())
-            probed = await s.run(seed, probe)
-            assert dict(ln.split(" ", 1) for ln in probed.stdout.decode().splitlines()) == dict.fromkeys(
-                CONTROL, "403"
-            ), probed
+            probed = await s.run(seed, probe_control_routes())
+            assert statuses(probed) == dict.fromkeys(CONTROL, "403"), probed
             port = s.base.rsplit(":", 1)[1]
             tcp = await s.run(seed, f"curl -sS -m 5 http://127.0.0.1:{port}/tasks")
             assert tcp.exit_code == 7 and tcp.stdout == b"", tcp  # 7: could not connect
