@@ -223,7 +223,7 @@ class Collection(dict):  # type: ignore[type-arg]
         return self._mine(key)
 
     def __iter__(self) -> Iterator[str]:
-        return iter(list(dict.keys(self)))
+        return dict.__iter__(self)
 
     def get(self, key: str, default: Any = None) -> Any:
         """The record with id ``key`` (this world's own while it writes), else ``default``."""
@@ -231,10 +231,14 @@ class Collection(dict):  # type: ignore[type-arg]
 
     def values(self) -> list[Any]:  # type: ignore[override]
         """The records, as a list (this world's own while it writes)."""
+        if self._gate.writing != self._app:
+            return list(dict.values(self))
         return [self._mine(k) for k in list(dict.keys(self))]
 
     def items(self) -> list[tuple[str, Any]]:  # type: ignore[override]
         """``(id, record)`` pairs, as a list (this world's own records while it writes)."""
+        if self._gate.writing != self._app:
+            return list(dict.items(self))
         return [(k, self._mine(k)) for k in list(dict.keys(self))]
 
     def pop(self, key: str, *default: Any) -> Any:
