@@ -7,14 +7,12 @@ gateway hands out at seed, and run the run-batch.sh launchers with a stand-in ha
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import os
 import re
 import stat
 import time
 import tomllib
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +25,7 @@ from gateway import Settings, create_app
 from gateway.demo import serve_in_background
 from gateway.tasks import Task, load_tasks
 from tests.conftest import require_binary
+from tests.recording import recording_gateway
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples"
@@ -175,22 +174,8 @@ def fake_harness(folder: Path, name: str, body: str) -> Path:
     return folder
 
 
-@contextlib.asynccontextmanager
-async def recording_gateway(tasks: dict[str, Task]) -> AsyncIterator[tuple[str, list[dict[str, Any]]]]:
-    """A gateway on loopback (no sandboxes) and the list of every seed response it gave, in order."""
-    app = create_app(Settings(sandbox_provider="none", max_concurrent_sessions=4), tasks=tasks)
-    core = app.state.gateway
-    seeds: list[dict[str, Any]] = []
-    seed = core.seed
-
-    async def recording_seed(body: dict[str, Any], base_url: str) -> dict[str, Any]:
-        response = await seed(body, base_url)
-        seeds.append(response)
-        return response
-
-    core.seed = recording_seed
-    async with serve_in_background(app) as base:
-        yield base, seeds
+#: The gateway the run-batch tests seed from: no sandboxes, and room for the scripts' parallel episodes.
+NO_SANDBOXES = Settings(sandbox_provider="none", max_concurrent_sessions=4)
 
 
 async def run_batch(harness: str, home: Path, bin_dir: Path, task_ids: list[str], **env: str) -> tuple[int, str, str]:
@@ -217,7 +202,7 @@ async def test_run_batch_seeds_a_cli_row_over_mcp(harness: str, tmp_path: Path) 
     require_binary("node")
     task = cli_task()
     bin_dir = fake_harness(tmp_path / "bin", LAUNCHED[harness], "exit 0")  # plays nothing: the seed is the point
-    async with recording_gateway({task.id: task}) as (base, seeds):
+    async with recording_gateway(NO_SANDBOXES, {task.id: task}) as (base, seeds):
         code, out, err = await run_batch(harness, tmp_path, bin_dir, [task.id], GATEWAY=base)
     assert code == 0, err
     assert [s["task_id"] for s in seeds] == [task.id]
@@ -237,7 +222,7 @@ async def test_run_batch_verifies_an_episode_cut_off_by_its_timeout(harness: str
     task = cli_task()
     child = tmp_path / "child.pid"
     bin_dir = fake_harness(tmp_path / "bin", LAUNCHED[harness], f'sleep 60 & echo $! > "{child}"; wait')
-    async with recording_gateway({task.id: task}) as (base, seeds):
+    async with recording_gateway(NO_SANDBOXES, {task.id: task}) as (base, seeds):
         started = time.perf_counter()
         code, out, err = await run_batch(harness, tmp_path, bin_dir, [task.id], GATEWAY=base, EPISODE_TIMEOUT_S="1")
         seconds = time.perf_counter() - started
@@ -259,7 +244,7 @@ async def test_run_batch_reports_a_refused_seed_and_runs_no_harness(harness: str
     task = cli_task()
     ran = tmp_path / "ran"
     bin_dir = fake_harness(tmp_path / "bin", LAUNCHED[harness], f'echo run >> "{ran}"')
-    async with recording_gateway({task.id: task}) as (base, seeds):
+    async with recording_gateway(NO_SANDBOXES, {task.id: task}) as (base, seeds):
         code, out, err = await run_batch(harness, tmp_path, bin_dir, ["no-such-task", task.id], GATEWAY=base)
     assert code == 0, err
     found = verdicts(out)

@@ -6,22 +6,18 @@ only), so it plays to 1.0 like the others. tests/examples/test_examples.py cover
 
 from __future__ import annotations
 
-import contextlib
 import json
 import re
 import shutil
-from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from gateway import Settings, create_app
-from gateway.demo import serve_in_background
-from gateway.tasks import Task
+from gateway import Settings
 from tests.conftest import require_binary
 from tests.harness.conftest import EXAMPLES, TASKS, harness_binary, harness_env, run_harness
 from tests.harness.fake_model import ScriptedModel, serve_model
+from tests.recording import recording_gateway
 
 pytestmark = pytest.mark.harness
 
@@ -47,24 +43,6 @@ def point_at_model(folder: Path, harness: str, model_url: str) -> None:
         path.write_text(json.dumps(config))
 
 
-@contextlib.asynccontextmanager
-async def recording_gateway(settings: Settings, tasks: list[Task]) -> AsyncIterator[tuple[str, list[dict[str, Any]]]]:
-    """A gateway on loopback serving ``tasks``, and every seed response it gave, in order."""
-    app = create_app(settings, tasks={t.id: t for t in tasks})
-    core = app.state.gateway
-    seeds: list[dict[str, Any]] = []
-    seed = core.seed
-
-    async def recording_seed(body: dict[str, Any], base_url: str) -> dict[str, Any]:
-        response = await seed(body, base_url)
-        seeds.append(response)
-        return response
-
-    core.seed = recording_seed
-    async with serve_in_background(app) as base:
-        yield base, seeds
-
-
 @pytest.mark.parametrize("harness", ["codex", "pi", "opencode"])
 async def test_run_batch_plays_tasks_in_parallel_to_reward_1(clean_home: Path, harness: str) -> None:
     require_binary("curl")
@@ -78,7 +56,7 @@ async def test_run_batch_plays_tasks_in_parallel_to_reward_1(clean_home: Path, h
         tasks = tasks[:1]  # one OpenCode run costs ~15-30 s of CPU here
     model = ScriptedModel(tasks)  # calls the MCP tools: a session without them fails the script
     settings = Settings(max_concurrent_sessions=parallel)
-    async with recording_gateway(settings, tasks) as (base, seeds), serve_model(model) as model_url:
+    async with recording_gateway(settings, {t.id: t for t in tasks}) as (base, seeds), serve_model(model) as model_url:
         folder = clean_home / harness
         shutil.copytree(EXAMPLES / harness, folder)
         point_at_model(folder, harness, model_url)

@@ -1,0 +1,31 @@
+"""A gateway on loopback that records every seed response it gives (for tests of scripts that seed sessions)."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from typing import Any
+
+from gateway import Settings, create_app
+from gateway.demo import serve_in_background
+from gateway.tasks import Task
+
+
+@contextlib.asynccontextmanager
+async def recording_gateway(
+    settings: Settings, tasks: dict[str, Task]
+) -> AsyncIterator[tuple[str, list[dict[str, Any]]]]:
+    """Serve ``tasks`` on loopback; yields the base URL and the list of every seed response given, in order."""
+    app = create_app(settings, tasks=tasks)
+    core = app.state.gateway
+    seeds: list[dict[str, Any]] = []
+    seed = core.seed
+
+    async def recording_seed(body: dict[str, Any], base_url: str) -> dict[str, Any]:
+        response = await seed(body, base_url)
+        seeds.append(response)
+        return response
+
+    core.seed = recording_seed
+    async with serve_in_background(app) as base:
+        yield base, seeds
