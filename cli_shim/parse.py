@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tools import Action, InvalidArgument
-from tools.examples import example_arguments, example_text
+from tools.kernel.examples import example_arguments, example_text
 
 __all__ = [
     "APPLESS_COMMAND",

@@ -3,7 +3,7 @@
 from docs_tool.openapi import openapi_document
 from docs_tool.pages import page_names, render_page
 from docs_tool.tool import DOCS_TOOL_NAMES, DocsTool, docs_tool
-from tools.examples import example_arguments
+from tools.kernel.examples import example_arguments
 
 __all__ = [
     "DOCS_TOOL_NAMES",

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from tools import COMPLETE_TASK, REGISTRY, Action
-from tools.examples import example_arguments, returns_text
+from tools.kernel.examples import example_arguments, returns_text
 
 __all__ = ["API_DESCRIPTION", "openapi_document"]
 

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tools import COMPLETE_TASK, REGISTRY, Action, InvalidArgument
-from tools.examples import example_arguments, returns_text
+from tools.kernel.examples import example_arguments, returns_text
 
 __all__ = ["page_names", "render_page"]
 

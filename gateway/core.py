@@ -519,7 +519,7 @@ class _Backup:
 def _backup(session: Session, action: Action) -> _Backup:
     """Prepare a write: the world writes to a fresh state object (records copied as reached); keep the old one.
 
-    See :meth:`tools.world.World.begin_write`: the old state, shared with a template or not, is never changed.
+    See :meth:`tools.kernel.world.World.begin_write`: the old state, shared with a template or not, is never changed.
     """
     world = session.world
     app = action.app

@@ -50,8 +50,8 @@ from datetime import datetime
 from typing import Any
 
 from tools import REGISTRY
-from tools.blobs import BlobStore
-from tools.documents import csv_rows, extract_text, read_cell
+from tools.kernel.blobs import BlobStore
+from tools.kernel.documents import csv_rows, extract_text, read_cell
 
 __all__ = ["CheckResult", "Grade", "diff", "grade", "validate_checks"]
 

@@ -17,7 +17,7 @@ from cli_shim import APPLESS_COMMAND, to_argv
 from gateway.tasks import Step, Task, extract, substitute
 from sandbox import Provider, Sandbox
 from tools import COMPLETE_TASK, REGISTRY, Action
-from tools.registry import TOOL_PREFIX
+from tools.kernel.registry import TOOL_PREFIX
 
 __all__ = [
     "POLICIES",

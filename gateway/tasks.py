@@ -39,10 +39,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from gateway.exceptions import TaskError
 from sandbox import WorkspacePathError, workspace_path
 from tools import REGISTRY, World
-from tools.blobs import BlobStore
 from tools.fixtures import NOW, TIMEZONE, USER, build_default
 from tools.fixtures.shared import BLOBS
-from tools.world import snapshot_state
+from tools.kernel.blobs import BlobStore
+from tools.kernel.world import snapshot_state
 
 __all__ = [
     "Control",

@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tools.blobs import BlobStore
-from tools.directory import DirectoryState
-from tools.exceptions import NotFound
 from tools.fixtures import NOW, TIMEZONE, USER, build_default
 from tools.fixtures.shared import BLOBS
-from tools.world import AppState, Context, FileStore, World
+from tools.kernel.blobs import BlobStore
+from tools.kernel.exceptions import NotFound
+from tools.kernel.world import AppState, Context, FileStore, World
+from tools.kits.people import DirectoryState
 
 #: Words no surface the sandbox can read may use (DESIGN.md, "What the sandbox sees"); RL only in capitals.
 BANNED = re.compile(

@@ -6,10 +6,10 @@ ends the work. ``gateway.tasks`` builds a session's world from a task row.
 
 # isort: off
 # The app modules import names from this package, so REGISTRY (which imports every app) comes last.
-from tools.completion import complete_task as COMPLETE_TASK  # noqa: N812
-from tools.exceptions import AppError, Conflict, InvalidArgument, NotFound
-from tools.registry import Action, App, Registry
-from tools.world import AppState, Context, FileStore, Record, World
+from tools.kernel.completion import complete_task as COMPLETE_TASK  # noqa: N812
+from tools.kernel.exceptions import AppError, Conflict, InvalidArgument, NotFound
+from tools.kernel.registry import Action, App, Registry
+from tools.kernel.world import AppState, Context, FileStore, Record, World
 from tools.apps import REGISTRY
 # isort: on
 

@@ -44,10 +44,12 @@ from tools.box_model import (
     summary,
     text_of,
 )
-from tools.common import Page, PageSize, deliver_file, fold, page_of, receive_file
-from tools.documents import mime_type_for
-from tools.exceptions import Conflict, InvalidArgument, NotFound
-from tools.world import Context, format_instant
+from tools.kernel.documents import mime_type_for
+from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
+from tools.kernel.world import Context, format_instant
+from tools.kits.files import deliver_file, receive_file
+from tools.kits.paging import Page, PageSize, page_of
+from tools.kits.text import fold
 
 __all__ = ["BoxState", "app"]
 

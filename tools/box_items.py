@@ -29,9 +29,10 @@ from tools.box_model import (
     suffix,
     summary,
 )
-from tools.common import Page, PageSize, fold, page_of
-from tools.exceptions import Conflict, InvalidArgument
-from tools.world import Context, format_instant
+from tools.kernel.exceptions import Conflict, InvalidArgument
+from tools.kernel.world import Context, format_instant
+from tools.kits.paging import Page, PageSize, page_of
+from tools.kits.text import fold
 
 __all__: list[str] = []
 

@@ -16,11 +16,12 @@ from datetime import date, datetime
 from pathlib import PurePosixPath
 from typing import Any, Literal
 
-from tools.common import fold, looks_encoded
-from tools.documents import blob_text
-from tools.exceptions import Conflict, InvalidArgument, NotFound
-from tools.registry import App
-from tools.world import AppState, Context, Record, format_instant
+from tools.kernel.documents import blob_text
+from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
+from tools.kernel.registry import App
+from tools.kernel.world import AppState, Context, Record, format_instant
+from tools.kits.files import looks_encoded
+from tools.kits.text import fold
 
 __all__ = [
     "BINARY_KINDS",
@@ -378,7 +379,7 @@ def check_kind(data: bytes, name: str, parameter: str) -> None:
 
 def resolve_person(ctx: Ctx, who: str, parameter: str) -> str:
     """An email address from an address or a colleague's full name; company addresses must exist."""
-    from tools.directory import DirectoryState, find_person
+    from tools.kits.people import DirectoryState, find_person
 
     text = (who or "").strip()
     if not text:

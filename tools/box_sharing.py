@@ -25,9 +25,10 @@ from tools.box_model import (
     resolve_person,
     role_of,
 )
-from tools.common import Page, PageSize, page_of, require_text
-from tools.exceptions import Conflict, InvalidArgument, NotFound
-from tools.world import Context, format_instant, parse_date
+from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
+from tools.kernel.world import Context, format_instant, parse_date
+from tools.kits.paging import Page, PageSize, page_of
+from tools.kits.text import require_text
 
 __all__: list[str] = []
 

@@ -32,10 +32,11 @@ from tools.calendar_core import (
     zone,
 )
 from tools.calendar_rooms import check_room, find_room, set_room
-from tools.common import Page, PageSize, fold, page_of, require_text
-from tools.exceptions import Conflict, InvalidArgument, NotFound
-from tools.registry import App
-from tools.world import Context, format_instant, parse_date, parse_instant
+from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
+from tools.kernel.registry import App
+from tools.kernel.world import Context, format_instant, parse_date, parse_instant
+from tools.kits.paging import Page, PageSize, page_of
+from tools.kits.text import fold, require_text
 
 __all__ = ["Attendee", "CalendarState", "Event", "Room", "app"]
 

@@ -14,9 +14,9 @@ from typing import Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from tools.calendar_recurrence import describe, occurrence_id, series_days, split_id
-from tools.directory import DirectoryState
-from tools.exceptions import InvalidArgument, NotFound
-from tools.world import AppState, Context, Record, format_instant, parse_instant
+from tools.kernel.exceptions import InvalidArgument, NotFound
+from tools.kernel.world import AppState, Context, Record, format_instant, parse_instant
+from tools.kits.people import DirectoryState
 
 __all__ = [
     "Attendee",

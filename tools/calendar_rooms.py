@@ -25,9 +25,9 @@ from tools.calendar_core import (
     series_last,
     zone,
 )
-from tools.common import fold
-from tools.exceptions import Conflict, NotFound
-from tools.world import Context, format_instant
+from tools.kernel.exceptions import Conflict, NotFound
+from tools.kernel.world import Context, format_instant
+from tools.kits.text import fold
 
 __all__ = ["check_room", "find_available_rooms", "find_room", "list_rooms", "set_room"]
 

@@ -9,8 +9,6 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 from typing import Any, Literal
 
-from tools.common import Page, PageSize, deliver_file, fold, page_of, receive_file, require_text
-from tools.documents import extract_text
 from tools.drive_model import (
     FOLDER_MIME,
     ROOT,
@@ -43,9 +41,13 @@ from tools.drive_model import (
     same_name,
     summary,
 )
-from tools.exceptions import Conflict, InvalidArgument
-from tools.registry import App
-from tools.world import Context
+from tools.kernel.documents import extract_text
+from tools.kernel.exceptions import Conflict, InvalidArgument
+from tools.kernel.registry import App
+from tools.kernel.world import Context
+from tools.kits.files import deliver_file, receive_file
+from tools.kits.paging import Page, PageSize, page_of
+from tools.kits.text import fold, require_text
 
 __all__ = [
     "Comment",

@@ -7,7 +7,6 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from tools.common import Page, PageSize, fold, page_of, require_text
 from tools.drive import app, new_version
 from tools.drive_model import (
     RANK,
@@ -25,8 +24,10 @@ from tools.drive_model import (
     member_role,
     require_edit,
 )
-from tools.exceptions import Conflict, InvalidArgument, NotFound
-from tools.world import Context, format_instant
+from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
+from tools.kernel.world import Context, format_instant
+from tools.kits.paging import Page, PageSize, page_of
+from tools.kits.text import fold, require_text
 
 __all__: list[str] = []
 

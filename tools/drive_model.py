@@ -12,10 +12,11 @@ from datetime import datetime
 from pathlib import PurePosixPath
 from typing import Any, Literal
 
-from tools.common import fold, looks_encoded, require_text
-from tools.documents import blob_text, mime_type_for
-from tools.exceptions import Conflict, InvalidArgument, NotFound
-from tools.world import AppState, Context, Record, format_instant
+from tools.kernel.documents import blob_text, mime_type_for
+from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
+from tools.kernel.world import AppState, Context, Record, format_instant
+from tools.kits.files import looks_encoded
+from tools.kits.text import fold, require_text
 
 __all__ = [
     "FOLDER_MIME",

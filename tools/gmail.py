@@ -9,8 +9,6 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from tools import gmail_drafts, gmail_settings
-from tools.common import Page, PageSize, deliver_file, page_of, require_text
-from tools.exceptions import Conflict, InvalidArgument, NotFound
 from tools.gmail_compose import (
     check_addresses,
     directory_names,
@@ -39,8 +37,12 @@ from tools.gmail_core import (
 )
 from tools.gmail_drafts import reply_recipients
 from tools.gmail_query import matches, parse_query, wants_trash
-from tools.registry import App
-from tools.world import Context
+from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
+from tools.kernel.registry import App
+from tools.kernel.world import Context
+from tools.kits.files import deliver_file
+from tools.kits.paging import Page, PageSize, page_of
+from tools.kits.text import require_text
 
 __all__ = [
     "SYSTEM_LABELS",

@@ -12,11 +12,11 @@ from pathlib import PurePosixPath
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from tools.common import looks_encoded, receive_file
-from tools.directory import DirectoryState, find_person
-from tools.documents import MIME_TYPES
-from tools.exceptions import InvalidArgument, NotFound
-from tools.world import format_instant
+from tools.kernel.documents import MIME_TYPES
+from tools.kernel.exceptions import InvalidArgument, NotFound
+from tools.kernel.world import format_instant
+from tools.kits.files import looks_encoded, receive_file
+from tools.kits.people import DirectoryState, find_person
 
 __all__ = [
     "check_addresses",

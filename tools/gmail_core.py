@@ -10,11 +10,11 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
-from tools.common import fold
-from tools.exceptions import Conflict, InvalidArgument, NotFound
 from tools.gmail_compose import directory_names
 from tools.gmail_query import matches, parse_query
-from tools.world import AppState, Context, Record, format_instant
+from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
+from tools.kernel.world import AppState, Context, Record, format_instant
+from tools.kits.text import fold
 
 __all__ = [
     "AUTOMATIC_LABELS",

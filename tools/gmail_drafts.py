@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from tools.common import Page, PageSize, page_of
-from tools.exceptions import Conflict, InvalidArgument, NotFound
 from tools.gmail_compose import check_addresses, prefixed, read_attachments, refuse_pasted_file
 from tools.gmail_core import (
     Draft,
@@ -23,7 +21,9 @@ from tools.gmail_core import (
     full_view,
     make_attachments,
 )
-from tools.world import Context
+from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
+from tools.kernel.world import Context
+from tools.kits.paging import Page, PageSize, page_of
 
 __all__ = ["create_draft", "delete_draft", "list_drafts", "reply_recipients", "send_draft", "update_draft"]
 

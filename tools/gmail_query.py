@@ -21,8 +21,8 @@ from datetime import date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from tools.common import fold
-from tools.exceptions import InvalidArgument
+from tools.kernel.exceptions import InvalidArgument
+from tools.kits.text import fold
 
 __all__ = ["OPERATORS", "Term", "matches", "parse_query", "wants_trash"]
 

@@ -10,8 +10,6 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from tools.common import Page, PageSize, fold, page_of
-from tools.exceptions import Conflict, InvalidArgument, NotFound
 from tools.gmail_compose import check_addresses, directory_names
 from tools.gmail_core import (
     Filter,
@@ -23,7 +21,10 @@ from tools.gmail_core import (
     resolve_label,
 )
 from tools.gmail_query import parse_query
-from tools.world import Context, format_instant, parse_date
+from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
+from tools.kernel.world import Context, format_instant, parse_date
+from tools.kits.paging import Page, PageSize, page_of
+from tools.kits.text import fold
 
 __all__ = ["create_filter", "delete_filter", "get_vacation", "list_contacts", "list_filters", "set_vacation"]
 

@@ -12,8 +12,6 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from tools.common import Page, PageSize, fold, page_of, require_text
-from tools.exceptions import Conflict, InvalidArgument
 from tools.helpdesk_model import (
     ACTIVE,
     PRIORITY_RANK,
@@ -38,8 +36,11 @@ from tools.helpdesk_model import (
     store_attachment,
     summary,
 )
-from tools.registry import App
-from tools.world import Context, format_instant
+from tools.kernel.exceptions import Conflict, InvalidArgument
+from tools.kernel.registry import App
+from tools.kernel.world import Context, format_instant
+from tools.kits.paging import Page, PageSize, page_of
+from tools.kits.text import fold, require_text
 
 __all__ = ["Attachment", "Comment", "HelpdeskState", "Link", "Queue", "Ticket", "app"]
 

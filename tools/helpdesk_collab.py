@@ -8,8 +8,6 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 from typing import Any, Literal
 
-from tools.common import Page, PageSize, deliver_file, page_of, receive_file, require_text
-from tools.exceptions import Conflict, InvalidArgument, NotFound
 from tools.helpdesk import app
 from tools.helpdesk_model import (
     Comment,
@@ -25,7 +23,11 @@ from tools.helpdesk_model import (
     require_editable,
     store_attachment,
 )
-from tools.world import Context
+from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
+from tools.kernel.world import Context
+from tools.kits.files import deliver_file, receive_file
+from tools.kits.paging import Page, PageSize, page_of
+from tools.kits.text import require_text
 
 __all__: list[str] = []
 

@@ -11,11 +11,12 @@ import re
 from datetime import datetime, time, timedelta
 from typing import Any, Literal
 
-from tools.common import fold, looks_encoded
-from tools.directory import DirectoryState, find_person
-from tools.documents import mime_type_for
-from tools.exceptions import Conflict, InvalidArgument, NotFound
-from tools.world import AppState, Context, Record, format_instant, parse_date, parse_instant
+from tools.kernel.documents import mime_type_for
+from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
+from tools.kernel.world import AppState, Context, Record, format_instant, parse_date, parse_instant
+from tools.kits.files import looks_encoded
+from tools.kits.people import DirectoryState, find_person
+from tools.kits.text import fold
 
 __all__ = [
     "ACTIVE",

@@ -8,9 +8,13 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from tools.common import INLINE_LIMIT, Page, PageSize, deliver_file, fold, page_of, receive_file
-from tools.documents import mime_type_for
-from tools.exceptions import Conflict, InvalidArgument
+from tools.kernel.documents import mime_type_for
+from tools.kernel.exceptions import Conflict, InvalidArgument
+from tools.kernel.registry import App
+from tools.kernel.world import AppState, Context, Record
+from tools.kits.files import INLINE_LIMIT, deliver_file, receive_file
+from tools.kits.paging import Page, PageSize, page_of
+from tools.kits.text import fold
 from tools.onedrive_items import (
     ROOT,
     ancestors,
@@ -31,8 +35,6 @@ from tools.onedrive_items import (
     taken,
     text_of,
 )
-from tools.registry import App
-from tools.world import AppState, Context, Record
 
 __all__ = ["DriveItem", "OneDriveState", "Permission", "SharingLink", "Version", "app"]
 

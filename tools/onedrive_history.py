@@ -9,11 +9,11 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from tools.common import Page, PageSize, page_of
-from tools.exceptions import Conflict, InvalidArgument
+from tools.kernel.exceptions import Conflict, InvalidArgument
+from tools.kernel.world import format_instant
+from tools.kits.paging import Page, PageSize, page_of
 from tools.onedrive import Ctx, add_version, app
 from tools.onedrive_items import descendants, detail, item_path, require_edit, resolve, resolve_file, taken
-from tools.world import format_instant
 
 __all__: list[str] = []
 

@@ -11,11 +11,12 @@ import re
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any
 
-from tools.common import fold, looks_encoded, require_text
-from tools.directory import DirectoryState, find_person
-from tools.documents import blob_text
-from tools.exceptions import Conflict, InvalidArgument, NotFound
-from tools.world import Context, format_instant
+from tools.kernel.documents import blob_text
+from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
+from tools.kernel.world import Context, format_instant
+from tools.kits.files import looks_encoded
+from tools.kits.people import DirectoryState, find_person
+from tools.kits.text import fold, require_text
 
 if TYPE_CHECKING:
     from tools.onedrive import DriveItem, OneDriveState

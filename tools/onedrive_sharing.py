@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from tools.common import Page, PageSize, page_of, require_text
-from tools.exceptions import Conflict, InvalidArgument, NotFound
+from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
+from tools.kernel.world import format_instant, parse_date
+from tools.kits.paging import Page, PageSize, page_of
+from tools.kits.text import require_text
 from tools.onedrive import Ctx, Permission, SharingLink, app
 from tools.onedrive_items import ancestors, detail, require_edit, resolve, resolve_people, summary
-from tools.world import format_instant, parse_date
 
 __all__: list[str] = []
 

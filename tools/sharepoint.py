@@ -11,9 +11,11 @@ from __future__ import annotations
 import re
 from typing import Any, Literal
 
-from tools.common import Page, PageSize, fold, page_of, require_text
-from tools.directory import DirectoryState, find_person
-from tools.exceptions import Conflict, InvalidArgument, NotFound
+from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
+from tools.kernel.world import Context, format_instant
+from tools.kits.paging import Page, PageSize, page_of
+from tools.kits.people import DirectoryState, find_person
+from tools.kits.text import fold, require_text
 from tools.sharepoint_base import (
     ROLES,
     LibraryItem,
@@ -27,7 +29,6 @@ from tools.sharepoint_base import (
     require_role,
     role_of,
 )
-from tools.world import Context, format_instant
 
 __all__ = ["LibraryItem", "ListItem", "SharePointState", "Site", "app"]
 

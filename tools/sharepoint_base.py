@@ -14,12 +14,13 @@ from datetime import datetime
 from typing import Any, Literal
 from urllib.parse import quote
 
-from tools.common import fold, looks_encoded, require_text
-from tools.directory import DirectoryState
-from tools.documents import blob_text
-from tools.exceptions import Conflict, InvalidArgument, NotFound
-from tools.registry import App
-from tools.world import AppState, Context, Record, format_instant
+from tools.kernel.documents import blob_text
+from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
+from tools.kernel.registry import App
+from tools.kernel.world import AppState, Context, Record, format_instant
+from tools.kits.files import looks_encoded
+from tools.kits.people import DirectoryState
+from tools.kits.text import fold, require_text
 
 __all__ = [
     "ROLES",

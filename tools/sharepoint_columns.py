@@ -16,11 +16,11 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from tools.common import fold
-from tools.directory import DirectoryState, find_person
-from tools.exceptions import InvalidArgument
+from tools.kernel.exceptions import InvalidArgument
+from tools.kernel.world import Context, parse_date
+from tools.kits.people import DirectoryState, find_person
+from tools.kits.text import fold
 from tools.sharepoint_base import Column, SharePointState
-from tools.world import Context, parse_date
 
 __all__ = ["Clause", "convert", "find_column", "matches", "parse_assignments", "parse_filter", "sort_key"]
 

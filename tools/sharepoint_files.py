@@ -5,9 +5,12 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 from typing import Any, Literal
 
-from tools.common import Page, PageSize, deliver_file, fold, page_of, receive_file
-from tools.documents import mime_type_for
-from tools.exceptions import Conflict, InvalidArgument, NotFound
+from tools.kernel.documents import mime_type_for
+from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
+from tools.kernel.world import Context, format_instant
+from tools.kits.files import deliver_file, receive_file
+from tools.kits.paging import Page, PageSize, page_of
+from tools.kits.text import fold
 from tools.sharepoint_base import (
     Library,
     LibraryItem,
@@ -27,7 +30,6 @@ from tools.sharepoint_base import (
     require_role,
     role_of,
 )
-from tools.world import Context, format_instant
 
 __all__ = [
     "create_folder",

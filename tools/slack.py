@@ -13,8 +13,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from tools.common import Page, PageSize, fold, page_of, require_text
-from tools.exceptions import Conflict, InvalidArgument
+from tools.kernel.exceptions import Conflict, InvalidArgument
+from tools.kernel.world import Context, format_instant
+from tools.kits.paging import Page, PageSize, page_of
+from tools.kits.text import fold, require_text
 from tools.slack_model import (
     Channel,
     Message,
@@ -41,7 +43,6 @@ from tools.slack_model import (
     time_bound,
     visible,
 )
-from tools.world import Context, format_instant
 
 __all__ = ["Channel", "Message", "Reaction", "SlackFile", "SlackState", "Status", "app"]
 

@@ -14,11 +14,12 @@ import re
 from datetime import datetime, time, timedelta
 from typing import Any, Literal
 
-from tools.common import fold, looks_encoded
-from tools.directory import find_person
-from tools.exceptions import Conflict, InvalidArgument, NotFound
-from tools.registry import App
-from tools.world import AppState, Context, Record, format_instant, parse_date, parse_instant
+from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
+from tools.kernel.registry import App
+from tools.kernel.world import AppState, Context, Record, format_instant, parse_date, parse_instant
+from tools.kits.files import looks_encoded
+from tools.kits.people import find_person
+from tools.kits.text import fold
 
 __all__ = [
     "DATE_RE",

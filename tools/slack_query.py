@@ -16,10 +16,10 @@ import re
 from collections.abc import Callable
 from datetime import datetime, time, timedelta
 
-from tools.common import fold
-from tools.exceptions import InvalidArgument
+from tools.kernel.exceptions import InvalidArgument
+from tools.kernel.world import Context, parse_date
+from tools.kits.text import fold
 from tools.slack_model import Message, SlackState, find_channel
-from tools.world import Context, parse_date
 
 __all__ = ["OPERATORS", "compile_query"]
 

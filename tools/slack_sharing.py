@@ -13,9 +13,12 @@ from zoneinfo import ZoneInfo
 
 from pydantic import Field
 
-from tools.common import Page, PageSize, deliver_file, fold, page_of, receive_file, require_text
-from tools.documents import mime_type_for
-from tools.exceptions import Conflict, InvalidArgument
+from tools.kernel.documents import mime_type_for
+from tools.kernel.exceptions import Conflict, InvalidArgument
+from tools.kernel.world import Context, format_instant
+from tools.kits.files import deliver_file, receive_file
+from tools.kits.paging import Page, PageSize, page_of
+from tools.kits.text import fold, require_text
 from tools.slack_model import (
     Channel,
     Message,
@@ -42,7 +45,6 @@ from tools.slack_model import (
     time_bound,
 )
 from tools.slack_query import compile_query
-from tools.world import Context, format_instant
 
 __all__: list[str] = []
 

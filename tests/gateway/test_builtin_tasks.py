@@ -8,7 +8,7 @@ from gateway.policies import StepFailed, run_steps, steps_for, tool_name
 from gateway.tasks import build_world, load_builtin_tasks
 from sandbox.local import LocalProvider
 from tools import AppError
-from tools.world import snapshot_state
+from tools.kernel.world import snapshot_state
 
 TASKS = load_builtin_tasks()
 CASES = [(t.id, "oracle") for t in TASKS.values()] + [(t.id, "noop") for t in TASKS.values()] + [

@@ -7,7 +7,7 @@ import pytest
 from gateway.tasks import Task, world_template
 from tests.conftest import MemoryFiles
 from tools import REGISTRY, Context
-from tools.examples import example_arguments
+from tools.kernel.examples import example_arguments
 
 FILE_ACTIONS = [a for a in REGISTRY.actions() if "save_as" in a.input_schema["properties"]]
 EVERY_APP = Task(id="all", instruction="-", apps=list(REGISTRY.apps),

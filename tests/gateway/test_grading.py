@@ -106,8 +106,8 @@ def test_count_is_exact_when_given():
 
 
 def test_document_operators_read_real_files():
-    from tools.blobs import BlobStore
-    from tools.documents import make_docx, make_pdf, make_xlsx
+    from tools.kernel.blobs import BlobStore
+    from tools.kernel.documents import make_docx, make_pdf, make_xlsx
 
     blobs = BlobStore()
     doc = blobs.put(make_docx("Renewal memo", ["Contoso signs on March 12.", "PO-88213"]))

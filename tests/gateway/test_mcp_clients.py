@@ -57,7 +57,7 @@ async def test_mcp_sdk_client_lists_and_calls(live):
 
 
 async def test_internal_errors_are_masked_from_the_model(live, monkeypatch):
-    from tools import directory
+    from tools.apps import directory
 
     def boom(ctx, person):
         raise RuntimeError("/secret/path exploded")

@@ -5,15 +5,15 @@ from datetime import datetime
 import pytest
 
 from tests.conftest import MemoryFiles, make_ctx
-from tools.blobs import BlobStore
 from tools.box import app
 from tools.box_model import BoxState
-from tools.documents import extract_text, make_docx, make_pdf, read_cell
-from tools.exceptions import Conflict, InvalidArgument, NotFound
 from tools.fixtures import NOW, USER
 from tools.fixtures.box import build
 from tools.fixtures.people import people_records
 from tools.fixtures.shared import BLOBS
+from tools.kernel.blobs import BlobStore
+from tools.kernel.documents import extract_text, make_docx, make_pdf, read_cell
+from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 
 DATA = build(people_records(), NOW, USER)
 DOCX = "file_ct2291_agreement_docx"

@@ -6,10 +6,10 @@ from tests.conftest import make_ctx
 from tools import calendar
 from tools.calendar import CalendarState
 from tools.calendar_core import all_instances
-from tools.exceptions import Conflict, InvalidArgument, NotFound
 from tools.fixtures import NOW, USER
 from tools.fixtures.events import build
 from tools.fixtures.people import people_records
+from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 
 PRIYA = "priya.shah@northwind.example"
 OWEN = "owen.bell@northwind.example"

@@ -5,15 +5,15 @@ import pytest
 
 from tests.conftest import MemoryFiles, make_world
 from tools import drive
-from tools.blobs import BlobStore
-from tools.documents import extract_text, make_xlsx, read_cell
 from tools.drive import DriveState
-from tools.exceptions import Conflict, InvalidArgument, NotFound
 from tools.fixtures import NOW, USER
 from tools.fixtures.files import build
 from tools.fixtures.people import people_records
 from tools.fixtures.shared import BLOBS
-from tools.world import Context
+from tools.kernel.blobs import BlobStore
+from tools.kernel.documents import extract_text, make_xlsx, read_cell
+from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
+from tools.kernel.world import Context
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 

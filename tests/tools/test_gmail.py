@@ -6,14 +6,14 @@ import pytest
 
 from tests.conftest import MemoryFiles, make_ctx
 from tools import gmail
-from tools.blobs import BlobStore
-from tools.documents import extract_text, make_pdf, make_png, read_cell
-from tools.exceptions import Conflict, InvalidArgument, NotFound
 from tools.fixtures import NOW, USER
 from tools.fixtures.mail import build
 from tools.fixtures.people import people_records
 from tools.fixtures.shared import BLOBS
 from tools.gmail import GmailState
+from tools.kernel.blobs import BlobStore
+from tools.kernel.documents import extract_text, make_pdf, make_png, read_cell
+from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 
 PRIYA = "priya.shah@northwind.example"
 MARCUS = "marcus.reed@northwind.example"

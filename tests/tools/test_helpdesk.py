@@ -5,13 +5,13 @@ import pytest
 
 from tests.conftest import MemoryFiles, make_ctx
 from tools import helpdesk
-from tools.documents import extract_text, read_cell
-from tools.exceptions import Conflict, InvalidArgument, NotFound
 from tools.fixtures import NOW, USER
 from tools.fixtures.helpdesk import build
 from tools.fixtures.people import people_records
 from tools.fixtures.shared import BLOBS
 from tools.helpdesk import HelpdeskState
+from tools.kernel.documents import extract_text, read_cell
+from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 
 ALEX = USER
 LEO = "leo.hall@northwind.example"

@@ -7,16 +7,16 @@ import pytest
 
 from tests.conftest import MemoryFiles
 from tools import onedrive
-from tools.blobs import BlobStore
-from tools.directory import DirectoryState
-from tools.documents import extract_text, make_docx, make_xlsx, read_cell
-from tools.exceptions import Conflict, InvalidArgument, NotFound
 from tools.fixtures import NOW, TIMEZONE, USER, build_default
 from tools.fixtures.onedrive import build
 from tools.fixtures.people import people_records
 from tools.fixtures.shared import BLOBS
+from tools.kernel.blobs import BlobStore
+from tools.kernel.documents import extract_text, make_docx, make_xlsx, read_cell
+from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
+from tools.kernel.world import Context, World
+from tools.kits.people import DirectoryState
 from tools.onedrive import OneDriveState
-from tools.world import Context, World
 
 PRIYA = "priya.shah@northwind.example"
 RUBY = "ruby.walker@northwind.example"

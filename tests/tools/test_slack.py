@@ -6,17 +6,17 @@ import pytest
 
 from tests.conftest import MemoryFiles
 from tools import slack
-from tools.blobs import BlobStore
-from tools.directory import DirectoryState
-from tools.documents import extract_text, read_cell, sniff
-from tools.exceptions import Conflict, InvalidArgument, NotFound
 from tools.fixtures import NOW, TIMEZONE, USER
 from tools.fixtures.people import people_records
 from tools.fixtures.shared import BLOBS
 from tools.fixtures.slack import build
+from tools.kernel.blobs import BlobStore
+from tools.kernel.documents import extract_text, read_cell, sniff
+from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
+from tools.kernel.world import Context, World
+from tools.kits.people import DirectoryState
 from tools.slack import SlackState
 from tools.slack_model import refuse_encoded
-from tools.world import Context, World
 
 DANA = "dana.whitfield@northwind.example"
 PRIYA = "priya.shah@northwind.example"

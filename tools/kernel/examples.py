@@ -12,7 +12,7 @@ import json
 import re
 from typing import Any
 
-from tools import Action
+from tools.kernel.registry import Action
 
 __all__ = ["example_arguments", "example_text", "placeholder", "returns_text"]
 

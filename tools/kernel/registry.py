@@ -2,7 +2,7 @@
 
 An app module creates ``app = App("gmail", GmailState, "...")`` and declares
 each action with ``@app.action(read_only=...)`` on a plain function whose first
-parameter is the :class:`~tools.world.Context` and whose other parameters are
+parameter is the :class:`~tools.kernel.world.Context` and whose other parameters are
 typed (``str``, ``int``, ``bool``, ``list[str]``, ``Literal[...]``, optionally
 ``Annotated[..., Field(ge=..., pattern=...)]``). The Google-style docstring is
 the contract the caller reads: its summary and body become the tool
@@ -32,10 +32,10 @@ import docstring_parser
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 from pydantic.fields import FieldInfo
 
-from tools.exceptions import InvalidArgument
-from tools.world import AppState, Context
+from tools.kernel.exceptions import InvalidArgument
+from tools.kernel.world import AppState, Context
 
-__all__ = ["TOOL_PREFIX", "Action", "App", "Registry"]
+__all__ = ["TOOL_PREFIX", "Action", "App", "Registry", "build_action"]
 
 TOOL_PREFIX = "company_"
 _NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")

@@ -2,7 +2,7 @@ import base64
 
 import pytest
 
-from tools.common import looks_encoded
+from tools.kits.files import looks_encoded
 
 PDF = base64.b64encode(b"%PDF-1.4 " + bytes(range(256))).decode()
 
@@ -25,3 +25,14 @@ PDF = base64.b64encode(b"%PDF-1.4 " + bytes(range(256))).decode()
 )
 def test_looks_encoded(text, encoded):
     assert looks_encoded(text) is encoded
+
+
+def test_refuse_encoded_names_the_parameter_and_what_to_pass_instead():
+    from tools.kernel.exceptions import InvalidArgument
+    from tools.kits.files import refuse_encoded
+
+    with pytest.raises(InvalidArgument) as err:
+        refuse_encoded(PDF, "content", instead="path=<its workspace path>")
+    assert err.value.parameter == "content"
+    assert "save the file in your workspace and pass path=<its workspace path> instead" in err.value.message
+    refuse_encoded("Hi Priya, the numbers are in.", "content")  # ordinary text passes

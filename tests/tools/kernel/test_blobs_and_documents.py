@@ -1,5 +1,5 @@
-from tools.blobs import BlobStore, blob_id
-from tools.documents import (
+from tools.kernel.blobs import BlobStore, blob_id
+from tools.kernel.documents import (
     csv_rows,
     extract_text,
     make_docx,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tools.registry import build_action
-from tools.world import Context
+from tools.kernel.registry import build_action
+from tools.kernel.world import Context
 
 __all__ = ["complete_task"]
 

@@ -5,7 +5,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from tools.world import AppState, Collection, Record, World, snapshot_state
+from tools.kernel.world import AppState, Collection, Record, World, snapshot_state
 
 
 class Note(Record):

@@ -1,18 +1,11 @@
 import pytest
 
-from tests.conftest import make_ctx
-from tools import directory
-from tools.directory import DirectoryState
-from tools.exceptions import InvalidArgument, NotFound
-from tools.fixtures import build_default
+from tests.tools.apps.conftest import app_ctx, call
+from tools.kernel.exceptions import InvalidArgument, NotFound
 
 
 def ctx():
-    return make_ctx("directory", DirectoryState.model_validate(build_default()["directory"]))
-
-
-def call(c, name, **args):
-    return directory.app.actions[name].invoke(c, args)
+    return app_ctx("directory")
 
 
 def test_search_people_filters_by_department_and_pages():

@@ -1,57 +1,19 @@
-"""The people directory: who works here, their titles, departments and managers."""
+"""Directory actions: search people, show a card, a manager, direct reports, departments."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tools.common import Page, PageSize, fold, page_of
-from tools.exceptions import NotFound
-from tools.registry import App
-from tools.world import AppState, Context, Record
+from tools.apps.directory._rules import manager_of, reports_of
+from tools.apps.directory._views import card
+from tools.apps.directory.app import app
+from tools.apps.directory.state import DirectoryState
+from tools.kernel.world import Context
+from tools.kits.paging import Page, PageSize, page_of
+from tools.kits.people import find_person
+from tools.kits.text import fold
 
-__all__ = ["DirectoryState", "Person", "app", "find_person"]
-
-
-class Person(Record):
-    """One employee."""
-
-    id: str
-    name: str
-    email: str
-    title: str
-    department: str
-    manager: str | None = None  # the manager's email
-    phone: str = ""
-    location: str = ""
-    timezone: str = "America/New_York"
-
-
-class DirectoryState(AppState):
-    """Everyone in the company, keyed by person id."""
-
-    people: dict[str, Person] = {}
-
-
-app = App("directory", DirectoryState, "The company's people directory: names, titles, departments and managers.")
-
-
-def find_person(state: DirectoryState, who: str, parameter: str) -> Person:
-    """Find a person by id, email address or exact full name (case-insensitive).
-
-    Raises:
-        NotFound: No one matches; the message says how to search.
-    """
-    key = fold(who)
-    for person in state.people.values():
-        if key in (person.id.lower(), person.email.lower(), fold(person.name)):
-            return person
-    raise NotFound(
-        f"no one in the directory matches '{who}'; use directory search-people to find the right email", parameter
-    )
-
-
-def _card(p: Person) -> dict[str, Any]:
-    return p.model_dump()
+__all__ = ["get_manager", "get_person", "list_departments", "list_direct_reports", "search_people"]
 
 
 @app.action(read_only=True)
@@ -90,7 +52,7 @@ def search_people(
         and (not t or t in fold(p.title))
     ]
     hits.sort(key=lambda p: p.name)
-    return page_of([_card(p) for p in hits], page, page_size)
+    return page_of([card(p) for p in hits], page, page_size)
 
 
 @app.action(read_only=True)
@@ -106,7 +68,7 @@ def get_person(ctx: Context[DirectoryState], person: str) -> dict[str, Any]:
     Returns:
         The person's card.
     """
-    return _card(find_person(ctx.state, person, "person"))
+    return card(find_person(ctx.state, person, "person"))
 
 
 @app.action(read_only=True)
@@ -123,8 +85,8 @@ def get_manager(ctx: Context[DirectoryState], person: str) -> dict[str, Any]:
         {"person": email, "manager": card or null when they report to no one}.
     """
     p = find_person(ctx.state, person, "person")
-    manager = find_person(ctx.state, p.manager, "person") if p.manager else None
-    return {"person": p.email, "manager": _card(manager) if manager else None}
+    manager = manager_of(ctx.state, p)
+    return {"person": p.email, "manager": card(manager) if manager else None}
 
 
 @app.action(read_only=True)
@@ -141,8 +103,7 @@ def list_direct_reports(ctx: Context[DirectoryState], person: str) -> dict[str, 
         {"manager": email, "reports": [card]}.
     """
     p = find_person(ctx.state, person, "person")
-    reports = sorted((q for q in ctx.state.people.values() if q.manager == p.email), key=lambda q: q.name)
-    return {"manager": p.email, "reports": [_card(q) for q in reports]}
+    return {"manager": p.email, "reports": [card(q) for q in reports_of(ctx.state, p)]}
 
 
 @app.action(read_only=True)

@@ -1,50 +1,23 @@
-"""Small helpers every app shares: paging, text matching, person lookups."""
+"""Files through the workspace: handing bytes to the caller, taking them back, refusing pasted bytes.
+
+Every app that stores or returns files (the four file stores, mail attachments, chat
+files, helpdesk attachments) goes through these helpers, so a download, an upload and
+the refusal of file bytes pasted into a text parameter read the same in every app.
+"""
 
 from __future__ import annotations
 
 import base64
 import binascii
 import re
-from collections.abc import Sequence
-from typing import Annotated, Any, TypeVar
+from typing import Any
 
-from pydantic import Field
+from tools.kernel.exceptions import InvalidArgument
 
-from tools.exceptions import InvalidArgument
+__all__ = ["INLINE_LIMIT", "deliver_file", "looks_encoded", "receive_file", "refuse_encoded"]
 
-__all__ = [
-    "INLINE_LIMIT",
-    "looks_encoded", "Page", "PageSize", "deliver_file", "fold", "page_of", "receive_file", "require_text"]
-
-T = TypeVar("T")
-
-#: Types for the paging parameters every list or search action takes.
-Page = Annotated[int, Field(ge=1, le=10_000)]
-PageSize = Annotated[int, Field(ge=1, le=100)]
-
-
-def page_of(items: Sequence[Any], page: int, page_size: int, key: str = "results") -> dict[str, Any]:
-    """Cut one page out of ``items``.
-
-    Returns:
-        ``{key: [...], "page": n, "page_size": k, "total": N, "next_page": n+1 or None}``.
-    """
-    start = (page - 1) * page_size
-    chunk = list(items[start : start + page_size])
-    more = start + page_size < len(items)
-    return {
-        key: chunk,
-        "page": page,
-        "page_size": page_size,
-        "total": len(items),
-        "next_page": page + 1 if more else None,
-    }
-
-
-def fold(text: str | None) -> str:
-    """Lower-case and collapse white space, for forgiving text comparison."""
-    return " ".join((text or "").lower().split())
-
+#: Largest text returned inline when no workspace is available (characters).
+INLINE_LIMIT = 20_000
 
 _BASE64 = re.compile(r"[A-Za-z0-9+/_-]+={0,2}")
 _DATA_URI = re.compile(r"data:[\w.+-]+/[\w.+-]+[;,]", re.IGNORECASE)
@@ -71,15 +44,25 @@ def looks_encoded(content: str) -> bool:
     return True
 
 
-def require_text(value: str, parameter: str) -> str:
-    """Return ``value`` stripped, or raise InvalidArgument when it is empty."""
-    if not value or not value.strip():
-        raise InvalidArgument("must not be empty", parameter)
-    return value.strip()
+def refuse_encoded(content: str, parameter: str, instead: str = "path=<its workspace path>") -> None:
+    """Refuse file bytes pasted into a text parameter as base64 or a ``data:`` URI.
 
+    Files travel through the workspace, never through the conversation. Ordinary text passes.
 
-#: Largest text returned inline when no workspace is available (characters).
-INLINE_LIMIT = 20_000
+    Args:
+        content: The text the caller sent.
+        parameter: The parameter it came in, named in the error.
+        instead: What to pass instead, e.g. ``"path=<its workspace path>"``.
+
+    Raises:
+        InvalidArgument: ``content`` looks like encoded file bytes; the message says what to pass instead.
+    """
+    if looks_encoded(content or ""):
+        raise InvalidArgument(
+            "looks like file content pasted as base64 or a data: URI; files are not pasted as text: "
+            f"save the file in your workspace and pass {instead} instead",
+            parameter,
+        )
 
 
 def deliver_file(ctx: Any, name: str, data: bytes, save_as: str = "", parameter: str = "save_as") -> dict[str, Any]:

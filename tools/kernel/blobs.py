@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping
 
-from tools.exceptions import NotFound
+from tools.kernel.exceptions import NotFound
 
 __all__ = ["BlobStore", "blob_id"]
 

@@ -22,8 +22,8 @@ from zoneinfo import ZoneInfo
 
 from pydantic import BaseModel, ConfigDict
 
-from tools.blobs import BlobStore
-from tools.exceptions import InvalidArgument
+from tools.kernel.blobs import BlobStore
+from tools.kernel.exceptions import InvalidArgument
 
 __all__ = [
     "AppState",

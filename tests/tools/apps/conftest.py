@@ -1,0 +1,39 @@
+"""Helpers every app's tests share: a context over the default company, and calling an action by name.
+
+Import them as ``from tests.tools.apps.conftest import app_ctx, call``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tools import REGISTRY
+from tools.fixtures import NOW, TIMEZONE, USER, build_default
+from tools.fixtures.shared import BLOBS
+from tools.kernel.blobs import BlobStore
+from tools.kernel.world import AppState, Context, FileStore, World
+
+
+def app_ctx(
+    app: str, files: FileStore | None = None, *, directory: bool = True, state: AppState | None = None
+) -> Context[Any]:
+    """A context for ``app`` over a fresh copy of its default-company state (or ``state``).
+
+    Args:
+        app: The app whose actions will run.
+        files: A workspace file store, or None for a session without a sandbox.
+        directory: Whether the world holds the company's directory too.
+        state: The app's state to use instead of the default company's.
+    """
+    company = build_default()
+    if state is None:
+        state = REGISTRY.apps[app].state.model_validate(company[app])
+    states: dict[str, AppState] = {app: state}
+    if directory and app != "directory":
+        states["directory"] = REGISTRY.apps["directory"].state.model_validate(company["directory"])
+    return Context(World(NOW, TIMEZONE, USER, states, BlobStore(BLOBS)), app, files)
+
+
+def call(c: Context[Any], action: str, /, **args: Any) -> Any:
+    """Run ``action`` of the context's app with ``args``, validated as every surface validates them."""
+    return REGISTRY.apps[c.app].actions[action].invoke(c, args)

@@ -1,0 +1,5 @@
+"""Not moved yet: re-exports the app from its old module."""
+
+from tools.drive import app
+
+__all__ = ["app"]

@@ -1,0 +1,5 @@
+"""Not moved yet: re-exports the fixture from its old module."""
+
+from tools.fixtures.mail import build
+
+__all__ = ["build"]
