@@ -18,10 +18,10 @@ from typing import Any
 import httpx
 
 from bench.throughput import _wrk
-from gateway.cluster import connect_ray, import_ray, start_cluster
-from gateway.demo import serve_in_background
-from gateway.router import create_router_app
+from gateway.cluster.replicas import connect_ray, import_ray, start_cluster
+from gateway.cluster.router import create_router_app
 from gateway.settings import Settings
+from gateway.surfaces.serve import serve_in_background
 
 SEEDS = 200
 SEED_CONCURRENCY = 16

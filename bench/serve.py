@@ -16,8 +16,8 @@ import uvicorn
 def main(kind: str) -> None:
     logging.basicConfig(level=logging.WARNING)
     if kind == "gateway":
-        from gateway.app import create_app
         from gateway.settings import Settings
+        from gateway.surfaces.asgi import create_app
 
         app = create_app(Settings(sandbox_provider="none", log_level="WARNING"))
     elif kind == "bare":

@@ -1,7 +1,7 @@
 """The shell commands lent to a workspace, and the server side that parses their words.
 
 ``cli_shim`` reads only the registry; the route that receives the words is the
-gateway's (:mod:`gateway.cli_api`).
+gateway's (:mod:`gateway.surfaces.shell_api`).
 """
 
 from cli_shim.generate import command_scripts, script_for

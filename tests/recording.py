@@ -7,8 +7,8 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from gateway import Settings, create_app
-from gateway.demo import serve_in_background
-from gateway.tasks import Task
+from gateway.control.tasks import Task
+from gateway.surfaces.serve import serve_in_background
 
 
 @contextlib.asynccontextmanager

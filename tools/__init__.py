@@ -1,7 +1,7 @@
 """The office apps, their state, and the registry that turns every action into a tool.
 
 ``REGISTRY`` holds every app; ``COMPLETE_TASK`` is the app-less action that
-ends the work. ``gateway.tasks`` builds a session's world from a task row.
+ends the work. ``gateway.control.tasks`` builds a session's world from a task row.
 """
 
 # isort: off

@@ -15,9 +15,9 @@ import anyio
 import httpx
 
 from cli_shim import command_scripts
-from gateway.app import create_app
-from gateway.demo import serve_in_background
 from gateway.settings import Settings
+from gateway.surfaces.asgi import create_app
+from gateway.surfaces.serve import serve_in_background
 
 TASK_ID = "dir-manager-of-owen"
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from cli_shim import command_scripts
-from gateway.api_socket import serve_on_unix_socket
+from gateway.surfaces.socket import serve_on_unix_socket
 from tests.cli_shim.live import live_gateway, path_without_curl, run_command, script_env, write_scripts
 from tools import REGISTRY
 

@@ -6,9 +6,9 @@ from typing import Any
 import httpx
 import pytest
 
-from gateway.app import create_app
-from gateway.cli_api import read_argv
 from gateway.settings import Settings
+from gateway.surfaces.asgi import create_app
+from gateway.surfaces.shell_api import read_argv
 
 
 @pytest.fixture

@@ -10,8 +10,8 @@ import pytest
 
 from cli_shim import APPLESS_COMMAND, UsageError, action_help, app_help, command_scripts, parse_argv
 from docs_tool import DOCS_TOOL_NAMES, docs_tool, openapi_document, page_names, render_page
-from gateway.app import create_app
 from gateway.settings import Settings
+from gateway.surfaces.asgi import create_app
 from tests.conftest import banned_words
 from tools import COMPLETE_TASK, REGISTRY
 

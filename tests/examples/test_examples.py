@@ -22,8 +22,8 @@ import pytest
 import gateway
 from cli_shim import command_scripts
 from gateway import Settings, create_app
-from gateway.demo import serve_in_background
-from gateway.tasks import Task, load_tasks
+from gateway.control.tasks import Task, load_tasks
+from gateway.surfaces.serve import serve_in_background
 from tests.conftest import require_binary
 from tests.recording import recording_gateway
 

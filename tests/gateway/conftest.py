@@ -10,7 +10,7 @@ import pytest
 from starlette.applications import Starlette
 
 from gateway import Settings, create_app
-from gateway.demo import serve_in_background
+from gateway.surfaces.serve import serve_in_background
 
 
 @dataclass

@@ -31,9 +31,9 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from gateway.demo import serve_in_background
-from gateway.policies import tool_name
-from gateway.tasks import Step, Task, extract, load_builtin_tasks, substitute
+from gateway.control.tasks import Step, Task, extract, load_builtin_tasks, substitute
+from gateway.runners.policies import tool_name
+from gateway.surfaces.serve import serve_in_background
 
 MODES = ("oracle", "stumble", "no_tool_call", "loop", "500", "timeout", "bad_json", "not_json")
 FINAL_TEXT = "All done: the request is handled."

@@ -15,9 +15,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from gateway import Settings, create_app
-from gateway.api_socket import SANDBOX_API_SOCKET, SANDBOX_PEER, serve_on_unix_socket
-from gateway.app import trusted_only
-from gateway.demo import serve_in_background
+from gateway.control.workspace import SANDBOX_API_SOCKET
+from gateway.surfaces.guards import trusted_only
+from gateway.surfaces.serve import serve_in_background
+from gateway.surfaces.socket import SANDBOX_PEER, serve_on_unix_socket
 from tests.conftest import require_binary
 
 CONTROL = [
@@ -98,7 +99,7 @@ async def test_trusted_only_refuses_a_peer_without_an_address_or_from_the_sandbo
 async def test_control_routes_refuse_the_socket_even_with_the_control_token(caplog) -> None:
     app = create_app(Settings(sandbox_provider="none", control_token="s3cret"))
     token = {"Authorization": "Bearer s3cret"}
-    with caplog.at_level(logging.WARNING, logger="gateway.app"):
+    with caplog.at_level(logging.WARNING, logger="gateway.surfaces.asgi"):
         async with serve_on_unix_socket(app) as path, over(path) as client:
             for method, route in CONTROL:
                 answer = await client.request(method, route, headers=token, json={} if method == "POST" else None)

@@ -3,9 +3,9 @@
 import pytest
 
 from gateway import Gateway, Settings
+from gateway.control.tasks import build_world, load_builtin_tasks
 from gateway.grading import grade
-from gateway.policies import StepFailed, run_steps, steps_for, tool_name
-from gateway.tasks import build_world, load_builtin_tasks
+from gateway.runners.policies import StepFailed, run_steps, steps_for, tool_name
 from sandbox.local import LocalProvider
 from tools import AppError
 from tools.kernel.world import snapshot_state
@@ -84,7 +84,7 @@ def test_builtin_task_spread():
 @pytest.mark.parametrize("task_id", list(TASKS))
 async def test_sessions_never_write_to_the_shared_initial_world(task_id, tmp_path):
     """Copy on write: after every policy of a task ran on one gateway, its shared template is untouched."""
-    from gateway.tasks import world_template
+    from gateway.control.tasks import world_template
 
     gw = Gateway(Settings(), TASKS, LocalProvider(tmp_path / "ws", owner="test"))
     task = TASKS[task_id]

@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
-from gateway.cli import main
-from gateway.tasks import load_builtin_tasks
+from gateway.control.tasks import load_builtin_tasks
+from gateway.runners.cli import main
 from tools import REGISTRY
 
 
@@ -77,7 +77,8 @@ def test_demo_json_into_a_closed_pipe_stops_quietly():
     read, write = os.pipe()
     os.close(read)  # the reader is gone before the first line
     proc = subprocess.run(
-        [sys.executable, "-m", "gateway.cli", "demo", "--json", "--exposure", "mcp", "--task", "dir-manager-of-owen"],
+        [sys.executable, "-m", "gateway.runners.cli", "demo", "--json", "--exposure", "mcp",
+         "--task", "dir-manager-of-owen"],
         stdout=write, stderr=subprocess.PIPE, text=True, timeout=120,
     )  # fmt: skip
     os.close(write)

@@ -11,12 +11,12 @@ import pytest
 from fastmcp import Client
 from fastmcp.client.transports import StreamableHttpTransport
 
-from gateway.cluster import local_auth_env, replica_app, start_cluster
-from gateway.demo import serve_in_background
-from gateway.policies import mcp_caller, run_steps
-from gateway.router import create_router_app
+from gateway.cluster.replicas import local_auth_env, replica_app, start_cluster
+from gateway.cluster.router import create_router_app
+from gateway.control.tasks import load_builtin_tasks
+from gateway.runners.policies import mcp_caller, run_steps
 from gateway.settings import Settings
-from gateway.tasks import load_builtin_tasks
+from gateway.surfaces.serve import serve_in_background
 
 try:
     import ray

@@ -1,7 +1,7 @@
 import httpx
 
 from gateway import Settings, create_app
-from gateway.demo import serve_in_background
+from gateway.surfaces.serve import serve_in_background
 
 ROW = {
     "id": "inline-answer",

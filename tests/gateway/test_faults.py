@@ -4,7 +4,7 @@ import pytest
 from fastmcp import Client
 from fastmcp.client.transports import StreamableHttpTransport
 
-from gateway.core import SERVER_FAULT_MESSAGE
+from gateway.control.core import SERVER_FAULT_MESSAGE
 
 EXTREME_DATES = [
     ("company_calendar_list_events", {"start": "0001-01-01T00:00:00", "end": "9999-12-31T23:59:59"}, "start"),

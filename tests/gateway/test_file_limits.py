@@ -14,8 +14,8 @@ from fastmcp import Client
 from fastmcp.client.transports import StreamableHttpTransport
 
 from gateway import Settings, create_app
-from gateway.demo import serve_in_background
-from gateway.workspace import MAX_FILE_BYTES, SandboxFiles
+from gateway.control.workspace import MAX_FILE_BYTES, SandboxFiles
+from gateway.surfaces.serve import serve_in_background
 from sandbox import SandboxSpec
 from sandbox.local import LocalProvider
 from tests.conftest import require_binary

@@ -1,4 +1,4 @@
-from gateway.hints import reword
+from gateway.surfaces.hints import reword
 
 
 def test_hints_name_the_callers_own_way_in():

@@ -11,8 +11,8 @@ from fastmcp import Client
 from fastmcp.client.transports import StreamableHttpTransport
 from openapi_spec_validator import validate
 
-from gateway.app import create_app
 from gateway.settings import Settings
+from gateway.surfaces.asgi import create_app
 from tests.cli_shim.live import TASK_ID, live_gateway, run_command, script_env, write_scripts
 from tools import COMPLETE_TASK, REGISTRY
 

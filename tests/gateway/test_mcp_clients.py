@@ -64,12 +64,13 @@ async def test_internal_errors_are_masked_from_the_model(live, monkeypatch):
 
     seed = await live.seed("dir-manager-of-owen")
     action = directory.app.actions["get_person"]
-    monkeypatch.setattr(action, "fn", boom) if False else object.__setattr__(action, "fn", boom)
+    original = action.fn
+    object.__setattr__(action, "fn", boom)  # Action is frozen
     try:
         transport = StreamableHttpTransport(seed["mcp"]["url"], headers=seed["mcp"]["headers"])
         async with Client(transport) as client:
             r = await client.call_tool("company_directory_get_person", {"person": "x"}, raise_on_error=False)
     finally:
-        object.__setattr__(action, "fn", directory.get_person)
+        object.__setattr__(action, "fn", original)
     assert r.is_error
     assert "secret" not in r.content[0].text and "exploded" not in r.content[0].text

@@ -4,9 +4,9 @@ import pytest
 from fastmcp import Client
 from fastmcp.client.transports import StreamableHttpTransport
 
+from gateway.control.tasks import load_builtin_tasks
 from gateway.grading import diff
-from gateway.policies import cli_caller, http_caller, mcp_caller, run_steps
-from gateway.tasks import load_builtin_tasks
+from gateway.runners.policies import cli_caller, http_caller, mcp_caller, run_steps
 from tests.conftest import require_binary
 
 TASKS = load_builtin_tasks()

@@ -6,10 +6,10 @@ import anyio
 import pytest
 
 from gateway import Gateway, Settings
-from gateway.admission import AdmissionTimeout
-from gateway.core import CallRefused
+from gateway.control.admission import AdmissionTimeout
+from gateway.control.core import CallRefused
+from gateway.control.tasks import load_builtin_tasks
 from gateway.exceptions import ShuttingDown
-from gateway.tasks import load_builtin_tasks
 from sandbox.local import LocalProvider
 
 TASKS = load_builtin_tasks()

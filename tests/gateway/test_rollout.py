@@ -16,9 +16,9 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from gateway import Settings, create_app
-from gateway.cli import main
-from gateway.demo import serve_in_background
-from gateway.rollout import (
+from gateway.control.tasks import load_builtin_tasks
+from gateway.runners.cli import main
+from gateway.runners.rollout import (
     SYSTEM_PROMPT,
     EpisodeRecord,
     RolloutConfig,
@@ -28,7 +28,7 @@ from gateway.rollout import (
     run_rollout,
     summarize,
 )
-from gateway.tasks import load_builtin_tasks
+from gateway.surfaces.serve import serve_in_background
 from tests.gateway.fake_model import FakeModel, fake_in_thread, serve_in_thread
 
 TASKS = load_builtin_tasks()

@@ -18,7 +18,8 @@ from fastmcp import Client
 from fastmcp.client.transports import StreamableHttpTransport
 
 from gateway import Settings, create_app
-from gateway.demo import play, serve_in_background
+from gateway.runners.demo import play
+from gateway.surfaces.serve import serve_in_background
 from tests.conftest import require_binary
 from tests.sandbox_probe import CONTROL, TASK_ID, WARNING, Served, probe_control_routes, statuses
 
@@ -35,7 +36,7 @@ async def served(settings: Settings) -> AsyncIterator[Served]:
 
 
 async def test_an_isolated_sandbox_is_refused_every_control_route_and_has_no_network(caplog) -> None:
-    with caplog.at_level(logging.WARNING, logger="gateway.app"):
+    with caplog.at_level(logging.WARNING, logger="gateway.surfaces.asgi"):
         async with served(Settings()) as s:
             seed = await s.seed()
             probed = await s.run(seed, probe_control_routes())
@@ -90,7 +91,7 @@ async def test_reference_solutions_score_1_through_the_sandbox(exposure: str, ne
 
 
 async def test_the_host_network_setting_keeps_the_old_behaviour_and_its_warning(caplog) -> None:
-    with caplog.at_level(logging.WARNING, logger="gateway.app"):
+    with caplog.at_level(logging.WARNING, logger="gateway.surfaces.asgi"):
         async with served(Settings(sandbox_network="host")) as s:
             assert s.app.state.gateway.provider.socket_binds == {}
             seed = await s.seed()

@@ -23,8 +23,8 @@ from starlette.applications import Starlette
 
 from docs_tool import DOCS_TOOL_NAMES, page_names
 from gateway import Settings, create_app
-from gateway.api_socket import SANDBOX_API_SOCKET
-from gateway.demo import serve_in_background
+from gateway.control.workspace import SANDBOX_API_SOCKET
+from gateway.surfaces.serve import serve_in_background
 from sandbox import ProviderUnavailable
 from sandbox.local import LocalProvider
 from tests.conftest import banned_words, require_binary

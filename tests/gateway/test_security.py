@@ -17,8 +17,8 @@ from openapi_spec_validator import validate
 from starlette.applications import Starlette
 
 from gateway import Settings, create_app
-from gateway.demo import serve_in_background
-from gateway.sessions import SessionStore
+from gateway.control.sessions import SessionStore
+from gateway.surfaces.serve import serve_in_background
 
 TASK_ID = "dir-manager-of-owen"
 MAX_BYTES = 16 * 1024

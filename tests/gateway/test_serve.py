@@ -43,7 +43,7 @@ def test_serve_answers_then_stops_on_a_signal_and_logs_the_shutdown(sig, status)
     url = f"http://127.0.0.1:{port}"
     env = {**os.environ, "GATEWAY_SANDBOX_PROVIDER": "none", "GATEWAY_LOG_LEVEL": "INFO"}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "gateway.cli", "serve", "--port", str(port)],
+        [sys.executable, "-m", "gateway.runners.cli", "serve", "--port", str(port)],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,

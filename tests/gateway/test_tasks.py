@@ -4,8 +4,8 @@ import json
 
 import pytest
 
+from gateway.control.tasks import load_tasks
 from gateway.exceptions import TaskError
-from gateway.tasks import load_tasks
 
 ROW = {
     "id": "t1",

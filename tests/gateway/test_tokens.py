@@ -38,7 +38,7 @@ async def test_bad_tokens_get_401(live, bad):
 
 
 async def test_a_token_signed_by_another_process_is_refused(live):
-    from gateway.sessions import SessionStore
+    from gateway.control.sessions import SessionStore
 
     seed = await live.seed("dir-manager-of-owen")
     forged = SessionStore("another-secret").new_token(seed["session_id"])

@@ -1,6 +1,6 @@
 """Turns: world builds one at a time, in arrival order, in slices that alternate with the rest of the server.
 
-A fake clock (``gateway.admission.time.perf_counter``) that only builds advance makes the slices
+A fake clock (``gateway.control.admission.time.perf_counter``) that only builds advance makes the slices
 deterministic; a ticker task that logs each trip through the event loop shows where the loop ran.
 """
 
@@ -9,8 +9,8 @@ import contextlib
 
 import pytest
 
-from gateway import admission
-from gateway.admission import Turns
+from gateway.control import admission
+from gateway.control.admission import Turns
 
 
 class FakeClock:

@@ -6,8 +6,8 @@ import httpx
 import pytest
 
 from gateway import Settings, create_app
-from gateway.demo import serve_in_background
-from gateway.workspace import guide_text
+from gateway.control.workspace import guide_text
+from gateway.surfaces.serve import serve_in_background
 from sandbox import ProviderUnavailable, SandboxSpec
 from sandbox.local import LocalProvider
 from tests.conftest import banned_words, require_binary

@@ -20,8 +20,8 @@ from starlette.applications import Starlette
 
 import gateway
 from gateway import Settings, create_app
-from gateway.demo import serve_in_background
-from gateway.tasks import Task, load_tasks
+from gateway.control.tasks import Task, load_tasks
+from gateway.surfaces.serve import serve_in_background
 from tests.conftest import require_binary
 
 REPO = Path(__file__).resolve().parents[2]

@@ -35,7 +35,7 @@ import pytest
 from fastmcp import Client
 from fastmcp.client.transports import StreamableHttpTransport
 
-from gateway.policies import tool_name
+from gateway.runners.policies import tool_name
 from tests.conftest import require_binary
 from tests.harness.conftest import (
     MCP_TOOLS,

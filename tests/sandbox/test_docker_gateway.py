@@ -18,7 +18,8 @@ import httpx
 import pytest
 
 from gateway import Settings, create_app
-from gateway.demo import play, serve_in_background
+from gateway.runners.demo import play
+from gateway.surfaces.serve import serve_in_background
 from sandbox.docker import DockerProvider
 from tests.sandbox.conftest import HOST_BINDS
 from tests.sandbox_probe import CONTROL, TASK_ID, WARNING, Served, probe_control_routes, statuses
@@ -42,7 +43,7 @@ async def served(docker_host: str, **settings: Any) -> AsyncIterator[Served]:
 
 
 async def test_a_docker_sandbox_is_refused_every_control_route_and_has_no_network(docker_host, caplog) -> None:
-    with caplog.at_level(logging.WARNING, logger="gateway.app"):
+    with caplog.at_level(logging.WARNING, logger="gateway.surfaces.asgi"):
         async with served(docker_host) as s:
             provider = s.app.state.gateway.provider
             assert provider.supports_socket_binds and "/run/company/api.sock" in provider.socket_binds
@@ -72,7 +73,7 @@ async def test_reference_solutions_score_1_through_an_isolated_docker_sandbox(do
 
 
 async def test_the_host_network_setting_keeps_docker_on_the_hosts_network_with_its_warning(docker_host, caplog):
-    with caplog.at_level(logging.WARNING, logger="gateway.app"):
+    with caplog.at_level(logging.WARNING, logger="gateway.surfaces.asgi"):
         async with served(docker_host, sandbox_network="host") as s:
             assert s.app.state.gateway.provider.socket_binds == {}
             seed = await s.seed()
@@ -85,7 +86,7 @@ async def test_the_host_network_setting_keeps_docker_on_the_hosts_network_with_i
 
 async def test_a_remote_engine_gets_no_socket_and_keeps_the_warning(caplog) -> None:
     provider = DockerProvider(owner="me", base_url="tcp://engine.example:2376")
-    with caplog.at_level(logging.WARNING, logger="gateway.app"):
+    with caplog.at_level(logging.WARNING, logger="gateway.surfaces.asgi"):
         app = create_app(Settings(sandbox_provider="docker"), provider=provider)
     assert not app.state.gateway.provider.supports_socket_binds
     assert any(WARNING in r.getMessage() for r in caplog.records)

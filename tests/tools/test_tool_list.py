@@ -6,7 +6,7 @@ Regenerate after an intended change with ``company-gateway tools --json > tests/
 import json
 from pathlib import Path
 
-from gateway.cli import main
+from gateway.runners.cli import main
 
 GOLDEN = Path(__file__).parent / "golden" / "tools.json"
 

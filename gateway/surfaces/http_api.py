@@ -1,7 +1,7 @@
 """The HTTP surface: ``POST /api/<app>/<action>`` with a JSON body, and ``GET /api/openapi.json``.
 
 Every call carries ``Authorization: Bearer <token>`` and runs through
-:meth:`gateway.core.Gateway.call` with ``surface="http"``. A session may call
+:meth:`gateway.control.core.Gateway.call` with ``surface="http"``. A session may call
 every action of its task's apps, plus ``POST /api/complete_task``; anything else
 is answered as unknown (404), listing what exists.
 
@@ -20,10 +20,10 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from docs_tool.openapi import openapi_document
-from gateway.core import SERVER_FAULT_MESSAGE, CallRefused, Gateway, ServerFault
-from gateway.hints import reword
-from gateway.sessions import Session
-from gateway.workspace import PROVIDER_FAILED_MESSAGE, ProviderFailed
+from gateway.control.core import SERVER_FAULT_MESSAGE, CallRefused, Gateway, ServerFault
+from gateway.control.sessions import Session
+from gateway.control.workspace import PROVIDER_FAILED_MESSAGE, ProviderFailed
+from gateway.surfaces.hints import reword
 from tools import COMPLETE_TASK, REGISTRY, Action, AppError
 
 __all__ = ["api_routes", "bearer_session", "callable_apps", "error_response"]

@@ -32,8 +32,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from gateway.app import json_body, session_id_of, trusted_only
 from gateway.exceptions import UnknownSession
+from gateway.surfaces.guards import json_body, session_id_of, trusted_only
 
 __all__ = ["ReplicaRef", "Router", "create_router_app"]
 

@@ -16,8 +16,8 @@ from typing import Any
 
 from itsdangerous import BadSignature, URLSafeSerializer
 
+from gateway.control.tasks import Task
 from gateway.exceptions import UnknownSession
-from gateway.tasks import Task
 from sandbox import Sandbox
 from tools import World
 

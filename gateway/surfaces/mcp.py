@@ -2,7 +2,7 @@
 
 Every seeded session shares this one server; the bearer token picks the
 session, ``tools/list`` shows only the tools its task enables, and a call runs
-through :meth:`gateway.core.Gateway.call`. Streamable HTTP in stateless JSON
+through :meth:`gateway.control.core.Gateway.call`. Streamable HTTP in stateless JSON
 mode, as real clients (Codex CLI among them) handle it best.
 """
 
@@ -22,11 +22,11 @@ from fastmcp.tools import Tool, ToolResult
 from mcp.types import TextContent, ToolAnnotations
 from pydantic import PrivateAttr
 
-from gateway.core import SERVER_FAULT_MESSAGE, CallRefused, Gateway, ServerFault
+from gateway.control.core import SERVER_FAULT_MESSAGE, CallRefused, Gateway, ServerFault
+from gateway.control.sessions import LIVE, Session
+from gateway.control.workspace import PROVIDER_FAILED_MESSAGE, ProviderFailed
 from gateway.exceptions import UnknownSession
-from gateway.hints import reword
-from gateway.sessions import LIVE, Session
-from gateway.workspace import PROVIDER_FAILED_MESSAGE, ProviderFailed
+from gateway.surfaces.hints import reword
 from tools import Action, AppError
 
 __all__ = ["ActionTool", "build_mcp"]

@@ -18,8 +18,8 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from gateway.core import Gateway
-from gateway.tasks import Task
+from gateway.control.core import Gateway
+from gateway.control.tasks import Task
 from tools import REGISTRY
 
 __all__ = ["control_openapi_document", "control_openapi_route"]

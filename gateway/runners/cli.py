@@ -25,9 +25,9 @@ from urllib.parse import urlsplit
 from pydantic import ValidationError
 from pydantic_settings import SettingsError
 
+from gateway.control.tasks import Task, load_builtin_tasks, load_tasks
 from gateway.exceptions import TaskError
 from gateway.settings import LOG_LEVELS, Settings
-from gateway.tasks import Task, load_builtin_tasks, load_tasks
 from sandbox import SandboxError
 
 __all__ = ["main"]
@@ -168,7 +168,7 @@ def _cmd_tools(args: argparse.Namespace) -> int:
 def _cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from gateway.app import create_app
+    from gateway.surfaces.asgi import create_app
 
     overrides = {k: v for k, v in vars(args).items() if k in Settings.model_fields and v is not None}
     settings = Settings(**overrides)
@@ -202,8 +202,8 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
-    from gateway.app import create_app
-    from gateway.demo import EpisodeResult, run_demo
+    from gateway.runners.demo import EpisodeResult, run_demo
+    from gateway.surfaces.asgi import create_app
 
     if args.policy not in ("oracle", "noop"):
         print(f"company-gateway demo: --policy must be oracle or noop, not {args.policy!r}", file=sys.stderr)
@@ -226,7 +226,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
 
     async def go() -> None:
         if args.cluster:
-            from gateway.cluster import cluster_demo
+            from gateway.runners.demo import cluster_demo
 
             episodes = cluster_demo(list(tasks.values()), args.policy, args.cluster)
         else:
@@ -260,7 +260,7 @@ class _ReaderGone(Exception):
 
 
 def _cmd_cluster(args: argparse.Namespace) -> int:
-    from gateway.cluster import serve_cluster
+    from gateway.cluster.replicas import serve_cluster
 
     if args.replicas < 1:
         print(f"company-gateway cluster: --replicas must be 1 or more, not {args.replicas}", file=sys.stderr)
@@ -282,7 +282,7 @@ def _cmd_rollout(args: argparse.Namespace) -> int:
     import openai
     from rich.console import Console
 
-    from gateway.rollout import RolloutConfig, print_summary, rollout, summarize
+    from gateway.runners.rollout import RolloutConfig, print_summary, rollout, summarize
 
     def usage(message: str) -> int:
         print(f"company-gateway rollout: {message}", file=sys.stderr)

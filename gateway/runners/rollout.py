@@ -39,8 +39,8 @@ from fastmcp.client.transports import StreamableHttpTransport
 from mcp import MCPError
 from mcp.types import INVALID_PARAMS, METHOD_NOT_FOUND
 
+from gateway.control.tasks import Task, load_builtin_tasks, load_tasks
 from gateway.exceptions import TaskError
-from gateway.tasks import Task, load_builtin_tasks, load_tasks
 from tools import COMPLETE_TASK
 
 __all__ = [
@@ -560,9 +560,9 @@ async def _gateway(url: str | None, tasks: dict[str, Task]) -> AsyncIterator[str
     if url:
         yield url.rstrip("/")
         return
-    from gateway.app import create_app
-    from gateway.demo import serve_in_background
     from gateway.settings import Settings
+    from gateway.surfaces.asgi import create_app
+    from gateway.surfaces.serve import serve_in_background
 
     async with serve_in_background(create_app(Settings(), tasks)) as base:
         yield base

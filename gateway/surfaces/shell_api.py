@@ -2,7 +2,7 @@
 
 The body is form-encoded: ``argc`` (the number of words) then one ``argv``
 field per word, in order. The words are parsed by :mod:`cli_shim.parse` and
-the call runs through :meth:`gateway.core.Gateway.call` with ``surface="cli"``.
+the call runs through :meth:`gateway.control.core.Gateway.call` with ``surface="cli"``.
 The parser and the scripts (``cli_shim``) read only the registry; this route
 is the gateway's.
 
@@ -21,9 +21,9 @@ from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 
 from cli_shim.parse import APPLESS_COMMAND, Help, UsageError, option, parse_argv
-from gateway.core import SERVER_FAULT_MESSAGE, CallRefused, Gateway, ServerFault
-from gateway.http_api import bearer_session, callable_apps
-from gateway.workspace import PROVIDER_FAILED_MESSAGE, ProviderFailed
+from gateway.control.core import SERVER_FAULT_MESSAGE, CallRefused, Gateway, ServerFault
+from gateway.control.workspace import PROVIDER_FAILED_MESSAGE, ProviderFailed
+from gateway.surfaces.http_api import bearer_session, callable_apps
 from tools import COMPLETE_TASK, REGISTRY, Action, AppError
 
 __all__ = ["cli_routes", "read_argv"]

@@ -5,7 +5,7 @@ Each :class:`ReplicaServer` (run as a Ray actor) builds ``create_app`` with
 at that replica, and tool calls never cross another process. A random
 ``incarnation`` per start goes into every session token, so a replica restarted
 on a reused port refuses the tokens of its earlier run. The replicas are placed
-with a SPREAD placement group (one bundle each); :mod:`gateway.router` places
+with a SPREAD placement group (one bundle each); :mod:`gateway.cluster.router` places
 seeds and routes verify and close.
 
 Needs the ``ray`` extra: ``pip install 'company-gateway[ray]'``.
@@ -20,20 +20,19 @@ import os
 import secrets
 import socket
 import sys
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import uvicorn
 from starlette.applications import Starlette
 
-from gateway.router import ReplicaRef, Router
+from gateway.cluster.router import ReplicaRef, Router
 from gateway.settings import Settings
 
 __all__ = [
     "Cluster",
     "ReplicaServer",
-    "cluster_demo",
     "connect_ray",
     "import_ray",
     "local_auth_env",
@@ -76,7 +75,7 @@ def local_auth_env() -> None:
 
 def replica_app(settings: Settings) -> Starlette:
     """``create_app(settings)`` whose session tokens carry ``settings.incarnation``."""
-    from gateway.app import create_app
+    from gateway.surfaces.asgi import create_app
 
     return create_app(settings)
 
@@ -263,7 +262,7 @@ def serve_cluster(
     its sandboxes), the actors are killed and the placement group removed. A second signal stops
     at once. ``announce`` receives one line per replica and the router's URL.
     """
-    from gateway.router import create_router_app
+    from gateway.cluster.router import create_router_app
 
     ray = import_ray()
     connect_ray(address)
@@ -309,28 +308,4 @@ def serve_cluster(
     try:
         asyncio.run(main())
     finally:
-        ray.shutdown()
-
-
-async def cluster_demo(tasks: list[Any], policy: str, replicas: int) -> AsyncIterator[Any]:
-    """Play every task over MCP against ``replicas`` replicas on a local Ray cluster; yields EpisodeResults."""
-    from typing import cast
-
-    import httpx
-
-    from gateway.core import Gateway
-    from gateway.demo import play, serve_in_background
-    from gateway.router import create_router_app
-
-    ray = import_ray()
-    connect_ray(None, log_to_driver=False)
-    settings = Settings()
-    cluster = await start_cluster(replicas, settings, replica_host="127.0.0.1")
-    try:
-        app = create_router_app(cluster.router, settings.trusted_networks, watch_interval_s=None)
-        async with serve_in_background(app) as base, httpx.AsyncClient(base_url=base, timeout=60) as control:
-            for task in tasks:
-                yield await play(control, cast(Gateway, None), task, policy, "mcp")  # mcp needs no local gateway
-    finally:
-        await cluster.stop(0.0)
         ray.shutdown()

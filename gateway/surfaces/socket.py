@@ -7,8 +7,8 @@ instead: this module serves the server's ASGI app on an ``AF_UNIX`` socket in a
 private folder (``0700``, the socket ``0600``; the docker provider opens the socket to
 every uid, ``0666``, since a container's user may differ, while the folder keeps
 everyone else on the host out), and the provider binds that socket
-read-only into every sandbox at :data:`SANDBOX_API_SOCKET`, which
-:data:`SOCKET_ENV` names in the sandbox's environment.
+read-only into every sandbox at :data:`gateway.control.workspace.SANDBOX_API_SOCKET`, which
+:data:`gateway.control.workspace.SOCKET_ENV` names in the sandbox's environment.
 
 The socket's server is a second ``uvicorn.Server`` on the same app, without lifespan
 events and without signal handlers: the main server runs the lifespan and handles
@@ -33,14 +33,10 @@ from typing import Any
 
 import uvicorn
 
-__all__ = ["SANDBOX_API_SOCKET", "SANDBOX_PEER", "SOCKET_ENV", "from_sandbox", "serve_on_unix_socket"]
+__all__ = ["SANDBOX_PEER", "from_sandbox", "serve_on_unix_socket"]
 
 logger = logging.getLogger(__name__)
 
-#: Where the API socket appears inside a sandbox.
-SANDBOX_API_SOCKET = "/run/company/api.sock"
-#: The environment variable that names it there (curl: ``--unix-socket "$COMPANY_API_SOCKET"``).
-SOCKET_ENV = "COMPANY_API_SOCKET"
 #: Scope key set on every request that came in through the unix socket.
 SANDBOX_PEER = "company.sandbox_peer"
 #: Seconds the socket's server waits for open requests when it stops (sandboxes are gone by then).

@@ -7,26 +7,23 @@ sandbox), verified and closed.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
-import socket
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import httpx
-import uvicorn
 from fastmcp import Client
 from fastmcp.client.transports import StreamableHttpTransport
 from starlette.applications import Starlette
 
-from gateway.core import Gateway
-from gateway.policies import StepFailed, cli_caller, http_caller, mcp_caller, run_steps, steps_for
-from gateway.tasks import Task
+from gateway.control.core import Gateway
+from gateway.control.tasks import Task
+from gateway.runners.policies import StepFailed, cli_caller, http_caller, mcp_caller, run_steps, steps_for
+from gateway.surfaces.serve import serve_in_background
 
-__all__ = ["EpisodeResult", "play", "run_demo", "serve_in_background"]
+__all__ = ["EpisodeResult", "cluster_demo", "play", "run_demo"]
 
 logger = logging.getLogger(__name__)
 
@@ -59,29 +56,6 @@ class EpisodeResult:
         if self.error:
             out["error"] = self.error
         return out
-
-
-@contextlib.asynccontextmanager
-async def serve_in_background(app: Starlette, host: str = "127.0.0.1", port: int = 0) -> AsyncIterator[str]:
-    """Run ``app`` under uvicorn on a socket bound here; yields its base URL (``http://host:port``)."""
-    # IPPROTO_TCP named: asyncio sets TCP_NODELAY only on sockets whose proto says TCP (else ~40 ms per reply).
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind((host, port))
-    # proxy_headers=False: the peer address must be the socket's, never one taken from X-Forwarded-For.
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on", proxy_headers=False))
-    task = asyncio.create_task(server.serve(sockets=[sock]))
-    try:
-        while not server.started:
-            if task.done():
-                task.result()  # raises why the server could not start
-                raise RuntimeError("the server stopped before it started")
-            await asyncio.sleep(0.005)
-        yield f"http://{host}:{sock.getsockname()[1]}"
-    finally:
-        server.should_exit = True
-        await task
-        sock.close()
 
 
 async def play(control: httpx.AsyncClient, gateway: Gateway, task: Task, policy: str, exposure: str) -> EpisodeResult:
@@ -132,3 +106,23 @@ async def run_demo(
         for task in tasks:
             for exposure in exposures:
                 yield await play(control, app.state.gateway, task, policy, exposure)
+
+
+async def cluster_demo(tasks: list[Any], policy: str, replicas: int) -> AsyncIterator[Any]:
+    """Play every task over MCP against ``replicas`` replicas on a local Ray cluster; yields EpisodeResults."""
+    from gateway.cluster.replicas import connect_ray, import_ray, start_cluster
+    from gateway.cluster.router import create_router_app
+    from gateway.settings import Settings
+
+    ray = import_ray()
+    connect_ray(None, log_to_driver=False)
+    settings = Settings()
+    cluster = await start_cluster(replicas, settings, replica_host="127.0.0.1")
+    try:
+        app = create_router_app(cluster.router, settings.trusted_networks, watch_interval_s=None)
+        async with serve_in_background(app) as base, httpx.AsyncClient(base_url=base, timeout=60) as control:
+            for task in tasks:
+                yield await play(control, cast(Gateway, None), task, policy, "mcp")  # mcp needs no local gateway
+    finally:
+        await cluster.stop(0.0)
+        ray.shutdown()

@@ -15,14 +15,14 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from gateway.admission import Admission, Turn, Turns
+from gateway.control.admission import Admission, Turn, Turns
+from gateway.control.metrics import Metrics
+from gateway.control.sessions import LIVE, Session, SessionStore
+from gateway.control.tasks import Task, WorldTemplate, lint_task, parse_task, world_template
+from gateway.control.workspace import ProviderFailed, SandboxFiles, destroy_quietly, lend_sandbox
 from gateway.exceptions import SandboxUnavailable, SessionClosed, ShuttingDown, TaskError, UnknownSession
 from gateway.grading import grade
-from gateway.metrics import Metrics
-from gateway.sessions import LIVE, Session, SessionStore
 from gateway.settings import Settings
-from gateway.tasks import Task, WorldTemplate, lint_task, parse_task, world_template
-from gateway.workspace import ProviderFailed, SandboxFiles, destroy_quietly, lend_sandbox
 from sandbox import Provider, ProviderUnavailable
 from tools import COMPLETE_TASK, REGISTRY, Action, AppError, Context, InvalidArgument
 
@@ -175,7 +175,7 @@ class Gateway:
         }
 
     async def _build(self, task: Task, exposure: str) -> tuple[Session, Turn, float]:
-        """Build the world in this seed's turn (one build at a time, see :class:`gateway.admission.Turns`)."""
+        """Build the world in this seed's turn (one build at a time, see :class:`gateway.control.admission.Turns`)."""
 
         def build() -> tuple[Session, float]:
             if self.closing:

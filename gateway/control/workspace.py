@@ -8,18 +8,44 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import tempfile
 import time
 from concurrent.futures import TimeoutError as FutureTimeout
+from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from cli_shim import command_scripts
-from gateway.api_socket import SANDBOX_API_SOCKET, SOCKET_ENV
 from gateway.settings import Settings
-from sandbox import FileMissing, FileTooLarge, Provider, ProviderUnavailable, Sandbox, SandboxSpec, WorkspacePathError
+from sandbox import (
+    FileMissing,
+    FileTooLarge,
+    Provider,
+    ProviderUnavailable,
+    Sandbox,
+    SandboxSpec,
+    WorkspacePathError,
+    get_provider,
+)
 from tools import REGISTRY, FileStore, InvalidArgument, NotFound
 from tools.fixtures import COMPANY
 
-__all__ = ["PROVIDER_FAILED_MESSAGE", "ProviderFailed", "SandboxFiles", "guide_text", "lend_sandbox"]
+__all__ = [
+    "PROVIDER_FAILED_MESSAGE",
+    "SANDBOX_API_SOCKET",
+    "SOCKET_ENV",
+    "ProviderFailed",
+    "SandboxFiles",
+    "destroy_quietly",
+    "guide_text",
+    "lend_sandbox",
+    "make_provider",
+]
+
+#: Where the API socket appears inside a sandbox.
+SANDBOX_API_SOCKET = "/run/company/api.sock"
+#: The environment variable that names it there (curl: ``--unix-socket "$COMPANY_API_SOCKET"``).
+SOCKET_ENV = "COMPANY_API_SOCKET"
 
 logger = logging.getLogger(__name__)
 
@@ -133,7 +159,7 @@ async def lend_sandbox(
         image: The image the row asks for (container providers), or None for the provider's default.
 
     When the provider binds the API's unix socket into its sandboxes (``provider.socket_binds`` holds
-    :data:`~gateway.api_socket.SANDBOX_API_SOCKET`), the sandbox gets no network of its own
+    :data:`SANDBOX_API_SOCKET`), the sandbox gets no network of its own
     (``network="none"``), ``COMPANY_API_SOCKET`` names the socket, and the guide says to use it;
     otherwise it shares the host's network.
 
@@ -277,3 +303,34 @@ class SandboxFiles(FileStore):
         except (FutureTimeout, ProviderUnavailable, OSError):
             return None
         return {0: True, 1: False}.get(result.exit_code)
+
+
+def make_provider(settings: Settings) -> Provider | None:
+    """The sandbox provider the settings name, or None for ``sandbox_provider="none"``.
+
+    The local provider keeps its workspaces under ``sandbox_root``; without one, under a
+    fresh temporary folder of this process (so two servers on one machine never reap each
+    other's workspaces), removed at shutdown when empty.
+
+    Raises:
+        ProviderUnavailable: the provider's backend is missing.
+    """
+    if settings.sandbox_provider == "none":
+        return None
+    if settings.sandbox_block_internet and settings.sandbox_provider != "opensandbox":
+        raise ProviderUnavailable(
+            f"sandbox_block_internet needs the opensandbox provider; {settings.sandbox_provider!r} cannot "
+            "limit a sandbox's network"
+        )
+    if settings.sandbox_provider == "local":
+        root = Path(settings.sandbox_root) if settings.sandbox_root else Path(tempfile.mkdtemp(prefix="workspaces-"))
+        return get_provider("local", root=root, owner=settings.sandbox_owner)
+    options: dict[str, Any] = {"owner": settings.sandbox_owner}
+    if settings.sandbox_block_internet:
+        gateway_host = urlsplit(settings.sandbox_base_url or settings.public_url or "").hostname
+        options.update(block_internet=True, gateway_host=gateway_host, allowed_hosts=settings.sandbox_allowed_hosts)
+    if settings.sandbox_image:
+        options["image"] = settings.sandbox_image
+    if settings.sandbox_provider == "docker" and settings.sandbox_host_binds:
+        options["host_binds"] = settings.sandbox_host_binds
+    return get_provider(settings.sandbox_provider, **options)

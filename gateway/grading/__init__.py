@@ -1,0 +1,48 @@
+"""Deterministic grading: declarative checks on the final world, plus a collateral-damage check.
+
+Grading compares two snapshots (``World.snapshot()``: ``{app: {collection:
+{id: record}}}`` in JSON values) taken at seed and at verify. No model judges.
+
+Checks (each has a ``name``)::
+
+    {"kind": "record", "app", "collection", "where": {...}, "count": n or absent, "new": bool, "changed": bool}
+        passes when the records matching ``where`` number exactly ``count`` (at least 1 when absent).
+        ``new``: only records absent at seed; ``changed``: only records added or modified since seed.
+    {"kind": "no_record", "app", "collection", "where": {...}, "new": bool, "changed": bool}
+        passes when no record matches.
+    {"kind": "answer", "match": {<op>: value, ...}}
+        matches the final text: the summary given to complete_task, else the ``response`` sent to /verify.
+
+``where`` maps a dotted field path (``"attendees"``, ``"permissions"``, ``"start"``) to
+a plain value (exact equality) or to an object of operators, all of which must hold:
+
+    eq, ne                 exact (in)equality
+    ieq                    equal after folding case and white space
+    contains, not_contains text contains (folded); on a list: some item equals (folded)
+    regex                  Python regular expression, searched case-insensitively
+    in                     value is one of a list (folded for text)
+    instant, before, after compare ISO 8601 instants as instants (offsets normalised)
+    set_eq, includes, excludes   a list compared as a set of folded values
+    any, none              a list of objects: some / no item matches the nested ``where``
+    len, gte, lte          length of a list or text; numeric comparison
+    exists                 true: value present and not empty; false: absent or empty
+    text                   the value is a blob id: the document's text (.docx, .xlsx, .pdf, CSV, plain)
+                           matched by a nested matcher, e.g. {"text": {"contains": "INV-20417"}}
+    cell                   a blob id of a workbook: {"sheet": "Q1", "ref": "B2", "match": matcher}
+    csv_row                a blob id of a CSV file: some row matches {"column": matcher, ...}
+
+Allowed changes (``allowed_changes``): every difference between the two snapshots must
+match one rule ``{"app", "collection", "kinds": ["add", "update", "delete"], "where": {...},
+"fields": [...]}`` (``where`` is matched on the record after an add/update and before a
+delete; ``fields``, when given, lists the only fields an update may change). Any other
+difference fails the ``no_unexpected_changes`` check.
+
+The reward is 1.0 when every check passes, else 0.0.
+"""
+
+from gateway.grading.changes import Change, diff
+from gateway.grading.grade import grade
+from gateway.grading.results import CheckResult, Grade
+from gateway.grading.validate import validate_checks
+
+__all__ = ["Change", "CheckResult", "Grade", "diff", "grade", "validate_checks"]

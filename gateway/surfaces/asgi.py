@@ -1,0 +1,129 @@
+"""The ASGI application: FastMCP at ``/mcp``, the ``/api`` and ``/cli`` routes, and the control routes.
+
+Control routes (``/seed_session``, ``/task_state``, ``/verify``,
+``/close_session``, ``/tasks``, ``/metrics``, ``/openapi.json``) answer only peers
+inside ``trusted_networks``, judged by the socket's peer address (never by a
+forwarded header), and never a request that came through the sandboxes' unix
+socket (:mod:`gateway.surfaces.socket`), which has no peer address.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.routing import Mount
+
+from docs_tool import DOCS_TOOL_NAMES, docs_tool
+from gateway.control.core import Gateway
+from gateway.control.sessions import Session
+from gateway.control.tasks import Task, load_builtin_tasks, load_tasks
+from gateway.control.workspace import SANDBOX_API_SOCKET, make_provider
+from gateway.settings import Settings
+from gateway.surfaces.control_routes import control_routes
+from gateway.surfaces.http_api import api_routes
+from gateway.surfaces.limits import BodyLimit
+from gateway.surfaces.mcp import build_mcp
+from gateway.surfaces.shell_api import cli_routes
+from gateway.surfaces.socket import serve_on_unix_socket
+from sandbox import Provider
+
+__all__ = ["create_app"]
+
+logger = logging.getLogger(__name__)
+
+
+def create_app(
+    settings: Settings | None = None, tasks: dict[str, Task] | None = None, provider: Provider | None = None
+) -> Starlette:
+    """Build the gateway's ASGI app.
+
+    Args:
+        settings: Server settings (default: ``Settings()`` from the environment).
+        tasks: Tasks by id (default: ``settings.tasks_file`` or the built-in tasks).
+        provider: The sandbox provider (default: the one ``settings.sandbox_provider`` names).
+
+    Returns:
+        A Starlette app; ``app.state.gateway`` is the :class:`Gateway`.
+    """
+    settings = settings or Settings()
+    if tasks is None:
+        tasks = load_tasks(settings.tasks_file) if settings.tasks_file else load_builtin_tasks()
+    own_root = provider is None and settings.sandbox_provider == "local" and not settings.sandbox_root
+    gateway = Gateway(settings, tasks, provider if provider is not None else make_provider(settings))
+    # Isolated sandboxes: no network of their own; the API reaches them over a unix socket (gateway.surfaces.socket).
+    isolate = (
+        settings.sandbox_network == "isolated"
+        and gateway.provider is not None
+        and gateway.provider.supports_socket_binds
+    )
+
+    def over_socket(session: Session) -> bool:
+        """Whether ``session``'s sandbox reaches the API through the unix socket (the docs tool's examples say so)."""
+        lender = gateway.provider
+        return (
+            session.sandbox is not None
+            and lender is not None
+            and session.sandbox.provider == lender.name
+            and SANDBOX_API_SOCKET in lender.socket_binds
+        )
+
+    docs_tools = [docs_tool(name, gateway, unix_socket=over_socket) for name in DOCS_TOOL_NAMES]
+    hosts = [
+        *settings.allowed_hosts,
+        *(urlsplit(u).hostname for u in (settings.public_url, settings.sandbox_base_url) if u),
+    ]
+    mcp_app = build_mcp(gateway, extra_tools=docs_tools).http_app(
+        path="/mcp",
+        stateless_http=True,
+        json_response=True,
+        host_origin_protection="auto",  # Host and Origin checked against DNS rebinding on loopback
+        allowed_hosts=[h for h in hosts if h] or None,
+    )
+    # Local and docker sandboxes share this host's network unless isolated (a remote docker engine never is).
+    lender = gateway.provider.name if gateway.provider is not None else settings.sandbox_provider
+    shares_network = lender in ("local", "docker") and not isolate
+    if settings.control_token is None and shares_network:
+        logger.warning(
+            "sandboxes share this host's network and the control routes need no token: an agent in a sandbox "
+            "could call them; set GATEWAY_CONTROL_TOKEN to require one"
+        )
+
+    routes = [
+        *control_routes(gateway),
+        *api_routes(gateway),
+        *cli_routes(gateway),
+        Mount("/", app=mcp_app),  # last: the routes above win
+    ]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await gateway.reap()
+        root: Path | None = getattr(gateway.provider, "root", None)
+        async with mcp_app.lifespan(app):
+            try:
+                async with contextlib.AsyncExitStack() as stack:
+                    if isolate and gateway.provider is not None:
+                        # In the provider's root: whoever removes it after a crash removes the socket too.
+                        path = await stack.enter_async_context(serve_on_unix_socket(app, parent=root))
+                        gateway.provider.bind_socket(SANDBOX_API_SOCKET, str(path))
+                        stack.callback(gateway.provider.bind_socket, SANDBOX_API_SOCKET, None)
+                    try:
+                        yield
+                    finally:
+                        await gateway.shutdown()  # before the socket closes: sandboxes may still be calling
+            finally:
+                if own_root and root is not None:
+                    with contextlib.suppress(OSError):
+                        root.rmdir()
+
+    app = Starlette(
+        routes=routes, lifespan=lifespan, middleware=[Middleware(BodyLimit, max_bytes=settings.max_request_bytes)]
+    )
+    app.state.gateway = gateway
+    return app

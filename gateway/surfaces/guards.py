@@ -1,0 +1,121 @@
+"""What every control route shares: the trusted-peer guard, JSON bodies, field and method checks.
+
+The cluster's seed router (``gateway.cluster.router``) guards its routes with the same functions.
+"""
+
+from __future__ import annotations
+
+import hmac
+import ipaddress
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from gateway.exceptions import GatewayError
+from gateway.surfaces.socket import from_sandbox
+
+__all__ = ["Handler", "json_body", "method_only", "only_fields", "session_id_of", "trusted_only"]
+
+logger = logging.getLogger(__name__)
+
+#: A Starlette route handler.
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def trusted_only(networks: list[str], control_token: str | None = None) -> Callable[[Handler], Handler]:
+    """Wrap a control route: peers in ``networks`` only (by the socket's address), bearing ``control_token`` if set.
+
+    A request without a peer address (``scope["client"]`` is None: a unix-socket peer) or one
+    that came through the sandboxes' unix socket is refused whatever it bears (403). A
+    GatewayError raised by the route becomes a JSON error with its status.
+    """
+    nets = [ipaddress.ip_network(n, strict=False) for n in networks]
+    expected = f"Bearer {control_token}".encode() if control_token else None
+
+    def wrap(handler: Handler) -> Handler:
+        async def guarded(request: Request) -> Response:
+            if request.client is None or from_sandbox(request.scope):
+                why = "came through a sandbox's socket" if from_sandbox(request.scope) else "has no peer address"
+                logger.warning("control route %s refused: the request %s", request.url.path, why)
+                return _error(403, "this route is only for trusted networks")
+            peer = request.client.host
+            try:
+                addr = ipaddress.ip_address(peer)
+            except ValueError:
+                addr = None
+            if addr is None or not any(addr in n for n in nets):
+                logger.warning("control route %s refused to peer %r", request.url.path, peer)
+                return _error(403, "this route is only for trusted networks")
+            given = request.headers.get("authorization", "").encode()
+            if expected is not None and not hmac.compare_digest(given, expected):
+                logger.warning("control route %s refused: no or wrong control token", request.url.path)
+                return _error(403, "this route needs the control token (Authorization: Bearer ...)")
+            try:
+                return await handler(request)
+            except GatewayError as exc:
+                return _error(exc.status_code, str(exc))
+
+        return guarded
+
+    return wrap
+
+
+async def json_body(request: Request) -> dict[str, Any]:
+    """The request's body as a JSON object.
+
+    Raises:
+        GatewayError: not JSON, nested too deeply, or not an object (400).
+    """
+    raw = await request.body()
+    try:
+        body = json.loads(raw or b"{}")
+    except ValueError:  # not UTF-8, not JSON, or an integer past Python's 4,300-digit limit
+        raise GatewayError("the body must be JSON") from None
+    except RecursionError:
+        raise GatewayError("the body nests too deeply; send a flat JSON object") from None
+    if not isinstance(body, dict):
+        raise GatewayError("the body must be a JSON object")
+    return body
+
+
+def only_fields(body: dict[str, Any], *fields: str) -> None:
+    """Refuse a body with fields other than ``fields`` (400), naming them and the ones the route takes."""
+    unknown = sorted(set(body) - set(fields))
+    if unknown:
+        raise GatewayError(f"unknown fields {unknown}; this route takes {', '.join(repr(f) for f in fields)}")
+
+
+def session_id_of(value: Any) -> str:
+    """``value`` as a session id.
+
+    Raises:
+        GatewayError: missing or not a non-empty string (400).
+    """
+    if not isinstance(value, str) or not value:
+        raise GatewayError("session_id: required, a string returned by /seed_session")
+    return value
+
+
+_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+
+
+def method_only(method: str, path: str, handler: Handler) -> Route:
+    """A route for one method that answers every other method with a JSON 405 (not the MCP mount's 404)."""
+
+    async def dispatch(request: Request) -> Response:
+        if request.method != method and not (method == "GET" and request.method == "HEAD"):
+            return JSONResponse({"error": f"use {method} on {path}"}, status_code=405, headers={"Allow": method})
+        return await handler(request)
+
+    return Route(path, dispatch, methods=_METHODS)
+
+
