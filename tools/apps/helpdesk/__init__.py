@@ -1,5 +1,7 @@
-"""Not moved yet: re-exports the app from its old module."""
+"""The helpdesk: requests to IT, Facilities, People Ops and Finance Ops, tracked as tickets."""
 
-from tools.helpdesk import app
+from tools.apps.helpdesk import actions as _actions  # noqa: F401  (registers the actions on the app)
+from tools.apps.helpdesk.app import app
+from tools.apps.helpdesk.state import Attachment, Comment, HelpdeskState, Link, Queue, Ticket
 
-__all__ = ["app"]
+__all__ = ["Attachment", "Comment", "HelpdeskState", "Link", "Queue", "Ticket", "app"]

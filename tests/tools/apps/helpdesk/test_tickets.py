@@ -1,0 +1,187 @@
+"""Helpdesk actions that open and change tickets: create, update, assign, change status."""
+
+import pytest
+
+from tests.conftest import MemoryFiles
+from tests.tools.apps.conftest import app_ctx, call
+from tools.fixtures import USER
+from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
+
+ALEX = USER
+LEO = "leo.hall@northwind.example"
+KAI = "kai.nakamura@northwind.example"
+RUBY = "ruby.walker@northwind.example"
+
+
+def test_create_ticket_defaults_to_me_and_the_queue_target():
+    c = app_ctx("helpdesk")
+    t = call(c, "create_ticket", queue="Facilities", title="Broken blind in Room 3C", description="Won't go up.")
+    assert t["id"] == "HD-1063" and t["queue"] == "facilities" and t["status"] == "open"
+    assert t["requester"] == ALEX and t["assignee"] is None and t["priority"] == "normal"
+    assert t["due"] == "2026-03-12T09:00:00-04:00" and t["created"] == "2026-03-09T09:00:00-04:00"
+    again = call(c, "create_ticket", queue="it", title="x", description="y", priority="urgent")
+    assert again["id"] == "HD-1064" and again["due"] == "2026-03-09T17:00:00-04:00"
+
+
+def test_create_ticket_on_behalf_with_assignee_due_watchers_and_files():
+    c = app_ctx("helpdesk", MemoryFiles({"scans/leak.png": b"\x89PNG fake", "notes.txt": b"dripping"}))
+    t = call(
+        c,
+        "create_ticket",
+        queue="facilities",
+        title="Radiator leaking in the Legal area",
+        description="Water on the carpet by the window.",
+        priority="urgent",
+        requester="Hannah Wood",
+        assignee="ruby.walker@northwind.example",
+        due="2026-03-09T13:00",
+        category="Heating and cooling",
+        watchers=["me", "Isaac King", "me"],
+        attachments=["scans/leak.png", "notes.txt"],
+    )
+    assert t["requester"] == "hannah.wood@northwind.example" and t["assignee"] == RUBY
+    assert t["due"] == "2026-03-09T13:00:00-04:00" and t["category"] == "Heating and cooling"
+    assert t["watchers"] == [ALEX, "isaac.king@northwind.example"]
+    assert [(a["name"], a["mime_type"], a["size"]) for a in t["attachments"]] == [
+        ("leak.png", "image/png", 9),
+        ("notes.txt", "text/plain", 8),
+    ]
+    stored = c.state.attachments[t["attachments"][1]["id"]]
+    assert c.blobs.get(stored.blob) == b"dripping"
+    dated = call(c, "create_ticket", queue="it", title="x", description="y", due="2026-03-20")
+    assert dated["due"] == "2026-03-20T17:00:00-04:00"
+
+
+@pytest.mark.parametrize(
+    ("args", "parameter", "kind"),
+    [
+        ({"queue": "Legal"}, "queue", NotFound),
+        ({"title": "  "}, "title", InvalidArgument),
+        ({"title": "two\nlines"}, "title", InvalidArgument),
+        ({"title": "x" * 201}, "title", InvalidArgument),
+        ({"description": ""}, "description", InvalidArgument),
+        ({"requester": "Someone Else"}, "requester", NotFound),
+        ({"assignee": "Dana Whitfield"}, "assignee", Conflict),
+        ({"due": "2026-03-08"}, "due", InvalidArgument),
+        ({"due": "next week"}, "due", InvalidArgument),
+        ({"watchers": ["ghost@northwind.example"]}, "watchers", NotFound),
+        ({"attachments": ["missing.pdf"]}, "attachments", NotFound),
+        ({"priority": "critical"}, "priority", InvalidArgument),
+    ],
+)
+def test_create_ticket_errors_change_nothing(args, parameter, kind):
+    c = app_ctx("helpdesk", MemoryFiles())
+    before = c.world.snapshot()
+    base = {"queue": "it", "title": "Dock not working", "description": "No screen."}
+    with pytest.raises(kind) as err:
+        call(c, "create_ticket", **{**base, **args})
+    assert err.value.parameter == parameter
+    assert c.world.snapshot() == before
+
+
+def test_create_ticket_attachments_need_a_workspace():
+    c = app_ctx("helpdesk")
+    with pytest.raises(InvalidArgument) as err:
+        call(c, "create_ticket", queue="it", title="x", description="y", attachments=["a.pdf"])
+    assert err.value.parameter == "attachments" and "attach-file" in err.value.message
+
+
+def test_update_ticket_changes_only_what_is_given():
+    c = app_ctx("helpdesk")
+    out = call(c, "update_ticket", ticket_id="HD-1050", priority="high", due="2026-04-27")
+    assert out["changed"] == ["due", "priority"]
+    assert out["priority"] == "high" and out["due"] == "2026-04-27T17:00:00-04:00"
+    assert out["updated"] == "2026-03-09T09:00:00-04:00" and out["title"].startswith("Boardroom setup")
+    same = call(c, "update_ticket", ticket_id="HD-1050", priority="high")
+    assert same["changed"] == []
+
+
+def test_update_ticket_moving_queue_unassigns_outside_staff():
+    c = app_ctx("helpdesk")
+    out = call(c, "update_ticket", ticket_id="HD-1059", queue="Facilities", category="Meeting rooms")
+    assert out["queue"] == "facilities" and out["assignee"] is None and out["changed"] == ["assignee", "queue_id"]
+    assert out["status"] == "open"
+    busy = call(c, "update_ticket", ticket_id="HD-1035", queue="people_ops")
+    assert (
+        busy["status"] == "open" and busy["assignee"] is None and busy["changed"] == ["assignee", "queue_id", "status"]
+    )
+
+
+def test_update_ticket_errors():
+    c = app_ctx("helpdesk")
+    with pytest.raises(InvalidArgument) as err:
+        call(c, "update_ticket", ticket_id="HD-1050")
+    assert "at least one" in err.value.message
+    with pytest.raises(Conflict) as err:
+        call(c, "update_ticket", ticket_id="HD-1001", title="New")
+    assert "change-status" in err.value.message and "--status=open" in err.value.message
+    with pytest.raises(InvalidArgument) as err:
+        call(c, "update_ticket", ticket_id="HD-1050", due="2026-01-01")
+    assert err.value.parameter == "due"
+
+
+def test_assign_ticket_to_staff_and_unassign():
+    c = app_ctx("helpdesk")
+    out = call(c, "assign_ticket", ticket_id="HD-1052", assignee="Ruby Walker")
+    assert out["assignee"] == RUBY and out["previous_assignee"] is None
+    out = call(c, "assign_ticket", ticket_id="HD-1052", unassign=True)
+    assert out["assignee"] is None and out["previous_assignee"] == RUBY
+    out = call(c, "assign_ticket", ticket_id="HD-1059", assignee="kai.nakamura")
+    assert out["assignee"] == KAI and out["previous_assignee"] == LEO
+
+
+def test_assign_ticket_errors():
+    c = app_ctx("helpdesk")
+    with pytest.raises(Conflict) as err:
+        call(c, "assign_ticket", ticket_id="HD-1059", assignee="Ruby Walker")
+    assert "IT support staff" in err.value.message and LEO in err.value.message
+    with pytest.raises(NotFound):
+        call(c, "assign_ticket", ticket_id="HD-1059", assignee="ghost@northwind.example")
+    with pytest.raises(InvalidArgument):
+        call(c, "assign_ticket", ticket_id="HD-1059")
+    with pytest.raises(InvalidArgument):
+        call(c, "assign_ticket", ticket_id="HD-1059", assignee="Kai Nakamura", unassign=True)
+    with pytest.raises(Conflict) as err:
+        call(c, "assign_ticket", ticket_id="HD-1035", unassign=True)
+    assert err.value.parameter == "unassign"
+    with pytest.raises(Conflict):
+        call(c, "assign_ticket", ticket_id="HD-1001", assignee="Kai Nakamura")
+
+
+def test_change_status_resolve_close_and_reopen():
+    c = app_ctx("helpdesk")
+    out = call(c, "change_status", ticket_id="HD-1045", status="resolved", resolution="Deep clean done.")
+    assert out["previous_status"] == "open" and out["resolution"] == "Deep clean done."
+    assert out["resolved_at"] == "2026-03-09T09:00:00-04:00" and out["next_statuses"] == ["open", "closed"]
+    out = call(c, "change_status", ticket_id="HD-1045", status="closed")
+    assert out["status"] == "closed" and out["resolution"] == "Deep clean done." and out["closed_at"] is not None
+    out = call(c, "change_status", ticket_id="HD-1045", status="open")
+    assert out["resolution"] is None and out["resolved_at"] is None and out["closed_at"] is None
+    closed = call(c, "change_status", ticket_id="HD-1058", status="closed", resolution="Use the new printer.")
+    assert closed["resolved_at"] == closed["closed_at"] == "2026-03-09T09:00:00-04:00"
+
+
+def test_change_status_rules():
+    c = app_ctx("helpdesk")
+    with pytest.raises(InvalidArgument) as err:
+        call(c, "change_status", ticket_id="HD-1045", status="resolved")
+    assert err.value.parameter == "resolution"
+    with pytest.raises(InvalidArgument) as err:
+        call(c, "change_status", ticket_id="HD-1045", status="closed")
+    assert err.value.parameter == "resolution"
+    with pytest.raises(InvalidArgument) as err:
+        call(c, "change_status", ticket_id="HD-1045", status="waiting", resolution="done")
+    assert err.value.parameter == "resolution"
+    with pytest.raises(Conflict) as err:
+        call(c, "change_status", ticket_id="HD-1045", status="open")
+    assert "already open" in err.value.message
+    with pytest.raises(Conflict) as err:
+        call(c, "change_status", ticket_id="HD-1001", status="resolved", resolution="x")
+    assert "can only go to: open" in err.value.message
+    with pytest.raises(Conflict) as err:
+        call(c, "change_status", ticket_id="HD-1036", status="waiting")
+    assert "open, closed" in err.value.message
+    with pytest.raises(Conflict) as err:
+        call(c, "change_status", ticket_id="HD-1052", status="in_progress")
+    assert "assign-ticket" in err.value.message
+    assert call(c, "change_status", ticket_id="HD-1001", status="open")["status"] == "open"
