@@ -47,10 +47,18 @@ def test_create_folder_conflicts_and_rename():
 
 def test_create_folder_bad_input():
     c = app_ctx("onedrive")
-    for bad in ("a/b", "what?", "  ", "notes."):
+    refusals = {
+        "a/b": "'a/b' contains /; names cannot contain / \\ : * ? \" < > |",
+        "what?": "'what?' contains ?; names cannot contain / \\ : * ? \" < > |",
+        "  ": "must not be empty",
+        "notes.": "'notes.' is not a valid name; names cannot be . or .. or end with a dot",
+        "x" * 256: "must be at most 255 characters",
+    }
+    for bad, message in refusals.items():
         with pytest.raises(InvalidArgument) as err:
             call(c, "create_folder", name=bad)
-        assert err.value.parameter == "name"
+        assert (err.value.parameter, err.value.message) == ("name", message)
+    assert call(c, "create_folder", name="x" * 255)["name"] == "x" * 255
     with pytest.raises(InvalidArgument) as err:
         call(c, "create_folder", name="X", parent="/Desktop/Scratch notes.txt")
     assert err.value.parameter == "parent"
@@ -119,12 +127,16 @@ def test_upload_new_version_of_shared_file_by_id():
 def test_upload_refuses_base64_and_data_uris():
     c = app_ctx("onedrive")
     encoded = base64.b64encode(make_docx("x", ["y"])).decode()
+    refusal = (
+        "looks like file content pasted as base64 or a data: URI; files are not pasted as text: "
+        "save the file in your workspace and pass path=<its workspace path> instead"
+    )
     with pytest.raises(InvalidArgument) as err:
         call(c, "upload_file", name="notes.txt", content=encoded)
-    assert err.value.parameter == "content" and "path=" in err.value.message
+    assert (err.value.parameter, err.value.message) == ("content", refusal)
     with pytest.raises(InvalidArgument) as err:
         call(c, "upload_file", name="a.png", content="data:image/png;base64,iVBORw0KGgo=")
-    assert "data: URI" in err.value.message
+    assert (err.value.parameter, err.value.message) == ("content", refusal)
     prose = "word " * 100
     assert call(c, "upload_file", name="prose.txt", content=prose)["size"] == len(prose)
 
@@ -226,5 +238,7 @@ def test_rename_item_errors():
     with pytest.raises(Conflict) as err:
         call(c, "rename_item", item="itm_shared_contoso_negotiation", new_name="x.docx")
     assert "isabella.rossi" in err.value.message
-    with pytest.raises(InvalidArgument):
+    with pytest.raises(InvalidArgument) as err:
         call(c, "rename_item", item="itm_todo", new_name="a:b.md")
+    assert err.value.parameter == "new_name"
+    assert err.value.message == "'a:b.md' contains :; names cannot contain / \\ : * ? \" < > |"
