@@ -1,5 +1,7 @@
-"""Not moved yet: re-exports the app from its old module."""
+"""OneDrive: your personal file store, with folders, versions, a recycle bin, and sharing."""
 
-from tools.onedrive import app
+from tools.apps.onedrive import actions as _actions  # noqa: F401  (registers the actions on the app)
+from tools.apps.onedrive.app import app
+from tools.apps.onedrive.state import DriveItem, OneDriveState, Permission, SharingLink, Version
 
-__all__ = ["app"]
+__all__ = ["DriveItem", "OneDriveState", "Permission", "SharingLink", "Version", "app"]

@@ -1,88 +1,72 @@
-"""OneDrive's item rules: finding items by id or path, who may do what, and how items are shown.
-
-:mod:`tools.onedrive` declares the records and the file actions, :mod:`tools.onedrive_sharing`
-the sharing actions; both read and check items through these helpers, which never change
-anything.
-"""
+"""OneDrive's rules: finding items by id or path, who may do what, names, people and file content."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import PurePosixPath
-from typing import TYPE_CHECKING, Any
 
+from tools.apps.onedrive.state import LINK_BASE, ROOT, DriveItem, OneDriveState, SharingLink
 from tools.kernel.documents import blob_text
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
-from tools.kernel.world import Context, format_instant
-from tools.kits.files import looks_encoded
-from tools.kits.people import DirectoryState, find_person
+from tools.kernel.world import Context
+from tools.kits.files import receive_file, refuse_encoded
+from tools.kits.folders import ancestors, descendants
+from tools.kits.people import directory_of, find_person
 from tools.kits.text import fold, require_text
 
-if TYPE_CHECKING:
-    from tools.onedrive import DriveItem, OneDriveState
-
 __all__ = [
-    "ROOT",
-    "ancestors",
-    "check_name",
-    "descendants",
-    "detail",
+    "ancestors_of",
+    "descendants_of",
+    "find_link",
     "folder_ref",
     "free_name",
     "item_path",
-    "refuse_encoded",
+    "link_active",
     "require_edit",
     "require_own",
     "resolve",
     "resolve_file",
     "resolve_people",
     "role_of",
-    "snippet",
-    "summary",
     "taken",
     "text_of",
+    "upload_bytes",
 ]
 
-#: Parent id of the items at the top of the user's own OneDrive.
-ROOT = "root"
 _RANK = {"read": 1, "write": 2, "owner": 3}
 _EMAIL = re.compile(r"^[^@\s<>,;]+@[^@\s<>,;]+\.[^@\s<>,;]+$")
+#: Extensions of files that inline text cannot make; those come from a workspace file.
+_BINARY = {".docx", ".xlsx", ".pptx", ".pdf", ".png", ".jpg", ".jpeg", ".gif", ".zip"}
 
-State = Context["OneDriveState"]
+_Ctx = Context[OneDriveState]
 
 
 # ---- finding items ----------------------------------------------------------------------------
 
 
-def ancestors(state: OneDriveState, item: DriveItem) -> list[DriveItem]:
+def ancestors_of(state: OneDriveState, item: DriveItem) -> list[DriveItem]:
     """The folders above ``item``, nearest first (empty for top-level and shared items)."""
-    out: list[DriveItem] = []
-    pid = item.parent_id
-    while pid not in (ROOT, "") and pid in state.items and len(out) < 100:
-        out.append(state.items[pid])
-        pid = state.items[pid].parent_id
-    return out
+    return ancestors(item.parent_id, state.items, lambda folder: folder.parent_id)
 
 
-def descendants(state: OneDriveState, folder_id: str) -> list[DriveItem]:
+def descendants_of(state: OneDriveState, folder_id: str) -> list[DriveItem]:
     """Everything inside a folder at any depth, deleted or not."""
-    out: list[DriveItem] = []
-    todo = [folder_id]
-    while todo:
-        pid = todo.pop()
-        for item in state.items.values():
-            if item.parent_id == pid:
-                out.append(item)
-                if item.kind == "folder":
-                    todo.append(item.id)
-    return out
+
+    def children(parent_id: str) -> Iterator[DriveItem]:
+        return (i for i in state.items.values() if i.parent_id == parent_id)
+
+    def folder_id_of(item: DriveItem) -> str | None:
+        return item.id if item.kind == "folder" else None
+
+    return descendants(folder_id, children, folder_id_of)
 
 
 def item_path(state: OneDriveState, item: DriveItem) -> str | None:
     """``/Documents/Budgets/Q1 budget.xlsx`` for an item of your OneDrive; None for one shared with you."""
     if item.parent_id == "":
         return None
-    names = [a.name for a in reversed(ancestors(state, item))]
+    names = [a.name for a in reversed(ancestors_of(state, item))]
     return "/" + "/".join([*names, item.name])
 
 
@@ -91,14 +75,14 @@ def role_of(state: OneDriveState, item: DriveItem, user: str) -> str | None:
     if item.owner.lower() == user.lower():
         return "owner"
     best = 0
-    for node in [item, *ancestors(state, item)]:
+    for node in [item, *ancestors_of(state, item)]:
         for p in node.permissions:
             if p.email.lower() == user.lower():
                 best = max(best, _RANK[p.role])
     return next((role for role, rank in _RANK.items() if rank == best), None)
 
 
-def _by_path(ctx: State, path: str, parameter: str) -> DriveItem | None:
+def _by_path(ctx: _Ctx, path: str, parameter: str) -> DriveItem | None:
     parts = [p for p in path.strip().strip("/").split("/") if p.strip()]
     parent, found = ROOT, None
     for depth, part in enumerate(parts):
@@ -119,7 +103,7 @@ def _by_path(ctx: State, path: str, parameter: str) -> DriveItem | None:
     return found
 
 
-def resolve(ctx: State, ref: str, parameter: str, *, deleted: bool = False) -> DriveItem:
+def resolve(ctx: _Ctx, ref: str, parameter: str, *, deleted: bool = False) -> DriveItem:
     """The item named by an id or a path (``/Documents/Q1.xlsx``) that the user can see.
 
     Args:
@@ -128,7 +112,11 @@ def resolve(ctx: State, ref: str, parameter: str, *, deleted: bool = False) -> D
         parameter: Parameter name for errors.
         deleted: Also accept items in the recycle bin (by id only).
 
+    Returns:
+        The item's record.
+
     Raises:
+        InvalidArgument: An empty reference, or "/" (the top is not an item).
         NotFound: No such item, or it is in the recycle bin (the message says so).
     """
     key = require_text(ref, parameter)
@@ -151,16 +139,24 @@ def resolve(ctx: State, ref: str, parameter: str, *, deleted: bool = False) -> D
     return item
 
 
-def resolve_file(ctx: State, ref: str, parameter: str = "item") -> DriveItem:
-    """The file named by an id or path (see :func:`resolve`); a folder is refused."""
+def resolve_file(ctx: _Ctx, ref: str, parameter: str = "item") -> DriveItem:
+    """The file named by an id or path (see :func:`resolve`).
+
+    Raises:
+        InvalidArgument: ``ref`` names a folder.
+    """
     item = resolve(ctx, ref, parameter)
     if item.kind == "folder":
         raise InvalidArgument(f"'{item.name}' is a folder; use onedrive list-children to see what it holds", parameter)
     return item
 
 
-def folder_ref(ctx: State, ref: str, parameter: str) -> DriveItem | None:
-    """The folder named by ``ref``; None for the top of your OneDrive ("", "/" or "root")."""
+def folder_ref(ctx: _Ctx, ref: str, parameter: str) -> DriveItem | None:
+    """The folder named by ``ref``; None for the top of your OneDrive ("", "/" or "root").
+
+    Raises:
+        InvalidArgument: ``ref`` names a file.
+    """
     if ref.strip() in ("", "/", ROOT):
         return None
     folder = resolve(ctx, ref, parameter)
@@ -169,11 +165,36 @@ def folder_ref(ctx: State, ref: str, parameter: str) -> DriveItem | None:
     return folder
 
 
+def find_link(ctx: _Ctx, ref: str) -> SharingLink:
+    """The sharing link named by its id or full URL, on an item the user can see.
+
+    Raises:
+        NotFound: No such link, or its item is gone or not the user's to see.
+    """
+    key = require_text(ref, "link").rstrip("/")
+    if key.startswith(LINK_BASE):
+        key = key[len(LINK_BASE) :]
+    link = ctx.state.links.get(key)
+    if link is None or link.item_id not in ctx.state.items:
+        raise NotFound(f"no sharing link '{ref}'; use onedrive list-sharing-links on the item to see its links", "link")
+    resolve(ctx, link.item_id, "link", deleted=True)  # the link's item must be one you can see
+    return link
+
+
+def link_active(ctx: _Ctx, link: SharingLink) -> bool:
+    """Whether ``link`` still works today (no expiry, or it expires today or later)."""
+    return link.expires is None or link.expires >= ctx.now.astimezone(ctx.tz).date()
+
+
 # ---- who may change what ----------------------------------------------------------------------
 
 
-def require_edit(ctx: State, item: DriveItem | None, parameter: str) -> None:
-    """Refuse unless the user owns ``item`` or may edit it (None is the top of your OneDrive)."""
+def require_edit(ctx: _Ctx, item: DriveItem | None, parameter: str) -> None:
+    """Refuse unless the user owns ``item`` or may edit it (None is the top of your OneDrive).
+
+    Raises:
+        Conflict: The item was shared with the user read-only.
+    """
     if item is None:
         return
     role = role_of(ctx.state, item, ctx.user)
@@ -185,8 +206,12 @@ def require_edit(ctx: State, item: DriveItem | None, parameter: str) -> None:
         )
 
 
-def require_own(ctx: State, item: DriveItem, parameter: str, doing: str) -> None:
-    """Refuse when ``item`` lives in someone else's OneDrive (it can't be moved or deleted from here)."""
+def require_own(item: DriveItem, parameter: str, doing: str) -> None:
+    """Refuse when ``item`` lives in someone else's OneDrive (it can't be moved or deleted from here).
+
+    Raises:
+        Conflict: The item was shared with the user; the message names its owner.
+    """
     if item.parent_id == "":
         raise Conflict(
             f"'{item.name}' lives in {item.owner}'s OneDrive, so you cannot {doing} it; "
@@ -195,15 +220,7 @@ def require_own(ctx: State, item: DriveItem, parameter: str, doing: str) -> None
         )
 
 
-def check_name(name: str, parameter: str) -> str:
-    """A valid item name: not empty, no slashes or characters OneDrive refuses."""
-    name = require_text(name, parameter)
-    bad = sorted({c for c in name if c in '/\\:*?"<>|'})
-    if bad:
-        raise InvalidArgument(f"'{name}' contains {' '.join(bad)}; names cannot contain / \\ : * ? \" < > |", parameter)
-    if name in (".", "..") or name.endswith("."):
-        raise InvalidArgument(f"'{name}' cannot end with a dot", parameter)
-    return name
+# ---- names ------------------------------------------------------------------------------------
 
 
 def taken(state: OneDriveState, parent_id: str, name: str, skip: str = "") -> DriveItem | None:
@@ -233,15 +250,14 @@ def free_name(state: OneDriveState, parent_id: str, name: str) -> str:
 # ---- people -----------------------------------------------------------------------------------
 
 
-def resolve_people(ctx: State, values: list[str], parameter: str) -> list[str]:
+def resolve_people(ctx: _Ctx, values: list[str], parameter: str) -> list[str]:
     """Email addresses for colleagues' names or addresses; outside addresses pass as they are.
 
     Raises:
         InvalidArgument: A value that is neither an address nor a colleague's name.
         NotFound: A company address or name no one in the directory has.
     """
-    directory = ctx.other("directory")
-    people = directory if isinstance(directory, DirectoryState) else None
+    people = directory_of(ctx)
     domain = ctx.user.rsplit("@", 1)[-1].lower()
     out: list[str] = []
     for raw in values:
@@ -264,81 +280,27 @@ def resolve_people(ctx: State, values: list[str], parameter: str) -> list[str]:
 # ---- content ----------------------------------------------------------------------------------
 
 
-def text_of(ctx: State, item: DriveItem) -> str:
+def text_of(ctx: _Ctx, item: DriveItem) -> str:
     """The document text of a file (cached by content), ``""`` for folders and images."""
     if item.kind != "file" or not item.blob:
         return ""
     return blob_text(ctx.blobs, item.blob, item.name)
 
 
-def snippet(text: str, words: list[str], width: int = 70) -> str:
-    """A short piece of ``text`` around the first of ``words`` found in it (``""`` when none is)."""
-    low = text.lower()
-    at = min((i for i in (low.find(w) for w in words) if i >= 0), default=-1)
-    if at < 0:
-        return ""
-    start, end = max(0, at - width), min(len(text), at + width)
-    piece = " ".join(text[start:end].split())
-    return ("..." if start else "") + piece + ("..." if end < len(text) else "")
-
-
-def refuse_encoded(content: str, parameter: str) -> None:
-    """Refuse a ``data:`` URI or pasted base64 file content: files travel through the workspace.
+def upload_bytes(ctx: _Ctx, name: str, content: str, path: str) -> bytes:
+    """The bytes of a file to upload as ``name``: from workspace ``path``, or from plain-text ``content``.
 
     Raises:
-        InvalidArgument: naming ``parameter`` and the way to send the file instead.
+        InvalidArgument: ``content`` is pasted file bytes, or text for a file type text cannot make
+            (e.g. .docx); or both or neither of ``content`` and ``path`` given.
+        NotFound: The workspace path holds no file.
     """
-    if looks_encoded(content):
-        raise InvalidArgument(
-            "looks like a data: URI or base64; file content cannot be pasted, "
-            "save the file in your workspace and pass path=<its workspace path> instead",
-            parameter,
-        )
-
-
-# ---- how items are shown ----------------------------------------------------------------------
-
-
-def summary(ctx: State, item: DriveItem) -> dict[str, Any]:
-    """The short form of an item used in lists and search results."""
-    size = item.size
-    if item.kind == "folder":
-        inside = [d for d in descendants(ctx.state, item.id) if d.deleted is None]
-        size = sum(d.size for d in inside if d.kind == "file")
-    out: dict[str, Any] = {
-        "id": item.id,
-        "name": item.name,
-        "kind": item.kind,
-        "path": item_path(ctx.state, item),
-        "size": size,
-        "mime_type": item.mime_type,
-        "modified": format_instant(item.modified, ctx.tz),
-        "modified_by": item.modified_by,
-        "owner": item.owner,
-    }
-    if item.kind == "folder":
-        out["child_count"] = sum(1 for i in ctx.state.items.values() if i.parent_id == item.id and i.deleted is None)
-    return out
-
-
-def detail(ctx: State, item: DriveItem) -> dict[str, Any]:
-    """Everything about an item but its content and sharing details."""
-    out = summary(ctx, item)
-    active = [
-        lnk
-        for lnk in ctx.state.links.values()
-        if lnk.item_id == item.id and (lnk.expires is None or lnk.expires >= ctx.now.astimezone(ctx.tz).date())
-    ]
-    out.update(
-        parent_id=item.parent_id or None,
-        created=format_instant(item.created, ctx.tz),
-        created_by=item.created_by,
-        your_access=role_of(ctx.state, item, ctx.user),
-        shared_with_me=item.parent_id == "",
-        shared=len(item.permissions) > 1 or bool(active),
-        active_links=len(active),
-        version=item.versions[-1].number if item.versions else None,
-    )
-    if item.description:
-        out["description"] = item.description
-    return out
+    if content:
+        refuse_encoded(content, "content")
+        suffix = PurePosixPath(name).suffix.lower()
+        if suffix in _BINARY:
+            raise InvalidArgument(
+                f"text cannot make a {suffix} file; save the file in your workspace and pass path=<its path>",
+                "content",
+            )
+    return receive_file(ctx, content, path)

@@ -1,7 +1,4 @@
-"""OneDrive's history: file versions, deleting to the recycle bin, and restoring.
-
-Declared on :data:`tools.onedrive.app`; that module imports this one once its records exist.
-"""
+"""OneDrive actions for history: file versions, deleting to the recycle bin, and restoring."""
 
 from __future__ import annotations
 
@@ -9,17 +6,20 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
+from tools.apps.onedrive._rules import descendants_of, item_path, require_edit, resolve, resolve_file, taken
+from tools.apps.onedrive._versions import add_version
+from tools.apps.onedrive._views import detail
+from tools.apps.onedrive.app import app
+from tools.apps.onedrive.state import OneDriveState
 from tools.kernel.exceptions import Conflict, InvalidArgument
-from tools.kernel.world import format_instant
+from tools.kernel.world import Context, format_instant
 from tools.kits.paging import Page, PageSize, page_of
-from tools.onedrive import Ctx, add_version, app
-from tools.onedrive_items import descendants, detail, item_path, require_edit, resolve, resolve_file, taken
 
-__all__: list[str] = []
+__all__ = ["delete_item", "list_recycle_bin", "list_versions", "restore_item", "restore_version"]
 
 
 @app.action(read_only=True)
-def list_versions(ctx: Ctx, item: str) -> dict[str, Any]:
+def list_versions(ctx: Context[OneDriveState], item: str) -> dict[str, Any]:
     """List a file's saved versions, newest first; the first one is the current content.
 
     Example:
@@ -47,7 +47,7 @@ def list_versions(ctx: Ctx, item: str) -> dict[str, Any]:
 
 
 @app.action(read_only=False)
-def delete_item(ctx: Ctx, item: str) -> dict[str, Any]:
+def delete_item(ctx: Context[OneDriveState], item: str) -> dict[str, Any]:
     """Delete a file or folder: it goes to the recycle bin (a folder with everything inside).
 
     Deleted items can be brought back with restore-item.
@@ -68,14 +68,14 @@ def delete_item(ctx: Ctx, item: str) -> dict[str, Any]:
             "with your own address",
             "item",
         )
-    inside = [d for d in descendants(ctx.state, it.id) if d.deleted is None] if it.kind == "folder" else []
+    inside = [d for d in descendants_of(ctx.state, it.id) if d.deleted is None] if it.kind == "folder" else []
     for x in [it, *inside]:
         x.deleted, x.deleted_by, x.deleted_with = ctx.now, ctx.user, it.id
     return {"deleted": [x.id for x in [it, *inside]], "count": 1 + len(inside)}
 
 
 @app.action(read_only=True)
-def list_recycle_bin(ctx: Ctx, page: Page = 1, page_size: PageSize = 20) -> dict[str, Any]:
+def list_recycle_bin(ctx: Context[OneDriveState], page: Page = 1, page_size: PageSize = 20) -> dict[str, Any]:
     """List what is in your recycle bin, most recently deleted first.
 
     Example:
@@ -93,7 +93,7 @@ def list_recycle_bin(ctx: Ctx, page: Page = 1, page_size: PageSize = 20) -> dict
     top.sort(key=lambda i: (-i.deleted.timestamp() if i.deleted else 0, i.id))
     rows = []
     for i in top:
-        group = [i, *(d for d in descendants(ctx.state, i.id) if d.deleted_with == i.id)]
+        group = [i, *(d for d in descendants_of(ctx.state, i.id) if d.deleted_with == i.id)]
         rows.append(
             {
                 "id": i.id,
@@ -110,7 +110,7 @@ def list_recycle_bin(ctx: Ctx, page: Page = 1, page_size: PageSize = 20) -> dict
 
 
 @app.action(read_only=False)
-def restore_item(ctx: Ctx, item_id: str) -> dict[str, Any]:
+def restore_item(ctx: Context[OneDriveState], item_id: str) -> dict[str, Any]:
     """Bring a file or folder back from the recycle bin to where it was.
 
     Example:
@@ -139,14 +139,14 @@ def restore_item(ctx: Ctx, item_id: str) -> dict[str, Any]:
         raise Conflict(
             f"'{item_path(ctx.state, clash)}' now holds that name ({clash.id}); rename or move it first", "item_id"
         )
-    group = [it, *(d for d in descendants(ctx.state, it.id) if d.deleted_with == it.id)]
+    group = [it, *(d for d in descendants_of(ctx.state, it.id) if d.deleted_with == it.id)]
     for g in group:
         g.deleted, g.deleted_by, g.deleted_with = None, "", ""
     return {**detail(ctx, it), "restored": len(group)}
 
 
 @app.action(read_only=False)
-def restore_version(ctx: Ctx, item: str, version: Annotated[int, Field(ge=1)]) -> dict[str, Any]:
+def restore_version(ctx: Context[OneDriveState], item: str, version: Annotated[int, Field(ge=1)]) -> dict[str, Any]:
     """Make an earlier version of a file the current one (saved as a new version; nothing is lost).
 
     Example:

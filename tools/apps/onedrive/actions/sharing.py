@@ -1,46 +1,38 @@
-"""OneDrive's sharing actions: links, people's access, and what others shared with you.
-
-Declared on :data:`tools.onedrive.app`; that module imports this one once its records exist.
-"""
+"""OneDrive actions for sharing: what others shared with you, people's access, and sharing links."""
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
+from tools.apps.onedrive._rules import (
+    ancestors_of,
+    find_link,
+    require_edit,
+    resolve,
+    resolve_people,
+    role_of,
+)
+from tools.apps.onedrive._views import link_view, permission_rows, summary
+from tools.apps.onedrive.app import app
+from tools.apps.onedrive.state import LINK_BASE, OneDriveState, Permission, SharingLink
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
-from tools.kernel.world import format_instant, parse_date
+from tools.kernel.world import Context, format_instant, parse_date
 from tools.kits.paging import Page, PageSize, page_of
 from tools.kits.text import require_text
-from tools.onedrive import Ctx, Permission, SharingLink, app
-from tools.onedrive_items import ancestors, detail, require_edit, resolve, resolve_people, summary
 
-__all__: list[str] = []
-
-#: Where sharing links point; the link id ends the address.
-LINK_BASE = "https://onedrive.northwind.example/s/"
-
-
-def _link_view(ctx: Ctx, link: SharingLink) -> dict[str, Any]:
-    today = ctx.now.astimezone(ctx.tz).date()
-    out = link.model_dump(mode="json", exclude={"created"})
-    out["created"] = format_instant(link.created, ctx.tz)
-    out["status"] = "expired" if link.expires is not None and link.expires < today else "active"
-    return out
-
-
-def _find_link(ctx: Ctx, ref: str) -> SharingLink:
-    key = require_text(ref, "link").rstrip("/")
-    if key.startswith(LINK_BASE):
-        key = key[len(LINK_BASE) :]
-    link = ctx.state.links.get(key)
-    if link is None or link.item_id not in ctx.state.items:
-        raise NotFound(f"no sharing link '{ref}'; use onedrive list-sharing-links on the item to see its links", "link")
-    resolve(ctx, link.item_id, "link", deleted=True)  # the link's item must be one you can see
-    return link
+__all__ = [
+    "create_sharing_link",
+    "grant_access",
+    "list_permissions",
+    "list_shared_with_me",
+    "list_sharing_links",
+    "remove_permission",
+    "revoke_sharing_link",
+]
 
 
 @app.action(read_only=True)
-def list_shared_with_me(ctx: Ctx, page: Page = 1, page_size: PageSize = 20) -> dict[str, Any]:
+def list_shared_with_me(ctx: Context[OneDriveState], page: Page = 1, page_size: PageSize = 20) -> dict[str, Any]:
     """List the files other people have shared with you, most recently shared first.
 
     You can open and copy all of them; you can change only those shared with "write" access.
@@ -75,7 +67,7 @@ def list_shared_with_me(ctx: Ctx, page: Page = 1, page_size: PageSize = 20) -> d
 
 
 @app.action(read_only=True)
-def list_permissions(ctx: Ctx, item: str) -> dict[str, Any]:
+def list_permissions(ctx: Context[OneDriveState], item: str) -> dict[str, Any]:
     """Show who has access to a file or folder: people, access from folders above, and sharing links.
 
     Example:
@@ -92,15 +84,15 @@ def list_permissions(ctx: Ctx, item: str) -> dict[str, Any]:
     it = resolve(ctx, item, "item")
     direct = {p.email.lower() for p in it.permissions}
     inherited = []
-    for folder in ancestors(ctx.state, it):
+    for folder in ancestors_of(ctx.state, it):
         for p in folder.permissions:
             if p.email.lower() not in direct and p.role != "owner":
                 direct.add(p.email.lower())
                 inherited.append(
                     {"email": p.email, "role": p.role, "from_folder_id": folder.id, "from_folder": folder.name}
                 )
-    links = [_link_view(ctx, lnk) for lnk in ctx.state.links.values() if lnk.item_id == it.id]
-    perms = [{"email": p.email, "role": p.role, "granted": format_instant(p.granted, ctx.tz)} for p in it.permissions]
+    links = [link_view(ctx, lnk) for lnk in ctx.state.links.values() if lnk.item_id == it.id]
+    perms = permission_rows(ctx, it)
     return {
         "id": it.id,
         "name": it.name,
@@ -108,12 +100,14 @@ def list_permissions(ctx: Ctx, item: str) -> dict[str, Any]:
         "permissions": perms,
         "inherited": inherited,
         "links": links,
-        "your_access": detail(ctx, it)["your_access"],
+        "your_access": role_of(ctx.state, it, ctx.user),
     }
 
 
 @app.action(read_only=False)
-def grant_access(ctx: Ctx, item: str, recipients: list[str], role: Literal["read", "write"] = "read") -> dict[str, Any]:
+def grant_access(
+    ctx: Context[OneDriveState], item: str, recipients: list[str], role: Literal["read", "write"] = "read"
+) -> dict[str, Any]:
     """Share a file or folder with people, or change the access they already have.
 
     Sharing a folder shares everything inside it. Colleagues can be named by email or full name;
@@ -152,7 +146,7 @@ def grant_access(ctx: Ctx, item: str, recipients: list[str], role: Literal["read
         else:
             same.append(email)
     it.permissions = perms
-    rows = [{"email": p.email, "role": p.role, "granted": format_instant(p.granted, ctx.tz)} for p in it.permissions]
+    rows = permission_rows(ctx, it)
     return {
         "id": it.id,
         "name": it.name,
@@ -165,7 +159,7 @@ def grant_access(ctx: Ctx, item: str, recipients: list[str], role: Literal["read
 
 
 @app.action(read_only=False)
-def remove_permission(ctx: Ctx, item: str, email: str) -> dict[str, Any]:
+def remove_permission(ctx: Context[OneDriveState], item: str, email: str) -> dict[str, Any]:
     """Stop sharing a file or folder with someone.
 
     Only access given on this item itself can be removed here; access that comes from a folder
@@ -186,7 +180,9 @@ def remove_permission(ctx: Ctx, item: str, email: str) -> dict[str, Any]:
     who = require_text(email, "email").lower()
     current = next((p for p in it.permissions if p.email.lower() == who), None)
     if current is None:
-        upper = next((a for a in ancestors(ctx.state, it) if any(p.email.lower() == who for p in a.permissions)), None)
+        upper = next(
+            (a for a in ancestors_of(ctx.state, it) if any(p.email.lower() == who for p in a.permissions)), None
+        )
         if upper is not None:
             raise Conflict(f"{email} has access through folder '{upper.name}' ({upper.id}); remove it there", "email")
         raise NotFound(f"'{it.name}' is not shared with '{email}'; use onedrive list-permissions", "email")
@@ -195,13 +191,13 @@ def remove_permission(ctx: Ctx, item: str, email: str) -> dict[str, Any]:
     if who != ctx.user.lower():
         require_edit(ctx, it, "item")
     it.permissions = [p for p in it.permissions if p is not current]
-    rows = [{"email": p.email, "role": p.role, "granted": format_instant(p.granted, ctx.tz)} for p in it.permissions]
+    rows = permission_rows(ctx, it)
     return {"id": it.id, "name": it.name, "removed": current.email, "permissions": rows}
 
 
 @app.action(read_only=False)
 def create_sharing_link(
-    ctx: Ctx,
+    ctx: Context[OneDriveState],
     item: str,
     type: Literal["view", "edit"] = "view",  # noqa: A002 - the product's own word
     scope: Literal["anyone", "organization", "specific_people"] = "organization",
@@ -244,7 +240,7 @@ def create_sharing_link(
     for link in ctx.state.links.values():
         same = (link.item_id, link.type, link.scope, sorted(link.recipients), link.expires)
         if same == (it.id, type, scope, sorted(people), until) and (until is None or until >= today):
-            return {**_link_view(ctx, link), "already_existed": True}
+            return {**link_view(ctx, link), "already_existed": True}
     lid = ctx.new_id("lnk")
     link = SharingLink(
         id=lid,
@@ -258,11 +254,11 @@ def create_sharing_link(
         url=LINK_BASE + lid,
     )
     ctx.state.links[lid] = link
-    return {**_link_view(ctx, link), "already_existed": False}
+    return {**link_view(ctx, link), "already_existed": False}
 
 
 @app.action(read_only=True)
-def list_sharing_links(ctx: Ctx, item: str) -> dict[str, Any]:
+def list_sharing_links(ctx: Context[OneDriveState], item: str) -> dict[str, Any]:
     """List the sharing links of a file or folder, expired ones included.
 
     Example:
@@ -279,11 +275,11 @@ def list_sharing_links(ctx: Ctx, item: str) -> dict[str, Any]:
     links = sorted(
         (lnk for lnk in ctx.state.links.values() if lnk.item_id == it.id), key=lambda lnk: (lnk.created, lnk.id)
     )
-    return {"id": it.id, "name": it.name, "links": [_link_view(ctx, lnk) for lnk in links]}
+    return {"id": it.id, "name": it.name, "links": [link_view(ctx, lnk) for lnk in links]}
 
 
 @app.action(read_only=False)
-def revoke_sharing_link(ctx: Ctx, link: str) -> dict[str, Any]:
+def revoke_sharing_link(ctx: Context[OneDriveState], link: str) -> dict[str, Any]:
     """Delete a sharing link; whoever had it can no longer open the item through it.
 
     Example:
@@ -295,9 +291,9 @@ def revoke_sharing_link(ctx: Ctx, link: str) -> dict[str, Any]:
     Returns:
         {"revoked": link id, "item_id", "remaining": [links left on the item]}.
     """
-    found = _find_link(ctx, link)
+    found = find_link(ctx, link)
     item = ctx.state.items[found.item_id]
     require_edit(ctx, item, "link")
     del ctx.state.links[found.id]
-    left = [_link_view(ctx, lnk) for lnk in ctx.state.links.values() if lnk.item_id == item.id]
+    left = [link_view(ctx, lnk) for lnk in ctx.state.links.values() if lnk.item_id == item.id]
     return {"revoked": found.id, "item_id": item.id, "remaining": left}

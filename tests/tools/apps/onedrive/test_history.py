@@ -1,0 +1,94 @@
+"""OneDrive history actions: list-versions, delete-item, list-recycle-bin, restore-item, restore-version."""
+
+import pytest
+
+from tests.tools.apps.conftest import app_ctx, call
+from tools.fixtures import USER
+from tools.kernel.documents import read_cell
+from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
+
+PRIYA = "priya.shah@northwind.example"
+
+
+def names(rows):
+    return [r["name"] for r in rows]
+
+
+def test_list_versions_newest_first():
+    out = call(app_ctx("onedrive"), "list_versions", item="itm_q1_budget")
+    assert [(v["number"], v["modified_by"], v["current"]) for v in out["versions"]] == [
+        (3, PRIYA, True),
+        (2, USER, False),
+        (1, USER, False),
+    ]
+    with pytest.raises(InvalidArgument):
+        call(app_ctx("onedrive"), "list_versions", item="itm_budgets")
+
+
+# ---- recycle bin and versions -----------------------------------------------------------------
+
+
+def test_delete_folder_then_restore_it():
+    c = app_ctx("onedrive")
+    out = call(c, "delete_item", item="/Documents/Hiring")
+    assert out["count"] == 4 and out["deleted"][0] == "itm_hiring"
+    assert c.state.items["itm_notes_marco_bianchi"].deleted_with == "itm_hiring"
+    assert "Hiring" not in names(call(c, "list_children", folder="/Documents")["results"])
+    assert call(c, "search_items", query="Marco Bianchi", include_shared=False)["total"] == 0
+    bin_rows = call(c, "list_recycle_bin")["results"]
+    assert (bin_rows[0]["id"], bin_rows[0]["items"], bin_rows[0]["original_path"]) == (
+        "itm_hiring",
+        4,
+        "/Documents/Hiring",
+    )
+    with pytest.raises(Conflict) as err:
+        call(c, "restore_item", item_id="itm_notes_marco_bianchi")
+    assert "itm_hiring" in err.value.message
+    back = call(c, "restore_item", item_id="itm_hiring")
+    assert back["restored"] == 4 and back["path"] == "/Documents/Hiring"
+    assert all(c.state.items[i].deleted is None for i in out["deleted"])
+
+
+def test_restore_keeps_items_deleted_earlier_in_the_bin():
+    c = app_ctx("onedrive")
+    call(c, "delete_item", item="itm_budgets")
+    call(c, "restore_item", item_id="itm_budgets")
+    assert c.state.items["itm_q1_budget_old"].deleted is not None
+    out = call(c, "restore_item", item_id="itm_q1_budget_old")
+    assert out["path"] == "/Documents/Budgets/Q1 budget draft (old).xlsx" and out["restored"] == 1
+
+
+def test_restore_item_errors():
+    c = app_ctx("onedrive")
+    with pytest.raises(Conflict) as err:
+        call(c, "restore_item", item_id="itm_q1_budget")
+    assert "not in the recycle bin" in err.value.message
+    with pytest.raises(Conflict):
+        call(c, "restore_item", item_id="itm_old_shot_1")
+    call(c, "create_folder", name="Untitled document.docx", parent="/Desktop")
+    with pytest.raises(Conflict) as err:
+        call(c, "restore_item", item_id="itm_untitled")
+    assert "now holds that name" in err.value.message
+    with pytest.raises(NotFound):
+        call(c, "restore_item", item_id="itm_missing")
+
+
+def test_delete_refuses_shared_files():
+    with pytest.raises(Conflict) as err:
+        call(app_ctx("onedrive"), "delete_item", item="itm_shared_q1_forecast")
+    assert "remove-permission" in err.value.message
+
+
+def test_restore_version_adds_a_new_version():
+    c = app_ctx("onedrive")
+    out = call(c, "restore_version", item="itm_q1_budget", version=2)
+    rec = c.state.items["itm_q1_budget"]
+    assert out["version"] == 4 and rec.blob == rec.versions[1].blob and rec.modified_by == USER
+    assert read_cell(c.blobs.get(rec.blob), "Q1 2026", "D5") == 58900
+    with pytest.raises(Conflict):
+        call(c, "restore_version", item="itm_q1_budget", version=4)
+    with pytest.raises(InvalidArgument) as err:
+        call(c, "restore_version", item="itm_q1_budget", version=9)
+    assert err.value.parameter == "version" and "1, 2, 3, 4" in err.value.message
+    with pytest.raises(Conflict):
+        call(c, "restore_version", item="itm_shared_q1_forecast", version=1)
