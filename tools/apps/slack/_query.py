@@ -1,14 +1,4 @@
-"""The chat search language: parse ``budget in:#finance from:@priya after:2026-03-01`` into message tests.
-
-Supported terms (all must match; a leading ``-`` excludes a term):
-
-* plain words and ``"quoted phrases"``: found in the message text or the names of its files;
-* ``in:#channel`` (or ``in:channel``, or a channel id), ``in:@person`` for your direct messages with them;
-* ``from:@person`` (directory id such as ``@priya.shah``, email, or part of a name), ``from:me``;
-* ``before:YYYY-MM-DD`` (that day excluded), ``after:YYYY-MM-DD`` (that day excluded),
-  ``on:YYYY-MM-DD`` (that day only), in the company's time zone;
-* ``has:file``, ``has:pin``, ``has:reaction``, ``has:link``; ``is:thread`` (replies in threads).
-"""
+"""The chat search language: ``budget in:#finance from:@priya after:2026-03-01`` compiled into message tests."""
 
 from __future__ import annotations
 
@@ -110,6 +100,15 @@ def _negated(test: _MessageTest) -> _MessageTest:
 
 def compile_query(ctx: Context[SlackState], query: str, find_channel: Callable[[str], Channel]) -> list[_MessageTest]:
     """Turn a search query into tests that every matching message passes.
+
+    Supported terms (all must match; a leading ``-`` excludes a term):
+
+    * plain words and ``"quoted phrases"``: found in the message text or the names of its files;
+    * ``in:#channel`` (or ``in:channel``, or a channel id), ``in:@person`` for your direct messages with them;
+    * ``from:@person`` (directory id such as ``@priya.shah``, email, or part of a name), ``from:me``;
+    * ``before:YYYY-MM-DD`` (that day excluded), ``after:YYYY-MM-DD`` (that day excluded),
+      ``on:YYYY-MM-DD`` (that day only), in the company's time zone;
+    * ``has:file``, ``has:pin``, ``has:reaction``, ``has:link``; ``is:thread`` (replies in threads).
 
     Args:
         ctx: The searching action's context.

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import datetime, time, timedelta
 from pathlib import PurePosixPath
 from typing import Annotated, Literal
 
 from pydantic import Field
 
+from tools.apps.slack._query import compile_query
 from tools.apps.slack.state import Channel, Message, SlackFile, SlackState
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 from tools.kernel.world import Context, parse_date, parse_instant
@@ -27,6 +29,7 @@ __all__ = [
     "is_member",
     "matches_text",
     "me",
+    "message_tests",
     "new_channel_name",
     "new_message",
     "people_emails",
@@ -265,6 +268,17 @@ def find_message(ctx: Context[SlackState], message_id: str, parameter: str = "me
     except (NotFound, Conflict):
         raise NotFound(f"no message with id '{message_id}' in a conversation you can read", parameter) from None
     return msg
+
+
+def message_tests(ctx: Context[SlackState], query: str) -> list[Callable[[Message], bool]]:
+    """The tests a message must pass to match a search query (the language of ``_query.compile_query``).
+
+    Raises:
+        InvalidArgument: (parameter ``query``) a term the language refuses.
+        NotFound: An ``in:`` channel that does not exist or that you cannot see.
+        Conflict: An ``in:`` private channel you are not a member of.
+    """
+    return compile_query(ctx, query, lambda ref: find_channel(ctx, ref, "query"))
 
 
 def thread_parent(ctx: Context[SlackState], msg: Message) -> Message:

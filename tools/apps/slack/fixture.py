@@ -1,11 +1,9 @@
-"""The company chat on Monday March 9, 2026: channels, three weeks of conversation, shared files and statuses.
+"""The chat's part of the default company on Monday March 9, 2026: channels, messages, files and statuses."""
 
-Authored, not generated: every message agrees with :mod:`tools.fixtures.facts` and with the mail,
-calendar and drive data (the Atlas cutover on Saturday April 18, INV-20417, the Contoso renewal,
-the April offsite at Lakeside Lodge, the Q1 budget review, hiring for REQ-1042 and REQ-1048, ...).
-
-Message ids (``msg_0001`` ...) follow the order in which the messages were posted.
-"""
+# Authored, not generated: every message agrees with tools.fixtures.facts and with the mail,
+# calendar and drive data (the Atlas cutover on Saturday April 18, INV-20417, the Contoso renewal,
+# the April offsite at Lakeside Lodge, the Q1 budget review, hiring for REQ-1042 and REQ-1048, ...).
+# Message ids (msg_0001 ...) follow the order in which the messages were posted.
 
 from __future__ import annotations
 

@@ -1,11 +1,10 @@
-"""Chat actions that search: find messages with the search language of ``_query``."""
+"""Chat actions that search: find the messages you can read with the chat's search language."""
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
-from tools.apps.slack._query import compile_query
-from tools.apps.slack._rules import find_channel, readable_ids
+from tools.apps.slack._rules import message_tests, readable_ids
 from tools.apps.slack._views import message_view
 from tools.apps.slack.app import app
 from tools.apps.slack.state import SlackState
@@ -44,7 +43,7 @@ def search_messages(
         {"results": [message with "channel" and "thread_id"], "page", "page_size", "total", "next_page"}.
     """
     require_text(query, "query")
-    tests = compile_query(ctx, query, lambda ref: find_channel(ctx, ref, "query"))
+    tests = message_tests(ctx, query)
     readable = readable_ids(ctx)
     hits = [
         m
