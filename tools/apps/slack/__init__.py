@@ -1,5 +1,7 @@
-"""Not moved yet: re-exports the app from its old module."""
+"""The company chat: channels, direct messages, threads, reactions, pins, shared files and statuses."""
 
-from tools.slack import app
+from tools.apps.slack import actions as _actions  # noqa: F401  (registers the actions on the app)
+from tools.apps.slack.app import app
+from tools.apps.slack.state import Channel, Message, Reaction, SlackFile, SlackState, Status
 
-__all__ = ["app"]
+__all__ = ["Channel", "Message", "Reaction", "SlackFile", "SlackState", "Status", "app"]

@@ -1,14 +1,4 @@
-"""The chat search language: parse ``budget in:#finance from:@priya after:2026-03-01`` and match messages.
-
-Supported terms (all must match; a leading ``-`` excludes a term):
-
-* plain words and ``"quoted phrases"``: found in the message text or the names of its files;
-* ``in:#channel`` (or ``in:channel``, or a channel id), ``in:@person`` for your direct messages with them;
-* ``from:@person`` (directory id such as ``@priya.shah``, email, or part of a name), ``from:me``;
-* ``before:YYYY-MM-DD`` (that day excluded), ``after:YYYY-MM-DD`` (that day excluded),
-  ``on:YYYY-MM-DD`` (that day only), in the company's time zone;
-* ``has:file``, ``has:pin``, ``has:reaction``, ``has:link``; ``is:thread`` (replies in threads).
-"""
+"""The chat search language: ``budget in:#finance from:@priya after:2026-03-01`` compiled into message tests."""
 
 from __future__ import annotations
 
@@ -16,17 +6,20 @@ import re
 from collections.abc import Callable
 from datetime import datetime, time, timedelta
 
+from tools.apps.slack.state import Channel, Message, SlackState
 from tools.kernel.exceptions import InvalidArgument
 from tools.kernel.world import Context, parse_date
+from tools.kits.people import directory_of
 from tools.kits.text import fold
-from tools.slack_model import Message, SlackState, find_channel
 
-__all__ = ["OPERATORS", "compile_query"]
+__all__ = ["compile_query"]
 
-OPERATORS = ("in", "from", "before", "after", "on", "has", "is")
+#: One search term compiled: True when a message matches it.
+_MessageTest = Callable[[Message], bool]
+
+_OPERATORS = ("in", "from", "before", "after", "on", "has", "is")
 _HAS = ("file", "pin", "reaction", "link")
 _TOKEN = re.compile(r'-?[a-z]+:"[^"]*"|-?"[^"]*"|\S+', re.IGNORECASE)
-Test = Callable[[Message], bool]
 
 
 def _day_start(ctx: Context[SlackState], value: str) -> datetime:
@@ -37,8 +30,8 @@ def _people(ctx: Context[SlackState], value: str) -> set[str]:
     key = fold(value.lstrip("@"))
     if key == "me":
         return {ctx.user.lower()}
-    directory = ctx.other("directory")
-    people = getattr(directory, "people", {}).values() if directory is not None else []
+    directory = directory_of(ctx)
+    people = directory.people.values() if directory is not None else []
     found = {
         p.email.lower()
         for p in people
@@ -53,7 +46,7 @@ def _people(ctx: Context[SlackState], value: str) -> set[str]:
     return found
 
 
-def _term(ctx: Context[SlackState], op: str, value: str) -> Test:
+def _term(ctx: Context[SlackState], op: str, value: str, find_channel: Callable[[str], Channel]) -> _MessageTest:
     state = ctx.state
     if op == "in":
         if value.startswith("@"):
@@ -62,7 +55,7 @@ def _term(ctx: Context[SlackState], op: str, value: str) -> Test:
                 state.channels[m.channel_id].kind in ("dm", "group_dm")
                 and bool(who & {x.lower() for x in state.channels[m.channel_id].members})
             )
-        ch = find_channel(ctx, value, "query")
+        ch = find_channel(value)
         return lambda m: m.channel_id == ch.id
     if op == "from":
         who = _people(ctx, value)
@@ -79,7 +72,7 @@ def _term(ctx: Context[SlackState], op: str, value: str) -> Test:
         kind = value.lower()
         if kind not in _HAS:
             raise InvalidArgument(f"has:{value} is not supported; use one of has:{', has:'.join(_HAS)}", "query")
-        checks: dict[str, Test] = {
+        checks: dict[str, _MessageTest] = {
             "file": lambda m: bool(m.files),
             "pin": lambda m: bool(m.pinned_by),
             "reaction": lambda m: bool(m.reactions),
@@ -91,30 +84,55 @@ def _term(ctx: Context[SlackState], op: str, value: str) -> Test:
     return lambda m: bool(m.thread_id)
 
 
-def compile_query(ctx: Context[SlackState], query: str) -> list[Test]:
+def _words(ctx: Context[SlackState], needle: str) -> _MessageTest:
+    files = ctx.state.files
+
+    def test(m: Message) -> bool:
+        names = " ".join(files[f].name for f in m.files if f in files)
+        return needle in fold(m.text + " " + names) and not m.deleted
+
+    return test
+
+
+def _negated(test: _MessageTest) -> _MessageTest:
+    return lambda m: not test(m)
+
+
+def compile_query(ctx: Context[SlackState], query: str, find_channel: Callable[[str], Channel]) -> list[_MessageTest]:
     """Turn a search query into tests that every matching message passes.
 
+    Supported terms (all must match; a leading ``-`` excludes a term):
+
+    * plain words and ``"quoted phrases"``: found in the message text or the names of its files;
+    * ``in:#channel`` (or ``in:channel``, or a channel id), ``in:@person`` for your direct messages with them;
+    * ``from:@person`` (directory id such as ``@priya.shah``, email, or part of a name), ``from:me``;
+    * ``before:YYYY-MM-DD`` (that day excluded), ``after:YYYY-MM-DD`` (that day excluded),
+      ``on:YYYY-MM-DD`` (that day only), in the company's time zone;
+    * ``has:file``, ``has:pin``, ``has:reaction``, ``has:link``; ``is:thread`` (replies in threads).
+
+    Args:
+        ctx: The searching action's context.
+        query: The search terms.
+        find_channel: Resolves an ``in:`` channel reference the caller may read (raising its own errors).
+
+    Returns:
+        One test per term, in the query's order.
+
     Raises:
-        InvalidArgument: (parameter ``query``) an unknown ``has:``/``is:`` value, a bad date, an unknown
-            channel or person.
+        InvalidArgument: (parameter ``query``) an unknown ``has:``/``is:`` value, a bad date, an unknown person.
     """
-    tests: list[Test] = []
-    files = ctx.state.files
+    tests: list[_MessageTest] = []
     for raw in _TOKEN.findall(query):
         negate = raw.startswith("-") and len(raw) > 1
         token = raw[1:] if negate else raw
         op, sep, value = token.partition(":")
-        test: Test
-        if sep and op.lower() in OPERATORS and value:
-            test = _term(ctx, op.lower(), value.strip('"'))
+        test: _MessageTest
+        if sep and op.lower() in _OPERATORS and value:
+            test = _term(ctx, op.lower(), value.strip('"'), find_channel)
         else:
             needle = fold(token.strip('"'))
             if not needle:
                 continue
-
-            def test(m: Message, needle: str = needle) -> bool:
-                names = " ".join(files[f].name for f in m.files if f in files)
-                return needle in fold(m.text + " " + names) and not m.deleted
-
-        tests.append((lambda m, t=test: not t(m)) if negate else test)
+            test = _words(ctx, needle)
+        tests.append(_negated(test) if negate else test)
     return tests

@@ -1,0 +1,40 @@
+"""What the chat's tests share: well-known messages and people, a context, and a refusal that changes nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.tools.apps.conftest import app_ctx, call
+from tools.apps.slack import SlackState
+from tools.apps.slack.fixture import build
+from tools.fixtures import NOW, USER
+from tools.fixtures.people import people_records
+from tools.kernel.world import Context, FileStore
+
+DANA = "dana.whitfield@northwind.example"
+PRIYA = "priya.shah@northwind.example"
+ZOE = "zoe.adams@northwind.example"
+TOMAS_QUESTION = "msg_0190"  # Tomas asks Alex about INV-20417 in #finance (one reply from Priya)
+DASHBOARD_THREAD = "msg_0167"  # Liam asks who owns the checkout dashboard (three replies)
+BRIDGE = "msg_0233"  # Mia's dry-run bridge link in #atlas-cutover
+
+
+def state() -> SlackState:
+    """The chat's default-company state, built afresh from its fixture."""
+    return SlackState.model_validate(build(people_records(), NOW, USER))
+
+
+def ctx(files: FileStore | None = None) -> Context[Any]:
+    """A world holding the chat and the directory, over the company's shared documents."""
+    return app_ctx("slack", files)
+
+
+def unchanged(c: Context[Any], action: str, error: type[Exception], /, **args: Any) -> Any:
+    """Call an action that must fail and prove the world did not change."""
+    before = c.world.snapshot()
+    with pytest.raises(error) as err:
+        call(c, action, **args)
+    assert c.world.snapshot() == before
+    return err.value
