@@ -25,12 +25,11 @@ def app_ctx(
         directory: Whether the world holds the company's directory too.
         state: The app's state to use instead of the default company's.
     """
-    company = build_default()
     if state is None:
-        state = REGISTRY.apps[app].state.model_validate(company[app])
+        state = REGISTRY.apps[app].state.model_validate(build_default(app)[app])
     states: dict[str, AppState] = {app: state}
     if directory and app != "directory":
-        states["directory"] = REGISTRY.apps["directory"].state.model_validate(company["directory"])
+        states["directory"] = REGISTRY.apps["directory"].state.model_validate(build_default("directory")["directory"])
     return Context(World(NOW, TIMEZONE, USER, states, BlobStore(BLOBS)), app, files)
 
 
