@@ -45,12 +45,12 @@ from tools.kernel.documents import make_docx, make_png, make_xlsx, mime_type_for
 
 __all__ = ["build"]
 
-FOLDER_MIME = "application/vnd.google-apps.folder"
+_FOLDER_MIME = "application/vnd.google-apps.folder"
 
 # ---- file bodies ------------------------------------------------------------------------------
 
 
-Q2_BUDGET = """Department,Category,Q2 proposed (USD),Q1 budget (USD),Change (%),Owner
+_Q2_BUDGET = """Department,Category,Q2 proposed (USD),Q1 budget (USD),Change (%),Owner
 Engineering,Cloud hosting,162000,186000,-12.9,Ethan Brooks
 Engineering,Software licenses,44000,42000,4.8,Liam Chen
 Engineering,Contractors,30000,60000,-50.0,Elena Petrova
@@ -64,7 +64,7 @@ Finance,Audit and tax,30000,40000,-25.0,Owen Bell
 """
 
 #: The first Q2 draft (February 27), before Engineering's contractor cut and the Sales travel bump.
-Q2_BUDGET_V1 = """Department,Category,Q2 proposed (USD),Q1 budget (USD),Change (%),Owner
+_Q2_BUDGET_V1 = """Department,Category,Q2 proposed (USD),Q1 budget (USD),Change (%),Owner
 Engineering,Cloud hosting,175000,186000,-5.9,Ethan Brooks
 Engineering,Software licenses,42000,42000,0.0,Liam Chen
 Engineering,Contractors,60000,60000,0.0,Elena Petrova
@@ -77,7 +77,7 @@ Operations,IT equipment,28000,28000,0.0,Leo Hall
 Finance,Audit and tax,40000,40000,0.0,Owen Bell
 """
 
-FY_SUMMARY = """# FY2026 budget summary
+_FY_SUMMARY = """# FY2026 budget summary
 
 Prepared by Marcus Reed, CFO. Approved by the leadership team on January 14, 2026.
 
@@ -97,7 +97,7 @@ Prepared by Marcus Reed, CFO. Approved by the leadership team on January 14, 202
 - Q3 review: August 25, 2026
 """
 
-BUDGET_REVIEW_NOTES = f"""# Q1 budget review - kickoff notes (2026-02-24)
+_BUDGET_REVIEW_NOTES = f"""# Q1 budget review - kickoff notes (2026-02-24)
 
 Attendees: Marcus Reed, Priya Shah, Grace Kim, Alex Morgan
 
@@ -119,7 +119,7 @@ Attendees: Marcus Reed, Priya Shah, Grace Kim, Alex Morgan
 - [ ] Alex Morgan: add the budget review outcome to the March all-hands talking points
 """
 
-INVOICES_FEB = """Invoice number,Vendor,Amount (USD),Invoice date,Due date,Status,Approver
+_INVOICES_FEB = """Invoice number,Vendor,Amount (USD),Invoice date,Due date,Status,Approver
 INV-20388,Proseware Recruiting,19000.00,2026-02-02,2026-03-04,Paid,Priya Shah
 INV-20401,Litware Cloud Services,14210.55,2026-02-05,2026-03-07,Paid,Owen Bell
 INV-20417,Fabrikam Logistics,12480.00,2026-02-13,2026-03-15,Awaiting approval,Priya Shah
@@ -129,14 +129,14 @@ INV-20436,Tailspin Travel,4310.75,2026-02-23,2026-03-25,Approved,Tomas Rivera
 INV-20441,Lakeside Lodge,4000.00,2026-02-27,2026-03-05,Paid,Marcus Reed
 """
 
-INVOICES_MAR = """Invoice number,Vendor,Amount (USD),Invoice date,Due date,Status,Approver
+_INVOICES_MAR = """Invoice number,Vendor,Amount (USD),Invoice date,Due date,Status,Approver
 INV-20455,Litware Cloud Services,13987.20,2026-03-02,2026-04-01,Received,Owen Bell
 INV-20459,Wide World Importers,2640.00,2026-03-03,2026-04-02,Received,Tomas Rivera
 INV-20463,Fabrikam Logistics,9125.00,2026-03-04,2026-04-03,Received,Priya Shah
 INV-20470,Proseware Recruiting,11500.00,2026-03-05,2026-04-04,Disputed,Owen Bell
 """
 
-INVOICE_PROCESS = """# Invoice approval process
+_INVOICE_PROCESS = """# Invoice approval process
 
 Owner: Owen Bell. Last reviewed March 2026.
 
@@ -151,7 +151,7 @@ Owner: Owen Bell. Last reviewed March 2026.
 5. Disputed invoices are flagged in the sheet with a note and the vendor is told within 3 business days.
 """
 
-REVENUE_FORECAST = """Month,Bookings forecast (USD),Revenue forecast (USD),Confidence
+_REVENUE_FORECAST = """Month,Bookings forecast (USD),Revenue forecast (USD),Confidence
 2026-01,1210000,1015000,Actual
 2026-02,1185000,1042000,Actual
 2026-03,1320000,1088000,High
@@ -163,7 +163,7 @@ REVENUE_FORECAST = """Month,Bookings forecast (USD),Revenue forecast (USD),Confi
 2026-09,1420000,1215000,Low
 """
 
-CASH_FLOW_NOTES = """# Cash flow model notes
+_CASH_FLOW_NOTES = """# Cash flow model notes
 
 Grace Kim - working notes for the 13-week cash model.
 
@@ -175,7 +175,7 @@ Grace Kim - working notes for the 13-week cash model.
 - Next update: Friday March 13, after the Q2 draft budgets are in.
 """
 
-EXPENSE_POLICY = """# Travel and expense policy
+_EXPENSE_POLICY = """# Travel and expense policy
 
 Effective January 1, 2026. Owner: Priya Shah, Finance.
 
@@ -196,7 +196,7 @@ Effective January 1, 2026. Owner: Priya Shah, Finance.
 - Alcohol, except at approved client dinners.
 """
 
-AUDIT_CHECKLIST = """# Audit prep checklist (FY2025 audit)
+_AUDIT_CHECKLIST = """# Audit prep checklist (FY2025 audit)
 
 Fieldwork with our auditors starts April 6, 2026.
 
@@ -208,7 +208,7 @@ Fieldwork with our auditors starts April 6, 2026.
 - [ ] Management representation letter drafted (Marcus)
 """
 
-ATLAS_PLAN = """# Atlas migration plan
+_ATLAS_PLAN = """# Atlas migration plan
 
 Owner: Liam Chen. Sponsor: Elena Petrova.
 
@@ -235,7 +235,7 @@ Migration credits from the cloud provider cover $120,000 of hosting through June
 """
 
 
-ATLAS_STATUS = """# Atlas migration status meeting (2026-03-04)
+_ATLAS_STATUS = """# Atlas migration status meeting (2026-03-04)
 
 Attendees: Elena Petrova, Liam Chen, Ethan Brooks, Mia Thompson, Alex Morgan
 
@@ -253,7 +253,7 @@ Attendees: Elena Petrova, Liam Chen, Ethan Brooks, Mia Thompson, Alex Morgan
 - [ ] Alex Morgan: brief the leadership team on the April 18 date at the March 10 exec staff meeting
 """
 
-ATLAS_RISKS = """Risk ID,Description,Likelihood,Impact,Owner,Mitigation
+_ATLAS_RISKS = """Risk ID,Description,Likelihood,Impact,Owner,Mitigation
 ATL-R1,Replication lag during cutover,Medium,High,Sofia Garcia,Final sync with writes paused
 ATL-R2,Payment provider blocks new egress IPs,Medium,High,Kai Nakamura,Send IPs three weeks ahead
 ATL-R3,Load test environment quota not approved,High,Medium,Mia Thompson,Escalate to Ethan Brooks
@@ -261,7 +261,7 @@ ATL-R4,Reporting jobs break on new schema,Low,Medium,Lucas Martin,Dry run report
 ATL-R5,Support not briefed on cutover,Low,Low,Olivia Baker,Briefing on April 14
 """
 
-SERVICE_CATALOG = """Service,Team,Language,Runs on,On-call rotation,Tier
+_SERVICE_CATALOG = """Service,Team,Language,Runs on,On-call rotation,Tier
 orders,Commerce,Go,Atlas,Commerce primary,1
 inventory,Commerce,Go,Atlas,Commerce primary,1
 payments-adapter,Commerce,Java,Legacy,Commerce primary,1
@@ -271,7 +271,7 @@ reporting,Data,Python,Legacy,Data,3
 customer-portal,Web,TypeScript,Atlas,Web,2
 """
 
-ADR_014 = """# ADR-014: Event bus selection
+_ADR_014 = """# ADR-014: Event bus selection
 
 Status: Accepted (2026-02-10). Author: Sofia Garcia.
 
@@ -287,7 +287,7 @@ Use a managed Kafka-compatible event bus on Atlas, one topic per aggregate (orde
 - Reporting reads from the bus instead of nightly dumps after Q2.
 """
 
-ADR_015 = """# ADR-015: Move to Postgres 16
+_ADR_015 = """# ADR-015: Move to Postgres 16
 
 Status: Proposed. Author: Lucas Martin.
 
@@ -303,7 +303,7 @@ Create Postgres 16 replicas on Atlas, switch reporting first (April), orders wit
 - Who owns the compatibility test plan? Proposed: Chloe Nguyen.
 """
 
-ONCALL = """Week starting,Primary,Secondary,Escalation manager
+_ONCALL = """Week starting,Primary,Secondary,Escalation manager
 2026-01-05,Mia Thompson,Noah Williams,Ethan Brooks
 2026-01-12,Noah Williams,Ava Johnson,Liam Chen
 2026-01-19,Ava Johnson,Sofia Garcia,Liam Chen
@@ -320,7 +320,7 @@ ONCALL = """Week starting,Primary,Secondary,Escalation manager
 """
 
 
-ACCESS_REVIEW = """System,User,Role,Reviewer,Decision,Date
+_ACCESS_REVIEW = """System,User,Role,Reviewer,Decision,Date
 GitHub,noah.williams,Maintainer,Liam Chen,Keep,2026-02-20
 GitHub,former.contractor,Write,Liam Chen,Remove,2026-02-20
 AWS production,mia.thompson,Admin,Ethan Brooks,Keep,2026-02-21
@@ -330,7 +330,7 @@ Finance ERP,grace.kim,Analyst,Priya Shah,Keep,2026-02-23
 Finance ERP,daniel.wright,Analyst,Priya Shah,Remove,2026-02-24
 """
 
-SECURITY_POLICY = """# Information security policy
+_SECURITY_POLICY = """# Information security policy
 
 Owner: Kai Nakamura. Approved by Elena Petrova, January 2026.
 
@@ -342,7 +342,7 @@ Owner: Kai Nakamura. Approved by Elena Petrova, January 2026.
 - Customer data may not be copied to personal devices or personal cloud storage.
 """
 
-ENG_NOTES = """# Engineering leads meeting (2026-03-05)
+_ENG_NOTES = """# Engineering leads meeting (2026-03-05)
 
 Attendees: Elena Petrova, Liam Chen, Ethan Brooks, Kai Nakamura
 
@@ -356,7 +356,7 @@ Action items
 - [ ] Liam Chen: share the cutover announcement draft with Alex Morgan
 """
 
-ENG_HIRING = """# Engineering hiring plan 2026
+_ENG_HIRING = """# Engineering hiring plan 2026
 
 | Role | Team | Target start | Status |
 |---|---|---|---|
@@ -369,7 +369,7 @@ Interview loop owner: Samuel Green (People). Hiring managers: Liam Chen and Etha
 """
 
 
-CAMPAIGN_CALENDAR = """Week,Campaign,Channel,Owner,Status
+_CAMPAIGN_CALENDAR = """Week,Campaign,Channel,Owner,Status
 2026-03-30,Spring launch teaser,Email,Henry Scott,Drafting
 2026-04-06,Spring launch,Paid search,Lily Turner,Planned
 2026-04-06,Spring launch,LinkedIn,Lily Turner,Planned
@@ -380,7 +380,7 @@ CAMPAIGN_CALENDAR = """Week,Campaign,Channel,Owner,Status
 2026-05-18,Summer pricing promo,Paid search,Lily Turner,Idea
 """
 
-WEBINAR_PLAN = """# Webinar series plan
+_WEBINAR_PLAN = """# Webinar series plan
 
 Owner: Henry Scott.
 
@@ -392,7 +392,7 @@ Registration pages go live three weeks before each session. Recordings go on the
 within two business days.
 """
 
-BRAND_VOICE = """# Brand voice guide
+_BRAND_VOICE = """# Brand voice guide
 
 Owner: Jack Hughes.
 
@@ -403,7 +403,7 @@ Owner: Jack Hughes.
 - Product name is always "Northwind Live"; never "NW Live".
 """
 
-LOGO_NOTES = """Logo usage notes (Jack Hughes)
+_LOGO_NOTES = """Logo usage notes (Jack Hughes)
 
 - Minimum clear space around the logo: the height of the letter N.
 - Primary colour: Northwind Navy #1B2A49. Accent: Harbor Teal #2A9D8F.
@@ -411,7 +411,7 @@ LOGO_NOTES = """Logo usage notes (Jack Hughes)
 - Files for print and web are in the Brand folder request form; ask Jack for vector versions.
 """
 
-EDITORIAL_CALENDAR = """Publish date,Title,Author,Status
+_EDITORIAL_CALENDAR = """Publish date,Title,Author,Status
 2026-03-03,Five signs your inventory counts are wrong,Henry Scott,Published
 2026-03-17,What we learned moving to Atlas,Sofia Garcia,Drafting
 2026-03-24,How we cut month-end close to 4 days,Henry Scott,In review
@@ -420,7 +420,7 @@ EDITORIAL_CALENDAR = """Publish date,Title,Author,Status
 2026-04-28,Planning for peak season in April,Henry Scott,Idea
 """
 
-CONTOSO_STORY = """# Customer story: Contoso (draft)
+_CONTOSO_STORY = """# Customer story: Contoso (draft)
 
 Contoso Ltd runs 14 warehouses across the Midwest. Since moving to Northwind Live in 2024 they have:
 - cut stockouts by 28%,
@@ -433,7 +433,7 @@ Quote (approved by Contoso PR on March 2): "We finally trust the number on the s
 Status: waiting for Contoso's legal sign-off on the logo use. Contact: Ryan Cooper.
 """
 
-MKT_BUDGET = """Month,Channel,Planned (USD),Spent (USD)
+_MKT_BUDGET = """Month,Channel,Planned (USD),Spent (USD)
 2026-01,Paid media,25000,16400
 2026-01,Events,8000,7900
 2026-01,Content production,6000,3800
@@ -445,7 +445,7 @@ MKT_BUDGET = """Month,Channel,Planned (USD),Spent (USD)
 2026-03,Content production,6000,4000
 """
 
-MKT_NOTES = """# Marketing sync (2026-03-03)
+_MKT_NOTES = """# Marketing sync (2026-03-03)
 
 Attendees: Zoe Adams, Henry Scott, Lily Turner, Jack Hughes
 
@@ -455,7 +455,7 @@ Attendees: Zoe Adams, Henry Scott, Lily Turner, Jack Hughes
 - Contoso story waits on their legal team; Henry to follow up with Ryan Cooper.
 """
 
-ONBOARDING_CHECKLIST = """# New hire onboarding checklist
+_ONBOARDING_CHECKLIST = """# New hire onboarding checklist
 
 Owner: Ella Moore (People Operations). Use one copy per new hire.
 
@@ -481,7 +481,7 @@ Owner: Ella Moore (People Operations). Use one copy per new hire.
 - [ ] Meet at least five people outside your team
 """
 
-IT_SETUP = """IT setup checklist (Leo Hall)
+_IT_SETUP = """IT setup checklist (Leo Hall)
 
 1. Sign in to the laptop with the temporary password from your welcome email.
 2. Set a new password (14+ characters) and turn on multi-factor authentication.
@@ -491,7 +491,7 @@ IT_SETUP = """IT setup checklist (Leo Hall)
 Questions: it-help@northwind.example or extension 4410.
 """
 
-WELCOME_PACKET = """# Welcome to Northwind Traders
+_WELCOME_PACKET = """# Welcome to Northwind Traders
 
 We help distributors know where every order is, every hour.
 
@@ -502,7 +502,7 @@ We help distributors know where every order is, every hour.
 - Your first point of contact for anything: your onboarding buddy, then Ella Moore.
 """
 
-REMOTE_POLICY = """# Remote and hybrid work policy
+_REMOTE_POLICY = """# Remote and hybrid work policy
 
 Owner: Nora Patel, Head of People. Effective January 1, 2026; replaces the 2023 policy.
 
@@ -524,7 +524,7 @@ All employees. Contractors follow the terms of their agreement.
 Contact Ella Moore (People Operations) or Nora Patel.
 """
 
-PARENTAL_LEAVE = """# Parental leave policy
+_PARENTAL_LEAVE = """# Parental leave policy
 
 Owner: Nora Patel. Effective January 1, 2026.
 
@@ -534,7 +534,7 @@ Owner: Nora Patel. Effective January 1, 2026.
 - Tell your manager and People Operations at least 8 weeks before the planned start where possible.
 """
 
-CODE_OF_CONDUCT = """# Code of conduct
+_CODE_OF_CONDUCT = """# Code of conduct
 
 1. Treat colleagues, customers and partners with respect.
 2. Avoid conflicts of interest; declare outside work and gifts over $100 to Legal (Isaac King).
@@ -543,7 +543,7 @@ CODE_OF_CONDUCT = """# Code of conduct
 5. Retaliation against anyone who raises a concern in good faith is not tolerated.
 """
 
-OPEN_ROLES = """Requisition,Title,Department,Hiring manager,Location,Status,Opened
+_OPEN_ROLES = """Requisition,Title,Department,Hiring manager,Location,Status,Opened
 REQ-1042,Senior Software Engineer,Engineering,Liam Chen,Boston,Offer out,2026-01-12
 REQ-1043,Senior Software Engineer,Engineering,Ethan Brooks,San Francisco,Interviewing,2026-01-19
 REQ-1045,Chief of Staff Associate,Executive,Alex Morgan,New York,Final interviews,2026-01-26
@@ -555,7 +555,7 @@ REQ-1051,Data Engineer,Engineering,Ethan Brooks,Remote,Opens April 1,2026-03-02
 REQ-1053,Accounts Receivable Specialist,Finance,Priya Shah,Chicago,Sourcing,2026-02-16
 """
 
-INTERVIEW_LOOP = """# Interview loop: Senior Software Engineer (REQ-1042, REQ-1043)
+_INTERVIEW_LOOP = """# Interview loop: Senior Software Engineer (REQ-1042, REQ-1043)
 
 Coordinator: Samuel Green.
 
@@ -570,7 +570,7 @@ Coordinator: Samuel Green.
 Feedback is due in the HR system within 24 hours. The debrief is held within 2 business days.
 """
 
-PIPELINE = """Candidate,Requisition,Stage,Next step,Date
+_PIPELINE = """Candidate,Requisition,Stage,Next step,Date
 Jordan Blake,REQ-1042,Offer,Offer expires,2026-03-12
 Priyanka Rao,REQ-1042,Offer,Offer expires,2026-03-13
 Rita Okoye,REQ-1043,System design,Interview with Ethan Brooks and Lucas Martin,2026-03-10
@@ -585,7 +585,7 @@ Camille Dubois,REQ-1048,Offer,Offer approval from Alex Morgan and Dana Whitfield
 Lena Fischer,REQ-1049,Recruiter screen,Call with Samuel Green,2026-03-10
 """
 
-PERF_CYCLE = """# Performance review cycle 2026
+_PERF_CYCLE = """# Performance review cycle 2026
 
 Owner: Nora Patel.
 
@@ -596,7 +596,7 @@ Owner: Nora Patel.
 - Pay changes take effect with the June 15 payroll.
 """
 
-VENDOR_LIST = """Vendor,Category,Contact,Email,Contract end,Annual value (USD),Internal owner
+_VENDOR_LIST = """Vendor,Category,Contact,Email,Contract end,Annual value (USD),Internal owner
 Contoso Ltd,Warehouse software partner,Dana Li,dana.li@contoso.example,2026-03-31,432000,Maya Young
 Fabrikam Logistics,Freight and courier,Omar Haddad,omar.haddad@fabrikam.example,2026-09-30,148000,Maya Young
 Litware Cloud Services,Cloud hosting,Rachel Stone,rachel.stone@litware.example,2027-01-31,612000,Ethan Brooks
@@ -608,7 +608,7 @@ Wide World Importers,Event merchandise,Sam Patel,sam.patel@wideworld.example,202
 Lakeside Lodge,Offsite venue,Events desk,events@lakesidelodge.example,2026-04-24,38500,Alex Morgan
 """
 
-CONTOSO_NOTES = f"""# Contoso renewal notes
+_CONTOSO_NOTES = f"""# Contoso renewal notes
 
 Owner: Maya Young (Procurement), who owns the contract and the renewal paperwork.
 Commercial lead: Isabella Rossi (Sales). Contract: {CONTOSO_CONTRACT}, Contoso Ltd warehouse software partnership.
@@ -622,7 +622,7 @@ Commercial lead: Isabella Rossi (Sales). Contract: {CONTOSO_CONTRACT}, Contoso L
 - Legal review: Isaac King has the redlines (review meeting March 10); comments due March 16.
 """
 
-VENDOR_FORM = """Vendor onboarding form (Procurement)
+_VENDOR_FORM = """Vendor onboarding form (Procurement)
 
 Send to procurement@northwind.example with:
 1. Legal company name and address
@@ -633,7 +633,7 @@ Send to procurement@northwind.example with:
 New vendors are set up within 5 business days after all documents arrive.
 """
 
-LEASE_NOTES = """# Chicago office lease notes
+_LEASE_NOTES = """# Chicago office lease notes
 
 Owner: Ruby Walker.
 
@@ -645,7 +645,7 @@ Owner: Ruby Walker.
 - The landlord needs our answer on renewal by March 31. Decision: Victor Alvarez and Marcus Reed.
 """
 
-ROOMS = """Room,Office,Floor,Capacity,Video,Notes
+_ROOMS = """Room,Office,Floor,Capacity,Video,Notes
 Main Hall,New York,2,60,Yes,All-hands and large events
 Room 2A,New York,2,6,Yes,Interviews and 1:1s
 Room 3C,New York,3,8,Yes,
@@ -660,7 +660,7 @@ Golden Gate,San Francisco,3,8,Yes,
 Presidio,San Francisco,3,4,No,
 """
 
-LAPTOPS = """Asset tag,Model,Assigned to,Purchased,Status
+_LAPTOPS = """Asset tag,Model,Assigned to,Purchased,Status
 NW-LT-0412,MacBook Pro 14,alex.morgan,2024-06-03,In use
 NW-LT-0433,MacBook Pro 14,sofia.garcia,2024-08-19,In use
 NW-LT-0458,ThinkPad X1 Carbon,tomas.rivera,2025-01-13,In use
@@ -671,7 +671,7 @@ NW-LT-0518,MacBook Pro 14,,2026-02-26,Ready for new hire (REQ-1042)
 NW-LT-0390,MacBook Pro 13,,2023-03-14,To be recycled
 """
 
-LICENSES = """Software,Seats,Seats used,Renewal date,Annual cost (USD),Owner
+_LICENSES = """Software,Seats,Seats used,Renewal date,Annual cost (USD),Owner
 Figma,8,7,2026-05-01,5760,Jack Hughes
 GitHub Enterprise,30,24,2026-10-15,7560,Liam Chen
 Zoom,45,41,2026-04-12,8100,Leo Hall
@@ -679,7 +679,7 @@ Password manager,50,41,2026-07-01,2400,Kai Nakamura
 CRM,12,11,2026-03-28,21600,Daniel Wright
 """
 
-OPS_NOTES = """# Operations weekly (2026-03-06)
+_OPS_NOTES = """# Operations weekly (2026-03-06)
 
 Attendees: Victor Alvarez, Ruby Walker, Leo Hall, Maya Young
 
@@ -689,7 +689,7 @@ Attendees: Victor Alvarez, Ruby Walker, Leo Hall, Maya Young
 - Offsite logistics: Ruby booking the coach from Grand Central to Lakeside Lodge for April 22.
 """
 
-OFFSITE_AGENDA = f"""# Leadership offsite 2026 - agenda draft
+_OFFSITE_AGENDA = f"""# Leadership offsite 2026 - agenda draft
 
 Dates: Wednesday April 22 to Friday April 24, 2026.
 Venue: {OFFSITE_VENUE}, {OFFSITE_PLACE} (booking {OFFSITE_BOOKING}; deposit $4,000 paid).
@@ -716,7 +716,7 @@ Open questions: dietary needs (Amelia collecting by April 3); Olivia Baker to co
 """
 
 #: The agenda's first version (March 2), before the Thursday sessions had owners.
-OFFSITE_AGENDA_V1 = f"""# Leadership offsite 2026 - agenda draft
+_OFFSITE_AGENDA_V1 = f"""# Leadership offsite 2026 - agenda draft
 
 Dates: Wednesday April 22 to Friday April 24, 2026.
 Venue: {OFFSITE_VENUE}, {OFFSITE_PLACE} (booking {OFFSITE_BOOKING}).
@@ -735,14 +735,14 @@ Owner: Alex Morgan.
 - 14:30 Coach back to Grand Central
 """
 
-VENUE_OPTIONS = """Venue,Location,Nights,Price per person (USD),Capacity,Meeting room,Notes
+_VENUE_OPTIONS = """Venue,Location,Nights,Price per person (USD),Capacity,Meeting room,Notes
 Lakeside Lodge,"Cold Spring, NY",2,3500,30,Yes,Chosen and booked February 27 (NWT-4471); 75 minutes from Grand Central
 Harbor Inn,"Newport, RI",2,3900,24,Yes,No direct train
 Pine Ridge Retreat,"Lake Placid, NY",2,3300,40,Yes,5 hours travel
 Mill River Conference Center,"Stamford, CT",2,3100,80,Yes,Feels like an office; last year's venue
 """
 
-ATTENDEES = """Name,Email,Role,Dietary needs,Confirmed
+_ATTENDEES = """Name,Email,Role,Dietary needs,Confirmed
 Dana Whitfield,dana.whitfield@northwind.example,CEO,,Yes
 Alex Morgan,alex.morgan@northwind.example,Chief of Staff,,Yes
 Marcus Reed,marcus.reed@northwind.example,CFO,,Yes
@@ -756,7 +756,7 @@ Olivia Baker,olivia.baker@northwind.example,Head of Customer Success,Vegan,No re
 Amelia Ward,amelia.ward@northwind.example,Executive Assistant,,Yes
 """
 
-LEADERSHIP_0224 = f"""# Leadership meeting (2026-02-24)
+_LEADERSHIP_0224 = f"""# Leadership meeting (2026-02-24)
 
 Attendees: Dana Whitfield, Marcus Reed, Elena Petrova, James Okafor, Zoe Adams, Nora Patel,
 Victor Alvarez, Isaac King, Olivia Baker, Alex Morgan. Notes: Amelia Ward.
@@ -773,7 +773,7 @@ Action items
 - [ ] Marcus Reed: Q1 budget review outcome to the group
 """
 
-LEADERSHIP_0303 = """# Leadership meeting (2026-03-03)
+_LEADERSHIP_0303 = """# Leadership meeting (2026-03-03)
 
 Attendees: Dana Whitfield, Marcus Reed, Elena Petrova, James Okafor, Zoe Adams, Nora Patel,
 Victor Alvarez, Alex Morgan. Notes: Amelia Ward.
@@ -788,7 +788,7 @@ Action items
 - [ ] Nora Patel: share the remote work policy FAQ before the all-hands
 """
 
-BOARD_OUTLINE = """# Board deck outline - Q1 2026
+_BOARD_OUTLINE = """# Board deck outline - Q1 2026
 
 Board meeting: April 29, 2026 (moved from April 22 because of the offsite).
 
@@ -800,7 +800,7 @@ Board meeting: April 29, 2026 (moved from April 22 because of the offsite).
 6. Asks of the board
 """
 
-BOARD_MINUTES = """# Board meeting minutes (2026-01-28)
+_BOARD_MINUTES = """# Board meeting minutes (2026-01-28)
 
 Present: Dana Whitfield, Marcus Reed, three independent directors. Minutes: Amelia Ward.
 
@@ -809,7 +809,7 @@ Present: Dana Whitfield, Marcus Reed, three independent directors. Minutes: Amel
 - Next meeting: April 22, 2026 (later moved to April 29).
 """
 
-ALL_HANDS = """# March all-hands talking points (draft)
+_ALL_HANDS = """# March all-hands talking points (draft)
 
 Thursday March 12, 16:00 Eastern, Main Hall and video. Host: Dana Whitfield.
 
@@ -821,7 +821,7 @@ Thursday March 12, 16:00 Eastern, Main Hall and video. Host: Dana Whitfield.
 6. Questions.
 """
 
-OKRS = """# Company OKRs 2026
+_OKRS = """# Company OKRs 2026
 
 Owner: Dana Whitfield.
 
@@ -840,7 +840,7 @@ Owner: Dana Whitfield.
 - KR2: Engagement score of 80 or more in the May survey
 """
 
-PRIORITIES = """# Chief of staff - weekly priorities (week of March 9)
+_PRIORITIES = """# Chief of staff - weekly priorities (week of March 9)
 
 1. Finish the offsite agenda and send it to Dana by Wednesday.
 2. All-hands talking points to Dana today.
@@ -849,7 +849,7 @@ PRIORITIES = """# Chief of staff - weekly priorities (week of March 9)
 5. Contoso renewal: pricing sign-off from James, Marcus and me by Thursday March 12.
 """
 
-ONE_ON_ONE = """# 1:1 notes - Dana Whitfield
+_ONE_ON_ONE = """# 1:1 notes - Dana Whitfield
 
 ## 2026-03-02
 - Dana wants the offsite to end with named owners for every decision.
@@ -861,30 +861,30 @@ ONE_ON_ONE = """# 1:1 notes - Dana Whitfield
 - Board meeting moving to April 29.
 """
 
-READING_LIST = """Reading list
+_READING_LIST = """Reading list
 - High Output Management - Andrew Grove
 - The Effective Executive - Peter Drucker
 - Working Backwards - Colin Bryar and Bill Carr
 - An Elegant Puzzle - Will Larson
 """
 
-OFFSITE_2025 = """# Leadership offsite 2025 - agenda
+_OFFSITE_2025 = """# Leadership offsite 2025 - agenda
 
 Dates: May 14-15, 2025. Venue: Mill River Conference Center, Stamford, CT.
 Mostly replaced by the 2026 agenda; kept for reference.
 """
 
-Q4_DRAFT = """Department,Q4 2025 draft (USD)
+_Q4_DRAFT = """Department,Q4 2025 draft (USD)
 Engineering,265000
 Marketing,118000
 Sales,61000
 Operations,120000
 """
 
-UNTITLED = """call Ruby re coach booking
+_UNTITLED = """call Ruby re coach booking
 """
 
-CONTOSO_PROPOSAL = f"""# Contoso renewal proposal
+_CONTOSO_PROPOSAL = f"""# Contoso renewal proposal
 
 Prepared by James Okafor and Isabella Rossi for Contoso Ltd. Draft v3, March 4, 2026.
 
@@ -896,7 +896,7 @@ Prepared by James Okafor and Isabella Rossi for Contoso Ltd. Draft v3, March 4, 
 - Signature needed by March 31, 2026. Contoso's purchase order: {CONTOSO_PO}.
 """
 
-PIPELINE_Q1 = """Account,Stage,Amount (USD),Close date,Owner
+_PIPELINE_Q1 = """Account,Stage,Amount (USD),Close date,Owner
 Contoso Ltd,Renewal,444960,2026-03-31,Isabella Rossi
 Fabrikam Inc,Proposal,96000,2026-04-30,Benjamin Clark
 Tailspin Toys,Negotiation,58000,2026-03-20,Isabella Rossi
@@ -905,7 +905,7 @@ Coho Winery,Proposal,23000,2026-03-25,Benjamin Clark
 Woodgrove Bank,Qualified,120000,2026-05-29,Isabella Rossi
 """
 
-HEALTH_SCORES = """Account,Health score,Trend,Renewal date,CSM
+_HEALTH_SCORES = """Account,Health score,Trend,Renewal date,CSM
 Contoso Ltd,72,Down,2026-03-31,Ryan Cooper
 Fabrikam Inc,88,Up,2026-11-30,Emma Foster
 Tailspin Toys,64,Down,2026-07-31,Ryan Cooper
@@ -913,7 +913,7 @@ Litware Inc,91,Flat,2026-09-30,Emma Foster
 Adventure Works,55,Down,2026-05-31,Ryan Cooper
 """
 
-NDA_TEMPLATE = """# Mutual non-disclosure agreement (template)
+_NDA_TEMPLATE = """# Mutual non-disclosure agreement (template)
 
 Owner: Isaac King, General Counsel. Version 2026-01.
 
@@ -941,7 +941,7 @@ def _num(value: str) -> Any:
 
 
 @functools.cache
-def q1_budget_xlsx() -> bytes:
+def _q1_budget_xlsx() -> bytes:
     """The Q1 budget workbook: a Summary sheet and one sheet per department (same numbers as ``Q1_BUDGET``)."""
     rows = _csv(Q1_BUDGET)[1:]
     depts: dict[str, list[list[Any]]] = {}
@@ -958,9 +958,9 @@ def q1_budget_xlsx() -> bytes:
 
 
 @functools.cache
-def revenue_forecast_xlsx() -> bytes:
+def _revenue_forecast_xlsx() -> bytes:
     """Monthly bookings and revenue forecast with its assumptions."""
-    monthly = [[_num(v) for v in row] for row in _csv(REVENUE_FORECAST)]
+    monthly = [[_num(v) for v in row] for row in _csv(_REVENUE_FORECAST)]
     assumptions = [
         ["Assumption", "Value"],
         ["Contoso renewal", f"Signed by March 31 at {CONTOSO_RENEWAL} a year from April 1"],
@@ -987,7 +987,7 @@ def _proposal(version: str, fee: str, change: str, extra: str) -> bytes:
 
 
 @functools.cache
-def contoso_proposal_docx(version: int = 3) -> bytes:
+def _contoso_proposal_docx(version: int = 3) -> bytes:
     """The renewal proposal as it read in each of its three drafts (3 is the current one)."""
     if version == 1:
         return _proposal("Draft v1, February 27, 2026", CONTOSO_CURRENT, "flat, as Contoso asked on the first call",
@@ -1004,22 +1004,22 @@ def contoso_proposal_docx(version: int = 3) -> bytes:
 
 
 @functools.cache
-def nda_docx() -> bytes:
+def _nda_docx() -> bytes:
     """The mutual NDA template as a Word document."""
-    return make_docx("Mutual non-disclosure agreement (template)", [ln for ln in _lines(NDA_TEMPLATE) if ln])
+    return make_docx("Mutual non-disclosure agreement (template)", [ln for ln in _lines(_NDA_TEMPLATE) if ln])
 
 
 @functools.cache
-def board_minutes_pdf() -> bytes:
+def _board_minutes_pdf() -> bytes:
     """The January board minutes, signed."""
     return _pdf(
         "Board meeting minutes (2026-01-28)",
-        [*_lines(BOARD_MINUTES), "", "Approved and signed: Dana Whitfield, Chair, February 2, 2026."],
+        [*_lines(_BOARD_MINUTES), "", "Approved and signed: Dana Whitfield, Chair, February 2, 2026."],
     )
 
 
 @functools.cache
-def offsite_contract_pdf() -> bytes:
+def _offsite_contract_pdf() -> bytes:
     """The signed group booking contract with Lakeside Lodge."""
     return _pdf(
         f"{OFFSITE_VENUE} - group booking contract {OFFSITE_BOOKING}",
@@ -1044,13 +1044,13 @@ def offsite_contract_pdf() -> bytes:
 
 
 @functools.cache
-def team_photo_png() -> bytes:
+def _team_photo_png() -> bytes:
     """The leadership team photo from the 2025 offsite."""
     return make_png(640, 427, (46, 92, 120))
 
 
 @functools.cache
-def handbook_docx() -> bytes:
+def _handbook_docx() -> bytes:
     """The employee handbook on the Company Policies shared drive."""
     return make_docx(
         "Employee handbook 2026",
@@ -1070,21 +1070,21 @@ def handbook_docx() -> bytes:
 
 
 @functools.cache
-def security_policy_pdf() -> bytes:
+def _security_policy_pdf() -> bytes:
     """The signed information security policy."""
     return _pdf(
         "Information security policy",
-        [*_lines(SECURITY_POLICY), "", "Signed: Elena Petrova, VP of Engineering, January 20, 2026."],
+        [*_lines(_SECURITY_POLICY), "", "Signed: Elena Petrova, VP of Engineering, January 20, 2026."],
     )
 
 
 @functools.cache
-def expense_policy_pdf() -> bytes:
+def _expense_policy_pdf() -> bytes:
     """The travel and expense policy as published."""
-    return _pdf("Travel and expense policy", _lines(EXPENSE_POLICY))
+    return _pdf("Travel and expense policy", _lines(_EXPENSE_POLICY))
 
 
-HOLIDAYS = """Date,Holiday,Offices
+_HOLIDAYS = """Date,Holiday,Offices
 2026-01-01,New Year's Day,All
 2026-01-19,Martin Luther King Jr. Day,All
 2026-02-16,Presidents' Day,All
@@ -1099,7 +1099,7 @@ HOLIDAYS = """Date,Holiday,Offices
 
 
 @functools.cache
-def remote_policy_2023_pdf() -> bytes:
+def _remote_policy_2023_pdf() -> bytes:
     """The remote work policy the 2026 one replaced."""
     return _pdf(
         "Remote work policy (2023)",
@@ -1113,7 +1113,7 @@ def remote_policy_2023_pdf() -> bytes:
 
 
 @functools.cache
-def atlas_charter_docx() -> bytes:
+def _atlas_charter_docx() -> bytes:
     """The Atlas program charter."""
     return make_docx(
         "Atlas program charter",
@@ -1137,7 +1137,7 @@ def atlas_charter_docx() -> bytes:
 
 
 @functools.cache
-def atlas_costs_xlsx() -> bytes:
+def _atlas_costs_xlsx() -> bytes:
     """Atlas hosting costs against the provider credits."""
     return make_xlsx(
         {
@@ -1158,7 +1158,7 @@ def atlas_costs_xlsx() -> bytes:
     )
 
 
-ATLAS_LOAD_TEST = """# Load test checklist - March 20
+_ATLAS_LOAD_TEST = """# Load test checklist - March 20
 
 Owner: Mia Thompson. Target: 2x peak, 1,800 orders per minute for 30 minutes.
 
@@ -1186,7 +1186,7 @@ def _pricing(fee: int, change: float, term: str, note: str) -> bytes:
 
 
 @functools.cache
-def contoso_pricing_xlsx(version: int = 3) -> bytes:
+def _contoso_pricing_xlsx(version: int = 3) -> bytes:
     """The renewal pricing workbook: v1 (+5%), v2 (+3%, agreed), v3 (FY2025 numbers pasted over it by mistake)."""
     if version == 1:
         return _pricing(453600, 5.0, "3 years from 2026-04-01", "First proposal, March 2")
@@ -1196,7 +1196,7 @@ def contoso_pricing_xlsx(version: int = 3) -> bytes:
 
 
 @functools.cache
-def pitch_notes_docx() -> bytes:
+def _pitch_notes_docx() -> bytes:
     """Talk track for the Northwind Live pitch."""
     return make_docx(
         "Northwind Live pitch notes",
@@ -1211,7 +1211,7 @@ def pitch_notes_docx() -> bytes:
 
 
 @functools.cache
-def battlecard_pdf() -> bytes:
+def _battlecard_pdf() -> bytes:
     """The competitive battlecard for Q1."""
     return _pdf(
         "Competitive battlecard - Q1 2026",
@@ -1225,7 +1225,7 @@ def battlecard_pdf() -> bytes:
     )
 
 
-PRICE_LIST = """Plan,Annual fee per warehouse (USD),Minimum warehouses,Includes
+_PRICE_LIST = """Plan,Annual fee per warehouse (USD),Minimum warehouses,Includes
 Starter,14000,1,Live inventory view; email support
 Growth,26000,5,Live inventory view; order tracking; quarterly business reviews
 Enterprise,32000,10,Everything in Growth; dedicated success manager; 99.95% uptime commitment
@@ -1237,9 +1237,9 @@ Enterprise,32000,10,Everything in Growth; dedicated success manager; 99.95% upti
 # text, or a function returning a document's bytes. "modified" is a day (time drawn at random) or
 # "YYYY-MM-DD HH:MM". Extras: {"versions": [(modified, who, content)], "modified_by": who}.
 
-Share = tuple[str, str]
+_Share = tuple[str, str]
 
-TREE: list[tuple[Any, ...]] = [
+_TREE: list[tuple[Any, ...]] = [
     (
         "Finance",
         "priya.shah",
@@ -1258,23 +1258,23 @@ TREE: list[tuple[Any, ...]] = [
                 "2026-03-04",
                 [],
                 [
-                    ("Q1 budget.xlsx", "priya.shah", "2026-03-02", [], q1_budget_xlsx),
+                    ("Q1 budget.xlsx", "priya.shah", "2026-03-02", [], _q1_budget_xlsx),
                     (
                         "Q2 budget draft.csv",
                         "grace.kim",
                         "2026-03-04",
                         [],
-                        Q2_BUDGET,
-                        {"versions": [("2026-02-27 15:10", "grace.kim", Q2_BUDGET_V1)]},
+                        _Q2_BUDGET,
+                        {"versions": [("2026-02-27 15:10", "grace.kim", _Q2_BUDGET_V1)]},
                     ),
                     (
                         "FY2026 budget summary.md",
                         "marcus.reed",
                         "2026-01-14",
                         [("dana.whitfield", "reader")],
-                        FY_SUMMARY,
+                        _FY_SUMMARY,
                     ),
-                    ("Budget review notes 2026-02-24.md", "me", "2026-02-24", [], BUDGET_REVIEW_NOTES),
+                    ("Budget review notes 2026-02-24.md", "me", "2026-02-24", [], _BUDGET_REVIEW_NOTES),
                 ],
             ),
             (
@@ -1283,9 +1283,9 @@ TREE: list[tuple[Any, ...]] = [
                 "2026-03-05",
                 [],
                 [
-                    ("Vendor invoices - February.csv", "tomas.rivera", "2026-02-27", [], INVOICES_FEB),
-                    ("Vendor invoices - March.csv", "tomas.rivera", "2026-03-05", [], INVOICES_MAR),
-                    ("Invoice approval process.md", "owen.bell", "2026-03-02", [], INVOICE_PROCESS),
+                    ("Vendor invoices - February.csv", "tomas.rivera", "2026-02-27", [], _INVOICES_FEB),
+                    ("Vendor invoices - March.csv", "tomas.rivera", "2026-03-05", [], _INVOICES_MAR),
+                    ("Invoice approval process.md", "owen.bell", "2026-03-02", [], _INVOICE_PROCESS),
                 ],
             ),
             (
@@ -1294,12 +1294,12 @@ TREE: list[tuple[Any, ...]] = [
                 "2026-03-03",
                 [],
                 [
-                    ("Revenue forecast 2026.xlsx", "grace.kim", "2026-03-03", [], revenue_forecast_xlsx),
-                    ("Cash flow model notes.md", "grace.kim", "2026-03-02", [], CASH_FLOW_NOTES),
+                    ("Revenue forecast 2026.xlsx", "grace.kim", "2026-03-03", [], _revenue_forecast_xlsx),
+                    ("Cash flow model notes.md", "grace.kim", "2026-03-02", [], _CASH_FLOW_NOTES),
                 ],
             ),
-            ("Expense policy.md", "priya.shah", "2026-01-05", [("nora.patel", "reader")], EXPENSE_POLICY),
-            ("Audit prep checklist.md", "owen.bell", "2026-03-04", [], AUDIT_CHECKLIST),
+            ("Expense policy.md", "priya.shah", "2026-01-05", [("nora.patel", "reader")], _EXPENSE_POLICY),
+            ("Audit prep checklist.md", "owen.bell", "2026-03-04", [], _AUDIT_CHECKLIST),
         ],
     ),
     (
@@ -1314,10 +1314,10 @@ TREE: list[tuple[Any, ...]] = [
                 "2026-03-02",
                 [("me", "writer"), ("sofia.garcia", "writer"), ("mia.thompson", "writer"), ("noah.williams", "writer")],
                 [
-                    ("Atlas migration plan.md", "liam.chen", "2026-02-27", [], ATLAS_PLAN),
+                    ("Atlas migration plan.md", "liam.chen", "2026-02-27", [], _ATLAS_PLAN),
                     ("Atlas cutover runbook.md", "mia.thompson", "2026-03-03", [], ATLAS_RUNBOOK),
-                    ("Atlas migration status 2026-03-04.md", "liam.chen", "2026-03-04", [], ATLAS_STATUS),
-                    ("Atlas risk register.csv", "sofia.garcia", "2026-02-26", [], ATLAS_RISKS),
+                    ("Atlas migration status 2026-03-04.md", "liam.chen", "2026-03-04", [], _ATLAS_STATUS),
+                    ("Atlas risk register.csv", "sofia.garcia", "2026-02-26", [], _ATLAS_RISKS),
                 ],
             ),
             (
@@ -1326,9 +1326,9 @@ TREE: list[tuple[Any, ...]] = [
                 "2026-02-18",
                 [("sofia.garcia", "writer"), ("lucas.martin", "writer")],
                 [
-                    ("Service catalog.csv", "ethan.brooks", "2026-02-12", [], SERVICE_CATALOG),
-                    ("ADR-014 Event bus selection.md", "sofia.garcia", "2026-02-10", [], ADR_014),
-                    ("ADR-015 Postgres 16.md", "lucas.martin", "2026-02-18", [], ADR_015),
+                    ("Service catalog.csv", "ethan.brooks", "2026-02-12", [], _SERVICE_CATALOG),
+                    ("ADR-014 Event bus selection.md", "sofia.garcia", "2026-02-10", [], _ADR_014),
+                    ("ADR-015 Postgres 16.md", "lucas.martin", "2026-02-18", [], _ADR_015),
                 ],
             ),
             (
@@ -1337,7 +1337,7 @@ TREE: list[tuple[Any, ...]] = [
                 "2026-02-16",
                 [("noah.williams", "writer"), ("ava.johnson", "writer")],
                 [
-                    ("On-call rotation Q1.csv", "mia.thompson", "2026-01-02", [], ONCALL),
+                    ("On-call rotation Q1.csv", "mia.thompson", "2026-01-02", [], _ONCALL),
                     (
                         "Incident postmortem INC-3021.md",
                         "mia.thompson",
@@ -1353,23 +1353,23 @@ TREE: list[tuple[Any, ...]] = [
                 "2026-02-24",
                 [],
                 [
-                    ("Access review February 2026.csv", "kai.nakamura", "2026-02-24", [], ACCESS_REVIEW),
+                    ("Access review February 2026.csv", "kai.nakamura", "2026-02-24", [], _ACCESS_REVIEW),
                     (
                         "Information security policy.md",
                         "kai.nakamura",
                         "2026-01-20",
                         [("leo.hall", "writer")],
-                        SECURITY_POLICY,
+                        _SECURITY_POLICY,
                     ),
                 ],
             ),
-            ("Engineering leads notes 2026-03-05.md", "elena.petrova", "2026-03-05", [], ENG_NOTES),
+            ("Engineering leads notes 2026-03-05.md", "elena.petrova", "2026-03-05", [], _ENG_NOTES),
             (
                 "Engineering hiring plan 2026.md",
                 "elena.petrova",
                 "2026-02-20",
                 [("samuel.green", "writer")],
-                ENG_HIRING,
+                _ENG_HIRING,
             ),
         ],
     ),
@@ -1392,8 +1392,8 @@ TREE: list[tuple[Any, ...]] = [
                         [("james.okafor", "commenter")],
                         CAMPAIGN_BRIEF,
                     ),
-                    ("Campaign calendar Q2.csv", "henry.scott", "2026-03-02", [], CAMPAIGN_CALENDAR),
-                    ("Webinar series plan.md", "henry.scott", "2026-02-19", [], WEBINAR_PLAN),
+                    ("Campaign calendar Q2.csv", "henry.scott", "2026-03-02", [], _CAMPAIGN_CALENDAR),
+                    ("Webinar series plan.md", "henry.scott", "2026-02-19", [], _WEBINAR_PLAN),
                 ],
             ),
             (
@@ -1402,8 +1402,8 @@ TREE: list[tuple[Any, ...]] = [
                 "2026-01-22",
                 [],
                 [
-                    ("Brand voice guide.md", "jack.hughes", "2026-01-22", [], BRAND_VOICE),
-                    ("Logo usage notes.txt", "jack.hughes", "2026-01-15", [], LOGO_NOTES),
+                    ("Brand voice guide.md", "jack.hughes", "2026-01-22", [], _BRAND_VOICE),
+                    ("Logo usage notes.txt", "jack.hughes", "2026-01-15", [], _LOGO_NOTES),
                 ],
             ),
             (
@@ -1412,18 +1412,18 @@ TREE: list[tuple[Any, ...]] = [
                 "2026-03-03",
                 [],
                 [
-                    ("Blog editorial calendar.csv", "henry.scott", "2026-03-03", [], EDITORIAL_CALENDAR),
+                    ("Blog editorial calendar.csv", "henry.scott", "2026-03-03", [], _EDITORIAL_CALENDAR),
                     (
                         "Customer story - Contoso.md",
                         "henry.scott",
                         "2026-03-02",
                         [("ryan.cooper", "commenter")],
-                        CONTOSO_STORY,
+                        _CONTOSO_STORY,
                     ),
                 ],
             ),
-            ("Marketing budget tracker.csv", "zoe.adams", "2026-03-03", [("grace.kim", "reader")], MKT_BUDGET),
-            ("Marketing sync notes 2026-03-03.md", "zoe.adams", "2026-03-03", [], MKT_NOTES),
+            ("Marketing budget tracker.csv", "zoe.adams", "2026-03-03", [("grace.kim", "reader")], _MKT_BUDGET),
+            ("Marketing sync notes 2026-03-03.md", "zoe.adams", "2026-03-03", [], _MKT_NOTES),
         ],
     ),
     (
@@ -1438,9 +1438,9 @@ TREE: list[tuple[Any, ...]] = [
                 "2026-02-27",
                 [("leo.hall", "writer"), ("ruby.walker", "reader")],
                 [
-                    ("New hire onboarding checklist.md", "ella.moore", "2026-02-27", [], ONBOARDING_CHECKLIST),
-                    ("IT setup checklist.txt", "leo.hall", "2026-02-09", [], IT_SETUP),
-                    ("Welcome packet.md", "ella.moore", "2026-01-26", [], WELCOME_PACKET),
+                    ("New hire onboarding checklist.md", "ella.moore", "2026-02-27", [], _ONBOARDING_CHECKLIST),
+                    ("IT setup checklist.txt", "leo.hall", "2026-02-09", [], _IT_SETUP),
+                    ("Welcome packet.md", "ella.moore", "2026-01-26", [], _WELCOME_PACKET),
                 ],
             ),
             (
@@ -1449,9 +1449,9 @@ TREE: list[tuple[Any, ...]] = [
                 "2026-01-05",
                 [],
                 [
-                    ("Remote work policy.md", "nora.patel", "2026-01-05", [], REMOTE_POLICY),
-                    ("Parental leave policy.md", "nora.patel", "2025-12-18", [], PARENTAL_LEAVE),
-                    ("Code of conduct.md", "nora.patel", "2025-11-10", [("isaac.king", "writer")], CODE_OF_CONDUCT),
+                    ("Remote work policy.md", "nora.patel", "2026-01-05", [], _REMOTE_POLICY),
+                    ("Parental leave policy.md", "nora.patel", "2025-12-18", [], _PARENTAL_LEAVE),
+                    ("Code of conduct.md", "nora.patel", "2025-11-10", [("isaac.king", "writer")], _CODE_OF_CONDUCT),
                 ],
             ),
             (
@@ -1460,18 +1460,18 @@ TREE: list[tuple[Any, ...]] = [
                 "2026-03-06",
                 [],
                 [
-                    ("Open roles 2026.csv", "samuel.green", "2026-03-04", [], OPEN_ROLES),
+                    ("Open roles 2026.csv", "samuel.green", "2026-03-04", [], _OPEN_ROLES),
                     (
                         "Interview loop - Senior Software Engineer.md",
                         "samuel.green",
                         "2026-01-21",
                         [("liam.chen", "writer"), ("ethan.brooks", "writer")],
-                        INTERVIEW_LOOP,
+                        _INTERVIEW_LOOP,
                     ),
-                    ("Candidate pipeline March.csv", "samuel.green", "2026-03-06", [], PIPELINE),
+                    ("Candidate pipeline March.csv", "samuel.green", "2026-03-06", [], _PIPELINE),
                 ],
             ),
-            ("Performance review cycle 2026.md", "nora.patel", "2026-02-11", [], PERF_CYCLE),
+            ("Performance review cycle 2026.md", "nora.patel", "2026-02-11", [], _PERF_CYCLE),
         ],
     ),
     (
@@ -1486,15 +1486,15 @@ TREE: list[tuple[Any, ...]] = [
                 "2026-03-05",
                 [("tomas.rivera", "reader")],
                 [
-                    ("Vendor list.csv", "maya.young", "2026-03-05", [], VENDOR_LIST),
+                    ("Vendor list.csv", "maya.young", "2026-03-05", [], _VENDOR_LIST),
                     (
                         "Contoso renewal notes.md",
                         "maya.young",
                         "2026-03-04",
                         [("isaac.king", "writer"), ("marcus.reed", "reader")],
-                        CONTOSO_NOTES,
+                        _CONTOSO_NOTES,
                     ),
-                    ("Vendor onboarding form.txt", "maya.young", "2025-10-07", [], VENDOR_FORM),
+                    ("Vendor onboarding form.txt", "maya.young", "2025-10-07", [], _VENDOR_FORM),
                 ],
             ),
             (
@@ -1503,8 +1503,8 @@ TREE: list[tuple[Any, ...]] = [
                 "2026-03-02",
                 [],
                 [
-                    ("Chicago office lease notes.md", "ruby.walker", "2026-03-02", [], LEASE_NOTES),
-                    ("Meeting rooms.csv", "ruby.walker", "2026-01-08", [("amelia.ward", "writer")], ROOMS),
+                    ("Chicago office lease notes.md", "ruby.walker", "2026-03-02", [], _LEASE_NOTES),
+                    ("Meeting rooms.csv", "ruby.walker", "2026-01-08", [("amelia.ward", "writer")], _ROOMS),
                 ],
             ),
             (
@@ -1513,11 +1513,11 @@ TREE: list[tuple[Any, ...]] = [
                 "2026-02-26",
                 [],
                 [
-                    ("Laptop inventory.csv", "leo.hall", "2026-02-26", [], LAPTOPS),
-                    ("Software licenses.csv", "leo.hall", "2026-02-20", [], LICENSES),
+                    ("Laptop inventory.csv", "leo.hall", "2026-02-26", [], _LAPTOPS),
+                    ("Software licenses.csv", "leo.hall", "2026-02-20", [], _LICENSES),
                 ],
             ),
-            ("Ops weekly notes 2026-03-06.md", "victor.alvarez", "2026-03-06", [], OPS_NOTES),
+            ("Ops weekly notes 2026-03-06.md", "victor.alvarez", "2026-03-06", [], _OPS_NOTES),
         ],
     ),
     (
@@ -1537,18 +1537,18 @@ TREE: list[tuple[Any, ...]] = [
                         "me",
                         "2026-03-06",
                         [("marcus.reed", "commenter")],
-                        OFFSITE_AGENDA,
-                        {"versions": [("2026-03-02 18:05", "me", OFFSITE_AGENDA_V1)]},
+                        _OFFSITE_AGENDA,
+                        {"versions": [("2026-03-02 18:05", "me", _OFFSITE_AGENDA_V1)]},
                     ),
-                    ("Offsite venue options.csv", "amelia.ward", "2026-02-27", [], VENUE_OPTIONS),
+                    ("Offsite venue options.csv", "amelia.ward", "2026-02-27", [], _VENUE_OPTIONS),
                     (
                         "Offsite attendee list.csv",
                         "me",
                         "2026-03-05",
                         [("events@lakesidelodge.example", "reader")],
-                        ATTENDEES,
+                        _ATTENDEES,
                     ),
-                    ("Lakeside Lodge contract (signed).pdf", "me", "2026-02-27 16:40", [], offsite_contract_pdf),
+                    ("Lakeside Lodge contract (signed).pdf", "me", "2026-02-27 16:40", [], _offsite_contract_pdf),
                 ],
             ),
             (
@@ -1557,8 +1557,8 @@ TREE: list[tuple[Any, ...]] = [
                 "2026-03-03",
                 [],
                 [
-                    ("Leadership meeting notes 2026-02-24.md", "amelia.ward", "2026-02-24", [], LEADERSHIP_0224),
-                    ("Leadership meeting notes 2026-03-03.md", "amelia.ward", "2026-03-03", [], LEADERSHIP_0303),
+                    ("Leadership meeting notes 2026-02-24.md", "amelia.ward", "2026-02-24", [], _LEADERSHIP_0224),
+                    ("Leadership meeting notes 2026-03-03.md", "amelia.ward", "2026-03-03", [], _LEADERSHIP_0303),
                 ],
             ),
             (
@@ -1567,17 +1567,17 @@ TREE: list[tuple[Any, ...]] = [
                 "2026-03-03",
                 [("marcus.reed", "writer")],
                 [
-                    ("Board deck outline Q1 2026.md", "dana.whitfield", "2026-03-03", [], BOARD_OUTLINE),
-                    ("Board meeting minutes 2026-01-28.pdf", "amelia.ward", "2026-01-29", [], board_minutes_pdf),
+                    ("Board deck outline Q1 2026.md", "dana.whitfield", "2026-03-03", [], _BOARD_OUTLINE),
+                    ("Board meeting minutes 2026-01-28.pdf", "amelia.ward", "2026-01-29", [], _board_minutes_pdf),
                 ],
             ),
-            ("All-hands March 2026 talking points.md", "me", "2026-03-06", [], ALL_HANDS),
+            ("All-hands March 2026 talking points.md", "me", "2026-03-06", [], _ALL_HANDS),
             (
                 "Company OKRs 2026.md",
                 "dana.whitfield",
                 "2026-01-09",
                 [("elena.petrova", "reader"), ("james.okafor", "reader"), ("zoe.adams", "reader")],
-                OKRS,
+                _OKRS,
             ),
         ],
     ),
@@ -1587,25 +1587,25 @@ TREE: list[tuple[Any, ...]] = [
         "2026-02-10",
         [],
         [
-            ("Leadership offsite 2025 agenda.md", "me", "2025-05-02", [], OFFSITE_2025),
-            ("Q4 2025 budget draft.csv", "me", "2025-10-20", [], Q4_DRAFT),
-            ("Leadership offsite 2025 - team photo.png", "me", "2025-05-16 10:05", [], team_photo_png),
+            ("Leadership offsite 2025 agenda.md", "me", "2025-05-02", [], _OFFSITE_2025),
+            ("Q4 2025 budget draft.csv", "me", "2025-10-20", [], _Q4_DRAFT),
+            ("Leadership offsite 2025 - team photo.png", "me", "2025-05-16 10:05", [], _team_photo_png),
         ],
     ),
-    ("Chief of staff weekly priorities.md", "me", "2026-03-08", [], PRIORITIES),
-    ("1-1 notes - Dana.md", "me", "2026-03-02", [], ONE_ON_ONE),
-    ("Reading list.txt", "me", "2025-12-28", [], READING_LIST),
-    ("Untitled document.txt", "me", "2026-02-17", [], UNTITLED),
+    ("Chief of staff weekly priorities.md", "me", "2026-03-08", [], _PRIORITIES),
+    ("1-1 notes - Dana.md", "me", "2026-03-02", [], _ONE_ON_ONE),
+    ("Reading list.txt", "me", "2025-12-28", [], _READING_LIST),
+    ("Untitled document.txt", "me", "2026-02-17", [], _UNTITLED),
     (
         "Contoso renewal proposal.docx",
         "james.okafor",
         "2026-03-04",
         [("me", "commenter"), ("isabella.rossi", "writer"), ("procurement@contoso.example", "reader")],
-        contoso_proposal_docx,
+        _contoso_proposal_docx,
         {
             "versions": [
-                ("2026-02-27 11:20", "james.okafor", functools.partial(contoso_proposal_docx, 1)),
-                ("2026-03-02 17:45", "isabella.rossi", functools.partial(contoso_proposal_docx, 2)),
+                ("2026-02-27 11:20", "james.okafor", functools.partial(_contoso_proposal_docx, 1)),
+                ("2026-03-02 17:45", "isabella.rossi", functools.partial(_contoso_proposal_docx, 2)),
             ]
         },
     ),
@@ -1614,23 +1614,23 @@ TREE: list[tuple[Any, ...]] = [
         "daniel.wright",
         "2026-03-06",
         [("me", "reader"), ("james.okafor", "writer"), ("marcus.reed", "reader")],
-        PIPELINE_Q1,
+        _PIPELINE_Q1,
     ),
     (
         "Customer health scores.csv",
         "olivia.baker",
         "2026-03-05",
         [("me", "reader"), ("ryan.cooper", "writer"), ("emma.foster", "writer")],
-        HEALTH_SCORES,
+        _HEALTH_SCORES,
     ),
-    ("NDA template.docx", "isaac.king", "2026-01-12", [("me", "reader"), ("hannah.wood", "writer")], nda_docx),
+    ("NDA template.docx", "isaac.king", "2026-01-12", [("me", "reader"), ("hannah.wood", "writer")], _nda_docx),
 ]
 
 #: Items that start in the trash (by name).
-TRASHED = {"Q4 2025 budget draft.csv", "Untitled document.txt"}
+_TRASHED = {"Q4 2025 budget draft.csv", "Untitled document.txt"}
 
 #: Shared drives: (id, name, created, members [(who, role)], items as in TREE).
-SHARED_DRIVES: list[tuple[Any, ...]] = [
+_SHARED_DRIVES: list[tuple[Any, ...]] = [
     (
         "sd_company_policies",
         "Company Policies",
@@ -1645,16 +1645,16 @@ SHARED_DRIVES: list[tuple[Any, ...]] = [
             ("dana.whitfield", "reader"),
         ],
         [
-            ("Employee handbook 2026.docx", "nora.patel", "2026-01-05 11:30", [], handbook_docx),
-            ("Information security policy (signed).pdf", "kai.nakamura", "2026-01-20 16:15", [], security_policy_pdf),
-            ("Travel and expense policy 2026.pdf", "priya.shah", "2026-01-05 09:40", [], expense_policy_pdf),
-            ("Holiday calendar 2026.csv", "nora.patel", "2025-12-15 14:00", [], HOLIDAYS),
+            ("Employee handbook 2026.docx", "nora.patel", "2026-01-05 11:30", [], _handbook_docx),
+            ("Information security policy (signed).pdf", "kai.nakamura", "2026-01-20 16:15", [], _security_policy_pdf),
+            ("Travel and expense policy 2026.pdf", "priya.shah", "2026-01-05 09:40", [], _expense_policy_pdf),
+            ("Holiday calendar 2026.csv", "nora.patel", "2025-12-15 14:00", [], _HOLIDAYS),
             (
                 "Retired policies",
                 "nora.patel",
                 "2026-01-05 11:45",
                 [],
-                [("Remote work policy 2023.pdf", "nora.patel", "2023-02-20 10:00", [], remote_policy_2023_pdf)],
+                [("Remote work policy 2023.pdf", "nora.patel", "2023-02-20 10:00", [], _remote_policy_2023_pdf)],
             ),
         ],
     ),
@@ -1674,15 +1674,15 @@ SHARED_DRIVES: list[tuple[Any, ...]] = [
             ("olivia.baker", "reader"),
         ],
         [
-            ("Atlas program charter.docx", "elena.petrova", "2025-12-01 10:00", [], atlas_charter_docx),
+            ("Atlas program charter.docx", "elena.petrova", "2025-12-01 10:00", [], _atlas_charter_docx),
             ("Atlas cutover runbook v1.2.pdf", "mia.thompson", "2026-03-03 17:20", [], atlas_runbook_pdf),
-            ("Atlas cost tracker.xlsx", "liam.chen", "2026-03-02 12:35", [], atlas_costs_xlsx),
+            ("Atlas cost tracker.xlsx", "liam.chen", "2026-03-02 12:35", [], _atlas_costs_xlsx),
             (
                 "Load test",
                 "mia.thompson",
                 "2026-03-05 09:10",
                 [],
-                [("Load test checklist - March 20.md", "mia.thompson", "2026-03-05 09:10", [], ATLAS_LOAD_TEST)],
+                [("Load test checklist - March 20.md", "mia.thompson", "2026-03-05 09:10", [], _ATLAS_LOAD_TEST)],
             ),
         ],
     ),
@@ -1706,24 +1706,24 @@ SHARED_DRIVES: list[tuple[Any, ...]] = [
                 "isabella.rossi",
                 "2026-03-06 18:25",
                 [],
-                contoso_pricing_xlsx,
+                _contoso_pricing_xlsx,
                 {
                     "modified_by": "benjamin.clark",
                     "versions": [
-                        ("2026-03-02 10:15", "isabella.rossi", functools.partial(contoso_pricing_xlsx, 1)),
-                        ("2026-03-04 16:50", "isabella.rossi", functools.partial(contoso_pricing_xlsx, 2)),
+                        ("2026-03-02 10:15", "isabella.rossi", functools.partial(_contoso_pricing_xlsx, 1)),
+                        ("2026-03-04 16:50", "isabella.rossi", functools.partial(_contoso_pricing_xlsx, 2)),
                     ],
                 },
             ),
-            ("Northwind Live pitch notes.docx", "lily.turner", "2026-02-20 13:05", [], pitch_notes_docx),
-            ("Competitive battlecard Q1 2026.pdf", "zoe.adams", "2026-02-12 15:30", [], battlecard_pdf),
-            ("Price list 2026.csv", "james.okafor", "2026-01-08 09:00", [], PRICE_LIST),
+            ("Northwind Live pitch notes.docx", "lily.turner", "2026-02-20 13:05", [], _pitch_notes_docx),
+            ("Competitive battlecard Q1 2026.pdf", "zoe.adams", "2026-02-12 15:30", [], _battlecard_pdf),
+            ("Price list 2026.csv", "james.okafor", "2026-01-08 09:00", [], _PRICE_LIST),
         ],
     ),
 ]
 
 #: Comments: (id, file id, author, "YYYY-MM-DD HH:MM", quote, body, resolved by, [(author, when, reply)]).
-COMMENTS: list[tuple[Any, ...]] = [
+_COMMENTS: list[tuple[Any, ...]] = [
     (
         "cmt_0001",
         "file_offsite_agenda_draft",
@@ -1855,7 +1855,7 @@ def build(people: dict[str, dict[str, Any]], now: datetime, user: str) -> dict[s
             "id": fid,
             "name": name,
             "kind": "folder" if is_folder else "file",
-            "mime_type": FOLDER_MIME,
+            "mime_type": _FOLDER_MIME,
             "parent_id": parent,
             "drive_id": drive_id,
             "owner": owner_email,
@@ -1864,8 +1864,8 @@ def build(people: dict[str, dict[str, Any]], now: datetime, user: str) -> dict[s
             "modified_by": email(extras.get("modified_by", owner)),
             "size": 0,
             "blob": "",
-            "trashed": name in TRASHED,
-            "trashed_with": fid if name in TRASHED else "",
+            "trashed": name in _TRASHED,
+            "trashed_with": fid if name in _TRASHED else "",
             "permissions": perms
             + [{"email": email(who), "role": role} for who, role in shares if email(who) != owner_email],
             "versions": [
@@ -1886,10 +1886,10 @@ def build(people: dict[str, dict[str, Any]], now: datetime, user: str) -> dict[s
             for child in body:
                 add(child, fid, drive_id)
 
-    for spec in TREE:
+    for spec in _TREE:
         add(spec, "root", "")
     drives: dict[str, dict[str, Any]] = {}
-    for sd_id, sd_name, day, members, items in SHARED_DRIVES:
+    for sd_id, sd_name, day, members, items in _SHARED_DRIVES:
         drives[sd_id] = {
             "id": sd_id,
             "name": sd_name,
@@ -1899,7 +1899,7 @@ def build(people: dict[str, dict[str, Any]], now: datetime, user: str) -> dict[s
         for spec in items:
             add(spec, sd_id, sd_id)
     comments: dict[str, dict[str, Any]] = {}
-    for cid, file_id, author, when, quote, body, resolved_by, replies in COMMENTS:
+    for cid, file_id, author, when, quote, body, resolved_by, replies in _COMMENTS:
         if file_id not in files:
             raise ValueError(f"comment {cid} is on unknown file {file_id}")
         comments[cid] = {
