@@ -1,5 +1,16 @@
-"""Not moved yet: re-exports the app from its old module."""
+"""The company drive: folders and files in My Drive and shared drives, with sharing, versions and comments."""
 
-from tools.drive import app
+from tools.apps.drive import actions as _actions  # noqa: F401  (registers the actions on the app)
+from tools.apps.drive.app import app
+from tools.apps.drive.state import (
+    Comment,
+    DriveFile,
+    DriveState,
+    Member,
+    Permission,
+    Reply,
+    SharedDrive,
+    Version,
+)
 
-__all__ = ["app"]
+__all__ = ["Comment", "DriveFile", "DriveState", "Member", "Permission", "Reply", "SharedDrive", "Version", "app"]

@@ -1,51 +1,51 @@
-"""The drive's records and the rules every drive action shares: access, places, paths and views.
-
-Items live in My Drive (``drive_id`` empty: the acting user's own items and those shared with
-them) or in a shared drive (``drive_id`` is the shared drive's id; access comes from its
-members). A file's bytes are a blob; earlier contents are kept as versions with their own blobs.
-"""
+"""The rules the drive's actions share: lookups, access, places, names, paths, content and new records."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import PurePosixPath
-from typing import Any, Literal
 
-from tools.kernel.documents import blob_text, mime_type_for
+from tools.apps.drive.state import FOLDER_MIME, ROOT, Comment, DriveFile, DriveState, Permission, Version
+from tools.kernel.documents import blob_text, extract_text, mime_type_for
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
-from tools.kernel.world import AppState, Context, Record, format_instant
-from tools.kits.files import looks_encoded
-from tools.kits.text import fold, require_text
+from tools.kernel.world import Context
+from tools.kits import folders
+from tools.kits.people import known_emails
+from tools.kits.text import fold
 
 __all__ = [
-    "FOLDER_MIME",
-    "ROOT",
-    "Comment",
-    "DriveFile",
-    "DriveState",
-    "Member",
-    "Permission",
+    "MEMBER_ACCESS",
+    "RANK",
     "Place",
-    "Reply",
-    "SharedDrive",
-    "Version",
     "access",
+    "ancestors",
+    "check_email",
     "check_free",
-    "detail",
+    "check_name",
+    "descendants",
     "file_text",
+    "free_name",
+    "get_comment",
+    "get_file_only",
     "get_item",
+    "get_versioned_file",
+    "is_text",
     "member_role",
+    "new_file",
+    "new_item",
+    "new_version",
+    "path_of",
     "place",
-    "refuse_encoded",
+    "readable_text",
+    "require_comment",
     "require_edit",
     "require_organize",
     "require_write",
-    "summary",
+    "same_name",
 ]
 
-ROOT = "root"
-FOLDER_MIME = "application/vnd.google-apps.folder"
+#: The item roles, weakest first.
 RANK = {"reader": 1, "commenter": 2, "writer": 3, "owner": 4}
 #: What each shared-drive membership lets a member do with the drive's items.
 MEMBER_ACCESS = {
@@ -56,94 +56,10 @@ MEMBER_ACCESS = {
     "reader": "reader",
 }
 #: Members who may move, trash and restore a shared drive's items.
-ORGANIZERS = ("manager", "content_manager")
-
-
-class Permission(Record):
-    """One person's access to a file or folder; the owner appears with role "owner"."""
-
-    email: str
-    role: Literal["owner", "reader", "commenter", "writer"]
-
-
-class Member(Record):
-    """One person's membership of a shared drive."""
-
-    email: str
-    role: Literal["manager", "content_manager", "contributor", "commenter", "reader"]
-
-
-class Version(Record):
-    """An earlier content of a file, kept when the content was replaced."""
-
-    number: int
-    name: str
-    blob: str
-    size: int
-    mime_type: str
-    modified: datetime
-    modified_by: str
-
-
-class DriveFile(Record):
-    """A file or a folder."""
-
-    id: str
-    name: str
-    kind: Literal["file", "folder"]
-    mime_type: str
-    parent_id: str = ROOT  # "root", a shared drive's id (top of that drive) or a folder's id
-    drive_id: str = ""  # "" in My Drive, else the shared drive holding the item
-    owner: str  # in a shared drive: the person who added the item
-    created: datetime
-    modified: datetime
-    modified_by: str = ""
-    size: int = 0  # bytes of content; 0 for folders
-    blob: str = ""  # blob id of the content; "" for folders
-    trashed: bool = False
-    trashed_with: str = ""  # id of the item whose trashing put this one in the trash
-    permissions: list[Permission] = []
-    versions: list[Version] = []  # earlier contents, oldest first; the current one is number len+1
-
-
-class Reply(Record):
-    """An answer in a comment's thread."""
-
-    id: str
-    author: str
-    body: str
-    created: datetime
-
-
-class Comment(Record):
-    """A comment on a file, optionally anchored to a quoted passage, with its replies."""
-
-    id: str
-    file_id: str
-    author: str
-    body: str
-    quote: str = ""
-    created: datetime
-    resolved: bool = False
-    resolved_by: str = ""
-    replies: list[Reply] = []
-
-
-class SharedDrive(Record):
-    """A drive owned by the company rather than a person; its members decide who can do what."""
-
-    id: str
-    name: str
-    created: datetime
-    members: list[Member] = []
-
-
-class DriveState(AppState):
-    """Every file and folder, comment and shared drive, keyed by id."""
-
-    files: dict[str, DriveFile] = {}
-    comments: dict[str, Comment] = {}
-    shared_drives: dict[str, SharedDrive] = {}
+_ORGANIZERS = ("manager", "content_manager")
+#: Characters the drive refuses in names.
+_FORBIDDEN = "/"
+_EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 
 
 @dataclass(frozen=True)
@@ -170,12 +86,7 @@ def member_role(state: DriveState, drive_id: str, user: str) -> str | None:
 
 def ancestors(state: DriveState, f: DriveFile) -> list[DriveFile]:
     """The folders above ``f``, nearest first."""
-    out: list[DriveFile] = []
-    pid = f.parent_id
-    while pid in state.files and len(out) < 100:
-        out.append(state.files[pid])
-        pid = state.files[pid].parent_id
-    return out
+    return folders.ancestors(f.parent_id, state.files, lambda d: d.parent_id)
 
 
 def access(state: DriveState, f: DriveFile, user: str) -> str | None:
@@ -193,11 +104,46 @@ def access(state: DriveState, f: DriveFile, user: str) -> str | None:
 
 
 def get_item(ctx: Context[DriveState], file_id: str, parameter: str = "file_id") -> DriveFile:
-    """The file or folder ``file_id`` the user can see (trashed ones included)."""
+    """The file or folder ``file_id`` the user can see (trashed ones included).
+
+    Raises:
+        NotFound: No such item, or the user has no access to it.
+    """
     f = ctx.state.files.get(file_id.strip())
     if f is None or access(ctx.state, f, ctx.user) is None:
         hint = "drive list-shared-drives" if file_id.strip().startswith("sd_") else "drive search-files"
         raise NotFound(f"no file or folder with id '{file_id}'; use {hint} to find ids", parameter)
+    return f
+
+
+def get_file_only(ctx: Context[DriveState], file_id: str, verb: str) -> DriveFile:
+    """The file ``file_id`` (see :func:`get_item`), refusing a folder.
+
+    Args:
+        ctx: The action's context.
+        file_id: The id the caller gave.
+        verb: What the action would do with it, e.g. "read", for the error.
+
+    Raises:
+        InvalidArgument: ``file_id`` is a folder.
+    """
+    f = get_item(ctx, file_id)
+    if f.kind == "folder":
+        raise InvalidArgument(
+            f"'{f.name}' is a folder and cannot be {verb}; use drive list-folder to see what it holds", "file_id"
+        )
+    return f
+
+
+def get_versioned_file(ctx: Context[DriveState], file_id: str) -> DriveFile:
+    """The file ``file_id`` (see :func:`get_item`) for its versions or comments.
+
+    Raises:
+        InvalidArgument: ``file_id`` is a folder.
+    """
+    f = get_item(ctx, file_id)
+    if f.kind == "folder":
+        raise InvalidArgument(f"'{f.name}' is a folder; folders have no versions or comments", "file_id")
     return f
 
 
@@ -212,7 +158,11 @@ def _managers(state: DriveState, drive_id: str) -> str:
 
 
 def require_edit(ctx: Context[DriveState], f: DriveFile, parameter: str) -> None:
-    """Refuse when ``f`` is in the trash or the user may not change it."""
+    """Refuse when ``f`` is in the trash or the user may not change it.
+
+    Raises:
+        Conflict: In the trash, or the user has less than writer access; the message says whom to ask.
+    """
     if f.trashed:
         raise Conflict(
             f"'{f.name}' ({f.id}) is in the trash and cannot be changed; use drive restore-file first", parameter
@@ -228,11 +178,15 @@ def require_edit(ctx: Context[DriveState], f: DriveFile, parameter: str) -> None
 
 
 def require_organize(ctx: Context[DriveState], f: DriveFile, parameter: str) -> None:
-    """Moving, trashing and restoring: edit access, and in a shared drive a manager or content manager role."""
+    """Moving, trashing and restoring: edit access, and in a shared drive a manager or content manager role.
+
+    Raises:
+        Conflict: In a shared drive, the user is neither a manager nor a content manager there.
+    """
     if not f.drive_id:
         return
     role = member_role(ctx.state, f.drive_id, ctx.user)
-    if role not in ORGANIZERS:
+    if role not in _ORGANIZERS:
         raise Conflict(
             f"in shared drive '{_drive_name(ctx.state, f.drive_id)}' only managers and content managers may move, "
             f"trash or restore items; you are a {role or 'guest'} there. Ask {_managers(ctx.state, f.drive_id)}",
@@ -241,7 +195,12 @@ def require_organize(ctx: Context[DriveState], f: DriveFile, parameter: str) -> 
 
 
 def place(ctx: Context[DriveState], folder_id: str, parameter: str) -> Place:
-    """Resolve a folder id: "root" (My Drive), a shared drive's id, or a folder's id."""
+    """Resolve a folder id: "root" (My Drive), a shared drive's id, or a folder's id.
+
+    Raises:
+        NotFound: No such folder, or a shared drive the user is not a member of.
+        InvalidArgument: The id is a file's.
+    """
     key = folder_id.strip()
     if key in ("", ROOT):
         return Place(ROOT, "", None, "My Drive", "/")
@@ -259,7 +218,11 @@ def place(ctx: Context[DriveState], folder_id: str, parameter: str) -> Place:
 
 
 def require_write(ctx: Context[DriveState], where: Place, parameter: str) -> None:
-    """Refuse when the user may not add items at ``where``."""
+    """Refuse when the user may not add items at ``where``.
+
+    Raises:
+        Conflict: The user may not edit the folder, or is less than a contributor of the shared drive.
+    """
     if where.folder is not None:
         require_edit(ctx, where.folder, parameter)
     elif where.drive_id:
@@ -272,15 +235,33 @@ def require_write(ctx: Context[DriveState], where: Place, parameter: str) -> Non
             )
 
 
+def check_email(ctx: Context[DriveState], email: str, parameter: str) -> str:
+    """An address to share with, lower-cased: well formed and, at this company, in the directory.
+
+    Raises:
+        InvalidArgument: Not an email address.
+        NotFound: An address at the company's domain that the directory does not know.
+    """
+    who = email.strip().lower()
+    if not _EMAIL_RE.match(who):
+        raise InvalidArgument(f"'{email}' is not an email address; use e.g. priya.shah@northwind.example", parameter)
+    domain = ctx.user.split("@")[-1].lower()
+    known = known_emails(ctx)
+    if known is not None and who.endswith("@" + domain) and who not in known:
+        raise NotFound(f"no one at {domain} has the address '{email}'; use directory search-people", parameter)
+    return who
+
+
 # ---- names and places -------------------------------------------------------------------------
 
 
 def check_name(name: str, parameter: str) -> str:
-    """A usable item name (non-empty, no slashes)."""
-    name = require_text(name, parameter)
-    if "/" in name:
-        raise InvalidArgument(f"'{name}' contains '/'; names cannot contain slashes", parameter)
-    return name
+    """A usable item name, stripped (see :func:`tools.kits.folders.check_name`; the drive refuses only "/").
+
+    Raises:
+        InvalidArgument: The name is empty, holds a slash, or is otherwise unusable.
+    """
+    return folders.check_name(name, parameter, forbidden=_FORBIDDEN)
 
 
 def same_name(state: DriveState, parent_id: str, name: str, skip: str = "") -> DriveFile | None:
@@ -296,7 +277,11 @@ def same_name(state: DriveState, parent_id: str, name: str, skip: str = "") -> D
 
 
 def check_free(ctx: Context[DriveState], parent_id: str, name: str, parameter: str, skip: str = "") -> None:
-    """Refuse a name already used in the folder."""
+    """Refuse a name already used in the folder.
+
+    Raises:
+        Conflict: Another item not in the trash uses the name there; the message names it.
+    """
     other = same_name(ctx.state, parent_id, name, skip)
     if other is not None:
         if parent_id == ROOT:
@@ -329,20 +314,14 @@ def path_of(state: DriveState, f: DriveFile) -> str:
 
 def descendants(state: DriveState, folder_id: str) -> list[DriveFile]:
     """Everything inside folder (or shared drive) ``folder_id``, at any depth."""
-    out: list[DriveFile] = []
-    todo = [folder_id]
-    while todo:
-        pid = todo.pop()
-        for f in state.files.values():
-            if f.parent_id == pid:
-                out.append(f)
-                if f.kind == "folder":
-                    todo.append(f.id)
-    return out
+    return folders.descendants(
+        folder_id,
+        lambda pid: [f for f in state.files.values() if f.parent_id == pid],
+        lambda f: f.id if f.kind == "folder" else None,
+    )
 
 
 # ---- content ----------------------------------------------------------------------------------
-
 
 
 def file_text(ctx: Context[DriveState], f: DriveFile) -> str:
@@ -350,7 +329,7 @@ def file_text(ctx: Context[DriveState], f: DriveFile) -> str:
     return fold(blob_text(ctx.blobs, f.blob, f.name))
 
 
-def mime_for(name: str, data: bytes) -> str:
+def _mime_for(name: str, data: bytes) -> str:
     """The content type by extension; unknown extensions on UTF-8 text count as plain text."""
     mime = mime_type_for(name)
     if mime == "application/octet-stream" and is_text(data):
@@ -369,67 +348,100 @@ def is_text(data: bytes) -> bool:
     return True
 
 
+def readable_text(data: bytes, name: str) -> str:
+    """A document's text for reading; workbooks get a heading per sheet."""
+    if PurePosixPath(name).suffix.lower() == ".xlsx":
+        import io
+
+        import openpyxl
+
+        try:
+            book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        except Exception:  # noqa: BLE001 - unreadable workbook: no text
+            return ""
+        parts = []
+        for sheet in book:
+            parts.append(f"## Sheet: {sheet.title}")
+            parts += ["\t".join("" if v is None else str(v) for v in row) for row in sheet.iter_rows(values_only=True)]
+        return "\n".join(parts) + "\n"
+    return extract_text(data, name)
 
 
-def refuse_encoded(content: str, parameter: str, alternative: str) -> None:
-    """Refuse file bytes pasted as base64 or as a ``data:`` URI in a text parameter.
+# ---- new records ------------------------------------------------------------------------------
+
+
+def new_item(
+    ctx: Context[DriveState], name: str, where: Place, mime_type: str = FOLDER_MIME, blob: str = "", size: int = 0
+) -> DriveFile:
+    """A new item owned by the user (a folder unless a content type and blob are given)."""
+    is_folder = mime_type == FOLDER_MIME
+    return DriveFile(
+        id=ctx.new_id("fld" if is_folder else "file"),
+        name=name,
+        kind="folder" if is_folder else "file",
+        mime_type=mime_type,
+        parent_id=where.id,
+        drive_id=where.drive_id,
+        owner=ctx.user,
+        created=ctx.now,
+        modified=ctx.now,
+        modified_by=ctx.user,
+        size=size,
+        blob=blob,
+        permissions=[] if where.drive_id else [Permission(email=ctx.user, role="owner")],
+    )
+
+
+def new_file(ctx: Context[DriveState], name: str, where: Place, data: bytes) -> DriveFile:
+    """A new file of the user's holding ``data``, its content type by name (and content)."""
+    return new_item(ctx, name, where, _mime_for(name, data), ctx.blobs.put(data), len(data))
+
+
+def new_version(ctx: Context[DriveState], f: DriveFile, data: bytes) -> None:
+    """Make ``data`` the file's content, keeping the present content as a version."""
+    old = Version(
+        number=len(f.versions) + 1,
+        name=f.name,
+        blob=f.blob,
+        size=f.size,
+        mime_type=f.mime_type,
+        modified=f.modified,
+        modified_by=f.modified_by or f.owner,
+    )
+    f.versions = [*f.versions, old]
+    f.blob = ctx.blobs.put(data)
+    f.size = len(data)
+    f.mime_type = _mime_for(f.name, data)
+    f.modified = ctx.now
+    f.modified_by = ctx.user
+
+
+# ---- comments ---------------------------------------------------------------------------------
+
+
+def get_comment(ctx: Context[DriveState], comment_id: str) -> tuple[Comment, DriveFile]:
+    """The comment ``comment_id`` and its file, when the user can see the file.
 
     Raises:
-        InvalidArgument: naming ``parameter`` and ``alternative`` (what to call instead).
+        NotFound: No such comment, or its file is out of the user's reach.
     """
-    if looks_encoded(content):
-        raise InvalidArgument(
-            f"this looks like base64-encoded file bytes, which are not accepted here; save the file in your "
-            f"workspace and pass path=<workspace path> instead ({alternative})",
-            parameter,
+    c = ctx.state.comments.get(comment_id.strip())
+    f = ctx.state.files.get(c.file_id) if c else None
+    if c is None or f is None or access(ctx.state, f, ctx.user) is None:
+        raise NotFound(f"no comment with id '{comment_id}'; use drive list-comments on the file", "comment_id")
+    return c, f
+
+
+def require_comment(ctx: Context[DriveState], f: DriveFile, parameter: str) -> None:
+    """Refuse when ``f`` is in the trash or the user may not comment on it.
+
+    Raises:
+        Conflict: In the trash, or the user has only reader access.
+    """
+    if f.trashed:
+        raise Conflict(f"'{f.name}' ({f.id}) is in the trash; use drive restore-file first", parameter)
+    role = access(ctx.state, f, ctx.user)
+    if RANK.get(role or "", 0) < RANK["commenter"]:
+        raise Conflict(
+            f"you have {role} access to '{f.name}' and cannot comment; ask {f.owner} for comment access", parameter
         )
-
-
-# ---- views ------------------------------------------------------------------------------------
-
-
-def summary(ctx: Context[DriveState], f: DriveFile) -> dict[str, Any]:
-    """The short view used in lists."""
-    return {
-        "id": f.id,
-        "name": f.name,
-        "kind": f.kind,
-        "mime_type": f.mime_type,
-        "parent_id": f.parent_id,
-        "shared_drive_id": f.drive_id or None,
-        "owner": f.owner,
-        "modified": format_instant(f.modified, ctx.tz),
-        "size": f.size,
-        "trashed": f.trashed,
-    }
-
-
-def detail(ctx: Context[DriveState], f: DriveFile) -> dict[str, Any]:
-    """The full view: path, versions, direct and inherited access."""
-    direct = {p.email.lower() for p in f.permissions}
-    inherited: list[dict[str, Any]] = []
-    for folder in ancestors(ctx.state, f):
-        for p in folder.permissions:
-            if p.email.lower() not in direct:
-                direct.add(p.email.lower())
-                inherited.append({"email": p.email, "role": p.role, "from_folder_id": folder.id})
-    sd = ctx.state.shared_drives.get(f.drive_id) if f.drive_id else None
-    members = [(m, sd.id) for m in sd.members] if sd else []
-    for m, sd_id in members:
-        if m.email.lower() not in direct:
-            direct.add(m.email.lower())
-            inherited.append({"email": m.email, "role": MEMBER_ACCESS[m.role], "from_shared_drive_id": sd_id})
-    out = summary(ctx, f)
-    out.update(
-        path=path_of(ctx.state, f),
-        shared_drive={"id": sd.id, "name": sd.name} if sd else None,
-        created=format_instant(f.created, ctx.tz),
-        last_modified_by=f.modified_by or f.owner,
-        permissions=[p.model_dump() for p in f.permissions],
-        inherited_permissions=inherited,
-        your_access=access(ctx.state, f, ctx.user),
-    )
-    if f.kind == "file":
-        out["version"] = len(f.versions) + 1
-        out["open_comments"] = sum(1 for c in ctx.state.comments.values() if c.file_id == f.id and not c.resolved)
-    return out
