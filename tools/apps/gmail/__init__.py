@@ -1,5 +1,5 @@
-"""Not moved yet: re-exports the app from its old module."""
+"""Mail: the acting user's mailbox (moving into this package; the app is still declared in ``actions/messages``)."""
 
-from tools.gmail import app
+from tools.apps.gmail.actions.messages import app
 
 __all__ = ["app"]

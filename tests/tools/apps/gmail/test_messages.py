@@ -5,12 +5,12 @@ from datetime import datetime
 import pytest
 
 from tests.conftest import MemoryFiles, make_ctx
-from tools import gmail
+from tools.apps.gmail.actions import messages as gmail
+from tools.apps.gmail.fixture import build
+from tools.apps.gmail.state import GmailState
 from tools.fixtures import NOW, USER
-from tools.fixtures.mail import build
 from tools.fixtures.people import people_records
 from tools.fixtures.shared import BLOBS
-from tools.gmail import GmailState
 from tools.kernel.blobs import BlobStore
 from tools.kernel.documents import extract_text, make_pdf, make_png, read_cell
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound

@@ -10,8 +10,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from tools.gmail_compose import check_addresses, directory_names
-from tools.gmail_core import (
+from tools.apps.gmail._query import parse_query
+from tools.apps.gmail._rules import check_addresses, directory_names
+from tools.apps.gmail.state import (
     Filter,
     GmailState,
     Vacation,
@@ -20,7 +21,6 @@ from tools.gmail_core import (
     filter_query,
     resolve_label,
 )
-from tools.gmail_query import parse_query
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 from tools.kernel.world import Context, format_instant, parse_date
 from tools.kits.paging import Page, PageSize, page_of

@@ -1,7 +1,7 @@
 """The mailbox's records and the helpers every mail action shares: lookups, delivery and the views callers see.
 
 :mod:`tools.gmail` declares the app and its actions; the records live here so that the
-draft and settings actions (:mod:`tools.gmail_drafts`, :mod:`tools.gmail_settings`) can
+draft and settings actions (:mod:`tools.apps.gmail.actions.drafts`, :mod:`tools.apps.gmail.actions.settings`) can
 share them without importing the app module.
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
-from tools.gmail_compose import directory_names
-from tools.gmail_query import matches, parse_query
+from tools.apps.gmail._query import matches, parse_query
+from tools.apps.gmail._rules import directory_names
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 from tools.kernel.world import AppState, Context, Record, format_instant
 from tools.kits.text import fold

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tools.gmail_compose import check_addresses, prefixed, read_attachments, refuse_pasted_file
-from tools.gmail_core import (
+from tools.apps.gmail._rules import check_addresses, prefixed, read_attachments, refuse_pasted_file
+from tools.apps.gmail.state import (
     Draft,
     GmailState,
     Message,

@@ -8,8 +8,8 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from tools import gmail_drafts, gmail_settings
-from tools.gmail_compose import (
+from tools.apps.gmail._query import matches, parse_query, wants_trash
+from tools.apps.gmail._rules import (
     check_addresses,
     directory_names,
     forward_body,
@@ -17,7 +17,9 @@ from tools.gmail_compose import (
     read_attachments,
     refuse_pasted_file,
 )
-from tools.gmail_core import (
+from tools.apps.gmail.actions import drafts, settings
+from tools.apps.gmail.actions.drafts import reply_recipients
+from tools.apps.gmail.state import (
     AUTOMATIC_LABELS,
     SYSTEM_LABELS,
     Attachment,
@@ -35,8 +37,6 @@ from tools.gmail_core import (
     resolve_label,
     summary_view,
 )
-from tools.gmail_drafts import reply_recipients
-from tools.gmail_query import matches, parse_query, wants_trash
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 from tools.kernel.registry import App
 from tools.kernel.world import Context
@@ -285,11 +285,11 @@ def forward_message(
 
 
 for _fn, _read_only in (
-    (gmail_drafts.create_draft, False),
-    (gmail_drafts.list_drafts, True),
-    (gmail_drafts.update_draft, False),
-    (gmail_drafts.delete_draft, False),
-    (gmail_drafts.send_draft, False),
+    (drafts.create_draft, False),
+    (drafts.list_drafts, True),
+    (drafts.update_draft, False),
+    (drafts.delete_draft, False),
+    (drafts.send_draft, False),
 ):
     app.action(read_only=_read_only)(_fn)
 
@@ -527,11 +527,11 @@ def get_attachment(ctx: Context[GmailState], message_id: str, attachment_id: str
 
 
 for _fn, _read_only in (
-    (gmail_settings.create_filter, False),
-    (gmail_settings.list_filters, True),
-    (gmail_settings.delete_filter, False),
-    (gmail_settings.get_vacation, True),
-    (gmail_settings.set_vacation, False),
-    (gmail_settings.list_contacts, True),
+    (settings.create_filter, False),
+    (settings.list_filters, True),
+    (settings.delete_filter, False),
+    (settings.get_vacation, True),
+    (settings.set_vacation, False),
+    (settings.list_contacts, True),
 ):
     app.action(read_only=_read_only)(_fn)
