@@ -1,14 +1,4 @@
-"""The acting user's mailbox at Northwind Traders: about two months of mail, a few drafts and custom labels.
-
-``build`` returns the JSON-able state of :class:`tools.gmail.GmailState`. Authored conversations
-carry the details people ask about (invoice numbers, deadlines, rooms, amounts); recurring mail
-(weekly reports, newsletters, notices) and everyday notes from colleagues fill the rest. The
-output depends only on the arguments: a fixed random seed, no wall clock. Facts shared with the
-calendar and the drive are listed in ``tools.fixtures.facts``. Attachments are real files kept as shared
-blobs (``tools.fixtures.shared.keep``): CSV, Markdown and text notes, Fabrikam's INV-20417 invoice as a PDF,
-Priya's Q1 budget as an Excel workbook and Legal's Contoso redline as a Word document. Two filters and a
-saved (switched-off) vacation reply complete the mailbox's settings.
-"""
+"""The mail app's part of the default company: the acting user's mailbox at Northwind Traders."""
 
 from __future__ import annotations
 
@@ -44,10 +34,10 @@ from tools.fixtures.facts import (
 from tools.fixtures.shared import keep
 from tools.kernel.documents import make_docx, make_pdf, make_xlsx, mime_type_for
 
-__all__ = ["FILTERS", "LABELS", "build"]
+__all__ = ["build"]
 
 #: Custom labels of the mailbox, id to name.
-LABELS = {
+_LABELS = {
     "label_finance": "Finance",
     "label_vendors": "Vendors",
     "label_hiring": "Hiring",
@@ -56,7 +46,7 @@ LABELS = {
 }
 
 #: Filters the user set up months ago; the mail they sorted already carries their labels.
-FILTERS = {
+_FILTERS: dict[str, dict[str, Any]] = {
     "filter_0001": {"sender": "no-reply@expensely.example", "add_labels": ["Finance"], "created": "2025-10-06T10:15"},
     "filter_0002": {
         "sender": "billing@fabrikam.example",
@@ -65,7 +55,7 @@ FILTERS = {
     },
 }
 #: The vacation reply used for the January sales kickoff, saved and switched off.
-VACATION = {
+_VACATION = {
     "enabled": False,
     "subject": "At the sales kickoff",
     "body": "I'm at our sales kickoff in Chicago through Wednesday January 28, with limited email. For anything "
@@ -167,7 +157,7 @@ def _recurring(box: _Mailbox, rng: random.Random) -> None:
                 "at": (days, "07:55"),
                 "body": f"Hi all,\n\nAttached is the pipeline snapshot for the week of {monday:%B %-d}. "
                 "Stages are as of Sunday night; amounts are contract value in USD.\n\nDaniel",
-                "files": [(f"pipeline_{monday:%Y-%m-%d}.csv", pipeline_csv(monday))],
+                "files": [(f"pipeline_{monday:%Y-%m-%d}.csv", _pipeline_csv(monday))],
                 "flags": "unread" if week == 0 else ("archived" if week >= 4 else ""),
             },
             f"Weekly pipeline report - week of {monday:%b %-d}",
@@ -295,7 +285,7 @@ def _filler(box: _Mailbox, rng: random.Random) -> None:
         if p["email"] != box.user:
             by_dept.setdefault(p["department"], []).append(pid)
     weekdays = [d for d in range(1, 62) if (box.now.date() - timedelta(days=d)).weekday() < 5]
-    for i, (dept, subject, body) in enumerate(FILLER_RECEIVED):
+    for i, (dept, subject, body) in enumerate(_FILLER_RECEIVED):
         sender = rng.choice(by_dept[dept])
         days = rng.choice(weekdays if i % 3 else weekdays[:8])
         clock = f"{rng.randint(8, 17):02d}:{rng.choice((5, 12, 20, 34, 41, 48, 55)):02d}"
@@ -316,7 +306,7 @@ def _filler(box: _Mailbox, rng: random.Random) -> None:
             subject.format(account=account),
             [],
         )
-    for i, (to, subject, body) in enumerate(FILLER_SENT):
+    for i, (to, subject, body) in enumerate(_FILLER_SENT):
         days = rng.choice(weekdays)
         first = box.people[to[0]]["name"].split()[0]
         box.add(
@@ -335,6 +325,16 @@ def _filler(box: _Mailbox, rng: random.Random) -> None:
 def build(people: dict[str, dict[str, Any]], now: datetime, user: str) -> dict[str, Any]:
     """Return the mailbox state (messages, drafts, labels) as plain JSON values.
 
+    About two months of mail, a few drafts and custom labels. Authored conversations carry the
+    details people ask about (invoice numbers, deadlines, rooms, amounts); recurring mail (weekly
+    reports, newsletters, notices) and everyday notes from colleagues fill the rest. The output
+    depends only on the arguments: a fixed random seed, no wall clock. Facts shared with the
+    calendar and the drive are listed in ``tools.fixtures.facts``. Attachments are real files kept
+    as shared blobs (``tools.fixtures.shared.keep``): CSV, Markdown and text notes, Fabrikam's
+    INV-20417 invoice as a PDF, Priya's Q1 budget as an Excel workbook and Legal's Contoso redline
+    as a Word document. Two filters and a saved (switched-off) vacation reply complete the
+    mailbox's settings.
+
     Args:
         people: The directory's people keyed by id, as ``tools.fixtures.people.people_records()`` returns them.
         now: The frozen current instant; every message is dated before it.
@@ -345,7 +345,7 @@ def build(people: dict[str, dict[str, Any]], now: datetime, user: str) -> dict[s
     """
     rng = random.Random(90210)
     box = _Mailbox(people, now, user)
-    for key, thread in THREADS.items():
+    for key, thread in _THREADS.items():
         for spec in thread["messages"]:
             subject = thread["subject"] if spec is thread["messages"][0] else "Re: " + thread["subject"]
             box.add(key, spec, subject, list(thread.get("labels", ())))
@@ -355,7 +355,7 @@ def build(people: dict[str, dict[str, Any]], now: datetime, user: str) -> dict[s
     if any(datetime.fromisoformat(m["date"]) >= now for m in messages.values()):
         raise ValueError("every message must be dated before now")
     drafts: dict[str, Any] = {}
-    for n, spec in enumerate(DRAFTS, start=1):
+    for n, spec in enumerate(_DRAFTS, start=1):
         thread_key = spec.get("thread", "")
         drafts[f"draft_{n:04d}"] = {
             "id": f"draft_{n:04d}",
@@ -372,16 +372,16 @@ def build(people: dict[str, dict[str, Any]], now: datetime, user: str) -> dict[s
             "updated": box.at(*spec["at"]).isoformat(),
             "sent_message_id": "",
         }
-    labels = {lid: {"id": lid, "name": name} for lid, name in LABELS.items()}
+    labels = {lid: {"id": lid, "name": name} for lid, name in _LABELS.items()}
     filters = {
         fid: {
             "id": fid,
             **spec,
             "created": datetime.fromisoformat(spec["created"]).replace(tzinfo=now.tzinfo).isoformat(),
         }
-        for fid, spec in FILTERS.items()
+        for fid, spec in _FILTERS.items()
     }
-    return {"messages": messages, "drafts": drafts, "labels": labels, "filters": filters, "vacation": dict(VACATION)}
+    return {"messages": messages, "drafts": drafts, "labels": labels, "filters": filters, "vacation": dict(_VACATION)}
 
 
 def _attachment(att_id: str, filename: str, content: str | bytes) -> dict[str, Any]:
@@ -432,13 +432,13 @@ Pay by ACH to the account on file. Questions: billing@fabrikam.example
 
 
 @functools.cache
-def invoice_pdf() -> bytes:
+def _invoice_pdf() -> bytes:
     """Fabrikam Logistics' invoice INV-20417 as the PDF they mailed."""
     return make_pdf(f"{INVOICE_VENDOR} - Invoice {INVOICE}", _INV_20417_TXT.splitlines())
 
 
 @functools.cache
-def q1_budget_workbook() -> bytes:
+def _q1_budget_workbook() -> bytes:
     """Priya's draft Q1 budget review as an Excel workbook: the drive's Q1 budget lines plus a total row."""
     rows: list[list[Any]] = []
     for n, row in enumerate(csv.reader(io.StringIO(Q1_BUDGET))):
@@ -449,7 +449,7 @@ def q1_budget_workbook() -> bytes:
 
 
 @functools.cache
-def contoso_redline_docx() -> bytes:
+def _contoso_redline_docx() -> bytes:
     """Legal's redline of the Contoso renewal, with the clauses still open before signature."""
     return make_docx(
         f"Contoso Ltd - {CONTOSO_CONTRACT} renewal - Northwind redline",
@@ -619,7 +619,7 @@ Customer Success,4,1,1
 Marketing,4,1,0
 """
 
-THREADS: dict[str, dict[str, Any]] = {
+_THREADS: dict[str, dict[str, Any]] = {
     "q1-budget": {
         "subject": "Q1 budget review - draft numbers",
         "labels": ["Finance"],
@@ -641,7 +641,7 @@ Could you check the Executive line before then?
 
 Thanks,
 Priya""",
-                "files": [("q1_budget_draft.xlsx", q1_budget_workbook())],
+                "files": [("q1_budget_draft.xlsx", _q1_budget_workbook())],
                 "flags": "starred",
             },
             {
@@ -731,7 +731,7 @@ Finance approves.
 Please send any comments by Monday March 16 so I can send the final draft to Megan Harlow.
 
 Isaac""",
-                "files": [(f"Contoso_{CONTOSO_CONTRACT}_renewal_redline.docx", contoso_redline_docx())],
+                "files": [(f"Contoso_{CONTOSO_CONTRACT}_renewal_redline.docx", _contoso_redline_docx())],
                 "flags": "unread",
             },
         ],
@@ -752,7 +752,7 @@ fuel surcharge and expedited courier runs) is due on {INVOICE_DUE}. A copy is at
 Reference {INVOICE_PO} on your payment.
 
 {INVOICE_VENDOR} - Billing""",
-                "files": [("INV-20417.pdf", invoice_pdf())],
+                "files": [("INV-20417.pdf", _invoice_pdf())],
                 "flags": "unread",
             },
         ],
@@ -1456,7 +1456,7 @@ Dana""",
     },
 }
 
-DRAFTS: list[dict[str, Any]] = [
+_DRAFTS: list[dict[str, Any]] = [
     {
         "thread": "contoso",
         "to": ["isabella.rossi"],
@@ -1494,7 +1494,7 @@ DRAFTS: list[dict[str, Any]] = [
 ]
 
 # (department of the sender, subject, body); {sender} is the sender's first name, {account} a customer.
-FILLER_RECEIVED: list[tuple[str, str, str]] = [
+_FILLER_RECEIVED: list[tuple[str, str, str]] = [
     (
         "Finance",
         "Month-end close checklist",
@@ -1757,7 +1757,7 @@ FILLER_RECEIVED: list[tuple[str, str, str]] = [
 ]
 
 # (recipient ids, subject, body); {first} is the first recipient's first name.
-FILLER_SENT: list[tuple[list[str], str, str]] = [
+_FILLER_SENT: list[tuple[list[str], str, str]] = [
     (
         ["james.okafor", "marcus.reed", "elena.petrova", "zoe.adams", "nora.patel"],
         "Staff meeting agenda - Tuesday",
@@ -1844,7 +1844,7 @@ FILLER_SENT: list[tuple[list[str], str, str]] = [
 ]
 
 
-def pipeline_csv(monday: date) -> str:
+def _pipeline_csv(monday: date) -> str:
     """A weekly pipeline snapshot: the open deals as they stood that Monday.
 
     The snapshot of March 9 matches the drive's "Sales pipeline Q1.csv"; older weeks show each deal's

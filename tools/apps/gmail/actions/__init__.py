@@ -1,3 +1,5 @@
-"""The mail actions (moving: ``messages`` still declares the app and registers the other groups)."""
+"""The mail actions, one module per group; importing this package registers them all, in this order."""
 
-__all__: list[str] = []
+from tools.apps.gmail.actions import messages, drafts, labels, attachments, settings, contacts  # isort: skip
+
+__all__ = ["attachments", "contacts", "drafts", "labels", "messages", "settings"]

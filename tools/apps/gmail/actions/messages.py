@@ -1,70 +1,31 @@
-"""Mail: the acting user's mailbox with search, threads, drafts, labels, filters, a vacation reply and attachments."""
-
-# ruff: noqa: D417  (an action's first parameter is the context, which callers never pass)
+"""Message actions: search the mailbox, read a message or a thread, send, reply and forward."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-from pydantic import Field
-
-from tools.apps.gmail._query import matches, parse_query, wants_trash
 from tools.apps.gmail._rules import (
     check_addresses,
-    directory_names,
+    copy_attachments,
+    deliver,
+    find_message,
     forward_body,
+    make_attachments,
     prefixed,
     read_attachments,
     refuse_pasted_file,
+    reply_recipients,
+    search,
 )
-from tools.apps.gmail.actions import drafts, settings
-from tools.apps.gmail.actions.drafts import reply_recipients
-from tools.apps.gmail.state import (
-    AUTOMATIC_LABELS,
-    SYSTEM_LABELS,
-    Attachment,
-    Draft,
-    Filter,
-    GmailState,
-    Label,
-    Message,
-    Vacation,
-    deliver,
-    find_message,
-    full_view,
-    label_key,
-    make_attachments,
-    resolve_label,
-    summary_view,
-)
-from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
-from tools.kernel.registry import App
+from tools.apps.gmail._views import full_view, summary_view
+from tools.apps.gmail.app import app
+from tools.apps.gmail.state import GmailState
+from tools.kernel.exceptions import InvalidArgument, NotFound
 from tools.kernel.world import Context
-from tools.kits.files import deliver_file
 from tools.kits.paging import Page, PageSize, page_of
 from tools.kits.text import require_text
 
-__all__ = [
-    "SYSTEM_LABELS",
-    "Attachment",
-    "Draft",
-    "Filter",
-    "GmailState",
-    "Label",
-    "Message",
-    "Vacation",
-    "app",
-]
-
-app = App(
-    "gmail",
-    GmailState,
-    "Company mail: search, read, send, reply to and forward messages; drafts, labels, filters and a vacation reply.",
-)
-
-
-def _copy_attachments(ctx: Context[GmailState], items: list[Attachment]) -> list[Attachment]:
-    return [a.model_copy(update={"id": ctx.new_id("att")}) for a in items]
+__all__ = ["forward_message", "get_message", "get_thread", "reply_to_message", "search_messages", "send_message"]
 
 
 @app.action(read_only=True)
@@ -92,17 +53,7 @@ def search_messages(
         {"results": [{"id", "thread_id", "from", "to", "subject", "date", "snippet", "labels",
         "has_attachments"}], "page", "page_size", "total", "next_page"}.
     """
-    state = ctx.state
-    terms = parse_query(query, ctx.tz, ctx.now, lambda name: resolve_label(state, name, "query"))
-    names = directory_names(ctx)
-    with_trash = wants_trash(terms)
-    hits = [
-        (m.date, n, m)
-        for n, m in enumerate(state.messages.values())
-        if (with_trash or "TRASH" not in m.labels) and matches(terms, m, names)
-    ]
-    hits.sort(key=lambda h: (h[0], h[1]), reverse=True)
-    out = page_of([h[2] for h in hits], page, page_size)
+    out = page_of(search(ctx, query), page, page_size)
     out["results"] = [summary_view(ctx, m) for m in out["results"]]
     return out
 
@@ -278,260 +229,7 @@ def forward_message(
         bcc=[],
         subject=prefixed("Fwd:", original.subject),
         body=forward_body(note, original.sender, original.date, original.subject, original.to, original.body, ctx.tz),
-        attachments=_copy_attachments(ctx, original.attachments),
+        attachments=copy_attachments(ctx, original.attachments),
         forwarded_from=original.id,
     )
     return full_view(ctx, msg)
-
-
-for _fn, _read_only in (
-    (drafts.create_draft, False),
-    (drafts.list_drafts, True),
-    (drafts.update_draft, False),
-    (drafts.delete_draft, False),
-    (drafts.send_draft, False),
-):
-    app.action(read_only=_read_only)(_fn)
-
-
-@app.action(read_only=True)
-def list_labels(ctx: Context[GmailState]) -> dict[str, Any]:
-    """List every label with how many messages carry it.
-
-    System labels: INBOX, SENT, DRAFT, TRASH, STARRED, IMPORTANT, UNREAD. Counts leave out trashed
-    messages (except for TRASH itself); DRAFT counts unsent drafts.
-
-    Example:
-        (no parameters) -> [{"name": "INBOX", "type": "system", "messages": 118, "unread": 17}, ...]
-
-    Returns:
-        {"labels": [{"name", "type" ("system" or "user"), "messages", "unread"}]}: system labels first,
-        then yours by name.
-    """
-    state = ctx.state
-    names = [*SYSTEM_LABELS, *sorted(lab.name for lab in state.labels.values())]
-    out = []
-    for name in names:
-        if name == "DRAFT":
-            count, unread = sum(1 for d in state.drafts.values() if not d.sent_message_id), 0
-        else:
-            tagged = [
-                m for m in state.messages.values() if name in m.labels and (name == "TRASH" or "TRASH" not in m.labels)
-            ]
-            count, unread = len(tagged), sum(1 for m in tagged if "UNREAD" in m.labels)
-        kind = "system" if name in SYSTEM_LABELS else "user"
-        out.append({"name": name, "type": kind, "messages": count, "unread": unread})
-    return {"labels": out}
-
-
-@app.action(read_only=False)
-def create_label(ctx: Context[GmailState], name: Annotated[str, Field(min_length=1, max_length=100)]) -> dict[str, Any]:
-    """Create a label of your own to file messages under (then use gmail modify-labels).
-
-    Example:
-        name="Board prep" -> {"id": "label_n1", "name": "Board prep", "type": "user"}
-
-    Args:
-        name: The label's name, e.g. "Contracts" or "Finance/Invoices".
-
-    Returns:
-        {"id", "name", "type": "user"}.
-    """
-    text = " ".join(require_text(name, "name").split())
-    existing = (*SYSTEM_LABELS, *(lab.name for lab in ctx.state.labels.values()))
-    clash = next((k for k in existing if label_key(k) == label_key(text)), None)
-    if clash is not None:
-        raise Conflict(f"a label named '{clash}' already exists; use it with gmail modify-labels", "name")
-    label = Label(id=ctx.new_id("label"), name=text)
-    ctx.state.labels[label.id] = label
-    return {"id": label.id, "name": label.name, "type": "user"}
-
-
-@app.action(read_only=False)
-def modify_labels(
-    ctx: Context[GmailState],
-    message_id: str,
-    add: list[str] = [],  # noqa: B006
-    remove: list[str] = [],  # noqa: B006
-) -> dict[str, Any]:
-    """Add labels to a message or take them off: file it, star it, archive it or mark it read.
-
-    Archive = remove INBOX; mark read = remove UNREAD; mark unread = add UNREAD; star = add STARRED.
-    SENT and DRAFT cannot be changed by hand. Label names are not case-sensitive.
-
-    Example:
-        message_id="msg_0042" add=["Finance", "STARRED"] remove=["UNREAD", "INBOX"]
-
-    Args:
-        message_id: The message's id, from gmail search-messages.
-        add: Labels to put on the message (see gmail list-labels).
-        remove: Labels to take off the message.
-
-    Returns:
-        {"id", "labels": the message's labels now, "added": [...], "removed": [...]}.
-    """
-    msg = find_message(ctx.state, message_id)
-    if not add and not remove:
-        raise InvalidArgument("give at least one label in add or remove", "add")
-    wanted: dict[str, list[str]] = {}
-    for param, values in (("add", add), ("remove", remove)):
-        wanted[param] = []
-        for value in values:
-            name = resolve_label(ctx.state, value, param)
-            if name in AUTOMATIC_LABELS:
-                raise InvalidArgument(f"{name} is set by sending or drafting and cannot be changed by hand", param)
-            if name not in wanted[param]:
-                wanted[param].append(name)
-    both = [n for n in wanted["add"] if n in wanted["remove"]]
-    if both:
-        raise InvalidArgument(f"'{both[0]}' is in both add and remove; keep it in one of them", "remove")
-    removed = [n for n in wanted["remove"] if n in msg.labels]
-    added = [n for n in wanted["add"] if n not in msg.labels]
-    msg.labels = [n for n in msg.labels if n not in removed] + added
-    return {"id": msg.id, "labels": msg.labels, "added": added, "removed": removed}
-
-
-def _messages(ctx: Context[GmailState], message_ids: list[str]) -> list[Message]:
-    if not message_ids:
-        raise InvalidArgument("give at least one message id (from gmail search-messages)", "message_ids")
-    found: list[Message] = []
-    for mid in message_ids:
-        msg = find_message(ctx.state, mid, "message_ids")
-        if msg not in found:
-            found.append(msg)
-    return found
-
-
-def _relabel(msgs: list[Message], add: str = "", remove: str = "") -> dict[str, Any]:
-    changed, unchanged = [], []
-    for msg in msgs:
-        labels = [n for n in msg.labels if n != remove]
-        if add and add not in labels:
-            labels.append(add)
-        (changed if labels != msg.labels else unchanged).append(msg.id)
-        msg.labels = labels
-    return {"changed": changed, "unchanged": unchanged}
-
-
-@app.action(read_only=False)
-def archive_message(
-    ctx: Context[GmailState],
-    message_ids: list[str],
-) -> dict[str, Any]:
-    """Archive messages: take them out of the inbox (remove INBOX) but keep them, searchable, with their labels.
-
-    To bring a message back to the inbox, add INBOX with gmail modify-labels.
-
-    Example:
-        message_ids=["msg_0042", "msg_0043"] -> {"changed": ["msg_0042"], "unchanged": ["msg_0043"]}
-
-    Args:
-        message_ids: Ids of the messages to archive, from gmail search-messages.
-
-    Returns:
-        {"changed": [ids archived now], "unchanged": [ids that were not in the inbox]}.
-    """
-    return _relabel(_messages(ctx, message_ids), remove="INBOX")
-
-
-@app.action(read_only=False)
-def mark_read(
-    ctx: Context[GmailState],
-    message_ids: list[str],
-) -> dict[str, Any]:
-    """Mark messages as read (remove the UNREAD label).
-
-    Example:
-        message_ids=["msg_0042"] -> {"changed": ["msg_0042"], "unchanged": []}
-
-    Args:
-        message_ids: Ids of the messages, from gmail search-messages.
-
-    Returns:
-        {"changed": [ids marked read now], "unchanged": [ids that were already read]}.
-    """
-    return _relabel(_messages(ctx, message_ids), remove="UNREAD")
-
-
-@app.action(read_only=False)
-def mark_unread(
-    ctx: Context[GmailState],
-    message_ids: list[str],
-) -> dict[str, Any]:
-    """Mark messages as unread (add the UNREAD label), e.g. to come back to them later.
-
-    Example:
-        message_ids=["msg_0042"] -> {"changed": ["msg_0042"], "unchanged": []}
-
-    Args:
-        message_ids: Ids of the messages, from gmail search-messages.
-
-    Returns:
-        {"changed": [ids marked unread now], "unchanged": [ids that were already unread]}.
-    """
-    return _relabel(_messages(ctx, message_ids), add="UNREAD")
-
-
-@app.action(read_only=False)
-def trash_message(ctx: Context[GmailState], message_id: str) -> dict[str, Any]:
-    """Move a message to the trash (label TRASH); it then no longer shows in searches unless you search in:trash.
-
-    To restore it, remove the TRASH label with gmail modify-labels.
-
-    Example:
-        message_id="msg_0042" -> {"id": "msg_0042", "labels": [..., "TRASH"], "already_in_trash": false}
-
-    Args:
-        message_id: The message's id, from gmail search-messages.
-
-    Returns:
-        {"id", "labels", "already_in_trash": true when it was in the trash before}.
-    """
-    msg = find_message(ctx.state, message_id)
-    already = "TRASH" in msg.labels
-    if not already:
-        msg.labels = [*msg.labels, "TRASH"]
-    return {"id": msg.id, "labels": msg.labels, "already_in_trash": already}
-
-
-@app.action(read_only=True)
-def get_attachment(ctx: Context[GmailState], message_id: str, attachment_id: str, save_as: str = "") -> dict[str, Any]:
-    """Download a message's attachment, of any kind (PDF, spreadsheet, document, image or text).
-
-    Where you have a workspace, the file is saved there (under downloads/ unless save_as says where)
-    and only its path is returned; attach it elsewhere or upload it by that path. Without a
-    workspace, text files are returned inline and other kinds cannot be opened.
-
-    Example:
-        message_id="msg_0102" attachment_id="att_0017" save_as="invoices/INV-20417.pdf"
-
-    Args:
-        message_id: The message's id, from gmail search-messages.
-        attachment_id: The attachment's id (or its exact file name), from gmail get-message.
-        save_as: Workspace path to save the file to.
-
-    Returns:
-        {"message_id", "attachment_id", "filename", "mime_type", "size" (bytes), and "saved_to" (path) or
-        "content" (text)}.
-    """
-    msg = find_message(ctx.state, message_id)
-    key = attachment_id.strip()
-    att = next((a for a in msg.attachments if a.id == key), None) or next(
-        (a for a in msg.attachments if a.filename.lower() == key.lower()), None
-    )
-    if att is None:
-        names = ", ".join(f"{a.id} ({a.filename})" for a in msg.attachments) or "none"
-        raise NotFound(f"message '{msg.id}' has no attachment '{attachment_id}'; it has: {names}", "attachment_id")
-    got = deliver_file(ctx, att.filename, ctx.blobs.get(att.blob), save_as, "save_as")
-    return {"message_id": msg.id, "attachment_id": att.id, "filename": att.filename, "mime_type": att.mime_type, **got}
-
-
-for _fn, _read_only in (
-    (settings.create_filter, False),
-    (settings.list_filters, True),
-    (settings.delete_filter, False),
-    (settings.get_vacation, True),
-    (settings.set_vacation, False),
-    (settings.list_contacts, True),
-):
-    app.action(read_only=_read_only)(_fn)
