@@ -1,38 +1,31 @@
-"""Draft actions of the mail app: save, list, change, throw away and send drafts.
-
-The functions are declared as actions by :mod:`tools.gmail`, which owns the app.
-"""
-
-# ruff: noqa: D417  (an action's first parameter is the context, which callers never pass)
+"""Draft actions: save, list, change, throw away and send drafts."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tools.gmail_compose import check_addresses, prefixed, read_attachments, refuse_pasted_file
-from tools.gmail_core import (
-    Draft,
-    GmailState,
-    Message,
+from tools.apps.gmail._rules import (
+    check_addresses,
     deliver,
-    draft_view,
     find_draft,
     find_message,
-    full_view,
     make_attachments,
+    prefixed,
+    read_attachments,
+    refuse_pasted_file,
+    reply_recipients,
 )
+from tools.apps.gmail._views import draft_view, full_view
+from tools.apps.gmail.app import app
+from tools.apps.gmail.state import Draft, GmailState
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 from tools.kernel.world import Context
 from tools.kits.paging import Page, PageSize, page_of
 
-__all__ = ["create_draft", "delete_draft", "list_drafts", "reply_recipients", "send_draft", "update_draft"]
+__all__ = ["create_draft", "delete_draft", "list_drafts", "send_draft", "update_draft"]
 
 
-def reply_recipients(user: str, original: Message) -> list[str]:
-    """Whom a plain reply goes to: the sender, or the original recipients when the user sent it."""
-    return list(original.to) if original.sender == user else [original.sender]
-
-
+@app.action(read_only=False)
 def create_draft(
     ctx: Context[GmailState],
     to: list[str] = [],  # noqa: B006
@@ -79,12 +72,15 @@ def create_draft(
         attachments=make_attachments(ctx, files),
         in_reply_to=original.id if original else "",
         updated=ctx.now,
-        **rec,
+        to=rec["to"],
+        cc=rec["cc"],
+        bcc=rec["bcc"],
     )
     ctx.state.drafts[draft.id] = draft
     return draft_view(ctx, draft)
 
 
+@app.action(read_only=True)
 def list_drafts(ctx: Context[GmailState], page: Page = 1, page_size: PageSize = 20) -> dict[str, Any]:
     """List your unsent drafts, most recently edited first.
 
@@ -106,6 +102,7 @@ def list_drafts(ctx: Context[GmailState], page: Page = 1, page_size: PageSize = 
     return out
 
 
+@app.action(read_only=False)
 def update_draft(
     ctx: Context[GmailState],
     draft_id: str,
@@ -164,6 +161,7 @@ def update_draft(
     return draft_view(ctx, ctx.state.drafts[draft.id])
 
 
+@app.action(read_only=False)
 def delete_draft(ctx: Context[GmailState], draft_id: str) -> dict[str, Any]:
     """Throw away an unsent draft.
 
@@ -181,6 +179,7 @@ def delete_draft(ctx: Context[GmailState], draft_id: str) -> dict[str, Any]:
     return {"deleted": draft.id}
 
 
+@app.action(read_only=False)
 def send_draft(ctx: Context[GmailState], draft_id: str) -> dict[str, Any]:
     """Send a saved draft as it stands; it then leaves your drafts and appears in your sent mail.
 

@@ -1,48 +1,26 @@
-"""Mail settings and the address book: filters, the vacation reply and the people you write with.
-
-The functions are declared as actions by :mod:`tools.gmail`, which owns the app.
-"""
-
-# ruff: noqa: D417  (an action's first parameter is the context, which callers never pass)
+"""Settings actions: mail filters (create, list, delete) and the vacation reply (show, set)."""
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
-from tools.gmail_compose import check_addresses, directory_names
-from tools.gmail_core import (
-    Filter,
-    GmailState,
-    Vacation,
+from tools.apps.gmail._rules import (
+    check_addresses,
+    check_filter_labels,
     filter_labels,
     filter_matches,
-    filter_query,
-    resolve_label,
+    query_terms,
 )
-from tools.gmail_query import parse_query
+from tools.apps.gmail._views import filter_view, vacation_view
+from tools.apps.gmail.app import app
+from tools.apps.gmail.state import Filter, GmailState, Vacation
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
-from tools.kernel.world import Context, format_instant, parse_date
-from tools.kits.paging import Page, PageSize, page_of
-from tools.kits.text import fold
+from tools.kernel.world import Context, parse_date
 
-__all__ = ["create_filter", "delete_filter", "get_vacation", "list_contacts", "list_filters", "set_vacation"]
-
-#: Labels a filter may not add: they describe where mail is, not how it is filed.
-_NOT_BY_FILTER = {
-    "INBOX": "a filter cannot move mail into the inbox",
-    "SENT": "SENT is set by sending",
-    "DRAFT": "DRAFT is set by drafting",
-    "UNREAD": "use mark_read=false (the default) to leave mail unread",
-    "TRASH": "a filter here cannot delete mail; use archive=true to keep it out of the inbox",
-}
+__all__ = ["create_filter", "delete_filter", "get_vacation", "list_filters", "set_vacation"]
 
 
-def _filter_view(ctx: Context[GmailState], f: Filter) -> dict[str, Any]:
-    out = f.model_dump(exclude={"created"})
-    return {**out, "search": filter_query(f), "created": format_instant(f.created, ctx.tz)}
-
-
+@app.action(read_only=False)
 def create_filter(
     ctx: Context[GmailState],
     sender: str = "",
@@ -89,14 +67,8 @@ def create_filter(
     if not any(crit.values()) and not text_query and not has_attachment:
         raise InvalidArgument("give at least one criterion: sender, to, subject, query or has_attachment", "sender")
     if text_query:
-        parse_query(text_query, ctx.tz, ctx.now, lambda n: resolve_label(state, n, "query"))
-    labels: list[str] = []
-    for value in add_labels:
-        name = resolve_label(state, value, "add_labels")
-        if name in _NOT_BY_FILTER:
-            raise InvalidArgument(f"{_NOT_BY_FILTER[name]} ({name})", "add_labels")
-        if name not in labels:
-            labels.append(name)
+        query_terms(ctx, text_query)
+    labels = check_filter_labels(state, add_labels)
     target = ""
     if forward_to.strip():
         [target] = check_addresses(ctx, [forward_to], "forward_to")
@@ -128,9 +100,10 @@ def create_filter(
                 m.labels = labels_now
                 changed.append(m.id)
     state.filters[new.id] = new
-    return {"filter": _filter_view(ctx, new), "matching_messages": len(hits), "changed_messages": changed}
+    return {"filter": filter_view(ctx, new), "matching_messages": len(hits), "changed_messages": changed}
 
 
+@app.action(read_only=True)
 def list_filters(ctx: Context[GmailState]) -> dict[str, Any]:
     """List your mail filters, oldest first.
 
@@ -142,9 +115,10 @@ def list_filters(ctx: Context[GmailState]) -> dict[str, Any]:
         "mark_read", "forward_to", "search" (the same criteria as a search query), "created"}]}.
     """
     ordered = sorted(ctx.state.filters.values(), key=lambda f: (f.created, f.id))
-    return {"filters": [_filter_view(ctx, f) for f in ordered]}
+    return {"filters": [filter_view(ctx, f) for f in ordered]}
 
 
+@app.action(read_only=False)
 def delete_filter(ctx: Context[GmailState], filter_id: str) -> dict[str, Any]:
     """Delete a mail filter; mail it already sorted stays where it is.
 
@@ -164,22 +138,7 @@ def delete_filter(ctx: Context[GmailState], filter_id: str) -> dict[str, Any]:
     return {"deleted": key}
 
 
-def _vacation_view(ctx: Context[GmailState], v: Vacation) -> dict[str, Any]:
-    today = ctx.now.astimezone(ctx.tz).date()
-    active = (
-        v.enabled and (v.start_date is None or v.start_date <= today) and (v.end_date is None or today <= v.end_date)
-    )
-    return {
-        "enabled": v.enabled,
-        "subject": v.subject,
-        "body": v.body,
-        "start_date": v.start_date.isoformat() if v.start_date else "",
-        "end_date": v.end_date.isoformat() if v.end_date else "",
-        "company_only": v.company_only,
-        "replying_now": active,
-    }
-
-
+@app.action(read_only=True)
 def get_vacation(ctx: Context[GmailState]) -> dict[str, Any]:
     """Show your vacation reply (out-of-office): whether it is on, its text and its dates.
 
@@ -190,9 +149,10 @@ def get_vacation(ctx: Context[GmailState]) -> dict[str, Any]:
         {"enabled", "subject", "body", "start_date", "end_date" (YYYY-MM-DD or "" for none), "company_only",
         "replying_now": true when it is on and today is within its dates}.
     """
-    return _vacation_view(ctx, ctx.state.vacation)
+    return vacation_view(ctx, ctx.state.vacation)
 
 
+@app.action(read_only=False)
 def set_vacation(
     ctx: Context[GmailState],
     enabled: bool,
@@ -226,7 +186,7 @@ def set_vacation(
     state = ctx.state
     if not enabled:
         state.vacation = state.vacation.model_copy(update={"enabled": False, "updated": ctx.now})
-        return _vacation_view(ctx, state.vacation)
+        return vacation_view(ctx, state.vacation)
     text = body.strip()
     if not text:
         raise InvalidArgument("give the reply text in body to turn the vacation reply on", "body")
@@ -250,66 +210,4 @@ def set_vacation(
         company_only=company_only,
         updated=ctx.now,
     )
-    return _vacation_view(ctx, state.vacation)
-
-
-def list_contacts(
-    ctx: Context[GmailState],
-    query: str = "",
-    page: Page = 1,
-    page_size: PageSize = 20,
-) -> dict[str, Any]:
-    """List the people you have exchanged mail with, most frequent first, gathered from your mailbox.
-
-    Each contact counts the messages they sent you and the messages you sent them (to, cc or bcc).
-    Names come from the company directory; people outside the company show their address only.
-
-    Example:
-        query="fabrikam" -> [{"email": "billing@fabrikam.example", "received": 1, "sent": 0, ...}]
-
-    Args:
-        query: Words that must all appear in the contact's name or address.
-        page: Page number, starting at 1.
-        page_size: Contacts per page.
-
-    Returns:
-        {"contacts": [{"email", "name", "in_company", "received", "sent", "total", "last_date"}],
-        "page", "page_size", "total", "next_page"}.
-    """
-    names = directory_names(ctx)
-    domain = "@" + ctx.user.rsplit("@", 1)[-1].lower()
-    seen: dict[str, dict[str, Any]] = {}
-
-    def bump(address: str, kind: str, when: datetime) -> None:
-        row = seen.setdefault(address, {"received": 0, "sent": 0, "last": when})
-        row[kind] += 1
-        row["last"] = max(row["last"], when)
-
-    for m in ctx.state.messages.values():
-        if m.sender == ctx.user:
-            for address in dict.fromkeys([*m.to, *m.cc, *m.bcc]):
-                if address != ctx.user:
-                    bump(address, "sent", m.date)
-        else:
-            bump(m.sender, "received", m.date)
-    words = fold(query).split()
-    rows = []
-    for address, row in seen.items():
-        name = names.get(address.lower(), "")
-        if all(w in fold(f"{name} {address}") for w in words):
-            rows.append((address, name, row))
-    rows.sort(key=lambda r: (-(r[2]["received"] + r[2]["sent"]), -r[2]["last"].timestamp(), r[0]))
-    out = page_of(rows, page, page_size, key="contacts")
-    out["contacts"] = [
-        {
-            "email": address,
-            "name": name,
-            "in_company": address.lower().endswith(domain),
-            "received": row["received"],
-            "sent": row["sent"],
-            "total": row["received"] + row["sent"],
-            "last_date": format_instant(row["last"], ctx.tz),
-        }
-        for address, name, row in out["contacts"]
-    ]
-    return out
+    return vacation_view(ctx, state.vacation)

@@ -1,16 +1,4 @@
-"""The mail search language: parse a query such as ``from:priya has:attachment "Q1 budget"`` and match messages.
-
-Supported terms (any may be negated with a leading ``-``; all terms must match):
-
-* plain words and ``"quoted phrases"``: found in the sender, recipients, subject, body or attachment names;
-* ``from:`` ``to:`` ``cc:`` ``subject:`` ``filename:`` ``label:``: the value is found in that part of the message;
-* ``has:attachment``, ``is:unread`` / ``is:read`` / ``is:starred`` / ``is:important``;
-* ``in:inbox`` / ``in:sent`` / ``in:trash`` / ``in:starred`` / ``in:anywhere``;
-* ``after:YYYY/MM/DD`` (that day included), ``before:YYYY/MM/DD`` (that day excluded),
-  ``newer_than:7d`` / ``older_than:2m`` (``d`` days, ``m`` months of 30 days, ``y`` years of 365 days).
-
-Messages in the trash are left out unless the query asks for ``in:trash`` or ``in:anywhere``.
-"""
+"""The mail search language: parse a query such as ``from:priya has:attachment "Q1 budget"`` and match messages."""
 
 from __future__ import annotations
 
@@ -18,16 +6,16 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
-from typing import Any
 from zoneinfo import ZoneInfo
 
+from tools.apps.gmail.state import Message
 from tools.kernel.exceptions import InvalidArgument
 from tools.kits.text import fold
 
-__all__ = ["OPERATORS", "Term", "matches", "parse_query", "wants_trash"]
+__all__ = ["Term", "matches", "parse_query", "wants_trash"]
 
 #: Operators the search language understands; any other ``word:`` is read as plain text.
-OPERATORS = (
+_OPERATORS = (
     "from",
     "to",
     "cc",
@@ -86,6 +74,18 @@ def _parse_day(value: str, tz: ZoneInfo) -> datetime:
 def parse_query(query: str, tz: ZoneInfo, now: datetime, resolve_label: Callable[[str], str]) -> list[Term]:
     """Split a query into terms, checking every operator's value.
 
+    Supported terms (any may be negated with a leading ``-``; all terms must match):
+
+    * plain words and ``"quoted phrases"``: found in the sender, recipients, subject, body or attachment names;
+    * ``from:`` ``to:`` ``cc:`` ``subject:`` ``filename:`` ``label:``: the value is found in that part of the message;
+    * ``has:attachment``, ``is:unread`` / ``is:read`` / ``is:starred`` / ``is:important``;
+    * ``in:inbox`` / ``in:sent`` / ``in:trash`` / ``in:starred`` / ``in:anywhere``;
+    * ``after:YYYY/MM/DD`` (that day included), ``before:YYYY/MM/DD`` (that day excluded),
+      ``newer_than:7d`` / ``older_than:2m`` (``d`` days, ``m`` months of 30 days, ``y`` years of 365 days).
+
+    Messages in the trash are left out unless the query asks for ``in:trash`` or ``in:anywhere``
+    (see :func:`wants_trash`).
+
     Args:
         query: The query text, e.g. ``from:priya subject:"Q1 budget" after:2026/03/01``.
         tz: Zone in which dates such as ``after:2026/03/01`` start.
@@ -108,7 +108,7 @@ def parse_query(query: str, tz: ZoneInfo, now: datetime, resolve_label: Callable
         pos = m.end()
         neg, op, quoted, bare = m[1] == "-", (m[2] or "").lower(), m[3], m[4]
         value = quoted if quoted is not None else (bare or "")
-        if op and op not in OPERATORS:
+        if op and op not in _OPERATORS:
             value, op = f"{m[2]}:{value}", ""
         if not op:
             if value.strip() and value.upper() != "OR":
@@ -177,7 +177,7 @@ def _addresses_text(addresses: Iterable[str], names: dict[str, str]) -> str:
     return " ".join(f"{fold(names.get(a, ''))} {a.lower()}" for a in addresses)
 
 
-def _holds(term: Term, msg: Any, names: dict[str, str]) -> bool:
+def _holds(term: Term, msg: Message, names: dict[str, str]) -> bool:
     f, v = term.field, term.value
     if f == "text":
         hay = " ".join(
@@ -214,12 +214,12 @@ def _holds(term: Term, msg: Any, names: dict[str, str]) -> bool:
     return bool(msg.date < term.instant)
 
 
-def matches(terms: Iterable[Term], msg: Any, names: dict[str, str]) -> bool:
+def matches(terms: Iterable[Term], msg: Message, names: dict[str, str]) -> bool:
     """True when the message meets every term.
 
     Args:
         terms: From :func:`parse_query`.
-        msg: A mail message record (sender, to, cc, bcc, subject, body, date, labels, attachments).
+        msg: The message to test.
         names: Email address to the person's name, so ``from:"Priya Shah"`` finds her mail.
     """
     return all(_holds(t, msg, names) != t.negated for t in terms)
