@@ -83,3 +83,13 @@ def test_imports_take_only_exported_names(name: str) -> None:
 
 def _is_package(name: str) -> bool:
     return _source(name).name == "__init__.py"
+
+
+def test_the_private_modules_contract_names_every_private_app_module() -> None:
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]
+    (contract,) = [c for c in config if c["name"].startswith("Nothing outside an app imports its private")]
+    covered = {m.rpartition(".")[2] for m in contract["forbidden_modules"]}
+    private = {p.stem for p in (ROOT / "tools" / "apps").glob("*/_*.py") if p.name != "__init__.py"}
+    assert private <= covered, f"add {sorted(private - covered)} to the contract's forbidden_modules"
