@@ -67,7 +67,7 @@ def local_auth_env() -> None:
         os.environ.setdefault("RAY_AUTH_TOKEN", secrets.token_hex(32))
         os.environ.pop("RAY_AUTH_TOKEN_PATH", None)
     if "ray" in sys.modules:  # Ray caches its config at import: refresh it as Ray's own _enable_token_auth does
-        from ray._raylet import AuthenticationTokenLoader, Config
+        from ray._raylet import AuthenticationTokenLoader, Config  # type: ignore[attr-defined]  # Ray's private API
 
         Config.initialize("")
         AuthenticationTokenLoader.instance().reset_cache()
@@ -102,7 +102,7 @@ class ReplicaServer:
         if host is None:
             import ray
 
-            host = ray.util.get_node_ip_address()
+            host = ray.util.get_node_ip_address()  # type: ignore[no-untyped-call]  # untyped in Ray
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, int(self._settings.get("port") or 0)))

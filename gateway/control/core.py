@@ -289,7 +289,7 @@ class Gateway:
             backup = None if action.read_only else _backup(session, action)
             started = time.perf_counter()
             try:
-                _check_text(arguments)
+                _check_text(arguments or {})
                 if session.sandbox is None or self.provider is None:
                     # On the loop: a thread hop costs ~0.3 ms a call; long reads are bounded instead (e.g. a
                     # calendar window of a year at most).
@@ -297,7 +297,7 @@ class Gateway:
                 else:  # file I/O goes through the provider: run the action off the loop
                     loop, limit = asyncio.get_running_loop(), self.settings.max_file_bytes
                     files = SandboxFiles(self.provider, session.sandbox, loop, max_bytes=limit)
-                    ctx = Context(session.world, action.app, files)
+                    ctx: Context[Any] = Context(session.world, action.app, files)
                     work = asyncio.ensure_future(asyncio.to_thread(action.invoke, ctx, arguments))
                     try:
                         result = await asyncio.shield(work)

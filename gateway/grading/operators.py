@@ -118,7 +118,7 @@ def _op(op: str, value: Any, arg: Any) -> bool:  # noqa: C901 - one branch per o
     if op in ("gte", "lte"):
         if not isinstance(value, int | float) or isinstance(value, bool):
             return False
-        return value >= arg if op == "gte" else value <= arg
+        return bool(value >= arg if op == "gte" else value <= arg)
     if op == "exists":
         present = value not in (None, "", [], {})
         return present == bool(arg)

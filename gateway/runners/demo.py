@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -100,7 +100,7 @@ async def play(control: httpx.AsyncClient, gateway: Gateway, task: Task, policy:
 
 async def run_demo(
     app: Starlette, tasks: list[Task], policy: str, exposures: list[str]
-) -> AsyncIterator[EpisodeResult]:
+) -> AsyncGenerator[EpisodeResult, None]:
     """Serve ``app`` on loopback and play every task under each exposure; yields results as they finish."""
     async with serve_in_background(app) as base, httpx.AsyncClient(base_url=base, timeout=60) as control:
         for task in tasks:
@@ -108,7 +108,7 @@ async def run_demo(
                 yield await play(control, app.state.gateway, task, policy, exposure)
 
 
-async def cluster_demo(tasks: list[Any], policy: str, replicas: int) -> AsyncIterator[Any]:
+async def cluster_demo(tasks: list[Any], policy: str, replicas: int) -> AsyncGenerator[EpisodeResult, None]:
     """Play every task over MCP against ``replicas`` replicas on a local Ray cluster; yields EpisodeResults."""
     from gateway.cluster.replicas import connect_ray, import_ray, start_cluster
     from gateway.cluster.router import create_router_app

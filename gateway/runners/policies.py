@@ -80,7 +80,7 @@ async def run_steps(steps: list[Step], call: Caller) -> int:
     return len(steps)
 
 
-def mcp_caller(client: Client) -> Caller:
+def mcp_caller(client: Client[Any]) -> Caller:
     """A caller that sends each step as an MCP ``tools/call`` through ``client``."""
 
     async def call(step_tool: str, args: dict[str, Any]) -> Any:

@@ -167,7 +167,9 @@ class ChatWire:
         self, client: openai.AsyncOpenAI, model: str, conversation: list[dict[str, Any]], tools: list[dict[str, Any]]
     ) -> ModelTurn:
         """See :class:`Wire`. Raises: openai errors, ValueError (bad JSON), AttributeError etc. (odd shape)."""
-        reply: Any = await client.chat.completions.create(model=model, messages=conversation, **_tools_arg(tools))  # type: ignore[call-overload]
+        reply: Any = await client.chat.completions.create(
+            model=model, messages=conversation, **_tools_arg(tools)  # type: ignore[arg-type]  # plain dicts on the wire
+        )
         message = reply.choices[0].message
         text = message.content or ""
         calls = [
@@ -209,7 +211,9 @@ class ResponsesWire:
         self, client: openai.AsyncOpenAI, model: str, conversation: list[dict[str, Any]], tools: list[dict[str, Any]]
     ) -> ModelTurn:
         """See :class:`Wire`. Raises: openai errors, ValueError (bad JSON), AttributeError etc. (odd shape)."""
-        reply: Any = await client.responses.create(model=model, input=conversation, **_tools_arg(tools))  # type: ignore[call-overload]
+        reply: Any = await client.responses.create(
+            model=model, input=conversation, **_tools_arg(tools)  # type: ignore[arg-type]  # plain dicts on the wire
+        )
         texts: list[str] = []
         calls: list[ToolCall] = []
         for item in reply.output:
@@ -349,7 +353,7 @@ def _timed(record: EpisodeRecord, name: str) -> Iterator[None]:
         record.timings[name] += (time.perf_counter() - started) * 1000
 
 
-async def _call_tool(mcp: Client, call: ToolCall) -> tuple[str, bool]:
+async def _call_tool(mcp: Client[Any], call: ToolCall) -> tuple[str, bool]:
     """Run one tool call; returns (output text for the model, whether it succeeded).
 
     Raises:

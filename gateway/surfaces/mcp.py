@@ -69,7 +69,7 @@ class ActionTool(Tool):
             name=action.tool_name,
             description=action.description,
             parameters=action.input_schema,
-            annotations=ToolAnnotations(readOnlyHint=action.read_only, destructiveHint=not action.read_only),
+            annotations=ToolAnnotations(read_only_hint=action.read_only, destructive_hint=not action.read_only),
             # fastmcp would derive "Company Complete Task" from the app-less action's name; the model reads titles.
             title=None if action.app else "Mark Work Complete",
         )

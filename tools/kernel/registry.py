@@ -201,7 +201,7 @@ def build_action(app: str, fn: Callable[..., Any], *, read_only: bool, name: str
             raise ValueError(f"{app}.{name}: parameter {p.name} needs a description under Args:")
         default = ... if p.default is inspect.Parameter.empty else p.default
         fields[p.name] = (hints[p.name], FieldInfo(default=default, description=arg_docs[p.name]))
-    model = create_model(  # type: ignore[call-overload]
+    model = create_model(
         f"{app}_{name}_params", __config__=ConfigDict(extra="forbid"), **fields
     )
     schema, param_docs = _flat_schema(model)

@@ -284,7 +284,7 @@ class Collection(dict):  # type: ignore[type-arg]
         dict.clear(self)
         self._owned.clear()
 
-    def copy(self) -> dict[str, Any]:  # type: ignore[override]
+    def copy(self) -> dict[str, Any]:
         """A plain dict of the records (this world's own copies while it writes)."""
         return dict(self.items())
 
