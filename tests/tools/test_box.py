@@ -5,10 +5,10 @@ from datetime import datetime
 import pytest
 
 from tests.conftest import MemoryFiles, make_ctx
+from tools.apps.box.fixture import build
 from tools.box import app
 from tools.box_model import BoxState
 from tools.fixtures import NOW, USER
-from tools.fixtures.box import build
 from tools.fixtures.people import people_records
 from tools.fixtures.shared import BLOBS
 from tools.kernel.blobs import BlobStore
