@@ -5,9 +5,8 @@ from datetime import datetime
 import pytest
 
 from tests.conftest import MemoryFiles, make_ctx
+from tools.apps.box import BoxState, app
 from tools.apps.box.fixture import build
-from tools.box import app
-from tools.box_model import BoxState
 from tools.fixtures import NOW, USER
 from tools.fixtures.people import people_records
 from tools.fixtures.shared import BLOBS
