@@ -1,5 +1,7 @@
-"""Not moved yet: re-exports the app from its old module."""
+"""Box: the company's file store for contracts, invoices and partner files."""
 
-from tools.box import app
+from tools.apps.box import actions as _actions  # noqa: F401  (registers the actions on the app)
+from tools.apps.box.app import app
+from tools.apps.box.state import BoxState
 
-__all__ = ["app"]
+__all__ = ["BoxState", "app"]
