@@ -16,11 +16,11 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from tools.apps.sharepoint.state import Column, SharePointState
 from tools.kernel.exceptions import InvalidArgument
 from tools.kernel.world import Context, parse_date
 from tools.kits.people import DirectoryState, find_person
 from tools.kits.text import fold
-from tools.sharepoint_base import Column, SharePointState
 
 __all__ = ["Clause", "convert", "find_column", "matches", "parse_assignments", "parse_filter", "sort_key"]
 

@@ -34,10 +34,15 @@ __all__ = [
     "Site",
     "SpList",
     "Version",
+    "ancestors",
     "app",
     "check_name",
+    "descendants",
     "document_text",
     "find_site",
+    "item_detail",
+    "item_path",
+    "item_summary",
     "person_name",
     "refuse_encoded",
     "require_role",
@@ -242,8 +247,6 @@ def refuse_encoded(content: str, parameter: str, path_parameter: str = "path") -
             f"{path_parameter}=<workspace path> instead",
             parameter,
         )
-
-
 
 
 def document_text(ctx: Context[SharePointState], item: LibraryItem) -> str:

@@ -1,25 +1,12 @@
-"""SharePoint: team sites with document libraries, lists with typed columns, and site permissions.
-
-This module holds the site and permission actions; the library actions live in
-:mod:`tools.sharepoint_files`, the list actions in :mod:`tools.sharepoint_lists`
-(both imported at the end so that every action registers on :data:`app`), and the
-records in :mod:`tools.sharepoint_base`.
-"""
+"""SharePoint site actions: list and show sites, list members, grant and revoke access."""
 
 from __future__ import annotations
 
 import re
 from typing import Any, Literal
 
-from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
-from tools.kernel.world import Context, format_instant
-from tools.kits.paging import Page, PageSize, page_of
-from tools.kits.people import DirectoryState, find_person
-from tools.kits.text import fold, require_text
-from tools.sharepoint_base import (
+from tools.apps.sharepoint.state import (
     ROLES,
-    LibraryItem,
-    ListItem,
     Member,
     SharePointState,
     Site,
@@ -29,8 +16,13 @@ from tools.sharepoint_base import (
     require_role,
     role_of,
 )
+from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
+from tools.kernel.world import Context, format_instant
+from tools.kits.paging import Page, PageSize, page_of
+from tools.kits.people import DirectoryState, find_person
+from tools.kits.text import fold, require_text
 
-__all__ = ["LibraryItem", "ListItem", "SharePointState", "Site", "app"]
+__all__ = ["get_site", "grant_access", "list_members", "list_sites", "revoke_access"]
 
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 
@@ -258,6 +250,3 @@ def revoke_access(ctx: Context[SharePointState], site: str, person: str) -> dict
         _keep_an_owner(s, email, "person")
     s.members = [m for m in s.members if m is not current]
     return {"site": s.name, "removed": current.email, "role": current.role, "members": len(s.members)}
-
-
-from tools import sharepoint_files, sharepoint_lists  # noqa: E402, F401 - registers the library and list actions

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from tools.apps.sharepoint._columns import find_column, matches, parse_assignments, parse_filter, sort_key
+from tools.apps.sharepoint.state import ListItem, SharePointState, SpList, app, find_site, require_role, role_of
 from tools.kernel.exceptions import InvalidArgument, NotFound
 from tools.kernel.world import Context, format_instant
 from tools.kits.paging import Page, PageSize, page_of
 from tools.kits.text import fold
-from tools.sharepoint_base import ListItem, SharePointState, SpList, app, find_site, require_role, role_of
-from tools.sharepoint_columns import find_column, matches, parse_assignments, parse_filter, sort_key
 
 __all__ = ["create_item", "delete_item", "get_list", "list_lists", "query_items", "update_item"]
 

@@ -5,13 +5,7 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 from typing import Any, Literal
 
-from tools.kernel.documents import mime_type_for
-from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
-from tools.kernel.world import Context, format_instant
-from tools.kits.files import deliver_file, receive_file
-from tools.kits.paging import Page, PageSize, page_of
-from tools.kits.text import fold
-from tools.sharepoint_base import (
+from tools.apps.sharepoint.state import (
     Library,
     LibraryItem,
     SharePointState,
@@ -30,6 +24,12 @@ from tools.sharepoint_base import (
     require_role,
     role_of,
 )
+from tools.kernel.documents import mime_type_for
+from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
+from tools.kernel.world import Context, format_instant
+from tools.kits.files import deliver_file, receive_file
+from tools.kits.paging import Page, PageSize, page_of
+from tools.kits.text import fold
 
 __all__ = [
     "create_folder",

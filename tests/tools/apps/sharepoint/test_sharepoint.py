@@ -4,17 +4,17 @@ import re
 import pytest
 
 from tests.conftest import MemoryFiles
-from tools import sharepoint
+from tools.apps import sharepoint
+from tools.apps.sharepoint import SharePointState
+from tools.apps.sharepoint.fixture import build
 from tools.fixtures import NOW, TIMEZONE, USER, build_default
 from tools.fixtures.people import people_records
 from tools.fixtures.shared import BLOBS
-from tools.fixtures.sharepoint import build
 from tools.kernel.blobs import BlobStore
 from tools.kernel.documents import extract_text, make_docx, read_cell
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 from tools.kernel.world import Context, World
 from tools.kits.people import DirectoryState
-from tools.sharepoint import SharePointState
 
 
 def ctx(files=None, with_directory=True):
