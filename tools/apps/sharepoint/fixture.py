@@ -1,10 +1,8 @@
-"""SharePoint's starting data: four team sites, their document libraries and lists.
+"""SharePoint's part of the default company: four team sites with their document libraries and lists."""
 
-Libraries hold real Word, Excel, PDF and CSV files; lists are vendor onboarding, room bookings,
-open requisitions, Atlas risks and the invoice tracker.
-
-Every fact agrees with :mod:`tools.fixtures.facts` and with the drive, mail and calendar data.
-"""
+# Libraries hold real Word, Excel, PDF and CSV files; lists are vendor onboarding, room bookings,
+# open requisitions, Atlas risks and the invoice tracker. Every fact agrees with
+# tools.fixtures.facts and with the drive, mail and calendar data.
 
 from __future__ import annotations
 
@@ -33,11 +31,11 @@ from tools.kernel.documents import make_docx, make_pdf, make_xlsx, mime_type_for
 
 __all__ = ["build"]
 
-BASE_URL = "https://northwind.sharepoint.example/sites"
+_BASE_URL = "https://northwind.sharepoint.example/sites"
 
 # (id, name, url slug, description, created day, members [(who, role)])
 # fmt: off
-SITES: list[tuple[str, str, str, str, str, list[tuple[str, str]]]] = [
+_SITES: list[tuple[str, str, str, str, str, list[tuple[str, str]]]] = [
     ("site_operations", "Operations", "Operations", "Vendors, facilities, meeting rooms and the leadership offsite.",
      "2023-04-03",
      [("victor.alvarez", "full_control"), ("leo.hall", "full_control"), ("me", "full_control"),
@@ -65,7 +63,7 @@ SITES: list[tuple[str, str, str, str, str, list[tuple[str, str]]]] = [
 # fmt: on
 
 # (id, site id, name, description)
-LIBRARIES = [
+_LIBRARIES = [
     ("lib_operations_documents", "site_operations", "Documents", "Operations documents."),
     ("lib_people_documents", "site_people", "Documents", "People & Culture documents."),
     ("lib_atlas_documents", "site_atlas", "Documents", "Atlas Program documents."),
@@ -371,7 +369,7 @@ def _documents() -> dict[str, bytes]:
 
 # (id, site, library, folder id or "", name, doc key or None for a folder, author, day)
 # fmt: off
-ITEMS: list[tuple[str, str, str, str, str, str | None, str, str]] = [
+_ITEMS: list[tuple[str, str, str, str, str, str | None, str, str]] = [
     ("folder_ops_vendor_management", "site_operations", "lib_operations_documents", "", "Vendor management", None,
      "maya.young", "2025-06-02"),
     ("doc_vendor_onboarding_checklist", "site_operations", "lib_operations_documents", "folder_ops_vendor_management",
@@ -442,9 +440,9 @@ ITEMS: list[tuple[str, str, str, str, str, str | None, str, str]] = [
 # fmt: on
 
 #: Files that start in their site's recycle bin: id -> (deleted by, day).
-RECYCLED = {"doc_vendor_list_2024": ("maya.young", "2026-02-20")}
+_RECYCLED = {"doc_vendor_list_2024": ("maya.young", "2026-02-20")}
 #: Earlier versions: file id -> [(doc key, author, day)], oldest first.
-VERSIONS = {
+_VERSIONS = {
     "doc_vendor_onboarding_checklist": [
         ("vendor_checklist_v1", "maya.young", "2025-06-02"),
         ("vendor_checklist_v2", "victor.alvarez", "2025-11-12"),
@@ -454,7 +452,7 @@ VERSIONS = {
 
 # ---- lists ------------------------------------------------------------------------------------
 
-ROOMS = [
+_ROOMS = [
     "Main Hall",
     "Room 2A",
     "Room 3C",
@@ -491,7 +489,7 @@ def _col(
 
 # (id, site, name, description, columns, item id prefix, rows as {column: value}, creator, day)
 # fmt: off
-LISTS: list[tuple[str, str, str, str, list[dict[str, Any]], str, list[dict[str, Any]], str, str]] = [
+_LISTS: list[tuple[str, str, str, str, list[dict[str, Any]], str, list[dict[str, Any]], str, str]] = [
     ("list_vendor_onboarding", "site_operations", "Vendor onboarding",
      "New vendors being set up, with their owner and paperwork.",
      [_col("Vendor", "text", True), _col("Owner", "person", True),
@@ -519,7 +517,7 @@ LISTS: list[tuple[str, str, str, str, list[dict[str, Any]], str, list[dict[str, 
      ], "maya.young", "2025-06-02"),
     ("list_room_bookings", "site_operations", "Room bookings",
      "Bookings of the New York rooms; Hudson Room and Boardroom go through Amelia Ward.",
-     [_col("Title", "text", True), _col("Room", "choice", True, ROOMS), _col("Date", "date", True),
+     [_col("Title", "text", True), _col("Room", "choice", True, _ROOMS), _col("Date", "date", True),
       _col("Start", "text", True, pattern=_HHMM, description="a 24-hour time HH:MM such as 14:00"),
       _col("End", "text", True, pattern=_HHMM, description="a 24-hour time HH:MM such as 15:30"),
       _col("Booked by", "person", True), _col("Attendees", "number"), _col("Catering", "boolean")],
@@ -676,19 +674,19 @@ def build(people: dict[str, dict[str, Any]], now: datetime, user: str) -> dict[s
         sid: {
             "id": sid,
             "name": name,
-            "url": f"{BASE_URL}/{slug}",
+            "url": f"{_BASE_URL}/{slug}",
             "description": desc,
             "created": stamp(day).isoformat(),
             "members": [{"email": email(w), "role": r} for w, r in members],
         }
-        for sid, name, slug, desc, day, members in SITES
+        for sid, name, slug, desc, day, members in _SITES
     }
     libraries = {
-        lid: {"id": lid, "site_id": sid, "name": name, "description": desc} for lid, sid, name, desc in LIBRARIES
+        lid: {"id": lid, "site_id": sid, "name": name, "description": desc} for lid, sid, name, desc in _LIBRARIES
     }
     docs = {**_documents(), "contacts": _contacts(people)}
     files: dict[str, dict[str, Any]] = {}
-    for fid, sid, lid, parent, name, key, author, day in ITEMS:
+    for fid, sid, lid, parent, name, key, author, day in _ITEMS:
         modified = stamp(day)
         rec: dict[str, Any] = {
             "id": fid,
@@ -704,7 +702,7 @@ def build(people: dict[str, dict[str, Any]], now: datetime, user: str) -> dict[s
         }
         if key:
             data = docs[key]
-            history = VERSIONS.get(fid, [])
+            history = _VERSIONS.get(fid, [])
             rec.update(mime_type=mime_type_for(name), blob=keep(data), size=len(data), version=f"{len(history) + 1}.0")
             rec["versions"] = []
             for n, (old_key, who, old_day) in enumerate(history, 1):
@@ -720,13 +718,13 @@ def build(people: dict[str, dict[str, Any]], now: datetime, user: str) -> dict[s
                 )
             if history:
                 rec["created"], rec["created_by"] = rec["versions"][0]["modified"], rec["versions"][0]["modified_by"]
-        if fid in RECYCLED:
-            who, gone = RECYCLED[fid]
+        if fid in _RECYCLED:
+            who, gone = _RECYCLED[fid]
             rec.update(deleted=True, deleted_at=stamp(gone).isoformat(), deleted_by=email(who))
         files[fid] = rec
     lists: dict[str, dict[str, Any]] = {}
     items: dict[str, dict[str, Any]] = {}
-    for lid, sid, name, desc, columns, prefix, rows, creator, day in LISTS:
+    for lid, sid, name, desc, columns, prefix, rows, creator, day in _LISTS:
         created = stamp(day)
         lists[lid] = {
             "id": lid,
