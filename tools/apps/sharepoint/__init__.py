@@ -1,5 +1,7 @@
-"""Not moved yet: re-exports the app from its old module."""
+"""SharePoint: team sites with document libraries, lists with typed columns, and site permissions."""
 
-from tools.sharepoint import app
+from tools.apps.sharepoint import actions as _actions  # noqa: F401  (registers the actions on the app)
+from tools.apps.sharepoint.app import app
+from tools.apps.sharepoint.state import SharePointState
 
-__all__ = ["app"]
+__all__ = ["SharePointState", "app"]

@@ -1,35 +1,37 @@
-"""SharePoint document libraries: browse, search, download, upload, organise and recycle files and folders."""
+"""SharePoint library actions: browse, search, download, upload, organise and recycle files and folders."""
 
 from __future__ import annotations
 
 from pathlib import PurePosixPath
 from typing import Any, Literal
 
-from tools.kernel.documents import mime_type_for
-from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
-from tools.kernel.world import Context, format_instant
-from tools.kits.files import deliver_file, receive_file
-from tools.kits.paging import Page, PageSize, page_of
-from tools.kits.text import fold
-from tools.sharepoint_base import (
-    Library,
-    LibraryItem,
-    SharePointState,
-    Site,
-    Version,
-    ancestors,
-    app,
-    check_name,
-    descendants,
+from tools.apps.sharepoint._rules import (
+    BINARY,
+    FORBIDDEN,
+    ancestors_of,
+    descendants_of,
     document_text,
+    find_file,
+    find_folder,
+    find_library,
     find_site,
-    item_detail,
     item_path,
-    item_summary,
-    refuse_encoded,
+    name_holder,
+    name_taken,
+    next_version,
     require_role,
     role_of,
 )
+from tools.apps.sharepoint._views import item_detail, item_summary, recycled_item
+from tools.apps.sharepoint.app import app
+from tools.apps.sharepoint.state import LibraryItem, SharePointState, Version
+from tools.kernel.documents import mime_type_for
+from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
+from tools.kernel.world import Context
+from tools.kits.files import deliver_file, receive_file, refuse_encoded
+from tools.kits.folders import check_name
+from tools.kits.paging import Page, PageSize, page_of
+from tools.kits.text import fold
 
 __all__ = [
     "create_folder",
@@ -44,100 +46,6 @@ __all__ = [
     "search_files",
     "upload_file",
 ]
-
-#: Kinds of file whose bytes cannot be typed in as text; they come from the workspace.
-_BINARY = {".docx", ".xlsx", ".pptx", ".pdf", ".png", ".jpg", ".jpeg", ".gif", ".zip"}
-
-
-# ---- lookups ----------------------------------------------------------------------------------
-
-
-def _library(ctx: Context[SharePointState], site: Site, library: str, parameter: str = "library") -> Library:
-    key = fold(library or "Documents")
-    libs = [lib for lib in ctx.state.libraries.values() if lib.site_id == site.id]
-    hit = next((lib for lib in libs if key in (lib.id.lower(), fold(lib.name))), None)
-    if hit is None:
-        names = ", ".join(f"'{lib.name}'" for lib in libs)
-        raise NotFound(f"the site '{site.name}' has no library '{library}'; its libraries: {names}", parameter)
-    return hit
-
-
-def _folder(ctx: Context[SharePointState], lib: Library, folder: str, parameter: str) -> LibraryItem | None:
-    """The folder named by id or by path inside ``lib`` (e.g. "Invoices" or "Vendor management/Contracts").
-
-    None means the top of the library.
-    """
-    text = folder.strip().strip("/")
-    if not text:
-        return None
-    by_id = ctx.state.files.get(text)
-    if by_id is not None and not by_id.deleted:
-        if by_id.kind != "folder":
-            raise InvalidArgument(f"'{by_id.name}' ({by_id.id}) is a file, not a folder", parameter)
-        if by_id.library_id != lib.id:
-            raise InvalidArgument(
-                f"folder '{by_id.name}' ({by_id.id}) is not in the library '{lib.name}' of this "
-                "site; name the site and library it is in",
-                parameter,
-            )
-        return by_id
-    parts = [p for p in text.split("/") if p.strip()]
-    if parts and fold(parts[0]) == fold(lib.name):
-        parts = parts[1:]
-    current: LibraryItem | None = None
-    for part in parts:
-        pid = current.id if current else ""
-        current = next(
-            (
-                f
-                for f in ctx.state.files.values()
-                if f.library_id == lib.id
-                and f.parent_id == pid
-                and f.kind == "folder"
-                and not f.deleted
-                and fold(f.name) == fold(part)
-            ),
-            None,
-        )
-        if current is None:
-            raise NotFound(
-                f"no folder '{text}' in '{lib.name}'; use sharepoint list-library to see its folders", parameter
-            )
-    return current
-
-
-def _get(ctx: Context[SharePointState], file_id: str, parameter: str = "file_id", deleted: bool = False) -> LibraryItem:
-    item = ctx.state.files.get(file_id.strip())
-    if item is None or not role_of(ctx.state.sites[item.site_id], ctx.user):
-        raise NotFound(f"no file or folder with id '{file_id}'; use sharepoint search-files or list-library", parameter)
-    if item.deleted and not deleted:
-        raise NotFound(f"'{item.name}' ({item.id}) is in the recycle bin; use sharepoint restore-file first", parameter)
-    return item
-
-
-def _check_free(
-    ctx: Context[SharePointState], lib_id: str, parent_id: str, name: str, parameter: str, skip: str = ""
-) -> LibraryItem | None:
-    """The live item already called ``name`` in that folder (None when the name is free)."""
-    return next(
-        (
-            f
-            for f in ctx.state.files.values()
-            if f.library_id == lib_id
-            and f.parent_id == parent_id
-            and not f.deleted
-            and f.id != skip
-            and fold(f.name) == fold(name)
-        ),
-        None,
-    )
-
-
-def _taken(other: LibraryItem, parameter: str) -> Conflict:
-    return Conflict(f"this folder already has an item named '{other.name}' ({other.id}); pick another name", parameter)
-
-
-# ---- reading ----------------------------------------------------------------------------------
 
 
 @app.action(read_only=True)
@@ -167,8 +75,8 @@ def list_library(
         "page", "page_size", "total", "next_page"}.
     """
     s = find_site(ctx, site)
-    lib = _library(ctx, s, library)
-    parent = _folder(ctx, lib, folder, "folder")
+    lib = find_library(ctx, s, library)
+    parent = find_folder(ctx, lib, folder, "folder")
     pid = parent.id if parent else ""
     kids = [f for f in ctx.state.files.values() if f.library_id == lib.id and f.parent_id == pid and not f.deleted]
     kids.sort(key=lambda f: (f.kind != "folder", fold(f.name), f.id))
@@ -240,7 +148,7 @@ def get_file(ctx: Context[SharePointState], file_id: str) -> dict[str, Any]:
         "versions" ([{"version", "size", "modified", "modified_by"}], earlier versions oldest first) or for a
         folder "items" (how many it holds).
     """
-    return item_detail(ctx, _get(ctx, file_id, deleted=True))
+    return item_detail(ctx, find_file(ctx, file_id, deleted=True))
 
 
 @app.action(read_only=True)
@@ -260,7 +168,7 @@ def download_file(ctx: Context[SharePointState], file_id: str, save_as: str = ""
     Returns:
         {"id", "name", "mime_type", "version", "size" (bytes), and "saved_to" (workspace path) or "content" (text)}.
     """
-    item = _get(ctx, file_id)
+    item = find_file(ctx, file_id)
     if item.kind == "folder":
         raise InvalidArgument(f"'{item.name}' is a folder; use sharepoint list-library to see inside", "file_id")
     blob, label = item.blob, item.version
@@ -295,29 +203,7 @@ def list_recycle_bin(
     s = find_site(ctx, site)
     gone = [f for f in ctx.state.files.values() if f.site_id == s.id and f.deleted and not f.deleted_with]
     gone.sort(key=lambda f: (-(f.deleted_at.timestamp() if f.deleted_at else 0), f.id))
-    rows = [
-        {
-            "id": f.id,
-            "name": f.name,
-            "kind": f.kind,
-            "original_path": item_path(ctx.state, f),
-            "size": f.size,
-            "deleted_at": format_instant(f.deleted_at, ctx.tz) if f.deleted_at else None,
-            "deleted_by": f.deleted_by,
-        }
-        for f in gone
-    ]
-    return {"site": s.name, **page_of(rows, page, page_size)}
-
-
-# ---- changing ---------------------------------------------------------------------------------
-
-
-def _next_version(label: str) -> str:
-    try:
-        return f"{int(float(label)) + 1}.0"
-    except ValueError:
-        return "1.0"
+    return {"site": s.name, **page_of([recycled_item(ctx, f) for f in gone], page, page_size)}
 
 
 @app.action(read_only=False)
@@ -351,22 +237,22 @@ def upload_file(
         The file's details (as get-file), with "version" "1.0" for a new file.
     """
     s = find_site(ctx, site)
-    lib = _library(ctx, s, library)
-    parent = _folder(ctx, lib, folder, "folder")
+    lib = find_library(ctx, s, library)
+    parent = find_folder(ctx, lib, folder, "folder")
     if not name.strip() and path.strip():
         name = PurePosixPath(path.strip()).name
-    name = check_name(name, "name")
+    name = check_name(name, "name", FORBIDDEN)
     require_role(ctx, s, "contribute", "site")
     if content:
         refuse_encoded(content, "content")
-        if PurePosixPath(name).suffix.lower() in _BINARY:
+        if PurePosixPath(name).suffix.lower() in BINARY:
             raise InvalidArgument(
                 f"'{name}' is not a text file, so it cannot be typed in; save the file in your workspace and pass "
                 "path=<workspace path>",
                 "content",
             )
     pid = parent.id if parent else ""
-    existing = _check_free(ctx, lib.id, pid, name, "name")
+    existing = name_holder(ctx, lib.id, pid, name)
     if existing is not None and (existing.kind == "folder" or not overwrite):
         hint = "" if existing.kind == "folder" else "; pass overwrite=true to save a new version"
         raise Conflict(f"this folder already has an item named '{existing.name}' ({existing.id}){hint}", "name")
@@ -381,7 +267,7 @@ def upload_file(
             modified_by=existing.modified_by,
         )
         existing.versions = [*existing.versions, old]
-        existing.blob, existing.size, existing.version = blob, len(data), _next_version(existing.version)
+        existing.blob, existing.size, existing.version = blob, len(data), next_version(existing.version)
         existing.modified, existing.modified_by = ctx.now, ctx.user
         return item_detail(ctx, existing)
     item = LibraryItem(
@@ -423,14 +309,14 @@ def create_folder(
         The new folder's details (as get-file).
     """
     s = find_site(ctx, site)
-    lib = _library(ctx, s, library)
-    parent = _folder(ctx, lib, folder, "folder")
-    name = check_name(name, "name")
+    lib = find_library(ctx, s, library)
+    parent = find_folder(ctx, lib, folder, "folder")
+    name = check_name(name, "name", FORBIDDEN)
     require_role(ctx, s, "contribute", "site")
     pid = parent.id if parent else ""
-    other = _check_free(ctx, lib.id, pid, name, "name")
+    other = name_holder(ctx, lib.id, pid, name)
     if other is not None:
-        raise _taken(other, "name")
+        raise name_taken(other, "name")
     item = LibraryItem(
         id=ctx.new_id("folder"),
         site_id=s.id,
@@ -466,29 +352,29 @@ def move_file(
     Returns:
         The item's details (as get-file) after the move.
     """
-    item = _get(ctx, file_id)
+    item = find_file(ctx, file_id)
     src = ctx.state.sites[item.site_id]
     dest_site = find_site(ctx, to_site, "to_site") if to_site.strip() else src
     if to_library.strip():
-        lib = _library(ctx, dest_site, to_library, "to_library")
+        lib = find_library(ctx, dest_site, to_library, "to_library")
     elif dest_site.id == src.id:
         lib = ctx.state.libraries[item.library_id]
     else:
-        lib = _library(ctx, dest_site, "Documents", "to_library")
-    dest = _folder(ctx, lib, to_folder, "to_folder")
+        lib = find_library(ctx, dest_site, "Documents", "to_library")
+    dest = find_folder(ctx, lib, to_folder, "to_folder")
     require_role(ctx, src, "contribute", "file_id")
     require_role(ctx, dest_site, "contribute", "to_site")
-    if dest is not None and (dest.id == item.id or item.id in {a.id for a in ancestors(ctx.state, dest)}):
+    if dest is not None and (dest.id == item.id or item.id in {a.id for a in ancestors_of(ctx.state, dest)}):
         raise InvalidArgument(
             f"'{dest.name}' is '{item.name}' itself or inside it; pick a folder outside it", "to_folder"
         )
     pid = dest.id if dest else ""
     if pid == item.parent_id and lib.id == item.library_id:
         return item_detail(ctx, item)
-    other = _check_free(ctx, lib.id, pid, item.name, "to_folder", skip=item.id)
+    other = name_holder(ctx, lib.id, pid, item.name, skip=item.id)
     if other is not None:
-        raise _taken(other, "to_folder")
-    moving = [item, *(descendants(ctx.state, item.id) if item.kind == "folder" else [])]
+        raise name_taken(other, "to_folder")
+    moving = [item, *(descendants_of(ctx.state, item.id) if item.kind == "folder" else [])]
     item.parent_id = pid
     for f in moving:
         if f.library_id != lib.id:
@@ -512,8 +398,8 @@ def rename_file(ctx: Context[SharePointState], file_id: str, new_name: str) -> d
     Returns:
         The item's details (as get-file) after renaming.
     """
-    item = _get(ctx, file_id)
-    name = check_name(new_name, "new_name")
+    item = find_file(ctx, file_id)
+    name = check_name(new_name, "new_name", FORBIDDEN)
     old_ext, new_ext = PurePosixPath(item.name).suffix.lower(), PurePosixPath(name).suffix.lower()
     if item.kind == "file" and old_ext != new_ext:
         raise InvalidArgument(
@@ -524,9 +410,9 @@ def rename_file(ctx: Context[SharePointState], file_id: str, new_name: str) -> d
     require_role(ctx, ctx.state.sites[item.site_id], "contribute", "file_id")
     if name == item.name:
         return item_detail(ctx, item)
-    other = _check_free(ctx, item.library_id, item.parent_id, name, "new_name", skip=item.id)
+    other = name_holder(ctx, item.library_id, item.parent_id, name, skip=item.id)
     if other is not None:
-        raise _taken(other, "new_name")
+        raise name_taken(other, "new_name")
     item.name = name
     item.modified, item.modified_by = ctx.now, ctx.user
     return item_detail(ctx, item)
@@ -546,9 +432,9 @@ def delete_file(ctx: Context[SharePointState], file_id: str) -> dict[str, Any]:
     Returns:
         {"deleted": [ids now in the recycle bin], "count", "restore_with": how to undo}.
     """
-    item = _get(ctx, file_id)
+    item = find_file(ctx, file_id)
     require_role(ctx, ctx.state.sites[item.site_id], "contribute", "file_id")
-    inside = [f for f in descendants(ctx.state, item.id) if not f.deleted] if item.kind == "folder" else []
+    inside = [f for f in descendants_of(ctx.state, item.id) if not f.deleted] if item.kind == "folder" else []
     item.deleted, item.deleted_at, item.deleted_by = True, ctx.now, ctx.user
     for f in inside:
         f.deleted, f.deleted_at, f.deleted_by, f.deleted_with = True, ctx.now, ctx.user, item.id
@@ -569,7 +455,7 @@ def restore_file(ctx: Context[SharePointState], file_id: str) -> dict[str, Any]:
     Returns:
         The item's details (as get-file) plus "restored": [ids brought back].
     """
-    item = _get(ctx, file_id, deleted=True)
+    item = find_file(ctx, file_id, deleted=True)
     if not item.deleted:
         raise Conflict(f"'{item.name}' ({item.id}) is not in the recycle bin", "file_id")
     if item.deleted_with:
@@ -578,7 +464,7 @@ def restore_file(ctx: Context[SharePointState], file_id: str) -> dict[str, Any]:
     if parent is not None and parent.deleted:
         raise Conflict(f"its folder '{parent.name}' ({parent.id}) is in the recycle bin; restore it first", "file_id")
     require_role(ctx, ctx.state.sites[item.site_id], "contribute", "file_id")
-    other = _check_free(ctx, item.library_id, item.parent_id, item.name, "file_id", skip=item.id)
+    other = name_holder(ctx, item.library_id, item.parent_id, item.name, skip=item.id)
     if other is not None:
         raise Conflict(
             f"'{other.name}' ({other.id}) now has its name in that folder; rename one of them first", "file_id"

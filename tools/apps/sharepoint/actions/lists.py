@@ -1,60 +1,20 @@
-"""SharePoint lists: see a site's lists and their columns, and query, add, change and delete list items."""
+"""SharePoint list actions: see a site's lists and their columns, and query, add, change and delete items."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tools.kernel.exceptions import InvalidArgument, NotFound
-from tools.kernel.world import Context, format_instant
+from tools.apps.sharepoint._columns import find_column, matches, parse_assignments, parse_equals, parse_filter, sort_key
+from tools.apps.sharepoint._rules import find_list, find_list_item, find_site, require_role
+from tools.apps.sharepoint._views import list_detail, list_item, list_summary
+from tools.apps.sharepoint.app import app
+from tools.apps.sharepoint.state import ListItem, SharePointState
+from tools.kernel.exceptions import InvalidArgument
+from tools.kernel.world import Context
 from tools.kits.paging import Page, PageSize, page_of
 from tools.kits.text import fold
-from tools.sharepoint_base import ListItem, SharePointState, SpList, app, find_site, require_role, role_of
-from tools.sharepoint_columns import find_column, matches, parse_assignments, parse_filter, sort_key
 
 __all__ = ["create_item", "delete_item", "get_list", "list_lists", "query_items", "update_item"]
-
-
-def _list(ctx: Context[SharePointState], site: str, list_name: str) -> SpList:
-    s = find_site(ctx, site)
-    lists = [li for li in ctx.state.lists.values() if li.site_id == s.id]
-    key = fold(list_name)
-    hit = next((li for li in lists if key in (li.id.lower(), fold(li.name))), None)
-    if hit is None:
-        names = ", ".join(f"'{li.name}'" for li in lists) or "none"
-        raise NotFound(f"the site '{s.name}' has no list '{list_name}'; its lists: {names}", "list_name")
-    return hit
-
-
-def _item(ctx: Context[SharePointState], item_id: str) -> tuple[ListItem, SpList]:
-    item = ctx.state.items.get(item_id.strip())
-    sp = ctx.state.lists.get(item.list_id) if item else None
-    if item is None or sp is None or not role_of(ctx.state.sites[sp.site_id], ctx.user):
-        raise NotFound(f"no list item with id '{item_id}'; use sharepoint query-items to find ids", "item_id")
-    return item, sp
-
-
-def _view(ctx: Context[SharePointState], item: ListItem, sp: SpList) -> dict[str, Any]:
-    return {
-        "id": item.id,
-        "list": sp.name,
-        "fields": {c.name: item.values.get(c.name) for c in sp.columns},
-        "created": format_instant(item.created, ctx.tz),
-        "created_by": item.created_by,
-        "modified": format_instant(item.modified, ctx.tz),
-        "modified_by": item.modified_by,
-    }
-
-
-def _columns(sp: SpList) -> list[dict[str, Any]]:
-    out = []
-    for c in sp.columns:
-        col: dict[str, Any] = {"name": c.name, "type": c.type, "required": c.required}
-        if c.choices:
-            col["choices"] = list(c.choices)
-        if c.description:
-            col["description"] = c.description
-        out.append(col)
-    return out
 
 
 @app.action(read_only=True)
@@ -72,13 +32,7 @@ def list_lists(ctx: Context[SharePointState], site: str) -> dict[str, Any]:
     """
     s = find_site(ctx, site)
     rows = [
-        {
-            "id": li.id,
-            "name": li.name,
-            "description": li.description,
-            "items": sum(1 for i in ctx.state.items.values() if i.list_id == li.id),
-            "columns": [c.name for c in li.columns],
-        }
+        list_summary(ctx, li)
         for li in sorted(ctx.state.lists.values(), key=lambda x: fold(x.name))
         if li.site_id == s.id
     ]
@@ -103,15 +57,7 @@ def get_list(ctx: Context[SharePointState], site: str, list_name: str) -> dict[s
         {"id", "name", "site", "description", "items" (count), "columns": [{"name", "type", "required",
         "choices" (choice columns), "description" (when the column has a rule)}]}.
     """
-    sp = _list(ctx, site, list_name)
-    return {
-        "id": sp.id,
-        "name": sp.name,
-        "site": ctx.state.sites[sp.site_id].name,
-        "description": sp.description,
-        "items": sum(1 for i in ctx.state.items.values() if i.list_id == sp.id),
-        "columns": _columns(sp),
-    }
+    return list_detail(ctx, find_list(ctx, site, list_name))
 
 
 @app.action(read_only=True)
@@ -149,15 +95,9 @@ def query_items(
         {"list", "site", "results": [{"id", "list", "fields": {column: value or null}, "created", "created_by",
         "modified", "modified_by"}], "page", "page_size", "total", "next_page"}.
     """
-    sp = _list(ctx, site, list_name)
+    sp = find_list(ctx, site, list_name)
     groups = parse_filter(ctx, sp.columns, filter) if filter.strip() else []
-    exact = [
-        f"{name.strip()} eq '{value.strip().replace(chr(39), chr(39) * 2)}'"
-        if value.strip()
-        else f"{name.strip()} eq null"
-        for name, _, value in (_pair(e) for e in equals)
-    ]
-    also = parse_filter(ctx, sp.columns, " and ".join(exact), "equals") if exact else []
+    also = parse_equals(ctx, sp.columns, equals)
     sort_col = find_column(sp.columns, order_by, "order_by") if order_by.strip() else None
     hits = [
         i
@@ -170,15 +110,8 @@ def query_items(
         rest = [i for i in hits if i.values.get(sort_col.name) is not None]
         rest.sort(key=lambda i: sort_key(i.values.get(sort_col.name)), reverse=descending)
         hits = rest + blanks
-    out = page_of([_view(ctx, i, sp) for i in hits], page, page_size)
+    out = page_of([list_item(ctx, i, sp) for i in hits], page, page_size)
     return {"list": sp.name, "site": ctx.state.sites[sp.site_id].name, **out}
-
-
-def _pair(entry: str) -> tuple[str, str, str]:
-    name, eq, value = entry.partition("=")
-    if not eq or not name.strip():
-        raise InvalidArgument(f"'{entry}' is not Column=value, e.g. \"Status=Done\"", "equals")
-    return name, eq, value
 
 
 @app.action(read_only=False)
@@ -197,7 +130,7 @@ def create_item(ctx: Context[SharePointState], site: str, list_name: str, fields
     Returns:
         The new item: {"id", "list", "fields", "created", "created_by", "modified", "modified_by"}.
     """
-    sp = _list(ctx, site, list_name)
+    sp = find_list(ctx, site, list_name)
     if not fields:
         raise InvalidArgument('give at least one Column=value pair, e.g. ["Vendor=Alpine Ski House"]', "fields")
     values = parse_assignments(ctx, sp.columns, fields)
@@ -208,14 +141,14 @@ def create_item(ctx: Context[SharePointState], site: str, list_name: str, fields
     item = ListItem(
         id=ctx.new_id("item"),
         list_id=sp.id,
-        values={c.name: values[c.name] for c in sp.columns if values.get(c.name) is not None},  # type: ignore[misc]
+        values={c.name: value for c in sp.columns if (value := values.get(c.name)) is not None},
         created=ctx.now,
         created_by=ctx.user,
         modified=ctx.now,
         modified_by=ctx.user,
     )
     ctx.state.items[item.id] = item
-    return _view(ctx, item, sp)
+    return list_item(ctx, item, sp)
 
 
 @app.action(read_only=False)
@@ -232,7 +165,7 @@ def update_item(ctx: Context[SharePointState], item_id: str, fields: list[str]) 
     Returns:
         The item after the change (as query-items shows it), plus "changed": [column names].
     """
-    item, sp = _item(ctx, item_id)
+    item, sp = find_list_item(ctx, item_id)
     if not fields:
         raise InvalidArgument('give at least one Column=value pair to change, e.g. ["Status=Done"]', "fields")
     values = parse_assignments(ctx, sp.columns, fields)
@@ -247,7 +180,7 @@ def update_item(ctx: Context[SharePointState], item_id: str, fields: list[str]) 
     if changed:
         item.values = {c.name: merged[c.name] for c in sp.columns if c.name in merged}
         item.modified, item.modified_by = ctx.now, ctx.user
-    return {**_view(ctx, item, sp), "changed": changed}
+    return {**list_item(ctx, item, sp), "changed": changed}
 
 
 @app.action(read_only=False)
@@ -263,7 +196,7 @@ def delete_item(ctx: Context[SharePointState], item_id: str) -> dict[str, Any]:
     Returns:
         {"deleted": id, "list", "fields": the values it had}.
     """
-    item, sp = _item(ctx, item_id)
+    item, sp = find_list_item(ctx, item_id)
     require_role(ctx, ctx.state.sites[sp.site_id], "contribute", "item_id")
     del ctx.state.items[item.id]
     return {"deleted": item.id, "list": sp.name, "fields": {c.name: item.values.get(c.name) for c in sp.columns}}

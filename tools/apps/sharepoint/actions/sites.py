@@ -1,59 +1,26 @@
-"""SharePoint: team sites with document libraries, lists with typed columns, and site permissions.
-
-This module holds the site and permission actions; the library actions live in
-:mod:`tools.sharepoint_files`, the list actions in :mod:`tools.sharepoint_lists`
-(both imported at the end so that every action registers on :data:`app`), and the
-records in :mod:`tools.sharepoint_base`.
-"""
+"""SharePoint site actions: list and show sites, list members, grant and revoke access."""
 
 from __future__ import annotations
 
-import re
 from typing import Any, Literal
 
-from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
-from tools.kernel.world import Context, format_instant
-from tools.kits.paging import Page, PageSize, page_of
-from tools.kits.people import DirectoryState, find_person
-from tools.kits.text import fold, require_text
-from tools.sharepoint_base import (
-    ROLES,
-    LibraryItem,
-    ListItem,
-    Member,
-    SharePointState,
-    Site,
-    app,
+from tools.apps.sharepoint._rules import (
     find_site,
+    keep_an_owner,
     person_name,
     require_role,
+    resolve_member,
     role_of,
 )
+from tools.apps.sharepoint._views import member_card, site_card, site_detail
+from tools.apps.sharepoint.app import app
+from tools.apps.sharepoint.state import ROLES, Member, SharePointState
+from tools.kernel.exceptions import NotFound
+from tools.kernel.world import Context
+from tools.kits.paging import Page, PageSize, page_of
+from tools.kits.text import fold
 
-__all__ = ["LibraryItem", "ListItem", "SharePointState", "Site", "app"]
-
-_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
-
-
-def _site_card(ctx: Context[SharePointState], s: Site) -> dict[str, Any]:
-    return {
-        "id": s.id,
-        "name": s.name,
-        "url": s.url,
-        "description": s.description,
-        "your_role": role_of(s, ctx.user),
-        "members": len(s.members),
-    }
-
-
-def _member_card(ctx: Context[SharePointState], s: Site, m: Member) -> dict[str, Any]:
-    domain = ctx.user.rsplit("@", 1)[-1].lower()
-    return {
-        "email": m.email,
-        "name": person_name(ctx, m.email),
-        "role": m.role,
-        "guest": not m.email.lower().endswith("@" + domain),
-    }
+__all__ = ["get_site", "grant_access", "list_members", "list_sites", "revoke_access"]
 
 
 @app.action(read_only=True)
@@ -81,7 +48,7 @@ def list_sites(
         if role_of(s, ctx.user) and all(w in fold(s.name + " " + s.description) for w in words)
     ]
     hits.sort(key=lambda s: fold(s.name))
-    return page_of([_site_card(ctx, s) for s in hits], page, page_size)
+    return page_of([site_card(ctx, s) for s in hits], page, page_size)
 
 
 @app.action(read_only=True)
@@ -99,36 +66,7 @@ def get_site(ctx: Context[SharePointState], site: str) -> dict[str, Any]:
         "libraries": [{"id", "name", "description", "files"}], "lists": [{"id", "name", "description", "items"}],
         "recycle_bin" (items waiting there)}.
     """
-    s = find_site(ctx, site)
-    st = ctx.state
-    libraries = [
-        {
-            "id": lib.id,
-            "name": lib.name,
-            "description": lib.description,
-            "files": sum(1 for f in st.files.values() if f.library_id == lib.id and f.kind == "file" and not f.deleted),
-        }
-        for lib in st.libraries.values()
-        if lib.site_id == s.id
-    ]
-    lists = [
-        {
-            "id": li.id,
-            "name": li.name,
-            "description": li.description,
-            "items": sum(1 for i in st.items.values() if i.list_id == li.id),
-        }
-        for li in st.lists.values()
-        if li.site_id == s.id
-    ]
-    return {
-        **_site_card(ctx, s),
-        "created": format_instant(s.created, ctx.tz),
-        "owners": [m.email for m in s.members if m.role == "full_control"],
-        "libraries": sorted(libraries, key=lambda x: fold(x["name"])),
-        "lists": sorted(lists, key=lambda x: fold(x["name"])),
-        "recycle_bin": sum(1 for f in st.files.values() if f.site_id == s.id and f.deleted and not f.deleted_with),
-    }
+    return site_detail(ctx, find_site(ctx, site))
 
 
 @app.action(read_only=True)
@@ -161,24 +99,8 @@ def list_members(
     s = find_site(ctx, site)
     hits = [m for m in s.members if not role or m.role == role]
     hits.sort(key=lambda m: (-ROLES.index(m.role), m.email))
-    out = page_of([_member_card(ctx, s, m) for m in hits], page, page_size)
+    out = page_of([member_card(ctx, m) for m in hits], page, page_size)
     return {"site": s.name, "your_role": role_of(s, ctx.user), **out}
-
-
-def _resolve_member(ctx: Context[SharePointState], who: str, parameter: str) -> str:
-    """An email address for ``who``: a colleague by name, id or email, or a guest's outside address."""
-    text = require_text(who, parameter)
-    domain = ctx.user.rsplit("@", 1)[-1].lower()
-    directory = ctx.other("directory")
-    if "@" in text and not text.lower().endswith("@" + domain):
-        if not _EMAIL.match(text):
-            raise InvalidArgument(f"'{who}' is not an email address; use e.g. kim.lau@adatum.example", parameter)
-        return text.lower()
-    if isinstance(directory, DirectoryState):
-        return find_person(directory, text, parameter).email.lower()
-    if not _EMAIL.match(text):
-        raise InvalidArgument(f"'{who}' is not an email address; give the person's email", parameter)
-    return text.lower()
 
 
 @app.action(read_only=False)
@@ -206,12 +128,12 @@ def grant_access(
         {"site", "email", "name", "role", "previous_role" (null if newly added), "members" (count)}.
     """
     s = find_site(ctx, site)
-    email = _resolve_member(ctx, person, "person")
+    email = resolve_member(ctx, person, "person")
     require_role(ctx, s, "full_control", "site")
     current = next((m for m in s.members if m.email.lower() == email), None)
     previous = current.role if current else None
     if current is not None and previous == "full_control" and role != "full_control":
-        _keep_an_owner(s, email, "role")
+        keep_an_owner(s, email, "role")
     if current is None:
         s.members = [*s.members, Member(email=email, role=role)]
     elif current.role != role:
@@ -224,14 +146,6 @@ def grant_access(
         "previous_role": previous,
         "members": len(s.members),
     }
-
-
-def _keep_an_owner(s: Site, email: str, parameter: str) -> None:
-    if not any(m.role == "full_control" and m.email.lower() != email for m in s.members):
-        raise Conflict(
-            f"{email} is the last member with full_control of '{s.name}'; give someone else full_control first",
-            parameter,
-        )
 
 
 @app.action(read_only=False)
@@ -249,15 +163,12 @@ def revoke_access(ctx: Context[SharePointState], site: str, person: str) -> dict
         {"site", "removed": email, "role" (the role they had), "members" (count left)}.
     """
     s = find_site(ctx, site)
-    email = _resolve_member(ctx, person, "person")
+    email = resolve_member(ctx, person, "person")
     current = next((m for m in s.members if m.email.lower() == email), None)
     if current is None:
         raise NotFound(f"{email} is not a member of '{s.name}'; use sharepoint list-members", "person")
     require_role(ctx, s, "full_control", "site")
     if current.role == "full_control":
-        _keep_an_owner(s, email, "person")
+        keep_an_owner(s, email, "person")
     s.members = [m for m in s.members if m is not current]
     return {"site": s.name, "removed": current.email, "role": current.role, "members": len(s.members)}
-
-
-from tools import sharepoint_files, sharepoint_lists  # noqa: E402, F401 - registers the library and list actions

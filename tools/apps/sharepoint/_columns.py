@@ -1,14 +1,4 @@
-"""List columns: turning "Column=value" text into typed values, and the simple filter language of queries.
-
-A value is checked against its column's type (text, number, date, choice, person,
-boolean) and stored as JSON: text, choice and dates (``YYYY-MM-DD``) as strings,
-people as their email address, numbers as int or float, booleans as bool.
-
-A filter is clauses ``<Column> <op> <value>`` joined by ``and`` / ``or`` (``and``
-binds tighter), e.g. ``Status eq 'In progress' and Due lt '2026-03-20'``. Operators:
-eq, ne, gt, ge, lt, le, contains; values are 'quoted text' (two quotes for one),
-numbers, true/false, or null (blank).
-"""
+"""List columns: typed values from "Column=value" text, and the filter language of list queries."""
 
 from __future__ import annotations
 
@@ -16,15 +6,14 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from tools.apps.sharepoint.state import Column, SharePointState, Value
 from tools.kernel.exceptions import InvalidArgument
 from tools.kernel.world import Context, parse_date
-from tools.kits.people import DirectoryState, find_person
+from tools.kits.people import directory_of, find_person
 from tools.kits.text import fold
-from tools.sharepoint_base import Column, SharePointState
 
-__all__ = ["Clause", "convert", "find_column", "matches", "parse_assignments", "parse_filter", "sort_key"]
+__all__ = ["Clause", "find_column", "matches", "parse_assignments", "parse_equals", "parse_filter", "sort_key"]
 
-Value = bool | int | float | str
 _TRUE = ("true", "yes", "y", "1")
 _FALSE = ("false", "no", "n", "0")
 _OPS = ("eq", "ne", "gt", "ge", "lt", "le", "contains")
@@ -46,8 +35,8 @@ def find_column(columns: list[Column], name: str, parameter: str) -> Column:
 
 
 def _person(ctx: Context[SharePointState], column: Column, raw: str, parameter: str) -> str:
-    directory = ctx.other("directory")
-    if isinstance(directory, DirectoryState):
+    directory = directory_of(ctx)
+    if directory is not None:
         try:
             return find_person(directory, raw, parameter).email
         except InvalidArgument:
@@ -60,8 +49,11 @@ def _person(ctx: Context[SharePointState], column: Column, raw: str, parameter: 
     raise InvalidArgument(f"column '{column.name}' takes a person's email address, not '{raw}'", parameter)
 
 
-def convert(ctx: Context[SharePointState], column: Column, raw: str, parameter: str) -> Value | None:
+def _convert(ctx: Context[SharePointState], column: Column, raw: str, parameter: str) -> Value | None:
     """Check ``raw`` against ``column`` and return the value to store (None: blank).
+
+    A value is stored as JSON: text, choice and dates (``YYYY-MM-DD``) as strings, people as
+    their email address, numbers as int or float, booleans as bool.
 
     Raises:
         InvalidArgument: naming the column, the expected type or choices, and what was given.
@@ -124,7 +116,7 @@ def parse_assignments(
         column = find_column(columns, name, parameter)
         if column.name in out:
             raise InvalidArgument(f"column '{column.name}' is given twice; give each column once", parameter)
-        out[column.name] = convert(ctx, column, raw, parameter)
+        out[column.name] = _convert(ctx, column, raw, parameter)
     return out
 
 
@@ -142,7 +134,9 @@ class Clause:
 
 def _split(text: str, word: str) -> list[str]:
     """Split on `` word `` outside single quotes (case-insensitive)."""
-    parts, buf, quoted, i = [], [], False, 0
+    parts: list[str] = []
+    buf: list[str] = []
+    quoted, i = False, 0
     pat = re.compile(rf"\s+{word}\s+", re.IGNORECASE)
     while i < len(text):
         ch = text[i]
@@ -185,7 +179,7 @@ def _literal(ctx: Context[SharePointState], column: Column, raw: str, op: str, p
     if column.type in ("text", "choice"):
         return fold(raw)
     probe = column.model_copy(update={"required": False, "pattern": "", "choices": []})
-    value = convert(ctx, probe, raw, parameter)
+    value = _convert(ctx, probe, raw, parameter)
     if column.type == "boolean" and op not in ("eq", "ne"):
         raise InvalidArgument(f"'{column.name}' is a yes/no column; compare it with eq or ne", parameter)
     return value
@@ -196,13 +190,17 @@ def parse_filter(
 ) -> list[list[Clause]]:
     """Parse a filter into groups joined by ``or``, each a list of clauses joined by ``and``.
 
+    A filter is clauses ``<Column> <op> <value>`` joined by ``and`` / ``or`` (``and`` binds tighter),
+    e.g. ``Status eq 'In progress' and Due lt '2026-03-20'``. Operators: eq, ne, gt, ge, lt, le,
+    contains; values are 'quoted text' (two quotes for one), numbers, true/false, or null (blank).
+
     Raises:
         InvalidArgument: a clause that is not ``<Column> <op> <value>``, an unknown column, or a value
             that does not fit the column.
     """
     groups: list[list[Clause]] = []
     for part in _split(text.strip(), "or"):
-        group = []
+        group: list[Clause] = []
         for clause in _split(part, "and"):
             m = _CLAUSE.match(clause)
             if not m:
@@ -216,6 +214,24 @@ def parse_filter(
             group.append(Clause(column, op, _literal(ctx, column, m.group("val"), op, parameter)))
         groups.append(group)
     return groups
+
+
+def parse_equals(
+    ctx: Context[SharePointState], columns: list[Column], entries: list[str], parameter: str = "equals"
+) -> list[list[Clause]]:
+    """Parse ``["Column=value", ...]`` pairs that must all match exactly ("Column=" matches a blank).
+
+    Raises:
+        InvalidArgument: an entry without "=", an unknown column, or a value that does not fit the column.
+    """
+    exact: list[str] = []
+    for entry in entries:
+        name, eq, value = entry.partition("=")
+        if not eq or not name.strip():
+            raise InvalidArgument(f"'{entry}' is not Column=value, e.g. \"Status=Done\"", parameter)
+        quoted = value.strip().replace("'", "''")
+        exact.append(f"{name.strip()} eq '{quoted}'" if value.strip() else f"{name.strip()} eq null")
+    return parse_filter(ctx, columns, " and ".join(exact), parameter) if exact else []
 
 
 def _compare(ctx: Context[SharePointState], clause: Clause, value: Value | None) -> bool:
@@ -244,8 +260,8 @@ def _compare(ctx: Context[SharePointState], clause: Clause, value: Value | None)
 
 
 def _name(ctx: Context[SharePointState], email: str) -> str:
-    directory = ctx.other("directory")
-    if not isinstance(directory, DirectoryState):
+    directory = directory_of(ctx)
+    if directory is None:
         return ""
     return next((p.name for p in directory.people.values() if p.email.lower() == email.lower()), "")
 
