@@ -1,5 +1,5 @@
-"""Not moved yet: re-exports the app from its old module."""
+"""The company calendar (moved, not yet split into the app shape): re-exports the app from its action module."""
 
-from tools.calendar import app
+from tools.apps.calendar.actions.writing import Attendee, CalendarState, Event, Room, app
 
-__all__ = ["app"]
+__all__ = ["Attendee", "CalendarState", "Event", "Room", "app"]

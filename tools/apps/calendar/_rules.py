@@ -13,7 +13,7 @@ from datetime import date, datetime, time, timedelta
 from typing import Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from tools.calendar_recurrence import describe, occurrence_id, series_days, split_id
+from tools.apps.calendar._recurrence import describe, occurrence_id, series_days, split_id
 from tools.kernel.exceptions import InvalidArgument, NotFound
 from tools.kernel.world import AppState, Context, Record, format_instant, parse_instant
 from tools.kits.people import DirectoryState
@@ -26,14 +26,17 @@ __all__ = [
     "Recurrence",
     "Room",
     "all_instances",
+    "attendee",
     "check_emails",
     "event_view",
+    "event_zone",
     "exceptions_of",
     "find",
     "instances",
     "materialize",
     "occurrence_date",
     "parse_window",
+    "series_last",
     "whole_series",
     "zone",
 ]

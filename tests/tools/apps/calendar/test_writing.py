@@ -3,11 +3,11 @@ from datetime import datetime, timedelta
 import pytest
 
 from tests.conftest import make_ctx
-from tools import calendar
-from tools.calendar import CalendarState
-from tools.calendar_core import all_instances
+from tools.apps import calendar
+from tools.apps.calendar import CalendarState
+from tools.apps.calendar._rules import all_instances
+from tools.apps.calendar.fixture import build
 from tools.fixtures import NOW, USER
-from tools.fixtures.events import build
 from tools.fixtures.people import people_records
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 

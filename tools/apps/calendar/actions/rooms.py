@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from tools.calendar_core import (
+from tools.apps.calendar._rules import (
     Attendee,
     CalendarState,
     Event,

@@ -10,8 +10,7 @@ from zoneinfo import ZoneInfo
 
 from pydantic import Field
 
-from tools import calendar_rooms
-from tools.calendar_core import (
+from tools.apps.calendar._rules import (
     Attendee,
     CalendarState,
     Event,
@@ -31,7 +30,8 @@ from tools.calendar_core import (
     whole_series,
     zone,
 )
-from tools.calendar_rooms import check_room, find_room, set_room
+from tools.apps.calendar.actions import rooms as calendar_rooms
+from tools.apps.calendar.actions.rooms import check_room, find_room, set_room
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 from tools.kernel.registry import App
 from tools.kernel.world import Context, format_instant, parse_date, parse_instant
