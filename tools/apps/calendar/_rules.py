@@ -1,107 +1,61 @@
-"""The calendar's records and the helpers its actions share: time zones, addresses, occurrences and views.
-
-:mod:`tools.calendar` declares the app and its actions; the records live here so that the
-room actions (:mod:`tools.calendar_rooms`) can share them without importing the app module.
-"""
+"""Lookups and rules the calendar's actions share: time zones, windows, addresses, ids, series, rooms, free time."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
-from typing import Any, Literal
+from typing import Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from tools.apps.calendar._recurrence import describe, occurrence_id, series_days, split_id
-from tools.kernel.exceptions import InvalidArgument, NotFound
-from tools.kernel.world import AppState, Context, Record, format_instant, parse_instant
-from tools.kits.people import DirectoryState
+from tools.apps.calendar._recurrence import (
+    Instance,
+    all_instances,
+    describe,
+    event_zone,
+    exceptions_of,
+    instances,
+    materialize,
+    occurrence_date,
+    series_last,
+    split_id,
+)
+from tools.apps.calendar.state import Attendee, CalendarState, Event, Room
+from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
+from tools.kernel.world import Context, format_instant, parse_date, parse_instant
+from tools.kits.people import known_emails
+from tools.kits.text import fold
 
 __all__ = [
-    "Attendee",
-    "CalendarState",
-    "Event",
+    "FREE_WINDOW_DAYS",
+    "WORKING_HOURS",
     "Instance",
-    "Recurrence",
-    "Room",
+    "Scope",
     "all_instances",
     "attendee",
     "check_emails",
-    "event_view",
+    "check_room",
+    "check_rule",
+    "check_times",
+    "describe",
     "event_zone",
     "exceptions_of",
     "find",
-    "instances",
+    "find_room",
+    "free_slots",
     "materialize",
     "occurrence_date",
+    "on_calendar",
+    "organizer_only",
     "parse_window",
-    "series_last",
+    "set_room",
     "whole_series",
     "zone",
 ]
 
-Response = Literal["needsAction", "accepted", "declined", "tentative"]
-Recurrence = Literal["", "daily", "weekly", "weekdays", "monthly"]
+#: Which occurrences of a series a change or an answer covers: the one named, or all of them.
+Scope = Literal["this", "all"]
 
 _EMAIL_RE = re.compile(r"^[^@\s,;]+@[^@\s,;]+\.[^@\s,;]+$")
-#: How far ahead an endless series is checked for room clashes (days).
-HORIZON_DAYS = 366
-
-
-class Attendee(Record):
-    """One person (or booked room) invited to an event, with their answer."""
-
-    email: str
-    response: Response = "needsAction"
-    comment: str = ""
-    resource: bool = False  # True for a booked room
-
-
-class Event(Record):
-    """One calendar event, a repeating series, or one changed occurrence of a series.
-
-    The organizer is also listed among the attendees. A series repeats by ``recurrence``;
-    an occurrence changed on its own is stored under its occurrence id with ``series_id``
-    and ``original_start`` (the start it had in the series).
-    """
-
-    id: str
-    title: str
-    start: datetime
-    end: datetime
-    location: str = ""
-    description: str = ""
-    organizer: str
-    attendees: list[Attendee] = []
-    room: str = ""  # id of the booked room
-    time_zone: str = ""  # IANA zone the event was planned in; "" for the company's
-    recurrence: Recurrence = ""
-    recurrence_count: int = 0
-    recurrence_until: date | None = None
-    cancelled_dates: list[date] = []
-    series_id: str = ""
-    original_start: datetime | None = None
-
-
-class Room(Record):
-    """A meeting room that events can book."""
-
-    id: str
-    name: str
-    email: str
-    office: str
-    floor: int
-    capacity: int
-    features: list[str] = []
-    notes: str = ""
-
-
-class CalendarState(AppState):
-    """Every event and meeting room in the company, keyed by id."""
-
-    events: dict[str, Event] = {}
-    rooms: dict[str, Room] = {}
 
 
 # --- time zones and windows ---------------------------------------------------------------------
@@ -126,14 +80,9 @@ def zone(ctx: Context[CalendarState], name: str, parameter: str = "time_zone") -
         ) from None
 
 
-def event_zone(ctx: Context[CalendarState], e: Event) -> ZoneInfo:
-    """The zone a series keeps its wall-clock time in."""
-    return ZoneInfo(e.time_zone) if e.time_zone else ctx.tz
-
-
 #: Longest window a calendar read covers: a year, leap day included. Repeating events are expanded into
 #: their occurrences inside the window, so an unbounded window lets one call run for minutes.
-MAX_WINDOW = timedelta(days=366)
+_MAX_WINDOW = timedelta(days=366)
 
 
 def parse_window(
@@ -152,7 +101,7 @@ def parse_window(
 
     Raises:
         InvalidArgument: a time is not ISO 8601, end is not after start, or the window is longer than
-            :data:`MAX_WINDOW`.
+            :data:`_MAX_WINDOW`.
     """
     lo = parse_instant(start, tz, "start") if start.strip() else ctx.now
     note = ""
@@ -168,10 +117,10 @@ def parse_window(
         raise InvalidArgument(
             f"end ({format_instant(hi, tz)}) must be after start ({format_instant(lo, tz)}){note}", "end"
         )
-    if hi - lo > MAX_WINDOW:
+    if hi - lo > _MAX_WINDOW:
         raise InvalidArgument(
             f"the window from {format_instant(lo, tz)} to {format_instant(hi, tz)} is longer than "
-            f"{MAX_WINDOW.days} days; look at one year or less at a time",
+            f"{_MAX_WINDOW.days} days; look at one year or less at a time",
             "end",
         )
     return lo, hi
@@ -202,8 +151,7 @@ def check_emails(
         NotFound: An internal address is not in the directory.
     """
     domain = ctx.user.rsplit("@", 1)[1]
-    directory = ctx.other("directory")
-    known = {p.email.lower() for p in directory.people.values()} if isinstance(directory, DirectoryState) else None
+    known = known_emails(ctx)
     rooms = {r.email: r.name for r in ctx.state.rooms.values()}
     out: list[str] = []
     for raw in values:
@@ -237,74 +185,95 @@ def attendee(event: Event, email: str) -> Attendee | None:
     return next((a for a in event.attendees if a.email == email), None)
 
 
-# --- occurrences --------------------------------------------------------------------------------
+# --- events -------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Instance:
-    """One time an event happens: a one-off event, a stored changed occurrence, or a series' occurrence.
+def on_calendar(event: Event, user: str) -> bool:
+    """Whether ``event`` is on ``user``'s calendar: they organize it or are invited."""
+    return event.organizer == user or attendee(event, user) is not None
 
-    Attributes:
-        id: The id callers use (``evt_n3`` or ``evt_n3@2026-03-16``).
-        event: The stored record (for a series' occurrence, the series).
-        start: When this time starts.
-        end: When this time ends.
+
+def check_times(start: datetime, end: datetime, tz: ZoneInfo) -> None:
+    """Refuse an end that is not after the start (times shown in ``tz``).
+
+    Raises:
+        InvalidArgument: ``end`` is at or before ``start``.
     """
-
-    id: str
-    event: Event
-    start: datetime
-    end: datetime
-
-    @property
-    def virtual(self) -> bool:
-        """True for a series' occurrence that has no record of its own."""
-        return self.id != self.event.id
-
-    @property
-    def series_id(self) -> str:
-        """The series this time belongs to, or ``""``."""
-        return self.event.id if self.virtual else self.event.series_id
+    if end <= start:
+        shown = f"end ({format_instant(end, tz)}) must be after start ({format_instant(start, tz)})"
+        raise InvalidArgument(shown, "end")
 
 
-def instances(ctx: Context[CalendarState], e: Event, lo: datetime, hi: datetime) -> Iterator[Instance]:
-    """Every time ``e`` happens that overlaps [lo, hi), earliest first."""
-    if not e.recurrence:
-        if e.start < hi and e.end > lo:
-            yield Instance(e.id, e, e.start, e.end)
+#: The longest an event of each repeat rule may last, so that its occurrences never overlap.
+_STEP = {"daily": timedelta(days=1), "weekdays": timedelta(days=1), "weekly": timedelta(days=7)}
+_STEP["monthly"] = timedelta(days=28)
+
+
+def check_rule(
+    recurrence: str, count: int, until_text: str, start: datetime, end: datetime, tz: ZoneInfo
+) -> tuple[int, date | None]:
+    """Check a repeat rule against the first occurrence.
+
+    Args:
+        recurrence: The repeat rule; ``""`` for a one-off event.
+        count: Number of occurrences in all (0: not limited by a count).
+        until_text: Last date an occurrence may fall on, YYYY-MM-DD, or ``""``.
+        start: When the first occurrence starts.
+        end: When the first occurrence ends.
+        tz: The zone the series keeps its wall-clock time in.
+
+    Returns:
+        The series' ``(recurrence_count, recurrence_until)``.
+
+    Raises:
+        InvalidArgument: A count or end date without a rule, both given, an end date before the first
+            occurrence, a weekdays series starting on a weekend, or an event as long as its repeat interval.
+    """
+    if not recurrence:
+        if count or until_text.strip():
+            raise InvalidArgument(
+                "recurrence_count and recurrence_until need a recurrence: daily, weekly, weekdays or monthly",
+                "recurrence",
+            )
+        return 0, None
+    if count and until_text.strip():
+        raise InvalidArgument("give recurrence_count or recurrence_until, not both", "recurrence_until")
+    first = start.astimezone(tz).date()
+    until = parse_date(until_text, "recurrence_until") if until_text.strip() else None
+    if until is not None and until < first:
+        raise InvalidArgument(
+            f"recurrence_until ({until.isoformat()}) is before the first occurrence ({first.isoformat()})",
+            "recurrence_until",
+        )
+    if recurrence == "weekdays" and first.weekday() >= 5:
+        raise InvalidArgument("a weekdays series must start on a Monday to Friday; move start", "start")
+    if end - start >= _STEP[recurrence]:
+        raise InvalidArgument(f"an event that repeats {recurrence} must be shorter than its repeat interval", "end")
+    return count, until
+
+
+def organizer_only(ctx: Context[CalendarState], event: Event, verb: Literal["change", "cancel"]) -> None:
+    """Refuse a change (or a cancellation) of ``event`` by anyone but its organizer.
+
+    Raises:
+        Conflict: The acting user does not organize ``event``; the message says what they can do instead.
+    """
+    if event.organizer == ctx.user:
         return
-    tz = event_zone(ctx, e)
-    local = e.start.astimezone(tz)
-    length = e.end - e.start
-    first_day = max(local.date(), (lo - length).astimezone(tz).date() - timedelta(days=1))
-    for day in series_days(
-        local.date(), e.recurrence, e.recurrence_count, e.recurrence_until, hi.astimezone(tz).date()
-    ):
-        if day < first_day or day in e.cancelled_dates:
-            continue
-        oid = occurrence_id(e.id, day)
-        if oid in ctx.state.events:  # changed on its own: listed as its own record
-            continue
-        start = datetime.combine(day, local.time(), tzinfo=tz)
-        if start < hi and start + length > lo:
-            yield Instance(oid, e, start, start + length)
+    if verb == "cancel":
+        raise Conflict(
+            f"only the organizer ({event.organizer}) can cancel '{event.title}'; to take it off your calendar, "
+            "use calendar respond-to-event with response=declined",
+            "event_id",
+        )
+    raise Conflict(
+        f"only the organizer ({event.organizer}) can change '{event.title}'; ask them to make the change, "
+        "or answer the invitation with calendar respond-to-event",
+        "event_id",
+    )
 
 
-def all_instances(ctx: Context[CalendarState], lo: datetime, hi: datetime) -> list[Instance]:
-    """Every time any event happens within [lo, hi), sorted by start, end and id."""
-    found = [i for e in ctx.state.events.values() for i in instances(ctx, e, lo, hi)]
-    found.sort(key=lambda i: (i.start, i.end, i.id))
-    return found
-
-
-def series_last(ctx: Context[CalendarState], e: Event) -> datetime:
-    """When a series' last occurrence ends (a year past its start for an endless series)."""
-    tz = event_zone(ctx, e)
-    local = e.start.astimezone(tz)
-    cap = local.date() + timedelta(days=HORIZON_DAYS)
-    days = list(series_days(local.date(), e.recurrence, e.recurrence_count, e.recurrence_until, cap))
-    last = days[-1] if days else local.date()
-    return datetime.combine(last, local.time(), tzinfo=tz) + (e.end - e.start)
+# --- ids and series -----------------------------------------------------------------------------
 
 
 def find(ctx: Context[CalendarState], event_id: str, parameter: str = "event_id") -> Instance:
@@ -336,10 +305,7 @@ def find(ctx: Context[CalendarState], event_id: str, parameter: str = "event_id"
     return hit
 
 
-# --- series -------------------------------------------------------------------------------------
-
-
-def whole_series(ctx: Context[CalendarState], target: Instance, scope: str) -> Event | None:
+def whole_series(ctx: Context[CalendarState], target: Instance, scope: Scope) -> Event | None:
     """The series a request changes as a whole (scope "all"), or None when it changes one event or occurrence.
 
     Raises:
@@ -360,68 +326,134 @@ def whole_series(ctx: Context[CalendarState], target: Instance, scope: str) -> E
     return ctx.state.events.get(e.series_id) if e.series_id else None
 
 
-def exceptions_of(ctx: Context[CalendarState], series: Event) -> list[Event]:
-    """The occurrences of ``series`` that were changed on their own (each a record of its own)."""
-    return [x for x in ctx.state.events.values() if x.series_id == series.id]
+# --- rooms --------------------------------------------------------------------------------------
 
 
-def materialize(target: Instance) -> Event:
-    """A record of its own for one occurrence of a series, ready to be changed."""
-    if not target.virtual:
-        return target.event.model_copy(deep=True)
-    return target.event.model_copy(
-        deep=True,
-        update={
-            "id": target.id,
-            "start": target.start,
-            "end": target.end,
-            "recurrence": "",
-            "recurrence_count": 0,
-            "recurrence_until": None,
-            "cancelled_dates": [],
-            "series_id": target.event.id,
-            "original_start": target.start,
-        },
-    )
+def find_room(ctx: Context[CalendarState], name: str, parameter: str = "room") -> Room:
+    """A room by id, name ("Room 4B", "4B", "hudson room") or address.
+
+    Raises:
+        NotFound: No such room (the message lists them).
+    """
+    key = fold(name)
+    for room in ctx.state.rooms.values():
+        short = fold(room.name.removeprefix("Room "))
+        if key in (room.id.lower(), fold(room.name), short, room.email.lower()):
+            return room
+    listing = ", ".join(sorted(r.name for r in ctx.state.rooms.values()))
+    raise NotFound(f"there is no room '{name}'; rooms: {listing} (calendar list-rooms shows them)", parameter)
 
 
-def occurrence_date(ctx: Context[CalendarState], target: Instance) -> date:
-    """The date an occurrence has in its series (its id's date)."""
-    _, day = split_id(target.id)
-    if day is not None:
-        return day
-    series = ctx.state.events[target.event.series_id]
-    return (target.event.original_start or target.start).astimezone(event_zone(ctx, series)).date()
+def set_room(event: Event, room: Room | None, old: Room | None) -> None:
+    """Put ``room`` on ``event`` (None takes the room off), keeping the attendee list and location in step."""
+    people = [a for a in event.attendees if not a.resource]
+    if room is None:
+        event.room = ""
+        event.attendees = people
+        if old is not None and event.location == old.name:
+            event.location = ""
+        return
+    event.room = room.id
+    event.attendees = [*people, Attendee(email=room.email, response="accepted", resource=True)]
+    if not event.location or (old is not None and event.location == old.name):
+        event.location = room.name
 
 
-# --- views --------------------------------------------------------------------------------------
+def check_room(ctx: Context[CalendarState], changed: list[Event], replacing: set[str], parameter: str = "room") -> None:
+    """Refuse when a changed event's room is too small or already taken while it happens.
+
+    Args:
+        ctx: The action's context.
+        changed: The events as they would be stored (new or changed copies); only those with a room are checked.
+        replacing: Ids of stored records and occurrences these copies replace (they do not count as taken).
+        parameter: Parameter to name in the error.
+
+    Raises:
+        Conflict: The room seats fewer people than are invited, or another event holds it.
+    """
+    skip = replacing | {e.id for e in changed}
+    for cand in changed:
+        room = ctx.state.rooms.get(cand.room)
+        if room is None:
+            continue
+        people = sum(1 for a in cand.attendees if not a.resource)
+        if people > room.capacity:
+            raise Conflict(
+                f"{room.name} seats {room.capacity} but {people} people are invited; pick a larger room "
+                f"(calendar find-available-rooms with min_capacity={people})",
+                parameter,
+            )
+        hi = series_last(ctx, cand) if cand.recurrence else cand.end
+        others = [o for o in ctx.state.events.values() if o.room == room.id and o.id not in skip]
+        busy = [(i, o) for o in others for i in instances(ctx, o, cand.start, hi) if i.id not in skip]
+        for mine in instances(ctx, cand, cand.start, hi):
+            clash = next(((i, o) for i, o in busy if i.start < mine.end and i.end > mine.start), None)
+            if clash is not None:
+                taken, other = clash
+                raise Conflict(
+                    f"{room.name} is taken from {format_instant(taken.start, ctx.tz)} to "
+                    f"{format_instant(taken.end, ctx.tz)} by '{other.title}'; pick another time or room "
+                    "(calendar find-available-rooms lists free ones)",
+                    parameter,
+                )
 
 
-def event_view(ctx: Context[CalendarState], i: Instance, tz: ZoneInfo, *, full: bool = False) -> dict[str, Any]:
-    """An event (or occurrence) as list-events shows it; with ``full``, as get-event shows it."""
-    e = i.event
-    mine = attendee(e, ctx.user)
-    room = ctx.state.rooms.get(e.room)
-    out: dict[str, Any] = {
-        "id": i.id,
-        "title": e.title,
-        "start": format_instant(i.start, tz),
-        "end": format_instant(i.end, tz),
-        "location": e.location,
-        "room": room.name if room else "",
-        "organizer": e.organizer,
-        "attendees": [{"email": a.email, "response": a.response} for a in e.attendees],
-        "my_response": mine.response if mine else None,
-        "series_id": i.series_id,
-        "repeats": describe(e, e.start.astimezone(event_zone(ctx, e)).date()),
-    }
-    if full:
-        out["description"] = e.description
-        out["attendees"] = [a.model_dump() for a in e.attendees]
-        out["time_zone"] = e.time_zone or ctx.world.timezone
-        if e.recurrence and not i.virtual:
-            out["recurrence"] = e.recurrence
-            out["recurrence_count"] = e.recurrence_count
-            out["recurrence_until"] = e.recurrence_until.isoformat() if e.recurrence_until else ""
-            out["cancelled_dates"] = [d.isoformat() for d in e.cancelled_dates]
-    return out
+# --- free time ----------------------------------------------------------------------------------
+
+#: Working hours used to suggest meeting times, in the company's time zone, Monday to Friday.
+_DAY_START, _DAY_END = time(9, 0), time(17, 0)
+#: The working hours in words, as find-free-slots shows them (before the zone's name).
+WORKING_HOURS = "09:00-17:00 Monday to Friday"
+_GRID_MINUTES = 15
+#: Longest window find-free-slots searches (days).
+FREE_WINDOW_DAYS = 31
+
+
+def free_slots(
+    busy: list[tuple[datetime, datetime]],
+    lo: datetime,
+    hi: datetime,
+    tz: ZoneInfo,
+    length: timedelta,
+    max_results: int,
+) -> list[tuple[datetime, datetime]]:
+    """The first free slots of ``length`` within [lo, hi) and working hours, earliest first.
+
+    Slots start on the quarter hour, do not overlap and clash with no busy time.
+
+    Args:
+        busy: The (start, end) of every time someone who must be free is busy.
+        lo: Beginning of the search window.
+        hi: End of the search window.
+        tz: The zone whose working hours count.
+        length: How long each slot lasts.
+        max_results: Most slots to return.
+
+    Returns:
+        Up to ``max_results`` (start, end) pairs.
+    """
+    slots: list[tuple[datetime, datetime]] = []
+    day = lo.astimezone(tz).date()
+    while day <= hi.astimezone(tz).date() and len(slots) < max_results:
+        if day.weekday() < 5:
+            open_from = max(datetime.combine(day, _DAY_START, tzinfo=tz), lo)
+            open_to = min(datetime.combine(day, _DAY_END, tzinfo=tz), hi)
+            cursor = _round_up(open_from.astimezone(tz))
+            while cursor + length <= open_to and len(slots) < max_results:
+                clash = next((b_end for b_start, b_end in busy if b_start < cursor + length and b_end > cursor), None)
+                if clash is None:
+                    slots.append((cursor, cursor + length))
+                    cursor += length
+                else:
+                    cursor = _round_up(max(clash.astimezone(tz), cursor))
+        day += timedelta(days=1)
+    return slots
+
+
+def _round_up(moment: datetime) -> datetime:
+    """The first quarter hour at or after ``moment`` (seconds dropped)."""
+    base = moment.replace(second=0, microsecond=0)
+    if base < moment:
+        base += timedelta(minutes=1)
+    extra = -base.minute % _GRID_MINUTES
+    return base + timedelta(minutes=extra)

@@ -1,4 +1,6 @@
-"""Northwind Traders' calendar: five weeks of meetings around ``now``, for Alex and for everyone else.
+"""The calendar's part of the default company: five weeks of meetings around ``now``, and the meeting rooms.
+
+Northwind Traders' calendar holds meetings for Alex and for everyone else.
 
 Weeks are counted from the Monday of ``now``'s week: week -2 and -1 are past,
 week 0 is the current one, weeks 1 and 2 are ahead; the leadership offsite (week 6)
@@ -28,10 +30,10 @@ from tools.fixtures.facts import (
     OFFSITE_VENUE,
 )
 
-__all__ = ["ROOMS", "build"]
+__all__ = ["build"]
 
 #: The offices' meeting rooms: (id, name, office, floor, capacity, features, notes); as in "Meeting rooms.csv".
-ROOMS: list[tuple[str, str, str, int, int, list[str], str]] = [
+_ROOMS: list[tuple[str, str, str, int, int, list[str], str]] = [
     ("room_main_hall", "Main Hall", "New York", 2, 60, ["video conferencing", "stage", "projector", "microphones"],
      "All-hands and large events"),
     ("room_2a", "Room 2A", "New York", 2, 6, ["video conferencing", "whiteboard"], "Interviews and 1:1s"),
@@ -315,7 +317,7 @@ def _series(b: _Book) -> None:
 def _book_rooms(b: _Book) -> None:
     """Events held in a meeting room book it: the room becomes ``room`` and the last attendee."""
     for event in b.events.values():
-        room = next((r for r in ROOMS if event["location"].startswith(r[1])), None)
+        room = next((r for r in _ROOMS if event["location"].startswith(r[1])), None)
         if room is not None:
             event["room"] = room[0]
             event["attendees"].append(
@@ -345,6 +347,6 @@ def build(people: dict[str, dict[str, Any]], now: datetime, user: str) -> dict[s
     rooms = {
         rid: {"id": rid, "name": name, "email": _room_email(name), "office": office, "floor": floor,
               "capacity": capacity, "features": features, "notes": notes}
-        for rid, name, office, floor, capacity, features, notes in ROOMS
+        for rid, name, office, floor, capacity, features, notes in _ROOMS
     }  # fmt: skip
     return {"events": book.events, "rooms": rooms}

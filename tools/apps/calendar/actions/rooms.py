@@ -1,12 +1,9 @@
-"""Meeting rooms: finding them, booking them on events, and which are free when.
+"""Calendar actions about meeting rooms: list them, and find the ones free for a whole window.
 
 A booked room appears on its event as ``room`` (the room's id) and as an attendee with
 ``resource: true`` that has accepted. A room holds one event at a time, and an event
-in a room may not invite more people than the room seats. ``list_rooms`` and
-``find_available_rooms`` are declared as actions by :mod:`tools.calendar`.
+in a room may not invite more people than the room seats; the booking rules live in ``_rules``.
 """
-
-# ruff: noqa: D417  (an action's first parameter is the context, which callers never pass)
 
 from __future__ import annotations
 
@@ -14,97 +11,17 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from tools.apps.calendar._rules import (
-    Attendee,
-    CalendarState,
-    Event,
-    Room,
-    all_instances,
-    instances,
-    parse_window,
-    series_last,
-    zone,
-)
-from tools.kernel.exceptions import Conflict, NotFound
-from tools.kernel.world import Context, format_instant
+from tools.apps.calendar._rules import all_instances, parse_window, zone
+from tools.apps.calendar._views import room_card, span
+from tools.apps.calendar.app import app
+from tools.apps.calendar.state import CalendarState
+from tools.kernel.world import Context
 from tools.kits.text import fold
 
-__all__ = ["check_room", "find_available_rooms", "find_room", "list_rooms", "set_room"]
+__all__ = ["find_available_rooms", "list_rooms"]
 
 
-def find_room(ctx: Context[CalendarState], name: str, parameter: str = "room") -> Room:
-    """A room by id, name ("Room 4B", "4B", "hudson room") or address.
-
-    Raises:
-        NotFound: No such room (the message lists them).
-    """
-    key = fold(name)
-    for room in ctx.state.rooms.values():
-        short = fold(room.name.removeprefix("Room "))
-        if key in (room.id.lower(), fold(room.name), short, room.email.lower()):
-            return room
-    listing = ", ".join(sorted(r.name for r in ctx.state.rooms.values()))
-    raise NotFound(f"there is no room '{name}'; rooms: {listing} (calendar list-rooms shows them)", parameter)
-
-
-def _card(room: Room) -> dict[str, Any]:
-    return room.model_dump()
-
-
-def set_room(event: Event, room: Room | None, old: Room | None) -> None:
-    """Put ``room`` on ``event`` (None takes the room off), keeping the attendee list and location in step."""
-    people = [a for a in event.attendees if not a.resource]
-    if room is None:
-        event.room = ""
-        event.attendees = people
-        if old is not None and event.location == old.name:
-            event.location = ""
-        return
-    event.room = room.id
-    event.attendees = [*people, Attendee(email=room.email, response="accepted", resource=True)]
-    if not event.location or (old is not None and event.location == old.name):
-        event.location = room.name
-
-
-def check_room(ctx: Context[CalendarState], changed: list[Event], replacing: set[str], parameter: str = "room") -> None:
-    """Refuse when a changed event's room is too small or already taken while it happens.
-
-    Args:
-        ctx: The action's context.
-        changed: The events as they would be stored (new or changed copies); only those with a room are checked.
-        replacing: Ids of stored records and occurrences these copies replace (they do not count as taken).
-        parameter: Parameter to name in the error.
-
-    Raises:
-        Conflict: The room seats fewer people than are invited, or another event holds it.
-    """
-    skip = replacing | {e.id for e in changed}
-    for cand in changed:
-        room = ctx.state.rooms.get(cand.room)
-        if room is None:
-            continue
-        people = sum(1 for a in cand.attendees if not a.resource)
-        if people > room.capacity:
-            raise Conflict(
-                f"{room.name} seats {room.capacity} but {people} people are invited; pick a larger room "
-                f"(calendar find-available-rooms with min_capacity={people})",
-                parameter,
-            )
-        hi = series_last(ctx, cand) if cand.recurrence else cand.end
-        others = [o for o in ctx.state.events.values() if o.room == room.id and o.id not in skip]
-        busy = [(i, o) for o in others for i in instances(ctx, o, cand.start, hi) if i.id not in skip]
-        for mine in instances(ctx, cand, cand.start, hi):
-            clash = next(((i, o) for i, o in busy if i.start < mine.end and i.end > mine.start), None)
-            if clash is not None:
-                taken, other = clash
-                raise Conflict(
-                    f"{room.name} is taken from {format_instant(taken.start, ctx.tz)} to "
-                    f"{format_instant(taken.end, ctx.tz)} by '{other.title}'; pick another time or room "
-                    "(calendar find-available-rooms lists free ones)",
-                    parameter,
-                )
-
-
+@app.action(read_only=True)
 def list_rooms(
     ctx: Context[CalendarState],
     office: str = "",
@@ -126,9 +43,10 @@ def list_rooms(
     want = fold(office)
     rooms = [r for r in ctx.state.rooms.values() if want in fold(r.office) and r.capacity >= min_capacity]
     rooms.sort(key=lambda r: (r.office, r.capacity, r.name))
-    return {"rooms": [_card(r) for r in rooms]}
+    return {"rooms": [room_card(r) for r in rooms]}
 
 
+@app.action(read_only=True)
 def find_available_rooms(
     ctx: Context[CalendarState],
     start: str,
@@ -170,6 +88,6 @@ def find_available_rooms(
     ]
     rooms.sort(key=lambda r: (r.capacity, r.office, r.name))
     return {
-        "window": {"start": format_instant(lo, tz), "end": format_instant(hi, tz)},
-        "rooms": [_card(r) for r in rooms],
+        "window": span(lo, hi, tz),
+        "rooms": [room_card(r) for r in rooms],
     }
