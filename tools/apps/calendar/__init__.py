@@ -1,5 +1,7 @@
-"""Not moved yet: re-exports the app from its old module."""
+"""The company calendar: meetings, repeating series, meeting rooms, invitations, responses and free time."""
 
-from tools.calendar import app
+from tools.apps.calendar import actions as _actions  # noqa: F401  (registers the actions on the app)
+from tools.apps.calendar.app import app
+from tools.apps.calendar.state import Attendee, CalendarState, Event, Room
 
-__all__ = ["app"]
+__all__ = ["Attendee", "CalendarState", "Event", "Room", "app"]

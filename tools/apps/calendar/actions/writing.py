@@ -1,193 +1,38 @@
-"""The company calendar: meetings, repeating series, meeting rooms, invitations, responses and free time."""
-
-# ruff: noqa: D417  (an action's first parameter is the context, which callers never pass)
+"""Calendar actions that change events: create, update, cancel, and answer an invitation."""
 
 from __future__ import annotations
 
-from datetime import date, datetime, time, timedelta
 from typing import Annotated, Any, Literal
-from zoneinfo import ZoneInfo
 
 from pydantic import Field
 
-from tools import calendar_rooms
-from tools.calendar_core import (
-    Attendee,
-    CalendarState,
-    Event,
+from tools.apps.calendar._rules import (
     Instance,
-    Recurrence,
-    Room,
-    all_instances,
+    Scope,
     attendee,
     check_emails,
-    event_view,
+    check_room,
+    check_rule,
+    check_times,
     event_zone,
     exceptions_of,
     find,
+    find_room,
     materialize,
     occurrence_date,
-    parse_window,
+    organizer_only,
+    set_room,
     whole_series,
     zone,
 )
-from tools.calendar_rooms import check_room, find_room, set_room
+from tools.apps.calendar._views import record_view
+from tools.apps.calendar.app import app
+from tools.apps.calendar.state import Attendee, CalendarState, Event, Recurrence
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
-from tools.kernel.registry import App
-from tools.kernel.world import Context, format_instant, parse_date, parse_instant
-from tools.kits.paging import Page, PageSize, page_of
-from tools.kits.text import fold, require_text
+from tools.kernel.world import Context, parse_instant
+from tools.kits.text import require_text
 
-__all__ = ["Attendee", "CalendarState", "Event", "Room", "app"]
-
-Scope = Literal["this", "all"]
-
-#: Working hours used to suggest meeting times, in the company's time zone, Monday to Friday.
-_DAY_START, _DAY_END = time(9, 0), time(17, 0)
-_GRID_MINUTES = 15
-_MAX_WINDOW_DAYS = 31
-#: The longest an event of each repeat rule may last, so that its occurrences never overlap.
-_STEP = {"daily": timedelta(days=1), "weekdays": timedelta(days=1), "weekly": timedelta(days=7)}
-_STEP["monthly"] = timedelta(days=28)
-
-app = App(
-    "calendar",
-    CalendarState,
-    "The company calendar: meetings, repeating series, meeting rooms, invitations, responses and free time.",
-)
-
-
-# --- helpers -------------------------------------------------------------------------------------
-
-
-def _on_calendar(event: Event, user: str) -> bool:
-    return event.organizer == user or attendee(event, user) is not None
-
-
-def _times(start: datetime, end: datetime, tz: ZoneInfo) -> None:
-    if end <= start:
-        shown = f"end ({format_instant(end, tz)}) must be after start ({format_instant(start, tz)})"
-        raise InvalidArgument(shown, "end")
-
-
-def _rule(
-    recurrence: str, count: int, until_text: str, start: datetime, end: datetime, tz: ZoneInfo
-) -> tuple[int, date | None]:
-    """Check a repeat rule against the first occurrence; returns (count, until)."""
-    if not recurrence:
-        if count or until_text.strip():
-            raise InvalidArgument(
-                "recurrence_count and recurrence_until need a recurrence: daily, weekly, weekdays or monthly",
-                "recurrence",
-            )
-        return 0, None
-    if count and until_text.strip():
-        raise InvalidArgument("give recurrence_count or recurrence_until, not both", "recurrence_until")
-    first = start.astimezone(tz).date()
-    until = parse_date(until_text, "recurrence_until") if until_text.strip() else None
-    if until is not None and until < first:
-        raise InvalidArgument(
-            f"recurrence_until ({until.isoformat()}) is before the first occurrence ({first.isoformat()})",
-            "recurrence_until",
-        )
-    if recurrence == "weekdays" and first.weekday() >= 5:
-        raise InvalidArgument("a weekdays series must start on a Monday to Friday; move start", "start")
-    if end - start >= _STEP[recurrence]:
-        raise InvalidArgument(f"an event that repeats {recurrence} must be shorter than its repeat interval", "end")
-    return count, until
-
-
-def _organizer_only(ctx: Context[CalendarState], event: Event, verb: str) -> None:
-    if event.organizer == ctx.user:
-        return
-    if verb == "cancel":
-        raise Conflict(
-            f"only the organizer ({event.organizer}) can cancel '{event.title}'; to take it off your calendar, "
-            "use calendar respond-to-event with response=declined",
-            "event_id",
-        )
-    raise Conflict(
-        f"only the organizer ({event.organizer}) can change '{event.title}'; ask them to make the change, "
-        "or answer the invitation with calendar respond-to-event",
-        "event_id",
-    )
-
-
-# --- reading -------------------------------------------------------------------------------------
-
-
-@app.action(read_only=True)
-def list_events(
-    ctx: Context[CalendarState],
-    start: str = "",
-    end: str = "",
-    query: str = "",
-    time_zone: str = "",
-    page: Page = 1,
-    page_size: PageSize = 20,
-) -> dict[str, Any]:
-    """List the events on your calendar between two times, earliest first; repeating events show each occurrence.
-
-    Shows every event you organize or are invited to that overlaps the window [start, end),
-    whatever your answer was (see my_response). An occurrence of a repeating series has its own
-    id, the series id and the date, e.g. "evt_n3@2026-03-16", and names its series in series_id.
-    A bare date means midnight.
-
-    Example:
-        start="2026-03-10" end="2026-03-11" query="budget" -> Tuesday's budget meetings with their attendees.
-
-    Args:
-        start: Beginning of the window, ISO 8601 date-time such as 2026-03-10T09:00 or a date 2026-03-10.
-            Defaults to now.
-        end: End of the window (exclusive), ISO 8601. Defaults to 7 days after start.
-        query: Words that must all appear in the title, location, description or an attendee's address.
-        time_zone: IANA time zone for times without an offset and for the times shown, e.g. America/Chicago.
-            Defaults to the company's (America/New_York).
-        page: Page number, starting at 1.
-        page_size: Events per page.
-
-    Returns:
-        {"events": [{"id", "title", "start", "end", "location", "room", "organizer", "attendees": [{"email",
-        "response"}], "my_response", "series_id", "repeats"}], "window": {"start", "end"}, "page", "page_size",
-        "total", "next_page"}.
-    """
-    tz = zone(ctx, time_zone)
-    lo, hi = parse_window(ctx, start, end, tz, timedelta(days=7))
-    words = fold(query).split()
-    hits = []
-    for i in all_instances(ctx, lo, hi):
-        e = i.event
-        if not _on_calendar(e, ctx.user):
-            continue
-        text = fold(" ".join([e.title, e.location, e.description, e.organizer, *(a.email for a in e.attendees)]))
-        if all(w in text for w in words):
-            hits.append(i)
-    out = page_of([event_view(ctx, i, tz) for i in hits], page, page_size, key="events")
-    out["window"] = {"start": format_instant(lo, tz), "end": format_instant(hi, tz)}
-    return out
-
-
-@app.action(read_only=True)
-def get_event(ctx: Context[CalendarState], event_id: str, time_zone: str = "") -> dict[str, Any]:
-    """Show one event, series or occurrence in full: times, place, room, description and everyone's answers.
-
-    Example:
-        event_id="evt_050" -> the Contoso renewal call with its agenda and who accepted.
-
-    Args:
-        event_id: The event's id, as shown by list-events (an occurrence id such as evt_n3@2026-03-16 works too).
-        time_zone: IANA time zone to show the times in, e.g. Europe/London. Defaults to the company's.
-
-    Returns:
-        {"id", "title", "start", "end", "location", "room", "organizer", "attendees": [{"email", "response",
-        "comment", "resource"}], "my_response", "series_id", "repeats", "description", "time_zone"}; a series also
-        has "recurrence", "recurrence_count", "recurrence_until" and "cancelled_dates".
-    """
-    tz = zone(ctx, time_zone)
-    return event_view(ctx, find(ctx, event_id), tz, full=True)
-
-
-# --- writing -------------------------------------------------------------------------------------
+__all__ = ["create_event", "delete_event", "respond_to_event", "update_event"]
 
 
 @app.action(read_only=False)
@@ -239,8 +84,8 @@ def create_event(
     text = require_text(title, "title")
     tz = zone(ctx, time_zone)
     lo, hi = parse_instant(start, tz, "start"), parse_instant(end, tz, "end")
-    _times(lo, hi, tz)
-    count, until = _rule(recurrence, recurrence_count, recurrence_until, lo, hi, tz)
+    check_times(lo, hi, tz)
+    count, until = check_rule(recurrence, recurrence_count, recurrence_until, lo, hi, tz)
     guests = [g for g in check_emails(ctx, attendees, "attendees") if g != ctx.user]
     booked = find_room(ctx, room) if room.strip() else None
     event = Event(
@@ -261,7 +106,7 @@ def create_event(
     check_room(ctx, [event], set())
     event.id = ctx.new_id("evt")
     ctx.state.events[event.id] = event
-    return event_view(ctx, Instance(event.id, event, event.start, event.end), tz, full=True)
+    return record_view(ctx, event, tz)
 
 
 @app.action(read_only=False)
@@ -316,7 +161,7 @@ def update_event(
     tz = zone(ctx, time_zone)
     target = find(ctx, event_id)
     event = target.event
-    _organizer_only(ctx, event, "change")
+    organizer_only(ctx, event, "change")
     given = [title, start, end, location, description, room, recurrence_until]
     if not any(v.strip() for v in given) and not (add_attendees or remove_attendees or release_room):
         raise InvalidArgument(
@@ -329,7 +174,7 @@ def update_event(
     new_title = require_text(title, "title") if title.strip() else ""
     new_start = parse_instant(start, tz, "start") if start.strip() else target.start
     new_end = parse_instant(end, tz, "end") if end.strip() else new_start + (target.end - target.start)
-    _times(new_start, new_end, tz)
+    check_times(new_start, new_end, tz)
     added = check_emails(ctx, add_attendees, "add_attendees")
     removing = check_emails(ctx, remove_attendees, "remove_attendees")
     for email in removing:
@@ -366,7 +211,7 @@ def update_event(
         apply(rec)
         check_room(ctx, [rec], {target.id})
         ctx.state.events[rec.id] = rec
-        return event_view(ctx, Instance(rec.id, rec, rec.start, rec.end), tz, full=True)
+        return record_view(ctx, rec, tz)
     stz = event_zone(ctx, series)
     if new_start.astimezone(stz).date() != target.start.astimezone(stz).date():
         raise InvalidArgument(
@@ -380,9 +225,9 @@ def update_event(
     copy.end = copy.start + (new_end - new_start)
     count, until = series.recurrence_count, series.recurrence_until
     if recurrence_until.strip():
-        count, until = _rule(series.recurrence, 0, recurrence_until, copy.start, copy.end, stz)
+        count, until = check_rule(series.recurrence, 0, recurrence_until, copy.start, copy.end, stz)
     else:
-        _rule(series.recurrence, count, "", copy.start, copy.end, stz)
+        check_rule(series.recurrence, count, "", copy.start, copy.end, stz)
     copy.recurrence_count, copy.recurrence_until = count, until
     apply(copy)
     kept, dropped = [], []
@@ -399,7 +244,7 @@ def update_event(
         ctx.state.events[rec.id] = rec
     for gone in dropped:
         del ctx.state.events[gone]
-    return event_view(ctx, Instance(copy.id, copy, copy.start, copy.end), tz, full=True)
+    return record_view(ctx, copy, tz)
 
 
 @app.action(read_only=False)
@@ -422,7 +267,7 @@ def delete_event(ctx: Context[CalendarState], event_id: str, scope: Scope = "thi
     """
     target = find(ctx, event_id)
     event = target.event
-    _organizer_only(ctx, event, "cancel")
+    organizer_only(ctx, event, "cancel")
     series = whole_series(ctx, target, scope)
     state = ctx.state
     if series is not None:
@@ -480,91 +325,4 @@ def respond_to_event(
             me.response = response
             me.comment = comment.strip()
         ctx.state.events[rec.id] = rec
-    shown = records[0]
-    return event_view(ctx, Instance(shown.id, shown, shown.start, shown.end), ctx.tz, full=True)
-
-
-# --- free time -----------------------------------------------------------------------------------
-
-
-@app.action(read_only=True)
-def find_free_slots(
-    ctx: Context[CalendarState],
-    people: list[str] = [],  # noqa: B006 - never mutated
-    duration_minutes: Annotated[int, Field(ge=15, le=480)] = 30,
-    start: str = "",
-    end: str = "",
-    max_results: Annotated[int, Field(ge=1, le=50)] = 10,
-) -> dict[str, Any]:
-    """Find times when you and colleagues are all free, within working hours.
-
-    Working hours are 09:00-17:00 Monday to Friday in the company's time zone.
-    Someone is busy during every event (and every occurrence of a series) they are invited
-    to and have not declined. Slots start on the quarter hour, do not overlap, and never
-    start before now; you are always included.
-
-    Example:
-        people=["priya.shah@northwind.example", "owen.bell@northwind.example"] duration_minutes=60
-        -> the first free hours for all three of you this week.
-
-    Args:
-        people: Email addresses of colleagues who must be free (you are included automatically).
-        duration_minutes: Length of the meeting in minutes.
-        start: Beginning of the search window, ISO 8601. Defaults to now; a start in the past counts from now.
-        end: End of the search window, ISO 8601, at most 31 days after start. Defaults to the end of the
-            fifth working day counted from start.
-        max_results: Most slots to return.
-
-    Returns:
-        {"people": [emails], "duration_minutes", "window": {"start", "end"}, "working_hours",
-        "slots": [{"start", "end"}]}.
-    """
-    who = check_emails(ctx, [ctx.user, *people], "people", internal_only=True)
-    lo, hi = parse_window(ctx, start, end, ctx.tz, None, from_now=True)
-    if hi - lo > timedelta(days=_MAX_WINDOW_DAYS):
-        raise InvalidArgument(f"the window may span at most {_MAX_WINDOW_DAYS} days; give an earlier end", "end")
-    busy = [
-        (i.start, i.end)
-        for i in all_instances(ctx, lo, hi)
-        if any(a.email in who and a.response != "declined" for a in i.event.attendees)
-    ]
-    length = timedelta(minutes=duration_minutes)
-    slots: list[dict[str, str]] = []
-    day = lo.astimezone(ctx.tz).date()
-    while day <= hi.astimezone(ctx.tz).date() and len(slots) < max_results:
-        if day.weekday() < 5:
-            open_from = max(datetime.combine(day, _DAY_START, tzinfo=ctx.tz), lo)
-            open_to = min(datetime.combine(day, _DAY_END, tzinfo=ctx.tz), hi)
-            cursor = _round_up(open_from.astimezone(ctx.tz))
-            while cursor + length <= open_to and len(slots) < max_results:
-                clash = next((b_end for b_start, b_end in busy if b_start < cursor + length and b_end > cursor), None)
-                if clash is None:
-                    slots.append(
-                        {"start": format_instant(cursor, ctx.tz), "end": format_instant(cursor + length, ctx.tz)}
-                    )
-                    cursor += length
-                else:
-                    cursor = _round_up(max(clash.astimezone(ctx.tz), cursor))
-        day += timedelta(days=1)
-    return {
-        "people": who,
-        "duration_minutes": duration_minutes,
-        "window": {"start": format_instant(lo, ctx.tz), "end": format_instant(hi, ctx.tz)},
-        "working_hours": f"09:00-17:00 Monday to Friday, {ctx.world.timezone}",
-        "slots": slots,
-    }
-
-
-def _round_up(moment: datetime) -> datetime:
-    """The first quarter hour at or after ``moment`` (seconds dropped)."""
-    base = moment.replace(second=0, microsecond=0)
-    if base < moment:
-        base += timedelta(minutes=1)
-    extra = -base.minute % _GRID_MINUTES
-    return base + timedelta(minutes=extra)
-
-
-# --- rooms ---------------------------------------------------------------------------------------
-
-app.action(read_only=True)(calendar_rooms.list_rooms)
-app.action(read_only=True)(calendar_rooms.find_available_rooms)
+    return record_view(ctx, records[0], ctx.tz)
