@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-__all__ = ["Settings"]
+__all__ = ["LOG_LEVELS", "Settings"]
 
 
 #: The logging levels the command line takes (``logging``'s names).

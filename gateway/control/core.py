@@ -26,7 +26,7 @@ from gateway.settings import Settings
 from sandbox import Provider, ProviderUnavailable
 from tools import COMPLETE_TASK, REGISTRY, Action, AppError, Context, InvalidArgument
 
-__all__ = ["CallRefused", "Gateway", "tools_for"]
+__all__ = ["SERVER_FAULT_MESSAGE", "CallRefused", "Gateway", "ServerFault", "tools_for"]
 
 logger = logging.getLogger(__name__)
 

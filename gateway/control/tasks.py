@@ -51,8 +51,14 @@ __all__ = [
     "WorldSpec",
     "WorldTemplate",
     "build_world",
+    "extract",
     "lint_task",
-    "world_template", "load_builtin_tasks", "load_tasks", "parse_task"]
+    "load_builtin_tasks",
+    "load_tasks",
+    "parse_task",
+    "substitute",
+    "world_template",
+]
 
 Exposure = Literal["mcp", "cli", "http"]
 
