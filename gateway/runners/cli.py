@@ -282,7 +282,8 @@ def _cmd_rollout(args: argparse.Namespace) -> int:
     import openai
     from rich.console import Console
 
-    from gateway.runners.rollout import RolloutConfig, print_summary, rollout, summarize
+    from gateway.runners.rollout import RolloutConfig, rollout
+    from gateway.runners.rollout_summary import print_summary, summarize
 
     def usage(message: str) -> int:
         print(f"company-gateway rollout: {message}", file=sys.stderr)

@@ -23,13 +23,12 @@ import asyncio
 import contextlib
 import json
 import logging
-import math
 import time
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import AsyncIterator, Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Literal
 
 import anyio
 import httpx
@@ -41,22 +40,18 @@ from mcp.types import INVALID_PARAMS, METHOD_NOT_FOUND
 
 from gateway.control.tasks import Task, load_builtin_tasks, load_tasks
 from gateway.exceptions import TaskError
+from gateway.runners.wires import WIRES, ModelError, ToolCall, Wire, ask, describe
 from tools import COMPLETE_TASK
 
 __all__ = [
     "END_REASONS",
     "SYSTEM_PROMPT",
     "EpisodeRecord",
-    "ModelError",
     "RolloutConfig",
-    "Summary",
     "TaskSpec",
-    "pass_at_k",
-    "print_summary",
     "rollout",
     "run_episode",
     "run_rollout",
-    "summarize",
     "task_specs",
 ]
 
@@ -93,179 +88,8 @@ _TRANSPORT_ERRORS = (
 )  # fmt: skip
 
 
-class ModelError(Exception):
-    """The model endpoint failed (timeout, HTTP error, connection refused, malformed reply); the text says how."""
-
-
 class _TransportFailed(Exception):
     """The MCP transport failed during a tool call."""
-
-
-def _describe(exc: BaseException) -> str:
-    text = str(exc).strip() or type(exc).__name__
-    return text if len(text) <= 300 else text[:300] + "..."
-
-
-# ---- the two wire APIs ----------------------------------------------------------------------------
-
-
-@dataclass
-class ToolCall:
-    """One function call the model asked for: ``arguments`` is the JSON text the model wrote."""
-
-    id: str
-    name: str
-    arguments: str
-
-
-@dataclass
-class ModelTurn:
-    """What one model call returned: its text (may be empty) and its function calls (may be none)."""
-
-    text: str
-    calls: list[ToolCall]
-
-
-class Wire(Protocol):
-    """One wire API: how tools, the conversation and a reply are shaped."""
-
-    def tools(self, tools: Sequence[Any]) -> list[dict[str, Any]]:
-        """The ``tools`` request field for MCP tools (objects with name, description, inputSchema)."""
-        ...
-
-    def start(self, system: str, user: str) -> list[dict[str, Any]]:
-        """A new conversation: the system prompt and the user's request."""
-        ...
-
-    async def ask(
-        self, client: openai.AsyncOpenAI, model: str, conversation: list[dict[str, Any]], tools: list[dict[str, Any]]
-    ) -> ModelTurn:
-        """Call the model with the whole conversation; append its reply to ``conversation``."""
-        ...
-
-    def add_result(self, conversation: list[dict[str, Any]], call: ToolCall, output: str) -> None:
-        """Append a tool's output text for ``call``."""
-        ...
-
-
-def _function(tool: Any) -> dict[str, Any]:
-    return {"name": tool.name, "description": tool.description or "", "parameters": tool.input_schema}
-
-
-class ChatWire:
-    """Chat Completions: tools ``{"type": "function", "function": {...}}``; ``tool`` messages carry outputs."""
-
-    def tools(self, tools: Sequence[Any]) -> list[dict[str, Any]]:
-        """See :class:`Wire`."""
-        return [{"type": "function", "function": _function(t)} for t in tools]
-
-    def start(self, system: str, user: str) -> list[dict[str, Any]]:
-        """See :class:`Wire`."""
-        return [{"role": "system", "content": system}, {"role": "user", "content": user}]
-
-    async def ask(
-        self, client: openai.AsyncOpenAI, model: str, conversation: list[dict[str, Any]], tools: list[dict[str, Any]]
-    ) -> ModelTurn:
-        """See :class:`Wire`. Raises: openai errors, ValueError (bad JSON), AttributeError etc. (odd shape)."""
-        reply: Any = await client.chat.completions.create(
-            model=model, messages=conversation, **_tools_arg(tools)  # type: ignore[arg-type]  # plain dicts on the wire
-        )
-        message = reply.choices[0].message
-        text = message.content or ""
-        calls = [
-            ToolCall(c.id, c.function.name, c.function.arguments or "{}")
-            for c in (message.tool_calls or [])
-            if getattr(c, "type", "function") == "function"
-        ]
-        entry: dict[str, Any] = {"role": "assistant", "content": text or None}
-        if calls:
-            entry["tool_calls"] = [
-                {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}} for c in calls
-            ]
-        else:
-            entry["content"] = text
-        conversation.append(entry)
-        return ModelTurn(text, calls)
-
-    def add_result(self, conversation: list[dict[str, Any]], call: ToolCall, output: str) -> None:
-        """See :class:`Wire`."""
-        conversation.append({"role": "tool", "tool_call_id": call.id, "content": output})
-
-
-class ResponsesWire:
-    """Responses: tools ``{"type": "function", "name", ...}``; ``function_call`` / ``function_call_output`` items.
-
-    The model's output items go back as plain items (assistant text, function calls without their
-    ids); reasoning items are left out, so the conversation works with or without stored responses.
-    """
-
-    def tools(self, tools: Sequence[Any]) -> list[dict[str, Any]]:
-        """See :class:`Wire`."""
-        return [{"type": "function", **_function(t)} for t in tools]
-
-    def start(self, system: str, user: str) -> list[dict[str, Any]]:
-        """See :class:`Wire`."""
-        return [{"role": "system", "content": system}, {"role": "user", "content": user}]
-
-    async def ask(
-        self, client: openai.AsyncOpenAI, model: str, conversation: list[dict[str, Any]], tools: list[dict[str, Any]]
-    ) -> ModelTurn:
-        """See :class:`Wire`. Raises: openai errors, ValueError (bad JSON), AttributeError etc. (odd shape)."""
-        reply: Any = await client.responses.create(
-            model=model, input=conversation, **_tools_arg(tools)  # type: ignore[arg-type]  # plain dicts on the wire
-        )
-        texts: list[str] = []
-        calls: list[ToolCall] = []
-        for item in reply.output:
-            if item.type == "function_call":
-                call = ToolCall(item.call_id, item.name, item.arguments or "{}")
-                calls.append(call)
-                conversation.append(
-                    {"type": "function_call", "call_id": call.id, "name": call.name, "arguments": call.arguments}
-                )
-            elif item.type == "message":
-                text = "".join(c.text for c in item.content if c.type == "output_text" and c.text)
-                if text:
-                    texts.append(text)
-                    conversation.append({"role": "assistant", "content": text})
-        return ModelTurn("\n".join(texts), calls)
-
-    def add_result(self, conversation: list[dict[str, Any]], call: ToolCall, output: str) -> None:
-        """See :class:`Wire`."""
-        conversation.append({"type": "function_call_output", "call_id": call.id, "output": output})
-
-
-WIRES: dict[str, Wire] = {"chat": ChatWire(), "responses": ResponsesWire()}
-
-
-def _tools_arg(tools: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"tools": tools} if tools else {}
-
-
-async def _ask(wire: Wire, client: openai.AsyncOpenAI, model: str, conversation: list[dict[str, Any]],
-               tools: list[dict[str, Any]]) -> ModelTurn:  # fmt: skip
-    """One model call; every way the endpoint can fail becomes :class:`ModelError` (the conversation is kept)."""
-    before = len(conversation)
-    try:
-        return await wire.ask(client, model, conversation, tools)
-    except (openai.OpenAIError, ValueError, AttributeError, TypeError, KeyError, IndexError) as exc:
-        del conversation[before:]
-        raise ModelError(_model_failure(exc, client.timeout)) from None
-
-
-def _model_failure(exc: Exception, timeout: Any) -> str:
-    if isinstance(exc, openai.APITimeoutError):
-        seconds = timeout if isinstance(timeout, int | float) else getattr(timeout, "read", timeout)
-        return f"the model endpoint timed out (after {seconds} s)"
-    if isinstance(exc, openai.APIConnectionError):
-        return f"could not reach the model endpoint: {_describe(exc.__cause__ or exc)}"
-    if isinstance(exc, openai.APIStatusError):
-        return f"the model endpoint answered HTTP {exc.status_code}: {_describe(exc)}"
-    if isinstance(exc, openai.OpenAIError):
-        return f"the model endpoint failed: {_describe(exc)}"
-    if isinstance(exc, ValueError):  # json.JSONDecodeError among them
-        return f"the model endpoint answered malformed JSON: {_describe(exc)}"
-    return f"the model's reply has an unexpected shape ({type(exc).__name__}: {_describe(exc)})"
 
 
 # ---- one episode ------------------------------------------------------------------------------------
@@ -370,9 +194,9 @@ async def _call_tool(mcp: Client[Any], call: ToolCall) -> tuple[str, bool]:
     except MCPError as exc:
         if exc.error.code in _CALLER_MCP_ERRORS:
             return exc.error.message, False
-        raise _TransportFailed(f"{call.name}: MCP error {exc.error.code}: {_describe(exc)}") from None
+        raise _TransportFailed(f"{call.name}: MCP error {exc.error.code}: {describe(exc)}") from None
     except _TRANSPORT_ERRORS as exc:
-        raise _TransportFailed(f"{call.name}: {type(exc).__name__}: {_describe(exc)}") from None
+        raise _TransportFailed(f"{call.name}: {type(exc).__name__}: {describe(exc)}") from None
     text = "".join(getattr(c, "text", "") for c in result.content)
     if not text and result.structured_content is not None:
         text = json.dumps(result.structured_content, ensure_ascii=False)
@@ -392,7 +216,7 @@ async def _drive(record: EpisodeRecord, seed: dict[str, Any], client: openai.Asy
             for _ in range(config.max_steps):
                 try:
                     with _timed(record, "model_ms"):
-                        turn = await _ask(wire, client, config.model, conversation, tools)
+                        turn = await ask(wire, client, config.model, conversation, tools)
                 except ModelError as exc:
                     logger.warning("episode %s/%d: %s", record.task_id, record.repeat, exc)
                     record.end("model_error", masked=True, failure=str(exc))
@@ -414,7 +238,7 @@ async def _drive(record: EpisodeRecord, seed: dict[str, Any], client: openai.Asy
             record.end("max_steps")
     except (_TransportFailed, *_TRANSPORT_ERRORS) as exc:  # a call, or connecting, listing tools, closing
         logger.warning("episode %s/%d: MCP transport failed: %s", record.task_id, record.repeat, exc)
-        detail = str(exc) if isinstance(exc, _TransportFailed) else f"{type(exc).__name__}: {_describe(exc)}"
+        detail = str(exc) if isinstance(exc, _TransportFailed) else f"{type(exc).__name__}: {describe(exc)}"
         record.end("tool_error", masked=True, failure=f"MCP transport failed: {detail}")
 
 
@@ -439,7 +263,7 @@ async def run_episode(control: httpx.AsyncClient, client: openai.AsyncOpenAI, co
             with _timed(record, "seed_ms"):
                 seed = (await control.post("/seed_session", json=spec.seed_body())).raise_for_status().json()
         except (httpx.HTTPError, ValueError) as exc:
-            detail = exc.response.text[:300] if isinstance(exc, httpx.HTTPStatusError) else _describe(exc)
+            detail = exc.response.text[:300] if isinstance(exc, httpx.HTTPStatusError) else describe(exc)
             record.end("seed_error", masked=True, failure=f"seed failed: {detail}")
             return record
         record.session_id = seed["session_id"]
@@ -448,7 +272,7 @@ async def run_episode(control: httpx.AsyncClient, client: openai.AsyncOpenAI, co
     except Exception as exc:  # top-level handler of one episode: the run goes on
         logger.exception("episode %s/%d failed unexpectedly", spec.task_id, repeat)
         record.mask_sample = True
-        record.failure_reason = record.failure_reason or f"{type(exc).__name__}: {_describe(exc)}"
+        record.failure_reason = record.failure_reason or f"{type(exc).__name__}: {describe(exc)}"
         record.end("internal_error")
         if record.session_id is not None:  # leave no session open behind
             with contextlib.suppress(httpx.HTTPError):
@@ -472,7 +296,7 @@ async def _post_idempotent(control: httpx.AsyncClient, path: str, body: dict[str
             if attempt >= CONTROL_ATTEMPTS:
                 raise
             attempt += 1
-            logger.warning("%s: %s; trying again", path, _describe(exc))
+            logger.warning("%s: %s; trying again", path, describe(exc))
 
 
 async def _verify_and_close(control: httpx.AsyncClient, record: EpisodeRecord) -> None:
@@ -487,11 +311,11 @@ async def _verify_and_close(control: httpx.AsyncClient, record: EpisodeRecord) -
                 record.failure_reason = record.failure_reason or verdict.get("failure_reason")
         except (httpx.HTTPError, ValueError, KeyError, TypeError) as exc:
             record.mask_sample = True
-            record.failure_reason = record.failure_reason or f"verify failed: {_describe(exc)}"
+            record.failure_reason = record.failure_reason or f"verify failed: {describe(exc)}"
         try:
             await _post_idempotent(control, "/close_session", {"session_id": record.session_id})
         except httpx.HTTPError as exc:
-            logger.warning("could not close session %s: %s", record.session_id, _describe(exc))
+            logger.warning("could not close session %s: %s", record.session_id, describe(exc))
 
 
 async def run_rollout(gateway_url: str, specs: Sequence[TaskSpec], client: openai.AsyncOpenAI,
@@ -636,87 +460,3 @@ async def rollout(task_values: Sequence[str] | None, client: openai.AsyncOpenAI,
         async with _gateway(gateway_url, served) as base:
             records = await run_rollout(base, specs, client, config, on_episode)
     return records
-
-
-def pass_at_k(n: int, c: int, k: int) -> float:
-    """The unbiased pass@k estimator: ``1 - C(n-c, k) / C(n, k)``.
-
-    From Chen et al., "Evaluating Large Language Models Trained on Code" (2021), eq. 1: the
-    chance that at least one of k samples drawn without replacement from n passes, c of them passing.
-
-    Args:
-        n: Samples of the task (>= 1).
-        c: Samples that passed (0 <= c <= n).
-        k: Samples drawn (1 <= k <= n).
-
-    Returns:
-        A probability in [0, 1].
-
-    Raises:
-        ValueError: the counts are out of range.
-    """
-    if not (1 <= k <= n and 0 <= c <= n):
-        raise ValueError(f"pass@k needs 1 <= k <= n and 0 <= c <= n; got n={n}, c={c}, k={k}")
-    if n - c < k:
-        return 1.0
-    return 1.0 - math.comb(n - c, k) / math.comb(n, k)
-
-
-@dataclass
-class Summary:
-    """The run's figures: unmasked episodes only in the mean and pass@k.
-
-    Attributes:
-        episodes: Every episode run.
-        masked: Episodes with ``mask_sample`` true.
-        mean_reward: Mean reward of unmasked episodes (None if all were masked).
-        k: The k of pass@k (the repeats per task).
-        pass_at_k: Mean over tasks with at least k unmasked episodes (None if no task has); reward 1.0 passes.
-        pass_tasks: Tasks counted in ``pass_at_k``.
-        end_reasons: End reason to count.
-    """
-
-    episodes: int
-    masked: int
-    mean_reward: float | None
-    k: int
-    pass_at_k: float | None
-    pass_tasks: int
-    end_reasons: dict[str, int]
-
-
-def summarize(records: Sequence[EpisodeRecord], k: int) -> Summary:
-    """Figures of a run; see :class:`Summary`."""
-    kept = [r for r in records if not r.mask_sample]
-    by_task: dict[str, list[EpisodeRecord]] = defaultdict(list)
-    for r in kept:
-        by_task[r.task_id].append(r)
-    scores = [pass_at_k(len(rs), sum(r.reward >= 1.0 for r in rs), k) for rs in by_task.values() if len(rs) >= k]
-    return Summary(
-        episodes=len(records),
-        masked=len(records) - len(kept),
-        mean_reward=sum(r.reward for r in kept) / len(kept) if kept else None,
-        k=k,
-        pass_at_k=sum(scores) / len(scores) if scores else None,
-        pass_tasks=len(scores),
-        end_reasons=dict(Counter(r.end_reason or "?" for r in records).most_common()),
-    )
-
-
-def print_summary(summary: Summary, seconds: float, console: Any = None) -> None:
-    """Print the summary as a rich table (to ``console``, default stdout)."""
-    from rich.console import Console
-    from rich.table import Table
-
-    table = Table(title="rollout")
-    table.add_column("figure")
-    table.add_column("value", justify="right")
-    table.add_row("episodes", str(summary.episodes))
-    table.add_row("masked", str(summary.masked))
-    table.add_row("mean reward (unmasked)", "n/a" if summary.mean_reward is None else f"{summary.mean_reward:.3f}")
-    pass_text = "n/a" if summary.pass_at_k is None else f"{summary.pass_at_k:.3f} over {summary.pass_tasks} tasks"
-    table.add_row(f"pass@{summary.k}", pass_text)
-    for reason, count in summary.end_reasons.items():
-        table.add_row(f"ended: {reason}", str(count))
-    table.add_row("seconds", f"{seconds:.1f}")
-    (console or Console()).print(table)

@@ -23,11 +23,10 @@ from gateway.runners.rollout import (
     EpisodeRecord,
     RolloutConfig,
     TaskSpec,
-    pass_at_k,
     run_episode,
     run_rollout,
-    summarize,
 )
+from gateway.runners.rollout_summary import pass_at_k, summarize
 from gateway.surfaces.serve import serve_in_background
 from tests.gateway.fake_model import FakeModel, fake_in_thread, serve_in_thread
 
