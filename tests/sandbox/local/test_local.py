@@ -12,7 +12,7 @@ from pathlib import Path
 import anyio
 import pytest
 
-import sandbox.local as local
+import sandbox.local.provider as local
 from sandbox import (
     FileMissing,
     FileTooLarge,

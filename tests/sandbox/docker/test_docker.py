@@ -13,7 +13,7 @@ import sys
 import anyio
 import pytest
 
-import sandbox.docker as docker_module
+import sandbox.docker.provider as docker_module
 from sandbox import (
     FileMissing,
     FileTooLarge,
@@ -108,7 +108,8 @@ def test_get_provider_builds_the_docker_provider():
 
 
 def test_get_provider_names_the_extra_when_the_sdk_is_missing(monkeypatch):
-    monkeypatch.delitem(sys.modules, "sandbox.docker")
+    for module in [name for name in sys.modules if name.startswith("sandbox.docker")]:
+        monkeypatch.delitem(sys.modules, module)
     monkeypatch.setitem(sys.modules, "docker", None)  # makes "import docker" raise ModuleNotFoundError
     with pytest.raises(ProviderUnavailable, match=r"pip install 'company-gateway\[docker\]'"):
         get_provider("docker", owner="me")
