@@ -1,12 +1,8 @@
-"""Running commands in a docker sandbox: a ``sh`` wrapper bounds each one, its output streamed back.
+"""Running commands in a docker sandbox through the ``sh`` wrapper the package docstring describes.
 
-Commands run through a small POSIX ``sh`` wrapper (any image with ``/bin/sh``, ``sleep`` and
-``kill``; busybox or Debian) that checks the working folder, bounds the command in the
-container with a watcher that SIGKILLs the command's whole process group at its timeout (the
-image's ``timeout`` is not used: busybox's signals only the command, not its children, and
-exits 143), and kills what the command left in the background once it exits. The gateway
-also bounds the wait (``timeout_s + grace_s``), because the SDK's client timeout
-does not bound a running exec.
+``run_command`` starts the wrapper with ``exec_create``/``exec_start``, streams its output on a pool
+thread, reads the outcome from the wrapper's stderr markers, and kills a command the engine did not
+end ``grace_s`` past its timeout.
 """
 
 from __future__ import annotations
