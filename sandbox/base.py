@@ -15,10 +15,13 @@ from typing import Any, ClassVar, Literal
 
 from sandbox.exceptions import WorkspacePathError
 
-__all__ = ["WORKSPACE", "ExecResult", "Provider", "Sandbox", "SandboxSpec", "workspace_path"]
+__all__ = ["COMMANDS_DIR", "WORKSPACE", "ExecResult", "Provider", "Sandbox", "SandboxSpec", "workspace_path"]
 
 WORKSPACE = "/workspace"
 """Where the workspace is mounted inside a sandbox."""
+
+COMMANDS_DIR = "/opt/company/bin"
+"""Where ``Provider.install_commands`` puts executables inside a sandbox; first on every command's ``PATH``."""
 
 
 @dataclass(frozen=True)

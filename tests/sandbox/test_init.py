@@ -33,7 +33,7 @@ def test_every_public_module_declares_all():
 
 def test_sandbox_imports_nothing_from_the_rest_of_the_project():
     project = {"tools", "gateway", "cli_shim", "docs_tool", "examples"}
-    for path in Path(sandbox.__file__).parent.glob("*.py"):
+    for path in Path(sandbox.__file__).parent.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Import):
                 roots = {alias.name.split(".")[0] for alias in node.names}
@@ -62,7 +62,8 @@ def test_get_provider_builds_the_local_provider(tmp_path):
 @pytest.mark.parametrize("name", ["docker", "opensandbox"])
 def test_get_provider_names_the_extra_when_the_sdk_is_missing(name, monkeypatch):
     monkeypatch.setitem(sys.modules, name, None)  # import of the SDK now fails
-    monkeypatch.delitem(sys.modules, f"sandbox.{name}", raising=False)
+    for module in [m for m in sys.modules if m == f"sandbox.{name}" or m.startswith(f"sandbox.{name}.")]:
+        monkeypatch.delitem(sys.modules, module)
     with pytest.raises(ProviderUnavailable, match=rf"pip install 'company-gateway\[{name}\]'"):
         get_provider(name, owner="x")
 

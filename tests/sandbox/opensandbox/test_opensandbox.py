@@ -32,7 +32,7 @@ import httpx
 import pytest
 import respx
 
-import sandbox.opensandbox as provider_module
+import sandbox.opensandbox.provider as provider_module
 from sandbox import (
     FileMissing,
     FileTooLarge,
@@ -803,7 +803,8 @@ async def test_get_provider_builds_the_opensandbox_provider(server):
 
 
 def test_get_provider_says_which_extra_to_install_when_the_sdk_is_missing(monkeypatch):
-    monkeypatch.delitem(sys.modules, "sandbox.opensandbox")
+    for module in [name for name in sys.modules if name.startswith("sandbox.opensandbox")]:
+        monkeypatch.delitem(sys.modules, module)
     monkeypatch.setitem(sys.modules, "opensandbox", None)
 
     with pytest.raises(ProviderUnavailable, match=r"pip install 'company-gateway\[opensandbox\]'"):

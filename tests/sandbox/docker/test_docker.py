@@ -13,7 +13,7 @@ import sys
 import anyio
 import pytest
 
-import sandbox.docker as docker_module
+import sandbox.docker._exec as docker_exec
 from sandbox import (
     FileMissing,
     FileTooLarge,
@@ -108,7 +108,8 @@ def test_get_provider_builds_the_docker_provider():
 
 
 def test_get_provider_names_the_extra_when_the_sdk_is_missing(monkeypatch):
-    monkeypatch.delitem(sys.modules, "sandbox.docker")
+    for module in [name for name in sys.modules if name.startswith("sandbox.docker")]:
+        monkeypatch.delitem(sys.modules, module)
     monkeypatch.setitem(sys.modules, "docker", None)  # makes "import docker" raise ModuleNotFoundError
     with pytest.raises(ProviderUnavailable, match=r"pip install 'company-gateway\[docker\]'"):
         get_provider("docker", owner="me")
@@ -184,13 +185,13 @@ async def test_a_command_whose_container_was_destroyed_under_it_ends_with_137(co
     client = type("Client", (), {"api": api})()
     provider = DockerProvider(owner="test", client=client)
     sb = Sandbox(id="c" * 64, provider="docker")
-    stream = docker_module._Stream(exec_id="e1")
+    stream = docker_exec._Stream(exec_id="e1")
     try:
         if expected == 137:
-            assert await provider._exit_code(api, sb, stream) == 137
+            assert await docker_exec._exit_code(provider._engine, api, sb, stream) == 137
         else:
             with pytest.raises(ProviderUnavailable, match="no such container"):
-                await provider._exit_code(api, sb, stream)
+                await docker_exec._exit_code(provider._engine, api, sb, stream)
     finally:
         await provider.close()
 
@@ -198,9 +199,9 @@ async def test_a_command_whose_container_was_destroyed_under_it_ends_with_137(co
 def test_wrapper_markers_are_split_from_stderr():
     token = "ab" * 16
     err = f"{token} pid 7\noops\n\n{token} exit 3\n".encode()
-    assert docker_module._split_markers(err, token) == ({"pid": "7", "exit": "3"}, b"oops\n")
+    assert docker_exec._split_markers(err, token) == ({"pid": "7", "exit": "3"}, b"oops\n")
     forged = f"{'cd' * 16} exit 0\n".encode()  # another token: the command's own output, kept
-    assert docker_module._split_markers(forged, token) == ({}, forged)
+    assert docker_exec._split_markers(forged, token) == ({}, forged)
 
 
 # --- create, list_owned, reap, destroy -------------------------------------------------------
@@ -343,8 +344,8 @@ async def test_exec_timeout_kills_the_command_and_its_children_and_keeps_output(
 @pytest.mark.podman
 async def test_the_gateway_kills_a_command_whose_in_container_bound_failed(engine, caplog, monkeypatch):
     watcher = '(sleep "$_cg_limit" &&'
-    assert watcher in docker_module._WRAPPER
-    monkeypatch.setattr(docker_module, "_WRAPPER", docker_module._WRAPPER.replace(watcher, "(sleep 3600 &&"))
+    assert watcher in docker_exec._WRAPPER
+    monkeypatch.setattr(docker_exec, "_WRAPPER", docker_exec._WRAPPER.replace(watcher, "(sleep 3600 &&"))
     provider = engine(exec_timeout_grace_s=0.5)
     sb = await provider.create(SPEC)
     with anyio.fail_after(15):

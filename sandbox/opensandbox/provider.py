@@ -1,80 +1,54 @@
-"""The opensandbox provider: sandboxes on an OpenSandbox server, driven through its ``opensandbox`` SDK.
+"""The ``OpenSandboxProvider`` class.
 
-OpenSandbox (https://github.com/opensandbox-group/OpenSandbox) runs each
-sandbox as a container with an ``execd`` daemon inside. Two HTTP APIs are
-used, both described by the project's OpenAPI files:
-
-* the lifecycle API (``specs/sandbox-lifecycle.yml``): ``POST /v1/sandboxes``
-  with image, entrypoint, env, ``timeout`` (the TTL, seconds), metadata,
-  ``resourceLimits`` and an optional egress ``networkPolicy``;
-  ``GET /v1/sandboxes?metadata=...`` to list, ``DELETE /v1/sandboxes/{id}``,
-  ``POST /v1/sandboxes/{id}/renew-expiration`` and
-  ``GET /v1/sandboxes/{id}/endpoints/{port}`` to find ``execd``;
-* the execd API (``specs/execd-api.yaml``): ``POST /command`` streams a
-  command's events (bare JSON objects separated by blank lines:
-  ``init``, ``stdout``/``stderr`` one line each, then ``error`` with the exit
-  code or ``execution_complete``), ``POST /files/upload`` (multipart: a JSON
-  metadata part, then the bytes), ``GET /files/download?path=``,
-  ``POST /directories``.
-
-By default execd is reached through the lifecycle server's proxy
-(``use_server_proxy``), so the gateway needs to reach one address only, and
-a sandbox that expired answers ``404`` with the server's ``*SANDBOX_NOT_FOUND``
-code, which becomes ``SandboxGone``; execd's own ``404`` (code
-``FILE_NOT_FOUND``) becomes ``FileMissing``.
-
-Inside a sandbox: the workspace is ``/workspace`` (also ``HOME``), installed
-commands live in ``/opt/company/bin``, first on the container's ``PATH``
-(which replaces the image's own PATH with the standard Debian one).
-
-Limits of the API, and so of this provider: command output arrives as text
-lines, so it is rebuilt line by line (every line ends with a newline, bytes
-that are not UTF-8 arrive replaced, CR is read as a line end); ``stdin`` is
-passed through a file; ``pids`` is not applied; symlinks inside the
-workspace are followed by execd wherever they lead.
+execd's command stream is read in ``_exec``, its file errors in ``_files``; metadata rules live in ``_labels``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
+import functools
 import logging
 import math
-import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import datetime, timedelta
 from pathlib import PurePosixPath
-from typing import Any, TypeVar
-from urllib.parse import urlsplit
+from typing import TypeVar
 
 import httpx
 from opensandbox import Sandbox as SdkSandbox
 from opensandbox import SandboxManager
 from opensandbox.config import ConnectionConfig
 from opensandbox.exceptions import SandboxApiException, SandboxException
-from opensandbox.models.execd import ExecutionError, ExecutionHandlers, OutputMessage, RunCommandOpts
+from opensandbox.models.execd import RunCommandOpts
 from opensandbox.models.filesystem import WriteEntry
 from opensandbox.models.sandboxes import NetworkPolicy, NetworkRule, SandboxFilter
 from opensandbox.transport import RetryAsyncTransport, RetryPolicy
 
-from sandbox.base import WORKSPACE, ExecResult, Provider, Sandbox, SandboxSpec, workspace_path
+from sandbox.base import COMMANDS_DIR, WORKSPACE, ExecResult, Provider, Sandbox, SandboxSpec, workspace_path
+from sandbox.checks import (
+    CWD_MISSING_REASON,
+    FOLDER_IN_THE_WAY_REASON,
+    check_command_names,
+    check_env,
+    check_exec,
+    check_max_bytes,
+    check_network,
+    check_sandbox,
+)
 from sandbox.exceptions import FileMissing, FileTooLarge, ProviderUnavailable, SandboxGone, WorkspacePathError
+from sandbox.opensandbox._exec import CommandStream, exit_status
+from sandbox.opensandbox._files import error_code, in_the_way, octal
+from sandbox.opensandbox._labels import OWNER_LABEL, check_label, check_label_value, egress_host
 
-__all__ = ["COMMANDS_DIR", "DEFAULT_IMAGE", "OWNER_LABEL", "OpenSandboxProvider"]
+__all__ = ["DEFAULT_IMAGE", "OpenSandboxProvider"]
 
 logger = logging.getLogger(__name__)
 
-COMMANDS_DIR = "/opt/company/bin"
-"""Where ``install_commands`` puts executables; first on every command's ``PATH``."""
-
 DEFAULT_IMAGE = "python:3.12"
 """Debian with Python, curl and a POSIX shell: what the app commands and the guide expect."""
-
-OWNER_LABEL = "company-gateway/owner"
-"""Metadata key holding the provider's owner; ``list_owned`` filters on it."""
 
 ENTRYPOINT = ("tail", "-f", "/dev/null")
 """The sandbox's main process: sleeps until the sandbox is killed (busybox and coreutils alike)."""
@@ -85,28 +59,6 @@ _GONE_STATES = {"stopping", "terminated"}
 _PAGE_SIZE = 100
 # execd starts "-c"-less argv directly; a file given as stdin is opened, unlinked, then the command replaces the shell.
 _STDIN_SCRIPT = 'exec 0<"$0" && rm -f -- "$0" && exec "$@"'
-# Metadata keys and values: Kubernetes label rules, as specs/sandbox-lifecycle.yml states for metadata.
-_LABEL_NAME = re.compile(r"[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?")
-_DNS_SUBDOMAIN = re.compile(r"[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*")
-_HOST = re.compile(r"(\*\.)?([a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?\.)*[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?")
-# How Go's os/exec names the signal that ended a process ("signal: killed"), by number on Linux.
-_SIGNALS = {
-    "hangup": 1,
-    "interrupt": 2,
-    "quit": 3,
-    "illegal instruction": 4,
-    "trace/breakpoint trap": 5,
-    "aborted": 6,
-    "bus error": 7,
-    "floating point exception": 8,
-    "killed": 9,
-    "user defined signal 1": 10,
-    "segmentation fault": 11,
-    "user defined signal 2": 12,
-    "broken pipe": 13,
-    "alarm clock": 14,
-    "terminated": 15,
-}
 
 _now = time.monotonic  # module-level so tests can move time without sleeping
 T = TypeVar("T")
@@ -166,7 +118,7 @@ class OpenSandboxProvider(Provider):
         use_server_proxy: bool = True,
         max_retries: int = 2,
     ) -> None:
-        _check_label_value("owner", owner)
+        check_label_value("owner", owner)
         if default_ttl_s is not None and default_ttl_s < _MIN_TTL_S:
             raise ValueError(
                 f"default_ttl_s must be at least {_MIN_TTL_S} seconds (OpenSandbox's minimum), got {default_ttl_s!r}"
@@ -183,7 +135,7 @@ class OpenSandboxProvider(Provider):
         self.default_ttl_s = default_ttl_s
         self.block_internet = block_internet
         hosts = [gateway_host] if gateway_host else []
-        self.egress_hosts: list[str] = list(dict.fromkeys(_egress_host(host) for host in [*hosts, *allowed_hosts]))
+        self.egress_hosts: list[str] = list(dict.fromkeys(egress_host(host) for host in [*hosts, *allowed_hosts]))
         self.resources = dict(resources) if resources is not None else {"cpu": "1", "memory": "2Gi"}
         self.request_timeout_s = request_timeout_s
         self.ready_timeout_s = ready_timeout_s
@@ -225,11 +177,10 @@ class OpenSandboxProvider(Provider):
             ProviderUnavailable: The server refused or failed (its words in the message), or the
                 sandbox did not become ready in time.
         """
-        if spec.network not in ("none", "host"):
-            raise ValueError(f"network must be 'none' or 'host', got {spec.network!r}")
-        _check_env(spec.env)
+        check_network(spec.network)
+        check_env(spec.env)
         for key, value in spec.labels.items():
-            _check_label(key, value)
+            check_label(key, value)
         ttl = spec.ttl_s if spec.ttl_s is not None else self.default_ttl_s
         if ttl is not None and ttl < _MIN_TTL_S:
             raise ValueError(f"ttl_s must be at least {_MIN_TTL_S} seconds (OpenSandbox's minimum), got {ttl!r}")
@@ -256,7 +207,7 @@ class OpenSandboxProvider(Provider):
             await self._call(
                 "create the workspace",
                 sandbox,
-                lambda: handle.files.create_directories([WriteEntry(path=WORKSPACE, mode=_octal(0o755))]),
+                lambda: handle.files.create_directories([WriteEntry(path=WORKSPACE, mode=octal(0o755))]),
             )
         except BaseException:
             with contextlib.suppress(ProviderUnavailable):
@@ -307,7 +258,7 @@ class OpenSandboxProvider(Provider):
         page = 1
         while True:
             query = SandboxFilter(metadata={OWNER_LABEL: self.owner}, page=page, page_size=_PAGE_SIZE)
-            batch = await self._call("list sandboxes", None, lambda q=query: manager.list_sandbox_infos(q))
+            batch = await self._call("list sandboxes", None, functools.partial(manager.list_sandbox_infos, query))
             for info in batch.sandbox_infos:
                 metadata = dict(info.metadata or {})
                 if metadata.pop(OWNER_LABEL, None) != self.owner or info.status.state.lower() in _GONE_STATES:
@@ -348,20 +299,17 @@ class OpenSandboxProvider(Provider):
             SandboxGone: The sandbox no longer exists.
             ProviderUnavailable: The server failed, or the stream ended without a result.
         """
-        if not argv:
-            raise ValueError("argv must name a program, e.g. ['ls', '-la']")
-        if timeout_s <= 0:
-            raise ValueError(f"timeout_s must be a positive number of seconds, got {timeout_s!r}")
-        _check_env(env or {})
+        check_exec(argv, timeout_s)
+        check_env(env or {})
         workdir = PurePosixPath(sandbox.workspace, workspace_path(cwd or ".", sandbox.workspace))
         handle = await self._handle(sandbox)
         command = list(argv)
         if stdin is not None:
             feed = f"/tmp/.company-stdin-{secrets.token_hex(8)}"
-            await self._upload(sandbox, handle, [WriteEntry(path=feed, data=stdin, mode=_octal(0o600))], "pass stdin")
+            await self._upload(sandbox, handle, [WriteEntry(path=feed, data=stdin, mode=octal(0o600))], "pass stdin")
             command = ["sh", "-c", _STDIN_SCRIPT, feed, *argv]
 
-        stream = _Stream()
+        stream = CommandStream()
         opts = RunCommandOpts(working_directory=str(workdir), timeout=timedelta(seconds=timeout_s), envs=env or None)
         started = _now()
         try:
@@ -373,11 +321,11 @@ class OpenSandboxProvider(Provider):
         except SandboxException as exc:
             refused = isinstance(exc, SandboxApiException) and exc.status_code in (400, 500)
             if cwd is not None and refused and "cwd" in str(exc):
-                raise WorkspacePathError(cwd, "the working folder does not exist in the workspace") from exc
+                raise WorkspacePathError(cwd, CWD_MISSING_REASON) from exc
             raise self._failure(exc, "run a command", sandbox) from exc
         duration = _now() - started
         if execution.error is not None:
-            code, timed_out, reason = _exit_status(execution.error, duration, timeout_s)
+            code, timed_out, reason = exit_status(execution.error, duration, timeout_s)
             return ExecResult(code, stream.stdout(), stream.stderr() + reason, timed_out, duration)
         if execution.complete is None:
             raise ProviderUnavailable(f"OpenSandbox sandbox {sandbox.id}: the command's stream ended without a result")
@@ -413,7 +361,7 @@ class OpenSandboxProvider(Provider):
                 raise WorkspacePathError(path, "the path is the workspace itself; name a file inside it")
             target = str(PurePosixPath(sandbox.workspace, rel))
             shown[target] = path
-            entries.append(WriteEntry(path=target, data=bytes(data), mode=_octal(mode)))
+            entries.append(WriteEntry(path=target, data=bytes(data), mode=octal(mode)))
         if not entries:
             return
         handle = await self._handle(sandbox)
@@ -427,12 +375,10 @@ class OpenSandboxProvider(Provider):
             SandboxGone: The sandbox no longer exists.
             ProviderUnavailable: The upload failed.
         """
-        for name in files:
-            if not name or name in (".", "..") or "/" in name or "\0" in name:
-                raise ValueError(f"command name must be a plain file name such as 'mail', got {name!r}")
+        check_command_names(files)
         if not files:
             return
-        entries = [WriteEntry(path=f"{COMMANDS_DIR}/{n}", data=bytes(d), mode=_octal(0o755)) for n, d in files.items()]
+        entries = [WriteEntry(path=f"{COMMANDS_DIR}/{n}", data=bytes(d), mode=octal(0o755)) for n, d in files.items()]
         handle = await self._handle(sandbox)
         try:
             await self._upload(sandbox, handle, entries, "install commands")
@@ -455,8 +401,7 @@ class OpenSandboxProvider(Provider):
             SandboxGone: The sandbox no longer exists.
             ProviderUnavailable: The download failed for another reason.
         """
-        if max_bytes is not None and max_bytes < 0:
-            raise ValueError(f"max_bytes must be a number of bytes >= 0 or None, got {max_bytes!r}")
+        check_max_bytes(max_bytes)
         rel = workspace_path(path, sandbox.workspace)
         if rel == PurePosixPath("."):
             raise FileMissing(path)
@@ -477,7 +422,7 @@ class OpenSandboxProvider(Provider):
                 lambda: handle.files.read_bytes(target, range_header=f"bytes=0-{max_bytes}"), raw=True,
             )  # fmt: skip
         except SandboxApiException as exc:
-            if _error_code(exc) == "FILE_NOT_FOUND" or _in_the_way(exc) == "a folder is where the file should be":
+            if error_code(exc) == "FILE_NOT_FOUND" or in_the_way(exc) == FOLDER_IN_THE_WAY_REASON:
                 raise FileMissing(path) from exc
             raise self._failure(exc, "read a file", sandbox) from exc
         if len(data) > max_bytes:
@@ -496,7 +441,7 @@ class OpenSandboxProvider(Provider):
         try:
             await self._call(action, sandbox, lambda: handle.files.write_files(entries), raw=True)
         except SandboxApiException as exc:
-            reason = _in_the_way(exc)
+            reason = in_the_way(exc)
             if reason is None or exc.status_code == 404:
                 raise self._failure(exc, action, sandbox) from exc
             message = str(exc)
@@ -562,8 +507,7 @@ class OpenSandboxProvider(Provider):
         return handle
 
     def _check(self, sandbox: Sandbox) -> None:
-        if sandbox.provider != self.name:
-            raise ValueError(f"sandbox {sandbox.id!r} was not created by a {self.name!r} provider")
+        check_sandbox(sandbox, self.name)
 
     def _sandbox_env(self, env: Mapping[str, str]) -> dict[str, str]:
         merged = {"HOME": WORKSPACE, "PATH": f"{COMMANDS_DIR}:{_BASE_PATH}", **env}
@@ -586,121 +530,3 @@ class OpenSandboxProvider(Provider):
             rules = [NetworkRule(action="allow", target=host) for host in self.egress_hosts]
             return NetworkPolicy(default_action="deny", egress=rules)
         return None
-
-
-class _Stream:
-    """Collects a command's events as they arrive, so a timeout still has the output so far."""
-
-    def __init__(self) -> None:
-        self.execution_id: str | None = None
-        self._out: list[str] = []
-        self._err: list[str] = []
-
-    def handlers(self) -> ExecutionHandlers:
-        async def on_init(event: Any) -> None:
-            self.execution_id = getattr(event, "id", None) or None
-
-        async def on_stdout(message: OutputMessage) -> None:
-            self._out.append(message.text)
-
-        async def on_stderr(message: OutputMessage) -> None:
-            self._err.append(message.text)
-
-        return ExecutionHandlers(on_init=on_init, on_stdout=on_stdout, on_stderr=on_stderr, skip_accumulation=True)
-
-    def stdout(self) -> bytes:
-        return _join_lines(self._out)
-
-    def stderr(self) -> bytes:
-        return _join_lines(self._err)
-
-
-def _join_lines(lines: list[str]) -> bytes:
-    """Rebuild output from execd's line events: a line without its end each, an empty line as a lone newline."""
-    return "".join(line if line == "\n" else line + "\n" for line in lines).encode()
-
-
-def _exit_status(error: ExecutionError, duration_s: float, timeout_s: float) -> tuple[int, bool, bytes]:
-    """Exit code, whether it timed out, and text for stderr, from execd's ``error`` event.
-
-    execd puts the exit code in ``evalue``; ``-1`` means a signal ended the process (the traceback
-    reads ``signal: killed``), which is how its timeout shows; any other text is why the program
-    could not start.
-    """
-    value = (error.value or "").strip()
-    try:
-        code = int(value)
-    except ValueError:
-        lowered = value.lower()
-        missing = "not found" in lowered or "no such file" in lowered
-        return (127 if missing else 126), False, f"{value}\n".encode()
-    if code >= 0:
-        return code, False, b""
-    if duration_s >= timeout_s:
-        return 124, True, b""
-    said = " ".join(error.traceback)
-    signal = next((n for name, n in _SIGNALS.items() if f"signal: {name}" in said), 0)
-    return 128 + signal, False, b""
-
-
-def _error_code(exc: SandboxApiException) -> str | None:
-    return exc.error.code if exc.error else None
-
-
-def _in_the_way(exc: SandboxApiException) -> str | None:
-    """What blocks a path, read from execd's error text (Go's errno wording), or ``None``."""
-    message = str(exc).lower()
-    if "is a directory" in message:
-        return "a folder is where the file should be"
-    if "not a directory" in message:
-        return "a file is where a folder should be"
-    return None
-
-
-def _octal(mode: int) -> int:
-    """The mode field of execd: the octal digits read as a decimal number (0o755 -> 755), per specs/execd-api.yaml."""
-    return int(f"{mode & 0o7777:o}")
-
-
-def _check_env(variables: Mapping[str, str]) -> None:
-    for key in variables:
-        if not key or "=" in key or "\0" in key:
-            raise ValueError(f"environment variable names must be non-empty without '=' or NUL, got {key!r}")
-
-
-def _check_label_value(what: str, value: str) -> None:
-    if not _LABEL_NAME.fullmatch(value):
-        raise ValueError(
-            f"{what} {value!r} is not a Kubernetes label value (1-63 letters, digits, '-', '_', '.', "
-            "starting and ending with a letter or digit), as OpenSandbox requires for metadata"
-        )
-
-
-def _check_label(key: str, value: str) -> None:
-    prefix, _, name = key.rpartition("/")
-    if (
-        key == OWNER_LABEL
-        or key.startswith("opensandbox.io/")
-        or not _LABEL_NAME.fullmatch(name)
-        or (prefix and (len(prefix) > 253 or not _DNS_SUBDOMAIN.fullmatch(prefix)))
-    ):
-        raise ValueError(
-            f"label key {key!r} is not usable as OpenSandbox metadata: use a Kubernetes label key such as "
-            f"'session' (not {OWNER_LABEL!r} nor one under 'opensandbox.io/')"
-        )
-    _check_label_value(f"label {key!r} value", value)
-
-
-def _egress_host(host: str) -> str:
-    """A host as an egress rule target: a domain name or ``*.`` wildcard, without scheme or port."""
-    raw = host.strip()
-    name = (urlsplit(raw if "://" in raw else f"//{raw}").hostname or "").rstrip(".")
-    try:
-        ipaddress.ip_address(name)
-    except ValueError:
-        pass
-    else:
-        raise ValueError(f"egress host {host!r} is an IP address; OpenSandbox's egress rules match domain names only")
-    if not _HOST.fullmatch(name):
-        raise ValueError(f"egress host {host!r} is not a domain name such as 'api.openai.com' or '*.openai.com'")
-    return name

@@ -12,7 +12,9 @@ from pathlib import Path
 import anyio
 import pytest
 
-import sandbox.local as local
+import sandbox.local._bwrap as local_bwrap
+import sandbox.local._files as local_files
+import sandbox.local.provider as local
 from sandbox import (
     FileMissing,
     FileTooLarge,
@@ -246,7 +248,7 @@ async def test_a_sparse_file_over_max_bytes_is_refused_before_it_is_read(provide
             return self.file.read(size)
 
     await provider.write_files(sb, {"small.txt": b"abc"})
-    monkeypatch.setattr(local.os, "fdopen", Spy)
+    monkeypatch.setattr(local_files.os, "fdopen", Spy)
     with pytest.raises(FileTooLarge) as info:
         await provider.read_file(sb, "sparse.bin", max_bytes=25 * 1024 * 1024)
     assert (info.value.path, info.value.size, info.value.limit) == ("sparse.bin", SPARSE_SIZE, 25 * 1024 * 1024)
@@ -278,7 +280,7 @@ async def test_a_file_that_grows_after_its_size_was_checked_is_still_bounded(pro
         calls.append(fd)
         return os.stat_result((*result[:6], 10, *result[7:])) if len(calls) == 1 else result
 
-    monkeypatch.setattr(local.os, "fstat", fstat_seeing_it_small)
+    monkeypatch.setattr(local_files.os, "fstat", fstat_seeing_it_small)
     with pytest.raises(FileTooLarge) as info:
         await provider.read_file(sb, "growing.bin", max_bytes=50)
     assert (info.value.size, info.value.limit) == (100, 50)
@@ -619,12 +621,12 @@ async def test_bwrap_output_that_mentions_bwrap_is_still_the_commands(bwrapped):
 @pytest.mark.bwrap
 async def test_bwrap_setup_failure_is_provider_unavailable(bwrapped, monkeypatch):
     sb = await bwrapped.create(SPEC)
-    build = local._bwrap_argv
+    build = local_bwrap.bwrap_argv
 
     def broken(*args, **kwargs):
         return [*build(*args, **kwargs), "--ro-bind", "/no/such/source", "/mnt"]
 
-    monkeypatch.setattr(local, "_bwrap_argv", broken)
+    monkeypatch.setattr(local_bwrap, "bwrap_argv", broken)
     with pytest.raises(ProviderUnavailable, match="bubblewrap failed.*/no/such/source") as info:
         await bwrapped.exec(sb, ["true"], timeout_s=10)
     assert not isinstance(info.value, SandboxGone)

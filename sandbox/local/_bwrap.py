@@ -1,0 +1,85 @@
+"""The bubblewrap command line of a local sandbox's command, and the status bubblewrap reports back."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from sandbox.base import COMMANDS_DIR, WORKSPACE
+
+__all__ = ["BASE_PATH", "bwrap_argv", "read_status"]
+
+BASE_PATH = "/usr/local/bin:/usr/bin:/bin"
+"""The ``PATH`` after the commands folder, with or without bubblewrap."""
+
+_READ_CHUNK = 65536
+# Host /etc entries a command commonly needs (names, DNS, TLS roots, Debian's alternatives symlinks).
+_ETC = (
+    "/etc/alternatives",
+    "/etc/group",
+    "/etc/hosts",
+    "/etc/localtime",
+    "/etc/nsswitch.conf",
+    "/etc/passwd",
+    "/etc/resolv.conf",
+    "/etc/ssl",
+)
+_ROOT_DIRS = ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
+
+
+def bwrap_argv(
+    bwrap: str,
+    home: Path,
+    network: str,
+    cwd: PurePosixPath,
+    variables: dict[str, str],
+    status_fd: int,
+    sockets: dict[str, str] | None = None,
+) -> list[str]:
+    """The bubblewrap command line (without ``--`` and the command) for one sandbox's command."""
+    args = [bwrap, "--ro-bind", "/usr", "/usr"]
+    for name in _ROOT_DIRS:
+        if os.path.islink(name):
+            args += ["--symlink", os.readlink(name), name]
+        elif os.path.isdir(name):
+            args += ["--ro-bind", name, name]
+    args += ["--dir", "/etc"]
+    for name in _ETC:
+        args += ["--ro-bind-try", name, name]
+    args += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
+    args += ["--bind", str(home / "workspace"), WORKSPACE]
+    args += ["--dir", "/opt", "--dir", "/opt/company", "--ro-bind", str(home / "bin"), COMMANDS_DIR]
+    made: set[PurePosixPath] = set()
+    for inside, host in sorted((sockets or {}).items()):
+        parents = [p for p in reversed(PurePosixPath(inside).parents) if p != PurePosixPath("/") and p not in made]
+        for parent in parents:
+            args += ["--dir", str(parent)]
+            made.add(parent)
+        # Read-only: a command can connect to it, but not chmod or replace the host's socket.
+        args += ["--ro-bind", host, inside]
+    args += ["--chdir", str(cwd), "--unshare-all"]
+    if network == "host":
+        args.append("--share-net")
+    args += ["--cap-drop", "ALL", "--die-with-parent", "--new-session", "--clearenv"]
+    base = {"PATH": f"{COMMANDS_DIR}:{BASE_PATH}", "HOME": WORKSPACE}
+    for key, value in {**base, **variables}.items():
+        args += ["--setenv", key, value]
+    args += ["--json-status-fd", str(status_fd)]
+    return args
+
+
+def read_status(fd: int) -> dict[str, Any]:
+    """Merge the JSON lines bubblewrap wrote to its status pipe (``child-pid``, then ``exit-code``)."""
+    os.set_blocking(fd, False)
+    data = b""
+    with contextlib.suppress(BlockingIOError):
+        while chunk := os.read(fd, _READ_CHUNK):
+            data += chunk
+    status: dict[str, Any] = {}
+    for line in data.splitlines():
+        with contextlib.suppress(ValueError):
+            status.update(json.loads(line))
+    return status

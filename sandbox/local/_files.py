@@ -1,0 +1,140 @@
+"""Files in a local sandbox: opened without ever leaving its folder, and the folder's removal."""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import stat
+import subprocess
+from collections.abc import Callable
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from sandbox.base import Sandbox
+from sandbox.checks import FILE_IN_THE_WAY_REASON, FOLDER_IN_THE_WAY_REASON, NOT_A_FILE_REASON, SYMLINK_OUT_REASON
+from sandbox.exceptions import FileMissing, FileTooLarge, ProviderUnavailable, SandboxGone, WorkspacePathError
+
+__all__ = ["guard", "read", "remove_tree", "write"]
+
+
+def guard(sandbox: Sandbox, base: Path, shown: str, action: Callable[..., Any], *args: Any) -> Any:
+    """Run ``action(*args)`` on files under ``base``, turning ``OSError`` into errors a caller can act on."""
+    if not base.is_dir():
+        raise SandboxGone(f"local sandbox {sandbox.id} is gone")
+    try:
+        return action(*args)
+    except OSError as exc:
+        if exc.errno == errno.ENOENT:
+            if not base.is_dir():
+                raise SandboxGone(f"local sandbox {sandbox.id} is gone") from exc
+            raise FileMissing(shown) from exc
+        reason = {
+            errno.EISDIR: FOLDER_IN_THE_WAY_REASON,
+            errno.ENOTDIR: FILE_IN_THE_WAY_REASON,
+            errno.ELOOP: SYMLINK_OUT_REASON,
+            errno.ENAMETOOLONG: "a name on the path is too long",
+            errno.EACCES: "permission denied",
+            errno.EPERM: "permission denied",
+        }.get(exc.errno or 0)
+        if reason is None:
+            raise ProviderUnavailable(f"I/O error in local sandbox {sandbox.id} at {shown!r}: {exc}") from exc
+        raise WorkspacePathError(shown, reason) from exc
+
+
+def _open_inside(base: Path, rel: PurePosixPath, flags: int, mode: int, shown: str, *, make_dirs: bool) -> int:
+    """Open ``base/rel`` without ever leaving ``base``.
+
+    Symlinks are resolved first and refused if they lead out; the resolved path is then
+    opened one component at a time with ``O_NOFOLLOW``, so a symlink swapped in meanwhile
+    fails (``ELOOP``) instead of being followed.
+    """
+    real_base = base.resolve(strict=True)
+    try:
+        target = (real_base / rel).resolve()
+    except (RuntimeError, OSError) as exc:  # a symlink loop (RuntimeError before Python 3.13)
+        raise WorkspacePathError(shown, "a symlink on the path loops") from exc
+    if not target.is_relative_to(real_base):
+        raise WorkspacePathError(shown, SYMLINK_OUT_REASON)
+    parts = target.relative_to(real_base).parts
+    if not parts:
+        raise IsADirectoryError(errno.EISDIR, "the workspace itself")
+    fd = os.open(real_base, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        for part in parts[:-1]:
+            if make_dirs:
+                with contextlib.suppress(FileExistsError):
+                    os.mkdir(part, 0o755, dir_fd=fd)
+            child = os.open(part, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=fd)
+            os.close(fd)
+            fd = child
+        # O_NONBLOCK: opening a FIFO must not hang; regular files ignore it.
+        return os.open(parts[-1], flags | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK, mode, dir_fd=fd)
+    finally:
+        os.close(fd)
+
+
+def read(base: Path, rel: PurePosixPath, shown: str, max_bytes: int | None) -> bytes:
+    """The file's content; over ``max_bytes`` (by ``fstat``, or by a read of ``max_bytes + 1``) is ``FileTooLarge``."""
+    try:
+        fd = _open_inside(base, rel, os.O_RDONLY, 0, shown, make_dirs=False)
+    except IsADirectoryError as exc:
+        raise FileMissing(shown) from exc
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        raise FileMissing(shown)
+    with os.fdopen(fd, "rb") as file:
+        if max_bytes is None:
+            return file.read()
+        if info.st_size > max_bytes:
+            raise FileTooLarge(shown, info.st_size, max_bytes)
+        data = file.read(max_bytes + 1)  # the file may have grown since the fstat
+        if len(data) > max_bytes:
+            raise FileTooLarge(shown, max(len(data), os.fstat(fd).st_size), max_bytes)
+        return data
+
+
+def write(base: Path, rel: PurePosixPath, data: bytes, mode: int, shown: str) -> None:
+    try:
+        fd = _open_inside(base, rel, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode, shown, make_dirs=True)
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:  # a FIFO with no reader
+            raise WorkspacePathError(shown, NOT_A_FILE_REASON) from exc
+        raise
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise WorkspacePathError(shown, NOT_A_FILE_REASON)
+    with os.fdopen(fd, "wb") as file:
+        os.fchmod(file.fileno(), mode)
+        file.write(data)
+
+
+def remove_tree(home: Path) -> None:
+    """Delete a sandbox folder of any depth; if a command made folders unreadable, reopen them and retry.
+
+    coreutils ``rm -rf`` walks iteratively (a command can nest folders deeper than Python's recursion
+    limit, which ``shutil.rmtree`` and ``os.walk`` hit), never follows symlinks, and with
+    ``--one-file-system`` never leaves the sandbox's file system.
+
+    Raises:
+        OSError: the folder is still there after both tries.
+    """
+    if not os.path.lexists(home):
+        return
+    if _rm_rf(home) is None:
+        return
+    subprocess.run(["chmod", "-R", "u+rwx", "--", str(home)], capture_output=True, check=False)
+    error = _rm_rf(home)
+    if error is not None:
+        raise OSError(f"could not remove {home}: {error}")
+
+
+def _rm_rf(home: Path) -> str | None:
+    """``rm -rf`` ``home``; None when it is gone, else rm's complaint."""
+    done = subprocess.run(
+        ["rm", "-rf", "--one-file-system", "--", str(home)], capture_output=True, text=True, check=False
+    )
+    if not os.path.lexists(home):
+        return None
+    return done.stderr.strip() or f"rm exited with {done.returncode}"
