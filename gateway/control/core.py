@@ -21,7 +21,7 @@ from gateway.control.sessions import LIVE, Session, SessionStore
 from gateway.control.tasks import Task, WorldTemplate, lint_task, parse_task, world_template
 from gateway.control.workspace import ProviderFailed, SandboxFiles, destroy_quietly, lend_sandbox
 from gateway.exceptions import SandboxUnavailable, SessionClosed, ShuttingDown, TaskError, UnknownSession
-from gateway.grading import grade
+from gateway.grading import AnswerText, Request, grade
 from gateway.settings import Settings
 from sandbox import Provider, ProviderUnavailable
 from tools import COMPLETE_TASK, REGISTRY, Action, AppError, Context, InvalidArgument
@@ -367,8 +367,10 @@ class Gateway:
                 return dict(s.verify_result)
             s.status = "verifying"
             await self._release_sandbox(s)  # nothing left running may change the result
-            answer = s.world.completion if s.world.completion else response
-            result = grade(s.task.checks, s.task.allowed_changes, s.initial, s.world.snapshot(), answer, s.world.blobs)
+            said = AnswerText(answer=s.world.answer, summary=s.world.completion, response=response)
+            request = Request(s.task.instruction, s.world.user, s.world.now.year)
+            final = s.world.snapshot()
+            result = grade(s.task.checks, s.task.allowed_changes, s.initial, final, said, s.world.blobs, request)
             masked = s.failure is not None
             s.verify_result = {
                 "session_id": s.id,
@@ -514,6 +516,7 @@ class _Backup:
     was_shared: bool
     counter: int
     completion: str | None
+    answer: str | None
 
 
 def _backup(session: Session, action: Action) -> _Backup:
@@ -524,9 +527,9 @@ def _backup(session: Session, action: Action) -> _Backup:
     world = session.world
     app = action.app
     if not app:
-        return _Backup(app, None, False, world._counter, world.completion)
+        return _Backup(app, None, False, world._counter, world.completion, world.answer)
     was_shared = app in world.shared
-    return _Backup(app, world.begin_write(app), was_shared, world._counter, world.completion)
+    return _Backup(app, world.begin_write(app), was_shared, world._counter, world.completion, world.answer)
 
 
 def _restore(session: Session, backup: _Backup | None) -> None:
@@ -537,3 +540,4 @@ def _restore(session: Session, backup: _Backup | None) -> None:
         world.rollback(backup.app, backup.state, backup.was_shared)
     world._counter = backup.counter
     world.completion = backup.completion
+    world.answer = backup.answer

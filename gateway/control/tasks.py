@@ -16,7 +16,9 @@ A task row (one JSON object per line) has these fields::
     checks           list of checks (see gateway.grading)
     allowed_changes  list of change rules (see gateway.grading)
     solution         reference solution: list of steps
+    alternative_solutions  other reference solutions (another natural way to the same outcome), each a list of steps
     negative_controls  list of {"name", "why", "steps"}: plausible wrong solutions that must score 0.0
+    no_controls      {generated control name: why it cannot be generated for this row}
 
 A step is ``{"tool": "gmail.search_messages", "args": {...}, "save": {"var": "results.0.id"}}``;
 ``"{var}"`` inside a later argument is replaced by the saved value (a whole-string
@@ -118,7 +120,9 @@ class Task(_Strict):
     checks: list[dict[str, Any]] = Field(min_length=1)
     allowed_changes: list[dict[str, Any]] = []
     solution: list[Step] = []
+    alternative_solutions: list[list[Step]] = []
     negative_controls: list[Control] = []
+    no_controls: dict[str, str] = {}
 
     @field_validator("apps")
     @classmethod
@@ -128,6 +132,15 @@ class Task(_Strict):
             raise ValueError(f"unknown apps {unknown}; apps: {list(REGISTRY.apps)}")
         if len(set(value)) != len(value):
             raise ValueError("an app is named twice")
+        return value
+
+    @field_validator("no_controls")
+    @classmethod
+    def _known_controls(cls, value: dict[str, str]) -> dict[str, str]:
+        names = ("list_everything", "claim_without_acting", "over_reach", "fair_context")
+        unknown = [n for n in value if n not in names]
+        if unknown:
+            raise ValueError(f"unknown generated controls {unknown}; controls: {list(names)}")
         return value
 
     @field_validator("workspace")
@@ -296,6 +309,12 @@ def lint_task(task: Task, where: str = "task", template: WorldTemplate | None = 
     snapshot = template.snapshot
     if grade(task.checks, task.allowed_changes, snapshot, snapshot, None, BlobStore(BLOBS)).reward > 0:
         raise TaskError(f"{where} ({task.id}): its checks already pass on the initial world; doing nothing would score")
+    goals = [c for c in task.checks if c["kind"] != "answer"]
+    if goals and grade(goals, [], snapshot, snapshot, None, BlobStore(BLOBS)).reward > 0:
+        raise TaskError(
+            f"{where} ({task.id}): what it asks for is already so in the initial world (directly or inherited, "
+            "e.g. access through a folder); the work would change nothing"
+        )
     for n, rule in enumerate(task.allowed_changes):
         rid = rule.get("where", {}).get("id")
         if not isinstance(rid, str) or "add" in rule.get("kinds", ["add"]):

@@ -10,8 +10,14 @@ Checks (each has a ``name``)::
         ``new``: only records absent at seed; ``changed``: only records added or modified since seed.
     {"kind": "no_record", "app", "collection", "where": {...}, "new": bool, "changed": bool}
         passes when no record matches.
-    {"kind": "answer", "match": {<op>: value, ...}}
-        matches the final text: the summary given to complete_task, else the ``response`` sent to /verify.
+    {"kind": "answer", "expect": [{"kind", "value"}], "candidates": {...}}
+        the final answer names every expected value and no other candidate of its kind
+        (:mod:`gateway.grading.answers`); the text is complete_task's ``answer``, else its
+        ``summary``, else the ``response`` sent to /verify. The older ``{"match": {<op>: value}}``
+        form matches that text with the operators below.
+    {"kind": "outcome", "app", "outcome", "args": {...}, "match": matcher}
+        an outcome the app computes from its final state (``@app.outcome``, e.g. drive
+        ``effective_role``, calendar ``booked_rooms``) matches.
 
 ``where`` maps a dotted field path (``"attendees"``, ``"permissions"``, ``"start"``) to
 a plain value (exact equality) or to an object of operators, all of which must hold:
@@ -33,16 +39,31 @@ a plain value (exact equality) or to an object of operators, all of which must h
 
 Allowed changes (``allowed_changes``): every difference between the two snapshots must
 match one rule ``{"app", "collection", "kinds": ["add", "update", "delete"], "where": {...},
-"fields": [...]}`` (``where`` is matched on the record after an add/update and before a
-delete; ``fields``, when given, lists the only fields an update may change). Any other
-difference fails the ``no_unexpected_changes`` check.
+"fields": [...], "values": {field: matcher}, "added": {field: item matcher}, "removed": {...},
+"count": n}`` (``where`` is matched on the record after an add/update and before a delete;
+``fields`` lists the only fields an update may change, ``values`` what they may change to,
+``added``/``removed`` the items a list field may gain or lose; an add or delete rule covers at
+most ``count`` records, default 1). Any other difference fails the ``no_unexpected_changes`` check.
 
 The reward is 1.0 when every check passes, else 0.0.
 """
 
+from gateway.grading.answers import ANSWER_KINDS, AnswerText, candidate_values, claims_of
 from gateway.grading.changes import Change, diff
-from gateway.grading.grade import grade
+from gateway.grading.grade import Request, grade
 from gateway.grading.results import CheckResult, Grade
 from gateway.grading.validate import validate_checks
 
-__all__ = ["Change", "CheckResult", "Grade", "diff", "grade", "validate_checks"]
+__all__ = [
+    "ANSWER_KINDS",
+    "AnswerText",
+    "Change",
+    "CheckResult",
+    "Grade",
+    "Request",
+    "candidate_values",
+    "claims_of",
+    "diff",
+    "grade",
+    "validate_checks",
+]

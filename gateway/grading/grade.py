@@ -2,18 +2,37 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
+from gateway.grading.answers import AnswerText, grade_answer
 from gateway.grading.changes import collateral, diff
 from gateway.grading.operators import match_value, match_where, using_blobs
 from gateway.grading.results import CheckResult, Grade
+from tools import REGISTRY
 from tools.kernel.blobs import BlobStore
 
-__all__ = ["grade"]
+__all__ = ["Request", "grade"]
 
 
-def grade(checks: list[dict[str, Any]], allowed: list[dict[str, Any]], initial: dict[str, Any],
-          final: dict[str, Any], answer: str | None, blobs: BlobStore | None = None) -> Grade:  # fmt: skip
+@dataclass(frozen=True)
+class Request:
+    """What the grade needs to know of the request: its words, the acting user, the world's year."""
+
+    instruction: str = ""
+    user: str = ""
+    year: int = 2026
+
+
+def grade(
+    checks: list[dict[str, Any]],
+    allowed: list[dict[str, Any]],
+    initial: dict[str, Any],
+    final: dict[str, Any],
+    said: AnswerText | str | None,
+    blobs: BlobStore | None = None,
+    request: Request | None = None,
+) -> Grade:
     """Run every check on the final snapshot and the collateral check on the diff.
 
     Args:
@@ -21,34 +40,37 @@ def grade(checks: list[dict[str, Any]], allowed: list[dict[str, Any]], initial: 
         allowed: The task's allowed-change rules.
         initial: Snapshot taken at seed.
         final: Snapshot taken at verify.
-        answer: The final text (complete_task summary or the verify response), if any.
+        said: What the session said at the end (answer, summary, response); a plain string is a summary.
         blobs: The final world's file bytes, for the document operators.
+        request: The instruction, user and year, for answer checks (values the request names are its
+            subjects, never extra claims).
 
     Returns:
         The reward (1.0 or 0.0) and one result per check, collateral check last.
     """
+    if not isinstance(said, AnswerText):
+        said = AnswerText(summary=said)
     with using_blobs(blobs):
-        return _grade(checks, allowed, initial, final, answer)
-
-
-def _grade(checks: list[dict[str, Any]], allowed: list[dict[str, Any]], initial: dict[str, Any],
-           final: dict[str, Any], answer: str | None) -> Grade:  # fmt: skip
-    changes = diff(initial, final)
-    changed_ids = {(c.app, c.collection, c.id) for c in changes if c.kind != "delete"}
-    results = [_run_check(chk, initial, final, changed_ids, answer) for chk in checks]
-    results.append(collateral(changes, allowed))
+        changes = diff(initial, final)
+        changed_ids = {(c.app, c.collection, c.id) for c in changes if c.kind != "delete"}
+        results = [_run_check(chk, initial, final, changed_ids, said, request or Request()) for chk in checks]
+        results.append(collateral(changes, allowed))
     reward = 1.0 if all(r.passed for r in results) else 0.0
     return Grade(reward, results)
 
 
 def _run_check(chk: dict[str, Any], initial: dict[str, Any], final: dict[str, Any],
-               changed: set[tuple[str, str, str]], answer: str | None) -> CheckResult:  # fmt: skip
+               changed: set[tuple[str, str, str]], said: AnswerText, request: Request) -> CheckResult:  # fmt: skip
     name = chk["name"]
     if chk["kind"] == "answer":
-        text = answer or ""
+        if "expect" in chk:
+            return grade_answer(chk, said, request.instruction, final, request.user, request.year)
+        text, _ = said.graded()
         ok = match_value(text, chk["match"])
         shown = (text[:80] + "...") if len(text) > 80 else text
         return CheckResult(name, ok, f"final answer {'matches' if ok else 'does not match'}: {shown!r}")
+    if chk["kind"] == "outcome":
+        return _outcome(chk, final)
     app, coll = chk["app"], chk["collection"]
     records = final.get(app, {}).get(coll, {})
     before = initial.get(app, {}).get(coll, {})
@@ -70,3 +92,12 @@ def _run_check(chk: dict[str, Any], initial: dict[str, Any], final: dict[str, An
     return CheckResult(name, ok, f"{len(hits)} matching {scope}{app}.{coll} record(s), expected {expect}")
 
 
+
+
+def _outcome(chk: dict[str, Any], final: dict[str, Any]) -> CheckResult:
+    """An outcome the user wants, computed by the app from its final state (e.g. effective access)."""
+    app, name = chk["app"], chk["outcome"]
+    registered = REGISTRY.apps[app]
+    value = registered.outcomes[name](registered.state_from(final.get(app, {})), **chk.get("args", {}))
+    ok = match_value(value, chk["match"])
+    return CheckResult(chk["name"], ok, f"{app} {name} is {value!r}; {'as' if ok else 'not as'} wanted")

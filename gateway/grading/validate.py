@@ -6,6 +6,7 @@ import re
 import typing
 from typing import Any
 
+from gateway.grading.answers import ANSWER_KINDS
 from gateway.grading.changes import CHANGE_KINDS
 from gateway.grading.operators import OPS
 from tools import REGISTRY
@@ -81,21 +82,36 @@ def validate_checks(task: Any) -> None:
         names.add(name)
         kind = chk.get("kind")
         if kind == "answer":
+            if "expect" in chk:
+                _validate_answer(chk, known_apps, label)
+                continue
             if set(chk) - {"name", "kind", "match"} or not isinstance(chk.get("match"), dict):
-                raise ValueError(f"{label}: an answer check has 'name', 'kind' and a 'match' object")
+                raise ValueError(f"{label}: an answer check has 'name', 'kind' and 'expect' (or a 'match' object)")
             _validate_matcher(chk["match"], f"{label}.match")
             continue
+        if kind == "outcome":
+            _validate_outcome(chk, known_apps, label)
+            continue
         if kind not in ("record", "no_record"):
-            raise ValueError(f"{label}: kind must be 'record', 'no_record' or 'answer', not {kind!r}")
+            raise ValueError(f"{label}: kind must be 'record', 'no_record', 'outcome' or 'answer', not {kind!r}")
         extra = set(chk) - {"name", "kind", "app", "collection", "where", "count", "new", "changed"}
         if extra:
             raise ValueError(f"{label}: unknown keys {sorted(extra)}")
         _validate_place(chk, known_apps, label)
     for n, rule in enumerate(task.allowed_changes):
         label = f"allowed_changes[{n}]"
-        extra = set(rule) - {"app", "collection", "kinds", "where", "fields"}
+        extra = set(rule) - {"app", "collection", "kinds", "where", "fields", "values", "added", "removed", "count"}
         if extra:
             raise ValueError(f"{label}: unknown keys {sorted(extra)}")
+        count = rule.get("count", 1)
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            raise ValueError(f"{label}: count must be a whole number of records, at least 1")
+        for key in ("values", "added", "removed"):
+            if not isinstance(rule.get(key, {}), dict):
+                raise ValueError(f"{label}: {key} maps field names to matchers")
+            for field_name, spec in rule.get(key, {}).items():
+                if key == "values":
+                    _validate_matcher(spec, f"{label}.{key}.{field_name}")
         if not set(rule.get("kinds", [])) <= CHANGE_KINDS:
             raise ValueError(f"{label}: kinds must be among {sorted(CHANGE_KINDS)}")
         fields = _validate_place(rule, known_apps, label)
@@ -112,3 +128,52 @@ def _validate_place(item: dict[str, Any], known_apps: set[str], label: str) -> s
         raise ValueError(f"{label}: {app} has no collection {coll!r}")
     _validate_where(item.get("where", {}), fields, label)
     return fields
+
+
+def _validate_answer(chk: dict[str, Any], known_apps: set[str], label: str) -> None:
+    extra = set(chk) - {"name", "kind", "expect", "candidates"}
+    if extra:
+        raise ValueError(f"{label}: unknown keys {sorted(extra)}")
+    expect = chk["expect"]
+    if not isinstance(expect, list) or not expect:
+        raise ValueError(f"{label}: expect is a non-empty list of {{'kind', 'value'}}")
+    candidates = chk.get("candidates", {})
+    for m, item in enumerate(expect):
+        if not isinstance(item, dict) or set(item) != {"kind", "value"} or item["kind"] not in ANSWER_KINDS:
+            raise ValueError(f"{label}.expect[{m}]: {{'kind': one of {list(ANSWER_KINDS)}, 'value': ...}}")
+        if item["kind"] == "number" and (not isinstance(item["value"], int | float) or isinstance(item["value"], bool)):
+            raise ValueError(f"{label}.expect[{m}]: a number's value is a JSON number")
+        if item["kind"] in ("id", "text") and not candidates.get(item["kind"]):
+            kind = item["kind"]
+            raise ValueError(f"{label}: expecting an {kind} needs candidates.{kind} (pattern, values or from)")
+    for kind, spec in candidates.items():
+        if kind not in ANSWER_KINDS or not isinstance(spec, dict) or set(spec) - {"pattern", "values", "from", "unit"}:
+            kinds = list(ANSWER_KINDS)
+            raise ValueError(f"{label}.candidates.{kind}: {{'pattern', 'values' or 'from'}} for one of {kinds}")
+        if spec.get("unit", "") not in ("", "%", "$") or ("unit" in spec and kind != "number"):
+            raise ValueError(f"{label}.candidates.{kind}.unit: '%' or '$', for numbers only")
+        if "pattern" in spec:
+            try:
+                re.compile(spec["pattern"])
+            except (re.error, TypeError) as exc:
+                raise ValueError(f"{label}.candidates.{kind}.pattern does not compile ({exc})") from None
+        if "from" in spec:
+            source = spec["from"]
+            fields = _validate_place(source, known_apps, f"{label}.candidates.{kind}.from")
+            if fields is not None and source.get("field") not in fields:
+                raise ValueError(f"{label}.candidates.{kind}.from: unknown field {source.get('field')!r}")
+
+
+def _validate_outcome(chk: dict[str, Any], known_apps: set[str], label: str) -> None:
+    extra = set(chk) - {"name", "kind", "app", "outcome", "args", "match"}
+    if extra:
+        raise ValueError(f"{label}: unknown keys {sorted(extra)}")
+    app = chk.get("app")
+    if app not in known_apps:
+        raise ValueError(f"{label}: app {app!r} is not enabled by the task ({sorted(known_apps)})")
+    outcomes = REGISTRY.apps[app].outcomes
+    if chk.get("outcome") not in outcomes:
+        raise ValueError(f"{label}: {app} has no outcome {chk.get('outcome')!r}; outcomes: {sorted(outcomes)}")
+    if not isinstance(chk.get("args", {}), dict) or "match" not in chk:
+        raise ValueError(f"{label}: an outcome check has 'args' (an object) and a 'match'")
+    _validate_matcher(chk["match"], f"{label}.match")

@@ -62,8 +62,13 @@ def steps_for(task: Task, policy: str) -> list[Step]:
     raise ValueError(f"unknown policy {policy!r}; use oracle, noop or control:<name>")
 
 
-async def run_steps(steps: list[Step], call: Caller) -> int:
+async def run_steps(steps: list[Step], call: Caller, variables: dict[str, Any] | None = None) -> int:
     """Play ``steps`` in order through ``call``, saving and substituting variables.
+
+    Args:
+        steps: The steps to play.
+        call: How each step is sent.
+        variables: Where saved values go (and are read from); a fresh dict when not given.
 
     Returns:
         The number of calls made.
@@ -72,7 +77,7 @@ async def run_steps(steps: list[Step], call: Caller) -> int:
         StepFailed: a step's call returned an error.
         TaskError: a saved path or variable is missing.
     """
-    variables: dict[str, Any] = {}
+    variables = {} if variables is None else variables
     for step in steps:
         result = await call(step.tool, substitute(step.args, variables))
         for var, path in step.save.items():

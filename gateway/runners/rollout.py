@@ -63,7 +63,7 @@ SYSTEM_PROMPT = (
     "people directory) through the tools you have been given. A colleague has asked you to do something. "
     "Look up what you need with the tools instead of guessing, and change only what the request calls for. "
     "When the work is done, call company_complete_task once with a short summary of what you did; if you "
-    "were asked a question, put the answer in that summary."
+    "were asked a question, put only the answer itself in its answer field and anything else in the summary."
 )
 
 #: Why an episode ended. ``model_error``, ``tool_error``, ``seed_error`` and ``internal_error`` are masked.

@@ -96,7 +96,7 @@ async def test_commands_run_for_real(tmp_path: Path, fallback: bool) -> None:
         for value in AWKWARD:
             ran = await run_command(folder / "company", "complete-task", "--summary", value, env=env)
             assert ran.status == 0, ran.stderr
-            assert json.loads(ran.stdout) == {"done": True, "summary": value}
+            assert json.loads(ran.stdout) == {"done": True, "summary": value, "answer": ""}
             ran = await run_command(folder / "company", "complete-task", f"--summary={value}", env=env)
             assert json.loads(ran.stdout)["summary"] == value
 

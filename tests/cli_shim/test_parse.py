@@ -198,7 +198,7 @@ def test_complete_task_help_and_call() -> None:
     actions = {COMPLETE_TASK.name: COMPLETE_TASK}
     parsed = parse_argv("company", actions, ["complete-task", "--summary=Done: 3 = 3"])
     assert isinstance(parsed, Invocation)
-    assert parsed.arguments == {"summary": "Done: 3 = 3"}
+    assert parsed.arguments == {"summary": "Done: 3 = 3", "answer": ""}
     helped = parse_argv("company", actions, ["complete-task", "--help"])
     assert isinstance(helped, Help)
-    assert helped.text.startswith("usage: company complete-task [--summary=VALUE]\n")
+    assert helped.text.startswith("usage: company complete-task [--summary=VALUE] [--answer=VALUE]\n")

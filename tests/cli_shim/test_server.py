@@ -67,7 +67,7 @@ async def test_statuses_of_usage_error_failed_call_and_success(client: httpx.Asy
     assert resp.status_code == 200
     assert resp.json()["name"] == "Owen Bell"
     resp = await client.post("/cli/company", data=form("complete-task"), headers=headers)
-    assert resp.json() == {"done": True, "summary": ""}
+    assert resp.json() == {"done": True, "summary": "", "answer": ""}
 
 
 async def test_bad_body_is_a_usage_error(client: httpx.AsyncClient) -> None:

@@ -82,8 +82,10 @@ def test_example_request_uses_the_docstring_example() -> None:
         "department": "Finance",
     }
     assert example_arguments(REGISTRY.apps["directory"].actions["list_departments"]) == {}
-    summary = example_arguments(COMPLETE_TASK)["summary"]
-    assert summary == "Booked Room 4B for Thursday 10:00 and invited Priya and Owen."
+    assert example_arguments(COMPLETE_TASK) == {
+        "summary": "Owen's manager is in the Finance team.",
+        "answer": "Priya Shah, priya.shah@northwind.example",
+    }
 
 
 def test_directory_examples_are_valid_calls() -> None:

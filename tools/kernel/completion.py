@@ -2,31 +2,46 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import Field
 
 from tools.kernel.registry import build_action
 from tools.kernel.world import Context
 
-__all__ = ["complete_task"]
+__all__ = ["MAX_TEXT", "complete_task"]
 
 
-def _complete_task(ctx: Context[Any], summary: str = "") -> dict[str, Any]:
+#: Longest summary or answer taken, in characters.
+MAX_TEXT = 4000
+
+
+def _complete_task(
+    ctx: Context[Any],
+    summary: Annotated[str, Field(max_length=MAX_TEXT)] = "",
+    answer: Annotated[str, Field(max_length=MAX_TEXT)] = "",
+) -> dict[str, Any]:
     """Say that you have finished what you were asked to do.
 
-    Call this once, after the work is done. If you were asked a question, put the
-    answer in the summary. You may not be able to make further changes afterwards.
+    Call this once, after the work is done. If you were asked a question, put only
+    the answer in `answer`: the names, numbers, dates or ids asked for and nothing
+    else (no other names, no alternatives, no explanation). Anything else you want
+    to say goes in `summary`. Leave `answer` empty when nothing was asked. You may
+    not be able to make further changes afterwards.
 
     Example:
-        summary="Booked Room 4B for Thursday 10:00 and invited Priya and Owen."
+        summary="Owen's manager is in the Finance team." answer="Priya Shah, priya.shah@northwind.example"
 
     Args:
-        summary: A short note of what you did, or the answer you were asked for.
+        summary: A short note of what you did; context and explanations go here.
+        answer: Only the answer to the question you were asked, if any: the names, numbers, dates or ids themselves.
 
     Returns:
-        {"done": true, "summary": the summary as recorded}.
+        {"done": true, "summary": the summary as recorded, "answer": the answer as recorded}.
     """
     ctx.world.completion = summary
-    return {"done": True, "summary": summary}
+    ctx.world.answer = answer.strip() or None
+    return {"done": True, "summary": summary, "answer": answer}
 
 
 #: ``company_complete_task`` (app ``""``): records the summary on the world.

@@ -159,6 +159,8 @@ class App:
         self.state = state
         self.description = description
         self.actions: dict[str, Action] = {}
+        #: Outcome name to ``fn(state) -> value``: what grading reads of the app's final state.
+        self.outcomes: dict[str, Callable[..., Any]] = {}
 
     def action(self, *, read_only: bool) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """Declare the decorated function as an action of this app.
@@ -175,6 +177,26 @@ class App:
             return fn
 
         return register
+
+    def outcome(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        """Declare the decorated function as an outcome grading may check, under its own name.
+
+        An outcome is what the user wants, however it came about (effective access, a room booked):
+        ``fn(state, **args)`` gets this app's state rebuilt from a snapshot and returns a JSON value.
+
+        Raises:
+            ValueError: An outcome of that name is declared twice.
+        """
+        if fn.__name__ in self.outcomes:
+            raise ValueError(f"{self.name} outcome {fn.__name__} is declared twice")
+        self.outcomes[fn.__name__] = fn
+        return fn
+
+    def state_from(self, snapshot: dict[str, Any]) -> AppState:
+        """This app's state rebuilt from its part of a world snapshot (``{collection: {id: record}}``)."""
+        fields = {name: records for name, records in snapshot.items() if name != "_settings"}
+        fields.update(snapshot.get("_settings", {}).get("_", {}))
+        return self.state.model_validate(fields)
 
 
 def build_action(app: str, fn: Callable[..., Any], *, read_only: bool, name: str | None = None) -> Action:

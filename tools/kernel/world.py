@@ -120,6 +120,8 @@ class World:
         self._gate = _WriteGate()
         #: The summary given to ``company_complete_task``; ``None`` until it is called.
         self.completion: str | None = None
+        #: The answer given to ``company_complete_task``; ``None`` when none was given.
+        self.answer: str | None = None
 
     def new_id(self, prefix: str) -> str:
         """Return a fresh id such as ``msg_n3``: unique within this world, deterministic per session."""
@@ -176,6 +178,7 @@ class World:
         twin = World(self.now, self.timezone, self.user, copy.deepcopy(self.states), self.blobs.copy())
         twin._counter = self._counter
         twin.completion = self.completion
+        twin.answer = self.answer
         return twin
 
 

@@ -102,7 +102,7 @@ def test_count_is_exact_when_given():
     two = [{"name": "c", "kind": "record", "app": "calendar", "collection": "events", "where": {"t": 1}, "count": 1}]
     assert grade(two, [{"app": "calendar", "collection": "events"}], {}, final, None).checks[0].passed is False
     none = [{"name": "c", "kind": "no_record", "app": "calendar", "collection": "events", "where": {"t": 2}}]
-    assert grade(none, [{"app": "calendar", "collection": "events"}], {}, final, None).reward == 1.0
+    assert grade(none, [{"app": "calendar", "collection": "events", "count": 2}], {}, final, None).reward == 1.0
 
 
 def test_document_operators_read_real_files():

@@ -112,7 +112,7 @@ async def test_complete_task_and_refusal_after_it() -> None:
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://testserver") as client:
         headers = await auth(client)
         resp = await client.post(COMPLETE_TASK.http_path, json={"summary": "Priya Shah"}, headers=headers)
-        assert resp.json() == {"done": True, "summary": "Priya Shah"}
+        assert resp.json() == {"done": True, "summary": "Priya Shah", "answer": ""}
         resp = await client.post("/api/directory/list_departments", json={}, headers=headers)
         assert resp.status_code == 409
         assert (

@@ -1,0 +1,260 @@
+"""Adversarial controls generated for every task: the cheap tricks a policy would learn, and what each must score.
+
+- ``list_everything`` (answer tasks): ``complete_task`` with an answer naming every candidate of each
+  expected kind, and no other work: must score 0.0.
+- ``claim_without_acting`` (tasks that change the world): the reference's ``complete_task`` alone:
+  must score 0.0.
+- ``over_reach`` (tasks that change the world): the reference plus one change the allowed fields
+  permit but the task did not ask for: must score 0.0. Its candidates, tried in order until one runs
+  cleanly and changes the world beyond the reference: the last write repeated with another person
+  (added to a list, or in place of one), with another value of a choice parameter, or again as is.
+- ``fair_context``: the reference with a summary that adds related context: must still score 1.0.
+
+A task for which a control cannot be generated says why in its row (``no_controls: {name: why}``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import typing
+from dataclasses import dataclass, field
+from typing import Any
+
+from gateway.control.tasks import Step, Task, substitute
+from gateway.exceptions import TaskError
+from gateway.grading import candidate_values
+from tools import COMPLETE_TASK, REGISTRY, Action
+
+__all__ = ["CONTROL_NAMES", "GeneratedControl", "generate_controls"]
+
+#: The generated controls, in the order they are proved.
+CONTROL_NAMES = ("list_everything", "claim_without_acting", "over_reach", "fair_context")
+
+_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+#: Parameters that carry file content or paths: never filled in by a mutation.
+_FILE_PARAMS = {"content", "path", "save_as", "paths", "attachments", "page_token"}
+
+
+@dataclass(frozen=True)
+class GeneratedControl:
+    """One generated control: its candidate step lists (tried in order) and the reward it must get.
+
+    Attributes:
+        name: One of :data:`CONTROL_NAMES`.
+        reward: What the control must score (0.0, or 1.0 for ``fair_context``).
+        candidates: Step lists to try in order; the first that runs cleanly (and, for ``over_reach``,
+            changes the world beyond the reference) is the control. Empty when it does not apply.
+        why: Why the control does not apply, when ``candidates`` is empty.
+    """
+
+    name: str
+    reward: float
+    candidates: list[list[Step]] = field(default_factory=list)
+    why: str = ""
+
+
+def _action(step: Step) -> Action:
+    if step.tool == "complete_task":
+        return COMPLETE_TASK
+    app, _, name = step.tool.partition(".")
+    return REGISTRY.action(app, name)
+
+
+def _is_write(step: Step) -> bool:
+    return step.tool != "complete_task" and not _action(step).read_only
+
+
+def _answer_checks(task: Task) -> list[dict[str, Any]]:
+    return [c for c in task.checks if c["kind"] == "answer" and "expect" in c]
+
+
+def _changes_world(task: Task) -> bool:
+    return any(c["kind"] in ("record", "outcome") for c in task.checks)
+
+
+def _people(snapshot: dict[str, Any]) -> list[dict[str, Any]]:
+    people = snapshot.get("directory", {}).get("people", {})
+    if not people:
+        from tools.fixtures.people import people_records
+
+        people = people_records()
+    return sorted((p for p in people.values() if isinstance(p, dict)), key=lambda p: str(p.get("name")))
+
+
+def _bystanders(task: Task, snapshot: dict[str, Any], user: str) -> list[dict[str, Any]]:
+    """Colleagues the row never mentions (by email or name): nobody asked for them."""
+    row = json.dumps(task.model_dump(mode="json")).lower()
+    return [
+        p for p in _people(snapshot)
+        if p["email"].lower() != user.lower() and p["email"].lower() not in row and str(p["name"]).lower() not in row
+    ]  # fmt: skip
+
+
+def _completion(task: Task) -> list[Step]:
+    return [s for s in task.solution if s.tool == "complete_task"]
+
+
+def _work(task: Task) -> list[Step]:
+    return [s for s in task.solution if s.tool != "complete_task"]
+
+
+def _list_everything(task: Task, snapshot: dict[str, Any]) -> GeneratedControl:
+    checks = _answer_checks(task)
+    if not checks:
+        return GeneratedControl("list_everything", 0.0, why="no answer check: nothing is asked")
+    named: list[str] = []
+    for chk in checks:
+        for kind in sorted({e["kind"] for e in chk["expect"]}):
+            named += candidate_values(kind, chk, snapshot)
+    answer = "; ".join(dict.fromkeys(named))[:3900]
+    return GeneratedControl("list_everything", 0.0, [[Step(tool="complete_task", args={"answer": answer})]])
+
+
+def _claim_without_acting(task: Task) -> GeneratedControl:
+    if not _changes_world(task):
+        return GeneratedControl("claim_without_acting", 0.0, why="nothing to change: the answer is the work")
+    claim = [s for s in _completion(task) if "{" not in json.dumps(s.args)]
+    if not claim:
+        claim = [Step(tool="complete_task", args={"summary": "Done, as you asked."})]
+    return GeneratedControl("claim_without_acting", 0.0, [claim])
+
+
+def _choices(action: Action, param: str) -> list[Any]:
+    """The values a choice parameter (a ``Literal``) takes; empty for any other parameter."""
+    annotation = action.params_model.model_fields[param].annotation
+    return list(typing.get_args(annotation)) if typing.get_origin(annotation) is typing.Literal else []
+
+
+def _id_index(snapshot: dict[str, Any]) -> dict[str, list[str]]:
+    """Record id to the sorted ids of its collection (its siblings), over every app of the world."""
+    index: dict[str, list[str]] = {}
+    for app_state in snapshot.values():
+        for name, records in app_state.items():
+            if name == "_settings":
+                continue
+            ids = sorted(records)
+            for rid in ids:
+                index[rid] = ids
+    return index
+
+
+def _neighbours(value: str, ids: list[str], named: str, n: int = 4) -> list[str]:
+    """Up to ``n`` sibling ids nearest ``value`` in sort order (the likeliest to be records of the same kind)."""
+    at = ids.index(value)
+    order = sorted(range(len(ids)), key=lambda i: (abs(i - at), i))
+    return [ids[i] for i in order if i != at and ids[i].lower() not in named][:n]
+
+
+def _suffixed(value: str) -> str:
+    return value + ("-2" if " " not in value.strip() else " 2")
+
+
+def _mutations(step: Step, bystanders: list[dict[str, Any]], siblings: dict[str, list[str]], named: str) -> list[Step]:
+    """Ways to make ``step`` do one thing more than asked: another person, record or choice, or once more."""
+    action = _action(step)
+    people = {p["email"].lower() for p in bystanders} | {str(p["name"]).lower() for p in bystanders}
+    out: list[Step] = []
+
+    def with_arg(param: str, value: Any) -> None:
+        out.append(step.model_copy(update={"args": {**step.args, param: value}}))
+
+    for param, value in step.args.items():
+        if isinstance(value, str) and value in siblings:
+            for rid in _neighbours(value, siblings[value], named):
+                with_arg(param, rid)
+    for param, value in step.args.items():
+        if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+            if any(_EMAIL.match(v) or v.startswith("{") or " " in v for v in value):
+                for other in bystanders[:2]:
+                    with_arg(param, [*value, other["email"]])
+        elif isinstance(value, str) and value.lower() not in people and (
+            _EMAIL.match(value) or param in ("email", "person", "assignee", "to", "user", "member")
+        ):
+            for other in bystanders[:3]:
+                with_arg(param, other["email"])
+    fields = action.params_model.model_fields
+    for param, value in step.args.items():
+        if param in fields:
+            for other in _choices(action, param):
+                if other != value:
+                    with_arg(param, other)
+    unset = [
+        name for name, info in fields.items()
+        if name not in step.args and info.annotation is str and name not in _FILE_PARAMS
+    ]  # fmt: skip
+    for name in unset[:2]:
+        with_arg(name, "Extra note 2")
+    for name, info in fields.items():
+        if name not in step.args and info.annotation is bool:
+            with_arg(name, not info.default)
+    out.append(step)
+    for param, value in step.args.items():
+        plain = value not in siblings and not _EMAIL.match(value) if isinstance(value, str) else False
+        if plain and value and param not in _FILE_PARAMS:
+            with_arg(param, _suffixed(value))
+    return [s.model_copy(update={"save": {}}) for s in out]
+
+
+def _over_reach(task: Task, snapshot: dict[str, Any], user: str, variables: dict[str, Any]) -> GeneratedControl:
+    if not _changes_world(task):
+        return GeneratedControl("over_reach", 0.0, why="nothing to change: the answer is the work")
+    writes = [s for s in _work(task) if _is_write(s)]
+    bystanders = _bystanders(task, snapshot, user)
+    if not writes or not bystanders:
+        return GeneratedControl("over_reach", 0.0, why="the reference makes no write to repeat")
+    siblings, named = _id_index(snapshot), json.dumps(task.model_dump(mode="json")).lower()
+    candidates = []
+    for write in reversed(writes):
+        try:
+            concrete = write.model_copy(update={"args": substitute(write.args, variables)})
+        except TaskError:
+            concrete = write
+        extras = _mutations(concrete, bystanders, siblings, named)
+        candidates += [[*_work(task), extra, *_completion(task)] for extra in extras]
+    return GeneratedControl("over_reach", 0.0, candidates)
+
+
+def _fair_context(task: Task, snapshot: dict[str, Any]) -> GeneratedControl:
+    checks = _answer_checks(task)
+    names = [str(p["name"]) for p in _people(snapshot)][:6]
+    context = "For context, I also looked at what else is on file: " + ", ".join(names) + "."
+    for chk in checks:
+        for kind in sorted({e["kind"] for e in chk["expect"]}):
+            seen = ", ".join(candidate_values(kind, chk, snapshot)[:12])
+            context += f" Other {kind} values I saw: {seen}."
+    done = _completion(task)
+    if checks and not any(s.args.get("answer") for s in done):
+        return GeneratedControl("fair_context", 1.0, why="the reference gives no answer to keep apart from context")
+    if done:
+        last = done[-1]
+        summary = (str(last.args.get("summary", "")) + " " + context).strip()[:3900]
+        at = task.solution.index(last)
+        steps = [*task.solution[:at], last.model_copy(update={"args": {**last.args, "summary": summary}})]
+        steps += task.solution[at + 1 :]
+    else:
+        steps = [*task.solution, Step(tool="complete_task", args={"summary": context[:3900]})]
+    return GeneratedControl("fair_context", 1.0, [steps])
+
+
+def generate_controls(
+    task: Task, snapshot: dict[str, Any], user: str, variables: dict[str, Any] | None = None
+) -> list[GeneratedControl]:
+    """The four generated controls of ``task``, deterministic for the same row, world and variables.
+
+    Args:
+        task: The task row.
+        snapshot: Its initial world (candidates, colleagues and sibling records come from here).
+        user: The acting user's email (never a bystander).
+        variables: The values the reference solution saved when it was played (so an extra write can
+            name a sibling of the record the reference wrote to); empty when not played.
+
+    Returns:
+        One :class:`GeneratedControl` per name in :data:`CONTROL_NAMES`, in that order.
+    """
+    return [
+        _list_everything(task, snapshot),
+        _claim_without_acting(task),
+        _over_reach(task, snapshot, user, variables or {}),
+        _fair_context(task, snapshot),
+    ]

@@ -1,0 +1,330 @@
+r"""Answers graded on what they assert: every expected value named, and no other candidate of its kind.
+
+An answer check declares the values the user asked for, each with its kind, and where the
+candidates of a kind come from::
+
+    {"name": "answer", "kind": "answer",
+     "expect": [{"kind": "person", "value": "priya.shah@northwind.example"},
+                {"kind": "number", "value": 5},
+                {"kind": "id", "value": "HD-1026"}],
+     "candidates": {"id": {"pattern": "HD-\\d{4}"}}}
+
+Kinds and their candidates:
+
+- ``person``: everyone in the world's directory (a name and an email are the same person); a
+  person is named by full name, email address, or a first name no one else in the directory has.
+- ``number``: every number the text states (``5``, ``five``, ``3,400,000``, ``$3.4M``, ``2%``);
+  with ``candidates.number.values`` only those numbers count; with ``candidates.number.unit`` (``"%"`` or
+  ``"$"``) only percentages or amounts.
+- ``date``: every calendar date the text states (``2026-03-12``, ``March 12``, ``12 March 2026``,
+  ``3/12/2026``), read in the expected value's year when the text gives none.
+- ``id``: strings matching ``candidates.id.pattern``, or the values of ``candidates.id.from``
+  (``{"app", "collection", "field"}``) found in the text.
+- ``text``: short phrases from ``candidates.text.values`` or ``candidates.text.from``.
+
+The text graded is the ``answer`` given to ``complete_task``; without one, its ``summary``; without
+either, the final ``response`` sent to ``/verify``. For each kind the check passes when the claims of
+that kind, less the values the request itself names (its subjects, the acting user), equal the
+expected values: listing every candidate fails, and so does leaving one out. Context belongs in the
+summary, which is not graded when an answer is given.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from gateway.grading.results import CheckResult
+
+__all__ = ["ANSWER_KINDS", "AnswerText", "candidate_values", "claims_of", "grade_answer"]
+
+#: The kinds of value an answer check may expect.
+ANSWER_KINDS = ("person", "number", "date", "id", "text")
+
+
+@dataclass(frozen=True)
+class AnswerText:
+    """What a session said at the end: the ``answer`` and ``summary`` of complete_task, the final response."""
+
+    answer: str | None = None
+    summary: str | None = None
+    response: str | None = None
+
+    def graded(self) -> tuple[str, str]:
+        """The text to grade and where it came from (``answer``, ``summary``, ``response`` or ``none``)."""
+        for source in ("answer", "summary", "response"):
+            text = getattr(self, source)
+            if text and text.strip():
+                return text, source
+        return "", "none"
+
+
+# ---- reading claims -------------------------------------------------------------------------------
+
+_WORDS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+    "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30,
+    "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100,
+    "a dozen": 12, "dozen": 12,
+}  # fmt: skip
+_SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "mm": 1e6, "million": 1e6, "bn": 1e9, "b": 1e9, "billion": 1e9}
+_NUMBER = re.compile(
+    r"(?<![\w.\-/:])[$€£]?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s?(thousand|million|billion|bn|mm|k|m|b)?(?![\w\-/:])"
+    r"|\b(" + "|".join(sorted(_WORDS, key=len, reverse=True)) + r")\b",
+    re.IGNORECASE,
+)
+_MONTHS = {m: i for i, m in enumerate(
+    ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+     "november", "december"], start=1)}  # fmt: skip
+_MONTHS |= {name[:3]: n for name, n in list(_MONTHS.items())} | {"sept": 9}
+_MONTH = r"(" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
+_DATE_PATTERNS = [
+    ("iso", re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")),
+    ("mdy", re.compile(_MONTH + r"\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?\b", re.IGNORECASE)),
+    ("dmy", re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MONTH + r"(?:,?\s+(\d{4}))?\b", re.IGNORECASE)),
+    ("slash", re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})(?:/(\d{4}))?(?![\d/])")),
+]
+_TIME = re.compile(r"\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\b\d{1,2}:\d{2}\b", re.IGNORECASE)
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def _mentions(text: str, phrase: str) -> bool:
+    """Whether ``phrase`` stands in ``text`` as whole words (case and white space folded)."""
+    phrase = _fold(phrase)
+    if not phrase:
+        return False
+    return re.search(r"(?<![\w@.])" + re.escape(phrase) + r"(?![\w@])", _fold(text)) is not None
+
+
+def _dates(text: str, year: int) -> tuple[set[str], str]:
+    """The dates ``text`` states (ISO strings), and the text with them blanked out."""
+    found: set[str] = set()
+    spans: list[tuple[int, int]] = []
+    for kind, pattern in _DATE_PATTERNS:
+        for m in pattern.finditer(text):
+            if any(a <= m.start() < b for a, b in spans):
+                continue
+            try:
+                if kind == "iso":
+                    d = date(int(m[1]), int(m[2]), int(m[3]))
+                elif kind == "mdy":
+                    d = date(int(m[3] or year), _MONTHS[m[1].lower().rstrip(".")], int(m[2]))
+                elif kind == "dmy":
+                    d = date(int(m[3] or year), _MONTHS[m[2].lower().rstrip(".")], int(m[1]))
+                else:
+                    d = date(int(m[3] or year), int(m[1]), int(m[2]))
+            except ValueError:
+                continue
+            found.add(d.isoformat())
+            spans.append((m.start(), m.end()))
+    for a, b in spans:
+        text = text[:a] + " " * (b - a) + text[b:]
+    return found, text
+
+
+def _numbers(text: str, unit: str = "") -> set[float]:
+    """Every number ``text`` states; with ``unit`` ``"%"`` only percentages, with ``"$"`` only amounts."""
+    out: set[float] = set()
+    for m in _NUMBER.finditer(text):
+        if unit == "%" and not re.match(r"\s?(%|percent|per cent)", text[m.end() :], re.IGNORECASE):
+            continue
+        money = m.group(0).lstrip()[:1] in ("$", "€", "£") or re.match(r"\s?(dollars|usd)", text[m.end() :], re.I)
+        if unit == "$" and not money:
+            continue
+        if m[4]:
+            out.add(float(_WORDS[m[4].lower()]))
+            continue
+        value = float(m[1].replace(",", "") + (m[2] or ""))
+        if m[3]:
+            value *= _SCALE[m[3].lower()]
+        out.add(round(value, 6))
+    return out
+
+
+def _people(snapshot: dict[str, Any]) -> list[dict[str, Any]]:
+    people = snapshot.get("directory", {}).get("people", {})
+    if not people:  # a world without the directory app: the company's people all the same
+        from tools.fixtures.people import people_records
+
+        people = people_records()
+    return [p for p in people.values() if isinstance(p, dict) and p.get("email")]
+
+
+def _person_claims(text: str, people: list[dict[str, Any]]) -> set[str]:
+    firsts: dict[str, int] = {}
+    for p in people:
+        first = _fold(str(p.get("name", ""))).split(" ")[0]
+        firsts[first] = firsts.get(first, 0) + 1
+    out = set()
+    for p in people:
+        name = str(p.get("name", ""))
+        first = name.split(" ")[0]
+        if (
+            _mentions(text, p["email"])
+            or _mentions(text, name)
+            or (firsts.get(_fold(first)) == 1 and re.search(r"\b" + re.escape(first) + r"\b", text) is not None)
+        ):
+            out.add(p["email"].lower())
+    return out
+
+
+def _field_values(snapshot: dict[str, Any], source: dict[str, Any]) -> list[str]:
+    records = snapshot.get(source["app"], {}).get(source["collection"], {})
+    out = []
+    for rec in records.values():
+        value = rec.get(source["field"]) if isinstance(rec, dict) else None
+        if isinstance(value, str) and value.strip():
+            out.append(value.strip())
+    return sorted(set(out))
+
+
+def _id_claims(text: str, spec: dict[str, Any], snapshot: dict[str, Any]) -> set[str]:
+    out: set[str] = set()
+    if "pattern" in spec:
+        out |= {m.group(0).upper() for m in re.finditer(spec["pattern"], text, re.IGNORECASE)}
+    if "from" in spec:
+        out |= {v.upper() for v in _field_values(snapshot, spec["from"]) if _mentions(text, v)}
+    return out
+
+
+def _text_values(spec: dict[str, Any], snapshot: dict[str, Any]) -> list[str]:
+    values = [str(v) for v in spec.get("values", [])]
+    if "from" in spec:
+        values += _field_values(snapshot, spec["from"])
+    return sorted(set(values))
+
+
+def _norm(kind: str, value: Any) -> Any:
+    """An expected value in the form claims take."""
+    if kind == "number":
+        return round(float(value), 6)
+    if kind in ("person", "id"):
+        return str(value).lower() if kind == "person" else str(value).upper()
+    if kind == "text":
+        return _fold(str(value))
+    return str(value)
+
+
+def claims_of(kind: str, text: str, check: dict[str, Any], snapshot: dict[str, Any], year: int) -> set[Any]:
+    """Every candidate of ``kind`` that ``text`` names, in normal form (emails, upper-case ids, ISO dates, floats).
+
+    Args:
+        kind: One of :data:`ANSWER_KINDS`.
+        text: The text to read.
+        check: The answer check (its ``candidates``).
+        snapshot: The final world (``{app: {collection: {id: record}}}``), where candidates come from.
+        year: The year of dates that give none.
+    """
+    spec = check.get("candidates", {}).get(kind, {})
+    if kind == "person":
+        return _person_claims(text, _people(snapshot))
+    if kind == "id":
+        return _id_claims(text, spec, snapshot)
+    if kind == "text":
+        return {_fold(v) for v in _text_values(spec, snapshot) if _mentions(text, v)}
+    dates, rest = _dates(text, year)
+    if kind == "date":
+        return dates
+    # numbers: not the digits of ids, dates or times
+    id_pattern = check.get("candidates", {}).get("id", {}).get("pattern")
+    if id_pattern:
+        rest = re.sub(id_pattern, " ", rest, flags=re.IGNORECASE)
+    rest = _TIME.sub(" ", rest)
+    numbers = _numbers(rest, spec.get("unit", ""))
+    if "values" in spec:
+        allowed = {round(float(v), 6) for v in spec["values"]}
+        numbers &= allowed
+    return numbers
+
+
+def candidate_values(kind: str, check: dict[str, Any], snapshot: dict[str, Any]) -> list[str]:
+    """Every candidate of ``kind`` as text an answer could name (for the *list everything* control).
+
+    People by full name, ids from their source (or every string in the world matching the pattern),
+    text values, numbers from ``candidates.number.values`` (else the expected numbers and their
+    neighbours), dates as the expected dates and the days around them.
+    """
+    spec = check.get("candidates", {}).get(kind, {})
+    expected = [e["value"] for e in check.get("expect", []) if e["kind"] == kind]
+    if kind == "person":
+        return [str(p["name"]) for p in _people(snapshot)]
+    if kind == "text":
+        return _text_values(spec, snapshot)
+    if kind == "id":
+        values = set(_field_values(snapshot, spec["from"])) if "from" in spec else set()
+        if "pattern" in spec:
+            values |= _scan(snapshot, re.compile(spec["pattern"], re.IGNORECASE))
+        return sorted(values | {str(v) for v in expected})
+    if kind == "number":
+        unit = spec.get("unit", "")
+        numbers = [float(v) for v in spec["values"]] if "values" in spec else sorted(
+            {float(v) + d for v in expected for d in (-1, 0, 1)} | {float(v) * 2 for v in expected}
+        )
+        return [("$" if unit == "$" else "") + _show(v) + ("%" if unit == "%" else "") for v in numbers]
+    days = {date.fromisoformat(str(v)).toordinal() + d for v in expected for d in (-1, 0, 1)}
+    return sorted(date.fromordinal(n).isoformat() for n in days)
+
+
+def _show(value: float) -> str:
+    return str(int(value)) if value == int(value) else str(value)
+
+
+def _scan(value: Any, pattern: re.Pattern[str], limit: int = 500) -> set[str]:
+    found: set[str] = set()
+    todo = [value]
+    while todo and len(found) < limit:
+        item = todo.pop()
+        if isinstance(item, dict):
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            todo.extend(item)
+        elif isinstance(item, str):
+            found |= {m.group(0).upper() for m in pattern.finditer(item)}
+    return found
+
+
+def grade_answer(
+    check: dict[str, Any], said: AnswerText, instruction: str, snapshot: dict[str, Any], user: str = "",
+    year: int = 2026,
+) -> CheckResult:
+    """Grade one answer check (with ``expect``) against what the session said.
+
+    Args:
+        check: ``{"name", "kind": "answer", "expect": [{"kind", "value"}], "candidates": {...}}``.
+        said: The answer, summary and response of the session.
+        instruction: The request; values it names are its subjects and never count as extra claims.
+        snapshot: The final world, where the candidates come from.
+        user: The acting user's email; naming oneself is never an extra claim.
+        year: The world's year, for dates written without one.
+
+    Returns:
+        Passed when, for every expected kind, the claims less the request's own values equal the expected values.
+    """
+    text, source = said.graded()
+    expect = check["expect"]
+    problems: list[str] = []
+    for kind in sorted({e["kind"] for e in expect}):
+        want = {_norm(kind, e["value"]) for e in expect if e["kind"] == kind}
+        subjects = claims_of(kind, instruction, check, snapshot, year)
+        if kind == "person" and user:
+            subjects.add(user.lower())
+        got = claims_of(kind, text, check, snapshot, year) - (subjects - want)
+        missing, extra = want - got, got - want
+        if missing:
+            problems.append(f"{kind}: does not name {sorted(map(_show_claim, missing))}")
+        if extra:
+            problems.append(f"{kind}: also names {sorted(map(_show_claim, extra))}, which was not asked for")
+    shown = (text[:80] + "...") if len(text) > 80 else text
+    if problems:
+        return CheckResult(check["name"], False, f"{source} {shown!r}: " + "; ".join(problems))
+    return CheckResult(check["name"], True, f"{source} {shown!r} names exactly what was asked")
+
+
+def _show_claim(value: Any) -> str:
+    return _show(value) if isinstance(value, float) else str(value)

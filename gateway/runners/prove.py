@@ -1,0 +1,179 @@
+"""Proving a task's grader: every policy it must pass, played in process through one exposure.
+
+For a task and an exposure: the reference solution (and each alternative) must score 1.0, doing
+nothing 0.0, each of the row's negative controls 0.0, and the four generated controls
+(:mod:`gateway.control.controls`) as each requires. Each play seeds a session on an in-process
+:class:`~gateway.control.core.Gateway`, calls its tools as the exposure would (a sandbox is lent for
+``cli`` and ``http``), verifies and closes it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from gateway.control.controls import generate_controls
+from gateway.control.core import Gateway
+from gateway.control.tasks import Step, Task
+from gateway.runners.policies import StepFailed, run_steps, tool_name
+from tools import AppError
+
+__all__ = ["MAX_TRIES", "Proof", "beyond", "prove_task"]
+
+#: Most variants of one generated control played (each must score what the control requires).
+MAX_TRIES = 6
+
+
+@dataclass(frozen=True)
+class Proof:
+    """One policy's result on one task and exposure.
+
+    Attributes:
+        task_id: The task.
+        exposure: ``mcp``, ``cli`` or ``http``.
+        policy: ``oracle``, ``oracle:<n>`` (alternative n), ``noop``, ``control:<name>`` or ``generated:<name>``.
+        expected: The reward the policy must get.
+        reward: The reward it got (None when it did not run, e.g. a step failed).
+        passed: Whether it got what it must (or, for a generated control, did not apply and the row says why).
+        detail: The failing checks, the failed step, or why the control does not apply.
+    """
+
+    task_id: str
+    exposure: str
+    policy: str
+    expected: float
+    reward: float | None
+    passed: bool
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class _Play:
+    reward: float
+    error: str | None
+    final: dict[str, Any]
+    checks: list[dict[str, Any]]
+    variables: dict[str, Any]
+
+
+async def _play(gateway: Gateway, task: Task, exposure: str, steps: list[Step]) -> _Play:
+    seed = await gateway.seed({"task_id": task.id, "exposure": exposure}, "http://127.0.0.1:1/")
+    session = gateway.get_session(seed["session_id"])
+
+    async def call(step_tool: str, args: dict[str, Any]) -> Any:
+        try:
+            return await gateway.call(session, tool_name(step_tool), args, surface=exposure)
+        except AppError as exc:
+            raise StepFailed(str(exc)) from None
+
+    error = None
+    variables: dict[str, Any] = {}
+    try:
+        await run_steps(steps, call, variables)
+    except StepFailed as exc:
+        error = str(exc)
+    final = session.world.snapshot()
+    verdict = await gateway.verify(seed["session_id"])
+    await gateway.close(seed["session_id"])
+    return _Play(verdict["reward"], error, final, verdict["checks"], variables)
+
+
+def beyond(initial: dict[str, Any], reference: dict[str, Any], final: dict[str, Any]) -> bool:
+    """Whether ``final`` holds a change the reference did not make.
+
+    That is another record, a field the reference left alone, or another item in a list (another
+    principal, another role).
+
+    Other values of the very fields the reference set (a reworded subject, the same file uploaded again)
+    are not counted: they are a different way to do what was asked, not more than was asked.
+    """
+    for app in set(final) | set(reference):
+        for coll in set(final.get(app, {})) | set(reference.get(app, {})):
+            mine, theirs = final.get(app, {}).get(coll, {}), reference.get(app, {}).get(coll, {})
+            before = initial.get(app, {}).get(coll, {})
+            if set(mine) != set(theirs):
+                return True
+            for rid, rec in mine.items():
+                ref, old = theirs[rid], before.get(rid)
+                if rec == ref:
+                    continue
+                for key in set(rec) | set(ref):
+                    a, b = rec.get(key), ref.get(key)
+                    if a == b:
+                        continue
+                    if isinstance(a, list) and isinstance(b, list):
+                        if any(item not in b for item in a) or any(item not in a for item in b):
+                            return True
+                    elif old is not None and b == old.get(key):
+                        return True  # a field the reference did not touch
+    return False
+
+
+def _failing(play: _Play) -> str:
+    failed = [f"{c['name']}: {c['detail']}" for c in play.checks if not c["passed"]]
+    return "; ".join(failed)[:500]
+
+
+async def prove_task(gateway: Gateway, task: Task, exposure: str) -> list[Proof]:
+    """Play every policy the task must pass through ``exposure``; one :class:`Proof` per policy.
+
+    Args:
+        gateway: An in-process gateway serving ``task`` (a sandbox provider for ``cli`` and ``http``).
+        task: The task to prove.
+        exposure: ``mcp``, ``cli`` or ``http``.
+
+    Returns:
+        Proofs in order: references, noop, the row's negative controls, the generated controls.
+    """
+    out: list[Proof] = []
+
+    def record(policy: str, expected: float, play: _Play | None, passed: bool, detail: str = "") -> None:
+        out.append(Proof(task.id, exposure, policy, expected, play.reward if play else None, passed, detail))
+
+    references = [task.solution, *task.alternative_solutions]
+    reference_final: dict[str, Any] | None = None
+    variables: dict[str, Any] = {}
+    for n, steps in enumerate(references):
+        play = await _play(gateway, task, exposure, steps)
+        if n == 0:
+            reference_final, variables = play.final, play.variables
+        ok = play.error is None and play.reward == 1.0
+        record("oracle" if n == 0 else f"oracle:{n}", 1.0, play, ok, play.error or _failing(play))
+    play = await _play(gateway, task, exposure, [])
+    record("noop", 0.0, play, play.reward == 0.0, _failing(play) if play.reward else "")
+    for control in task.negative_controls:
+        play = await _play(gateway, task, exposure, control.steps)
+        ok = play.error is None and play.reward == 0.0
+        why = play.error or ("scored 1.0: " + _failing(play) if play.reward else "")
+        record(f"control:{control.name}", 0.0, play, ok, why)
+    template = gateway._template(task)
+    for generated in generate_controls(task, template.snapshot, template.user, variables):
+        policy = f"generated:{generated.name}"
+        excused = task.no_controls.get(generated.name)
+        if not generated.candidates:
+            record(policy, generated.reward, None, True, generated.why)
+            continue
+        tried = 0
+        for steps in generated.candidates:
+            play = await _play(gateway, task, exposure, steps)
+            if play.error is not None:
+                continue
+            if generated.name == "over_reach" and not beyond(template.snapshot, reference_final or {}, play.final):
+                continue  # nothing more than the reference did (or only other values of what it set): proves nothing
+            tried += 1
+            if play.reward != generated.reward:
+                extra = [json.dumps(s.model_dump(mode="json")) for s in steps if s not in task.solution]
+                detail = f"scored {play.reward}: {_failing(play)}" + (f" with {'; '.join(extra)}" if extra else "")
+                record(policy, generated.reward, play, False, detail[:800])
+                break
+            if tried >= MAX_TRIES:
+                break
+        else:
+            if not tried:
+                detail = excused or "no candidate ran cleanly and changed the world; say why in the row's no_controls"
+                record(policy, generated.reward, None, excused is not None, detail)
+                continue
+        if tried and (not out or out[-1].policy != policy):
+            record(policy, generated.reward, None, True, f"{tried} variant(s) scored {generated.reward}")
+    return out

@@ -1,0 +1,104 @@
+"""Answers are graded on what they assert: every expected value, and no other candidate of its kind."""
+
+import pytest
+
+from gateway.grading import AnswerText, Request, grade
+from gateway.grading.answers import claims_of, grade_answer
+
+D = "@northwind.example"
+PEOPLE = {
+    "p1": {"id": "p1", "name": "Priya Shah", "email": f"priya.shah{D}"},
+    "p2": {"id": "p2", "name": "Owen Bell", "email": f"owen.bell{D}"},
+    "p3": {"id": "p3", "name": "Marcus Reed", "email": f"marcus.reed{D}"},
+    "p4": {"id": "p4", "name": "Grace Kim", "email": f"grace.kim{D}"},
+    "p5": {"id": "p5", "name": "Grace Hopper", "email": f"grace.hopper{D}"},
+}
+WORLD = {"directory": {"people": PEOPLE}, "helpdesk": {"tickets": {"HD-1": {"id": "HD-1", "key": "HD-1026"}}}}
+MANAGER = {"name": "answer", "kind": "answer", "expect": [{"kind": "person", "value": f"priya.shah{D}"}]}
+ASK = "Who does Owen Bell report to?"
+
+
+def judge(check, said, instruction=ASK):
+    return grade_answer(check, said, instruction, WORLD, f"alex.morgan{D}", 2026)
+
+
+NAMED = ["Priya Shah", f"priya.shah{D}", "Priya", f"Owen reports to Priya Shah, priya.shah{D}"]
+
+
+@pytest.mark.parametrize("text", NAMED)
+def test_a_person_is_named_by_name_email_or_unique_first_name(text):
+    assert judge(MANAGER, AnswerText(answer=text)).passed
+
+
+def test_listing_every_candidate_fails_and_says_what_was_extra():
+    result = judge(MANAGER, AnswerText(answer="Priya Shah, or Marcus Reed, or Grace Kim"))
+    assert not result.passed
+    assert f"marcus.reed{D}" in result.detail and f"grace.kim{D}" in result.detail
+
+
+def test_the_subject_of_the_request_is_never_an_extra_claim():
+    assert judge(MANAGER, AnswerText(answer="Owen Bell's manager is Priya Shah")).passed
+
+
+def test_a_shared_first_name_alone_names_no_one():
+    assert claims_of("person", "Grace said so", MANAGER, WORLD, 2026) == set()
+    assert claims_of("person", "Grace Kim said so", MANAGER, WORLD, 2026) == {f"grace.kim{D}"}
+
+
+def test_context_in_the_summary_is_free_when_an_answer_is_given():
+    said = AnswerText(answer="Priya Shah", summary="Priya reports to Marcus Reed; Grace Kim is her peer.")
+    assert judge(MANAGER, said).passed
+    assert not judge(MANAGER, AnswerText(summary="Priya reports to Marcus Reed.")).passed  # no answer: summary graded
+
+
+def test_without_complete_task_the_final_response_is_graded():
+    assert judge(MANAGER, AnswerText(response="It's Priya Shah.")).passed
+    assert not judge(MANAGER, AnswerText()).passed
+
+
+@pytest.mark.parametrize(
+    ("text", "numbers"),
+    [
+        ("5 people", {5.0}),
+        ("five", {5.0}),
+        ("$3,400,000", {3400000.0}),
+        ("$3.4M", {3400000.0}),
+        ("3.4 million", {3400000.0}),
+        ("Q2 2026 revenue: 12", {2026.0, 12.0}),
+        ("at 10:00 on 2026-03-12, 2 tickets", {2.0}),
+        ("REQ-1045 and 7", {7.0}),
+    ],
+)
+def test_numbers_are_read_with_separators_scales_and_words(text, numbers):
+    check = {"name": "n", "kind": "answer", "expect": [{"kind": "number", "value": 1}]}
+    assert claims_of("number", text, check, WORLD, 2026) == numbers
+
+
+def test_a_unit_keeps_only_percentages_or_amounts():
+    pct = {"name": "n", "kind": "answer", "expect": [{"kind": "number", "value": 2}],
+           "candidates": {"number": {"unit": "%"}}}  # fmt: skip
+    assert claims_of("number", "above 2% for 10 minutes", pct, WORLD, 2026) == {2.0}
+    usd = {**pct, "candidates": {"number": {"unit": "$"}}}
+    assert claims_of("number", "$3.4M in Q2 from 12 deals", usd, WORLD, 2026) == {3400000.0}
+
+
+@pytest.mark.parametrize("text", ["2026-03-12", "March 12", "Thursday, March 12th, 2026", "12 March", "3/12/2026"])
+def test_dates_in_the_common_formats(text):
+    check = {"name": "d", "kind": "answer", "expect": [{"kind": "date", "value": "2026-03-12"}]}
+    assert judge(check, AnswerText(answer=text), "When is it?").passed
+
+
+def test_ids_by_pattern_or_from_the_world():
+    by_pattern = {"name": "i", "kind": "answer", "expect": [{"kind": "id", "value": "HD-1026"}],
+                  "candidates": {"id": {"pattern": "HD-\\d{4}"}}}  # fmt: skip
+    assert judge(by_pattern, AnswerText(answer="hd-1026"), "Which ticket?").passed
+    assert not judge(by_pattern, AnswerText(answer="HD-1026 or HD-1054"), "Which ticket?").passed
+    source = {"app": "helpdesk", "collection": "tickets", "field": "key"}
+    from_world = {**by_pattern, "candidates": {"id": {"from": source}}}
+    assert judge(from_world, AnswerText(answer="It is HD-1026."), "Which ticket?").passed
+
+
+def test_legacy_match_checks_still_read_the_graded_text():
+    legacy = {"name": "old", "kind": "answer", "match": {"contains": "priya"}}
+    result = grade([legacy], [], {}, {}, AnswerText(answer="Priya Shah"), None, Request(ASK))
+    assert result.reward == 1.0

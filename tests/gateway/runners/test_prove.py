@@ -1,0 +1,63 @@
+"""Every built-in task proves its grader on every exposure.
+
+Reference solutions 1.0, doing nothing 0.0, each negative control 0.0, and the four generated
+controls as each requires (list everything 0.0, claim without acting 0.0, over-reach 0.0, fair
+context 1.0), played in process through the exposure's surface, files through a real workspace.
+"""
+
+import pytest
+
+from gateway import Gateway, Settings
+from gateway.control.controls import CONTROL_NAMES
+from gateway.control.tasks import load_builtin_tasks
+from gateway.runners.prove import beyond, prove_task
+from sandbox.local import LocalProvider
+from tools.kernel.world import snapshot_state
+
+TASKS = load_builtin_tasks()
+CASES = [(t, e) for t in TASKS for e in ("mcp", "cli", "http")]
+
+
+@pytest.mark.parametrize(("task_id", "exposure"), CASES, ids=[f"{t}-{e}" for t, e in CASES])
+async def test_task_proves_its_grader(task_id, exposure, tmp_path):
+    provider = LocalProvider(tmp_path / "ws", owner="test")
+    gw = Gateway(Settings(), TASKS, provider)
+    task = TASKS[task_id]
+    proofs = await prove_task(gw, task, exposure)
+    failed = [f"{p.policy}: {p.detail}" for p in proofs if not p.passed]
+    assert not failed, failed
+    policies = [p.policy for p in proofs]
+    assert policies[0] == "oracle" and "noop" in policies
+    assert [p for p in policies if p.startswith("generated:")] == [f"generated:{n}" for n in CONTROL_NAMES]
+    assert len([p for p in policies if p.startswith("control:")]) == len(task.negative_controls)
+    assert await provider.list_owned() == []  # every play released its sandbox
+    template = gw._template(task)
+    now = {app: snapshot_state(state) for app, state in template.states.items()}
+    assert now == template.snapshot, "a write reached a record the template shares with every session"
+
+
+def test_answer_tasks_run_list_everything_and_write_tasks_run_over_reach():
+    import asyncio
+
+    async def policies(task_id):
+        gw = Gateway(Settings(), TASKS, None)
+        return {p.policy: p for p in await prove_task(gw, TASKS[task_id], "mcp")}
+
+    answer = asyncio.run(policies("dir-manager-of-owen"))
+    assert answer["generated:list_everything"].detail == "1 variant(s) scored 0.0"
+    assert answer["generated:over_reach"].detail == "nothing to change: the answer is the work"
+    write = asyncio.run(policies("drive-share-offsite-agenda"))
+    assert write["generated:over_reach"].detail.endswith("variant(s) scored 0.0")
+    assert write["generated:claim_without_acting"].detail == "1 variant(s) scored 0.0"
+    assert write["generated:list_everything"].detail == "no answer check: nothing is asked"
+
+
+def test_beyond_counts_another_record_an_untouched_field_or_another_list_item_only():
+    initial = {"a": {"c": {"1": {"x": 1, "y": 1, "who": ["p"]}}}}
+    reference = {"a": {"c": {"1": {"x": 2, "y": 1, "who": ["p", "q"]}}}}
+    assert not beyond(initial, reference, reference)
+    assert not beyond(initial, reference, {"a": {"c": {"1": {"x": 3, "y": 1, "who": ["p", "q"]}}}})  # x reworded
+    assert beyond(initial, reference, {"a": {"c": {"1": {"x": 2, "y": 9, "who": ["p", "q"]}}}})  # y untouched
+    assert beyond(initial, reference, {"a": {"c": {"1": {"x": 2, "y": 1, "who": ["p", "q", "r"]}}}})
+    assert beyond(initial, reference, {"a": {"c": {"1": {"x": 2, "y": 1, "who": ["q"]}}}})
+    assert beyond(initial, reference, {"a": {"c": {**reference["a"]["c"], "2": {"x": 0}}}})
