@@ -34,6 +34,8 @@ CONTROL_NAMES = ("list_everything", "claim_without_acting", "over_reach", "fair_
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 #: Parameters that carry file content or paths: never filled in by a mutation.
 _FILE_PARAMS = {"content", "path", "save_as", "paths", "attachments", "page_token"}
+#: Free-text notes a write may carry along: filling one in is a courtesy, not more than was asked.
+_NOTE_PARAMS = {"comment", "note", "message", "body", "description"}
 
 
 @dataclass(frozen=True)
@@ -181,7 +183,7 @@ def _mutations(step: Step, bystanders: list[dict[str, Any]], siblings: dict[str,
                     with_arg(param, other)
     unset = [
         name for name, info in fields.items()
-        if name not in step.args and info.annotation is str and name not in _FILE_PARAMS
+        if name not in step.args and info.annotation is str and name not in _FILE_PARAMS | _NOTE_PARAMS
     ]  # fmt: skip
     for name in unset[:2]:
         with_arg(name, "Extra note 2")

@@ -15,6 +15,9 @@ Checks (each has a ``name``)::
         (:mod:`gateway.grading.answers`); the text is complete_task's ``answer``, else its
         ``summary``, else the ``response`` sent to /verify. The older ``{"match": {<op>: value}}``
         form matches that text with the operators below.
+    {"kind": "any_of", "checks": [check, check, ...]}
+        passes when any of its checks passes: two natural ways to the same outcome (a filter by
+        sender or by a search query).
     {"kind": "outcome", "app", "outcome", "args": {...}, "match": matcher}
         an outcome the app computes from its final state (``@app.outcome``, e.g. drive
         ``effective_role``, calendar ``booked_rooms``) matches.

@@ -72,7 +72,8 @@ _WORDS = {
 }  # fmt: skip
 _SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "mm": 1e6, "million": 1e6, "bn": 1e9, "b": 1e9, "billion": 1e9}
 _NUMBER = re.compile(
-    r"(?<![\w.\-/:])[$€£]?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s?(thousand|million|billion|bn|mm|k|m|b)?(?![\w\-/:])"
+    r"(?<![\w.\-/:])[$€£]?\s?(\d{1,3}(?:,\d{3})+|\d{1,3}(?:[ \u00a0]\d{3})+(?![\d])|\d+)(\.\d+)?"
+    r"\s?(thousand|million|billion|bn|mm|k|m|b)?(?![\w\-/:])"
     r"|\b(" + "|".join(sorted(_WORDS, key=len, reverse=True)) + r")\b",
     re.IGNORECASE,
 )
@@ -128,19 +129,35 @@ def _dates(text: str, year: int) -> tuple[set[str], str]:
     return found, text
 
 
+_PERCENT = re.compile(r"\s?(%|percent\b|per cent\b)", re.IGNORECASE)
+_MONEY_AFTER = re.compile(r"\s?(dollars\b|usd\b|eur\b|gbp\b)", re.IGNORECASE)
+_MONEY_BEFORE = re.compile(r"(usd|eur|gbp)\s?$", re.IGNORECASE)
+_OTHER_UNIT = re.compile(
+    r"\s?(minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|people|persons?|employees?|tickets?|times|x)\b",
+    re.IGNORECASE,
+)
+
+
+def _unit_of(text: str, m: re.Match[str]) -> str:
+    """The unit a number is written with: ``"%"``, ``"$"`` (any currency), ``"other"`` or ``""`` (none)."""
+    after, before = text[m.end() :], text[: m.start()]
+    if _PERCENT.match(after):
+        return "%"
+    if m.group(0).lstrip()[:1] in ("$", "€", "£") or _MONEY_AFTER.match(after) or _MONEY_BEFORE.search(before):
+        return "$"
+    return "other" if _OTHER_UNIT.match(after) else ""
+
+
 def _numbers(text: str, unit: str = "") -> set[float]:
-    """Every number ``text`` states; with ``unit`` ``"%"`` only percentages, with ``"$"`` only amounts."""
+    """Every number ``text`` states; with a ``unit`` (``"%"`` or ``"$"``) only numbers in it or in none."""
     out: set[float] = set()
     for m in _NUMBER.finditer(text):
-        if unit == "%" and not re.match(r"\s?(%|percent|per cent)", text[m.end() :], re.IGNORECASE):
-            continue
-        money = m.group(0).lstrip()[:1] in ("$", "€", "£") or re.match(r"\s?(dollars|usd)", text[m.end() :], re.I)
-        if unit == "$" and not money:
+        if unit and _unit_of(text, m) not in (unit, ""):
             continue
         if m[4]:
             out.add(float(_WORDS[m[4].lower()]))
             continue
-        value = float(m[1].replace(",", "") + (m[2] or ""))
+        value = float(re.sub(r"[,\s\u00a0]", "", m[1]) + (m[2] or ""))
         if m[3]:
             value *= _SCALE[m[3].lower()]
         out.add(round(value, 6))
@@ -184,10 +201,20 @@ def _field_values(snapshot: dict[str, Any], source: dict[str, Any]) -> list[str]
     return sorted(set(out))
 
 
-def _id_claims(text: str, spec: dict[str, Any], snapshot: dict[str, Any]) -> set[str]:
+_PREFIXED = re.compile(r"^([A-Za-z]+-?)(\d+)$")
+
+
+def _id_claims(text: str, spec: dict[str, Any], snapshot: dict[str, Any], expected: list[Any]) -> set[str]:
     out: set[str] = set()
     if "pattern" in spec:
         out |= {m.group(0).upper() for m in re.finditer(spec["pattern"], text, re.IGNORECASE)}
+        forms = {(m[1].upper(), len(m[2])) for v in expected if (m := _PREFIXED.match(str(v)))}
+        if len(forms) == 1:  # "1026" for HD-1026: the bare number of an id written with one prefix
+            prefix, digits = forms.pop()
+            rest = _TIME.sub(" ", _dates(text, 2000)[1])
+            bare_id = re.compile(r"(?<![\w\-$.])\d{" + str(digits) + r"}(?![\w\-%]|[.,]\d)")
+            known = _scan(snapshot, re.compile(spec["pattern"], re.IGNORECASE), limit=5000)
+            out |= {prefix + m.group(0) for m in bare_id.finditer(rest)} & (known | {str(v).upper() for v in expected})
     if "from" in spec:
         out |= {v.upper() for v in _field_values(snapshot, spec["from"]) if _mentions(text, v)}
     return out
@@ -225,7 +252,8 @@ def claims_of(kind: str, text: str, check: dict[str, Any], snapshot: dict[str, A
     if kind == "person":
         return _person_claims(text, _people(snapshot))
     if kind == "id":
-        return _id_claims(text, spec, snapshot)
+        expected = [e["value"] for e in check.get("expect", []) if e["kind"] == "id"]
+        return _id_claims(text, spec, snapshot, expected)
     if kind == "text":
         return {_fold(v) for v in _text_values(spec, snapshot) if _mentions(text, v)}
     dates, rest = _dates(text, year)
@@ -320,10 +348,71 @@ def grade_answer(
             problems.append(f"{kind}: does not name {sorted(map(_show_claim, missing))}")
         if extra:
             problems.append(f"{kind}: also names {sorted(map(_show_claim, extra))}, which was not asked for")
+    hedge = (_HEDGE_IN_ANSWER if source == "answer" else _HEDGE).search(text)
+    if hedge:
+        problems.append(f"hedges ({hedge.group(0)!r}): an answer states one thing")
+    problems += _pairing_problems(check, text, snapshot)
     shown = (text[:80] + "...") if len(text) > 80 else text
     if problems:
         return CheckResult(check["name"], False, f"{source} {shown!r}: " + "; ".join(problems))
     return CheckResult(check["name"], True, f"{source} {shown!r} names exactly what was asked")
+
+
+_HEDGE = re.compile(r"\b(maybe|perhaps|possibly|probably|not sure|unsure|either)\b", re.IGNORECASE)
+_HEDGE_IN_ANSWER = re.compile(r"\b(or|maybe|perhaps|possibly|probably|not sure|unsure|either|might)\b", re.IGNORECASE)
+
+
+def _kind_of(check: dict[str, Any], value: Any) -> str:
+    for e in check["expect"]:
+        if e["value"] == value:
+            return str(e["kind"])
+    raise ValueError(f"{value!r} is not an expected value")
+
+
+def _position(kind: str, value: Any, text: str, snapshot: dict[str, Any]) -> int | None:
+    """Where ``text`` first names the expected ``value``; None when it does not.
+
+    A person by email, full or first name; an id with or without its prefix; anything else as written.
+    """
+    forms = [str(value)]
+    if kind == "person":
+        person = next((p for p in _people(snapshot) if p["email"].lower() == str(value).lower()), None)
+        if person is not None:
+            forms += [str(person["name"]), str(person["name"]).split(" ")[0]]
+    elif kind == "id" and (m := _PREFIXED.match(str(value))):
+        forms.append(m[2])
+    hits = [
+        m.start()
+        for form in forms
+        for m in re.finditer(r"(?<![\w@.])" + re.escape(form) + r"(?![\w@])", text, re.IGNORECASE)
+    ]
+    return min(hits, default=None)
+
+
+def _pairing_problems(check: dict[str, Any], text: str, snapshot: dict[str, Any]) -> list[str]:
+    """Problems with how the values go together.
+
+    ``pairs`` (``[[left, right], ...]``): the k-th left value named goes with the k-th right value named
+    (``HD-1026 (Tomas Rivera), HD-1039 (Owen Bell)`` or ``Tomas has HD-1026 and Owen HD-1039``).
+    ``order`` (``[first, second, ...]``): the values are named in that order, e.g. who commented, then
+    their manager.
+    """
+    problems = []
+    if check.get("pairs"):
+        lefts, rights = [a for a, _ in check["pairs"]], [b for _, b in check["pairs"]]
+        pos = {v: _position(_kind_of(check, v), v, text, snapshot) for v in lefts + rights}
+        if all(at is not None for at in pos.values()):
+            placed_lefts = sorted(lefts, key=lambda v: pos[v] or 0)
+            said = set(zip(placed_lefts, sorted(rights, key=lambda v: pos[v] or 0), strict=True))
+            if said != {(a, b) for a, b in check["pairs"]}:
+                problems.append("pairs the values wrongly: " + ", ".join(f"{a} with {b}" for a, b in sorted(said)))
+    if check.get("order"):
+        pos = {v: _position(_kind_of(check, v), v, text, snapshot) for v in check["order"]}
+        named = sorted(check["order"], key=lambda v: pos[v] or 0)
+        if all(at is not None for at in pos.values()) and named != check["order"]:
+            asked = ", ".join(check["order"])
+            problems.append(f"names the values in the wrong roles (asked in this order: {asked})")
+    return problems
 
 
 def _show_claim(value: Any) -> str:

@@ -71,6 +71,11 @@ def _run_check(chk: dict[str, Any], initial: dict[str, Any], final: dict[str, An
         return CheckResult(name, ok, f"final answer {'matches' if ok else 'does not match'}: {shown!r}")
     if chk["kind"] == "outcome":
         return _outcome(chk, final)
+    if chk["kind"] == "any_of":
+        results = [_run_check(sub, initial, final, changed, said, request) for sub in chk["checks"]]
+        passed = [r for r in results if r.passed]
+        first = passed[0] if passed else results[0]
+        return CheckResult(name, bool(passed), f"one of {len(results)} ways: {first.detail}")
     app, coll = chk["app"], chk["collection"]
     records = final.get(app, {}).get(coll, {})
     before = initial.get(app, {}).get(coll, {})

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import typing
+from types import SimpleNamespace
 from typing import Any
 
 from gateway.grading.answers import ANSWER_KINDS
@@ -92,8 +93,16 @@ def validate_checks(task: Any) -> None:
         if kind == "outcome":
             _validate_outcome(chk, known_apps, label)
             continue
+        if kind == "any_of":
+            subs = chk.get("checks")
+            if set(chk) - {"name", "kind", "checks"} or not isinstance(subs, list) or len(subs) < 2:
+                raise ValueError(f"{label}: an any_of check has 'name', 'kind' and 'checks' (two or more ways)")
+            inner = SimpleNamespace(apps=list(known_apps), checks=subs, allowed_changes=[])
+            validate_checks(inner)
+            continue
         if kind not in ("record", "no_record"):
-            raise ValueError(f"{label}: kind must be 'record', 'no_record', 'outcome' or 'answer', not {kind!r}")
+            kinds = "'record', 'no_record', 'outcome', 'any_of' or 'answer'"
+            raise ValueError(f"{label}: kind must be {kinds}, not {kind!r}")
         extra = set(chk) - {"name", "kind", "app", "collection", "where", "count", "new", "changed"}
         if extra:
             raise ValueError(f"{label}: unknown keys {sorted(extra)}")
@@ -131,10 +140,16 @@ def _validate_place(item: dict[str, Any], known_apps: set[str], label: str) -> s
 
 
 def _validate_answer(chk: dict[str, Any], known_apps: set[str], label: str) -> None:
-    extra = set(chk) - {"name", "kind", "expect", "candidates"}
+    extra = set(chk) - {"name", "kind", "expect", "candidates", "pairs", "order"}
     if extra:
         raise ValueError(f"{label}: unknown keys {sorted(extra)}")
     expect = chk["expect"]
+    values = [item.get("value") for item in expect if isinstance(item, dict)]
+    for pair in chk.get("pairs", []):
+        if not isinstance(pair, list) or len(pair) != 2 or not all(v in values for v in pair):
+            raise ValueError(f"{label}.pairs: each pair is [value, value] of two expected values")
+    if "order" in chk and (not isinstance(chk["order"], list) or not all(v in values for v in chk["order"])):
+        raise ValueError(f"{label}.order: a list of expected values")
     if not isinstance(expect, list) or not expect:
         raise ValueError(f"{label}: expect is a non-empty list of {{'kind', 'value'}}")
     candidates = chk.get("candidates", {})

@@ -79,7 +79,8 @@ def test_a_unit_keeps_only_percentages_or_amounts():
            "candidates": {"number": {"unit": "%"}}}  # fmt: skip
     assert claims_of("number", "above 2% for 10 minutes", pct, WORLD, 2026) == {2.0}
     usd = {**pct, "candidates": {"number": {"unit": "$"}}}
-    assert claims_of("number", "$3.4M in Q2 from 12 deals", usd, WORLD, 2026) == {3400000.0}
+    assert claims_of("number", "$3.4M in Q2 over 12 weeks, up 5%", usd, WORLD, 2026) == {3400000.0}
+    assert claims_of("number", "$3.4M from 12 deals", usd, WORLD, 2026) == {3400000.0, 12.0}  # no unit: counts
 
 
 @pytest.mark.parametrize("text", ["2026-03-12", "March 12", "Thursday, March 12th, 2026", "12 March", "3/12/2026"])
@@ -102,3 +103,48 @@ def test_legacy_match_checks_still_read_the_graded_text():
     legacy = {"name": "old", "kind": "answer", "match": {"contains": "priya"}}
     result = grade([legacy], [], {}, {}, AnswerText(answer="Priya Shah"), None, Request(ASK))
     assert result.reward == 1.0
+
+
+TICKETS = {
+    "name": "answer", "kind": "answer",
+    "expect": [{"kind": "id", "value": "HD-1026"}, {"kind": "id", "value": "HD-1039"},
+               {"kind": "person", "value": f"priya.shah{D}"}, {"kind": "person", "value": f"marcus.reed{D}"}],
+    "candidates": {"id": {"pattern": "HD-\\d{4}"}},
+    "pairs": [["HD-1026", f"priya.shah{D}"], ["HD-1039", f"marcus.reed{D}"]],
+}  # fmt: skip
+WORLD_TICKETS = {**WORLD, "helpdesk": {"tickets": {k: {"id": k} for k in ("HD-1026", "HD-1039", "HD-1054")}}}
+
+
+@pytest.mark.parametrize(
+    ("text", "passed"),
+    [
+        ("HD-1026 (Priya Shah), HD-1039 (Marcus Reed)", True),
+        ("Priya Shah has HD-1026 and Marcus Reed has HD-1039", True),
+        ("1026 is with Priya Shah, 1039 is with Marcus Reed", True),  # the ids' bare numbers
+        ("HD-1026 (Marcus Reed), HD-1039 (Priya Shah)", False),  # swapped
+        ("HD-1026 (Priya Shah), HD-1039 (Marcus Reed), perhaps 1054", False),  # a hedge and another ticket
+    ],
+)
+def test_pairs_must_go_together(text, passed):
+    assert grade_answer(TICKETS, AnswerText(answer=text), "Which are overdue?", WORLD_TICKETS).passed is passed
+
+
+def test_order_gives_each_value_its_role():
+    both = [{"kind": "person", "value": f"owen.bell{D}"}, {"kind": "person", "value": f"priya.shah{D}"}]
+    roles = {**MANAGER, "expect": both, "order": [f"owen.bell{D}", f"priya.shah{D}"]}
+    assert judge(roles, AnswerText(answer="Owen Bell; his manager is Priya Shah"), "Who commented?").passed
+    assert not judge(roles, AnswerText(answer="Priya Shah; her manager is Owen Bell"), "Who commented?").passed
+
+
+def test_an_answer_that_hedges_fails():
+    assert not judge(MANAGER, AnswerText(answer="Priya Shah or maybe someone in Finance")).passed
+    said = AnswerText(summary="Probably fine to email her; it is Priya Shah.", answer="Priya Shah")
+    assert judge(MANAGER, said).passed  # the summary is free when an answer is given
+
+
+def test_amounts_in_bare_or_currency_code_form_count():
+    usd = {"name": "n", "kind": "answer", "expect": [{"kind": "number", "value": 3400000}],
+           "candidates": {"number": {"unit": "$"}}}  # fmt: skip
+    for text in ("3,400,000", "USD 3.4 million", "3.4M", "3 400 000", "$3,400,000 for Q2"):
+        assert judge(usd, AnswerText(answer=text), "What is the Q2 revenue?").passed, text
+    assert not judge(usd, AnswerText(answer="$3,400,000 / 4,115,000"), "What is the Q2 revenue?").passed
