@@ -1,7 +1,8 @@
-"""The ``company-gateway`` command: serve, tasks, tools, demo, rollout.
+"""The ``company-gateway`` command: serve, tasks (list, prove), tools, demo, rollout.
 
 Exit status: 0 on success; 1 when a demo's oracle scores below 1.0 (or noop
-above 0.0), or when a rollout cannot start (its gateway is unreachable); 2 for a
+above 0.0), when ``tasks prove`` finds a grader that fails a policy, or when a
+rollout cannot start (its gateway is unreachable); 2 for a
 usage error (bad option, unknown task id, invalid task file, missing API key).
 A rollout whose episodes fail still exits 0: failures are in its output.
 """
@@ -49,10 +50,21 @@ def _parser() -> argparse.ArgumentParser:
         "--log-level", type=str.upper, choices=LOG_LEVELS, help="DEBUG, INFO (default), WARNING or ERROR"
     )
 
-    tasks = sub.add_parser("tasks", help="list the tasks")
+    tasks = sub.add_parser(
+        "tasks",
+        help="list the tasks, or prove their graders",
+        description="List the tasks ('tasks'), or prove every task's grader ('tasks prove'): reference solutions "
+        "score 1.0, doing nothing 0.0, each negative control 0.0, and the generated controls as each requires.",
+    )
+    tasks.add_argument("action", nargs="?", choices=["list", "prove"], default="list", help="list (default) or prove")
     tasks.add_argument("--tasks", dest="tasks_file", help="JSONL file of task rows (default: built-in tasks)")
-    tasks.add_argument("--json", action="store_true", help="one JSON object per task")
+    tasks.add_argument("--json", action="store_true", help="one JSON object per task (prove: per policy)")
     tasks.add_argument("--stats", action="store_true", help="counts by app, exposure and number of apps")
+    tasks.add_argument("--task", dest="task_ids", action="append", help="prove only this task id (repeatable)")
+    tasks.add_argument(
+        "--exposure", choices=["mcp", "cli", "http", "all"], default="all", help="prove through this way in (all)"
+    )
+    tasks.add_argument("--jobs", type=int, default=2, help="tasks proved at once (default 2)")
 
     tools = sub.add_parser("tools", help="list every generated tool")
     tools.add_argument("--json", action="store_true", help="a JSON array: name, app, read_only, input_schema")
@@ -131,6 +143,8 @@ def _load(tasks_file: str | None) -> dict[str, Task]:
 
 def _cmd_tasks(args: argparse.Namespace) -> int:
     tasks = _load(args.tasks_file)
+    if args.action == "prove":
+        return _cmd_prove(args, tasks)
     if args.stats:
         by_app = Counter(a for t in tasks.values() for a in t.apps)
         by_exposure = Counter(t.exposure for t in tasks.values())
@@ -145,6 +159,76 @@ def _cmd_tasks(args: argparse.Namespace) -> int:
         else:
             print(f"{t.id:40} {','.join(t.apps):28} {t.exposure:5} {t.instruction[:70]}")
     return 0
+
+
+def _cmd_prove(args: argparse.Namespace, tasks: dict[str, Task]) -> int:
+    """``tasks prove``: every policy of every task through each exposure; a table by app; 1 on any failure."""
+    import shutil
+    import tempfile
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.table import Table
+
+    from gateway.control.core import Gateway
+    from gateway.runners.prove import Proof, prove_task
+    from sandbox.local import LocalProvider
+
+    if args.jobs < 1:
+        print("company-gateway tasks: --jobs must be 1 or more", file=sys.stderr)
+        return 2
+    if args.task_ids:
+        missing = [t for t in args.task_ids if t not in tasks]
+        if missing:
+            print(f"company-gateway tasks: unknown task ids {missing}; see 'company-gateway tasks'", file=sys.stderr)
+            return 2
+        tasks = {t: tasks[t] for t in args.task_ids}
+    exposures = ["mcp", "cli", "http"] if args.exposure == "all" else [args.exposure]
+    root = Path(tempfile.mkdtemp(prefix="prove-"))
+    gateway = Gateway(Settings(), tasks, LocalProvider(root, owner="prove"))
+    proofs: list[Proof] = []
+    err = Console(stderr=True)
+    jobs = [(task, exposure) for task in tasks.values() for exposure in exposures]
+    started = time.perf_counter()
+
+    async def run() -> None:
+        gate = asyncio.Semaphore(args.jobs)
+        columns = (TextColumn("proving"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+        with Progress(*columns, console=err, transient=True, disable=args.json or not err.is_terminal) as bar:
+            todo = bar.add_task("proving", total=len(jobs))
+
+            async def one(task: Task, exposure: str) -> None:
+                async with gate:
+                    for proof in await prove_task(gateway, task, exposure):
+                        proofs.append(proof)
+                        if args.json:
+                            print(json.dumps(proof.__dict__), flush=True)
+                    bar.advance(todo)
+
+            await asyncio.gather(*(one(t, e) for t, e in jobs))
+
+    try:
+        asyncio.run(run())
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    failed = [p for p in proofs if not p.passed]
+    if not args.json:
+        table = Table(title="tasks prove")
+        for column in ("app", "tasks", "exposures", "policies", "failed"):
+            table.add_column(column, justify="left" if column == "app" else "right")
+        by_app: dict[str, list[Proof]] = {}
+        for proof in proofs:
+            by_app.setdefault(tasks[proof.task_id].apps[0], []).append(proof)
+        for app_name, rows in sorted(by_app.items()):
+            table.add_row(app_name, str(len({r.task_id for r in rows})), str(len({r.exposure for r in rows})),
+                          str(len(rows)), str(sum(not r.passed for r in rows)))  # fmt: skip
+        Console().print(table)
+        for proof in failed:
+            print(f"FAILED {proof.task_id} {proof.exposure} {proof.policy}: {proof.detail}")
+        seconds = time.perf_counter() - started
+        print(f"{len(tasks)} tasks, {len(proofs)} policies through {len(exposures)} exposure(s): "
+              f"{len(failed)} failed, {seconds:.1f} s")  # fmt: skip
+    return 1 if failed else 0
 
 
 def _cmd_tools(args: argparse.Namespace) -> int:

@@ -83,3 +83,27 @@ def test_demo_json_into_a_closed_pipe_stops_quietly():
     )  # fmt: skip
     os.close(write)
     assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+
+
+def test_tasks_prove_passes_on_a_sound_task_and_prints_a_table(capsys):
+    assert main(["tasks", "prove", "--task", "dir-manager-of-owen", "--exposure", "mcp"]) == 0
+    out = capsys.readouterr().out
+    assert "directory" in out and "1 tasks, 8 policies through 1 exposure(s): 0 failed" in out
+
+
+def test_tasks_prove_fails_on_a_grader_that_a_shortcut_beats(tmp_path, capsys):
+    row = load_builtin_tasks()["drive-share-offsite-agenda"].model_dump(mode="json", exclude_none=True)
+    row["allowed_changes"][0]["added"] = {"permissions": {"role": "writer"}}  # anyone may now be made a writer
+    path = tmp_path / "loose.jsonl"
+    path.write_text(json.dumps(row) + "\n")
+    assert main(["tasks", "prove", "--tasks", str(path), "--exposure", "mcp", "--json"]) == 1
+    proofs = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    failed = [p for p in proofs if not p["passed"]]
+    assert [p["policy"] for p in failed] == ["generated:over_reach"]
+    assert failed[0]["reward"] == 1.0
+
+
+def test_tasks_prove_refuses_unknown_ids_and_bad_jobs(capsys):
+    assert main(["tasks", "prove", "--task", "no-such-task"]) == 2
+    assert main(["tasks", "prove", "--jobs", "0"]) == 2
+    assert "unknown task ids ['no-such-task']" in capsys.readouterr().err
