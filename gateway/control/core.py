@@ -25,9 +25,9 @@ from gateway.exceptions import SandboxUnavailable, SessionClosed, ShuttingDown, 
 from gateway.grading import AnswerText, Request, grade
 from gateway.settings import Settings
 from sandbox import Provider, ProviderUnavailable
-from tools import COMPLETE_TASK, REGISTRY, Action, AppError, Context, InvalidArgument
+from tools import COMPLETE_TASK, REGISTRY, Action, AppError, Conflict, Context, InvalidArgument
 
-__all__ = ["SERVER_FAULT_MESSAGE", "CallRefused", "Gateway", "ServerFault", "tools_for"]
+__all__ = ["SERVER_FAULT_MESSAGE", "CallRefused", "Gateway", "QuotaExceeded", "ServerFault", "tools_for"]
 
 logger = logging.getLogger(__name__)
 
@@ -41,6 +41,10 @@ SERVER_FAULT_MESSAGE = (
     "the request could not be completed because of a fault on the server; nothing was changed. "
     "Try a different request, or carry on with other steps."
 )
+
+
+class QuotaExceeded(Conflict):
+    """A write would take the session past one of its quotas (stored bytes, new records); it was undone whole."""
 
 
 class ServerFault(Exception):
@@ -277,7 +281,9 @@ class Gateway:
             The action's JSON-able result.
 
         Raises:
-            AppError: bad arguments or a request the world refuses (the caller's mistake; text for the caller).
+            AppError: bad arguments or a request the world refuses (the caller's mistake; text for the caller);
+                :class:`QuotaExceeded` when the write would take the session past ``session_max_stored_bytes``
+                or ``session_max_new_records`` (the write is undone whole).
             CallRefused: the session no longer takes calls, or the tool is not offered to it.
         """
         async with session.lock:
@@ -308,6 +314,8 @@ class Gateway:
                         _restore(session, backup)
                         session.record_call(tool, ok=False)
                         raise
+                if backup is not None:
+                    self._check_quotas(session, backup)
             except ProviderFailed as exc:
                 _restore(session, backup)
                 session.record_call(tool, ok=False)
@@ -331,6 +339,29 @@ class Gateway:
                 self.metrics.tool_call.labels(app=action.app or "none").observe(time.perf_counter() - started)
             session.record_call(tool, ok=True)
             return result
+
+    def _check_quotas(self, session: Session, backup: _Backup) -> None:
+        """Refuse a write that took the session past a quota (the caller then undoes it whole).
+
+        Raises:
+            QuotaExceeded: the file content the session added, or the records it created, now exceed
+                ``session_max_stored_bytes`` or ``session_max_new_records``, and this write added to them.
+        """
+        world = session.world
+        stored, limit = world.blobs.own_size(), self.settings.session_max_stored_bytes
+        if stored > limit and stored > backup.stored_bytes:
+            raise QuotaExceeded(
+                f"storage limit reached: this account may add at most {_size(limit)} of file content "
+                f"({limit:,} bytes), and this request would bring it to {_size(stored)}; nothing was saved or "
+                "changed. Store fewer or smaller files."
+            )
+        created, most = world._counter, self.settings.session_max_new_records
+        if created > most and created > backup.counter:
+            raise QuotaExceeded(
+                f"item limit reached: this account may create at most {most:,} new items (messages, events, "
+                f"files, comments and the like), and this request would bring it to {created:,}; nothing was "
+                "changed. Carry on without creating more."
+            )
 
     # ---- state, verify, close -----------------------------------------------------------------
 
@@ -544,6 +575,8 @@ class _Backup:
     counter: int
     completion: str | None
     answer: str | None
+    blobs: int  # BlobStore.mark() before the write
+    stored_bytes: int  # BlobStore.own_size() before the write
 
 
 def _backup(session: Session, action: Action) -> _Backup:
@@ -553,10 +586,12 @@ def _backup(session: Session, action: Action) -> _Backup:
     """
     world = session.world
     app = action.app
+    mark, stored = world.blobs.mark(), world.blobs.own_size()
     if not app:
-        return _Backup(app, None, False, world._counter, world.completion, world.answer)
+        return _Backup(app, None, False, world._counter, world.completion, world.answer, mark, stored)
     was_shared = app in world.shared
-    return _Backup(app, world.begin_write(app), was_shared, world._counter, world.completion, world.answer)
+    state = world.begin_write(app)
+    return _Backup(app, state, was_shared, world._counter, world.completion, world.answer, mark, stored)
 
 
 def _restore(session: Session, backup: _Backup | None) -> None:
@@ -568,3 +603,12 @@ def _restore(session: Session, backup: _Backup | None) -> None:
     world._counter = backup.counter
     world.completion = backup.completion
     world.answer = backup.answer
+    world.blobs.rollback(backup.blobs)
+
+
+def _size(n: int) -> str:
+    """``n`` bytes for a reader: ``"100 MiB"``, ``"2.5 MiB"``, ``"512 KiB"``, ``"17 bytes"``."""
+    for unit, scale in (("MiB", 2**20), ("KiB", 2**10)):
+        if n >= scale:
+            return f"{n / scale:.1f}".removesuffix(".0") + f" {unit}"
+    return f"{n} bytes"
