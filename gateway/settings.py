@@ -116,7 +116,7 @@ class Settings(BaseSettings):
     max_closed_sessions: int = Field(
         10000,
         ge=1,
-        description="Most closed sessions whose last state is kept (about 2 KB each); closing one more forgets "
+        description="Most closed sessions whose last state is kept (about 1.2 KB each); closing one more forgets "
         "the one closed longest ago (404 from then on).",
     )
     session_max_stored_bytes: int = Field(
