@@ -2,7 +2,8 @@
 
 (a) tool calls through the gateway vs a bare FastMCP server (wrk, 1 and 10 connections);
 (b) a burst of seeds while 50 MCP clients loop; (c) memory per live session, before and after
-a write; (d) shutdown with lent sandboxes on a provider that takes 100 ms per destroy.
+a write; (d) shutdown with lent sandboxes on a provider that takes 100 ms per destroy; (e) memory
+per 1,000 closed sessions once closed sessions expire.
 Every server runs in its own process; the load comes from other processes.
 """
 
@@ -23,7 +24,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from bench import burst, memory, profile, throughput
+from bench import burst, closed, memory, profile, throughput
 from bench.procs import ROOT, server_processes
 
 RESULTS = Path(__file__).with_name("results")
@@ -32,9 +33,9 @@ RESULTS = Path(__file__).with_name("results")
 #: ``burst_cap_s`` bounds the burst on a slow machine: seeds unanswered by then are abandoned and the
 #: seed rate is taken over those answered.
 FULL = {"wrk_s": 10.0, "burst_seeds": 1000, "quiet_s": 2.0, "burst_cap_s": 45.0, "sessions": 1000,
-        "heap_sessions": 50, "sandboxes": 1000}  # fmt: skip
+        "heap_sessions": 50, "sandboxes": 1000, "closed_rounds": 6}  # fmt: skip
 QUICK = {"wrk_s": 2.0, "burst_seeds": 100, "quiet_s": 1.0, "burst_cap_s": 15.0, "sessions": 100,
-         "heap_sessions": 10, "sandboxes": 200}  # fmt: skip
+         "heap_sessions": 10, "sandboxes": 200, "closed_rounds": 3}  # fmt: skip
 
 KB = 1000
 
@@ -98,7 +99,21 @@ def rows(results: dict[str, Any]) -> list[tuple[str, str, str, bool | None]]:
         out.append((f"(d) shutdown, {d['sandboxes']} sandboxes x 100 ms destroy",
                     f"{d['shutdown_s']:.2f} s ({d['left_alive']} left)", "<= 3 s",
                     d["shutdown_s"] <= 3.0 and d["left_alive"] == 0))  # fmt: skip
+    e = results.get("e_closed_memory")
+    if e:
+        out += _closed_rows(e)
     return out
+
+
+def _closed_rows(e: dict[str, Any]) -> list[tuple[str, str, str, bool | None]]:
+    after = e["after_expiry_per_1000_bytes"]
+    return [
+        (f"(e) RSS per 1,000 closed sessions, {e['kept']:,} kept (rounds 2-{e['rounds']})",
+         f"{after / 2**20:+.2f} MiB (RSS {' / '.join(f'{m:.0f}' for m in e['rss_mb'])} MiB)", "<= 0.5 MiB",
+         after <= 0.5 * 2**20 and e["failures"] == 0),
+        ("    the first 1,000, filling what is kept", f"{e['filling_per_1000_bytes'] / 2**20:+.2f} MiB", "(context)",
+         None),
+    ]  # fmt: skip
 
 
 def _burst_rows(b: dict[str, Any]) -> list[tuple[str, str, str, bool | None]]:
@@ -137,9 +152,9 @@ def _memory_rows(c: dict[str, Any], heap: dict[str, Any]) -> list[tuple[str, str
 
 def _parts(text: str) -> list[str]:
     parts = [p.strip() for p in text.split(",") if p.strip()]
-    unknown = sorted(set(parts) - {"a", "b", "c", "d"})
+    unknown = sorted(set(parts) - {"a", "b", "c", "d", "e"})
     if unknown or not parts:
-        raise argparse.ArgumentTypeError(f"parts are letters among a, b, c, d (e.g. b,c), not {text!r}")
+        raise argparse.ArgumentTypeError(f"parts are letters among a, b, c, d, e (e.g. b,c), not {text!r}")
     return parts
 
 
@@ -150,9 +165,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--only",
         type=_parts,
-        default=["a", "b", "c", "d"],
+        default=["a", "b", "c", "d", "e"],
         metavar="PARTS",
-        help="which parts to run, comma-separated letters (default a,b,c,d)",
+        help="which parts to run, comma-separated letters (default a,b,c,d,e)",
     )
     parser.add_argument("--output", type=Path, default=RESULTS / "latest.json", help="where to write the JSON")
     args = parser.parse_args(argv)
@@ -165,8 +180,8 @@ def main(argv: list[str] | None = None) -> int:
     results: dict[str, Any] = {"quick": args.quick, "sizes": sizes, "machine": _machine()}
     profiles: dict[str, Any] = {}
     parts = set(args.only)
-    kinds = [k for k, part in (("gateway", "a"), ("bare", "a"), ("gateway", "b"), ("bare", "b"), ("gateway", "c"))
-             if part in parts]  # fmt: skip
+    kinds = [k for k, part in (("gateway", "a"), ("bare", "a"), ("gateway", "b"), ("bare", "b"), ("gateway", "c"),
+                               ("gateway-kept", "e")) if part in parts]  # fmt: skip
     console.log(f"starting {len(kinds)} server(s), each in its own process")
     heap = _inproc("heap", sizes["heap_sessions"]) if "c" in parts else None  # counts bytes: may share the CPU
     with server_processes(*kinds) as servers:
@@ -198,6 +213,11 @@ def main(argv: list[str] | None = None) -> int:
                 results["c_memory"] = memory.run(gw_c, sizes["sessions"])
             if out:
                 profiles["c"] = profile.top(out)
+        if "e" in parts:
+            gw_e = next(procs)
+            console.log(f"(e) {sizes['closed_rounds']} rounds of {closed.ROUND} sessions seeded, written, verified "
+                        f"and closed ({closed.KEPT} kept)")  # fmt: skip
+            results["e_closed_memory"] = closed.run(gw_e, sizes["closed_rounds"])
     if "d" in parts:
         console.log(f"(d) shutdown with {sizes['sandboxes']} lent sandboxes, in-process")
         results["d_shutdown"] = _result(_inproc("shutdown", sizes["sandboxes"]))

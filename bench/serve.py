@@ -1,4 +1,6 @@
-"""Entry point of one server process: ``python -m bench.serve gateway|bare``.
+"""Entry point of one server process: ``python -m bench.serve gateway|gateway-kept|bare``.
+
+``gateway-kept`` keeps at most :data:`bench.closed.KEPT` closed sessions (part e).
 
 Binds a free loopback port, prints ``READY <port>`` on stdout, then serves under
 uvicorn (log level warning) until SIGTERM.
@@ -15,17 +17,19 @@ import uvicorn
 
 def main(kind: str) -> None:
     logging.basicConfig(level=logging.WARNING)
-    if kind == "gateway":
+    if kind in ("gateway", "gateway-kept"):
+        from bench.closed import KEPT
         from gateway.settings import Settings
         from gateway.surfaces.asgi import create_app
 
-        app = create_app(Settings(sandbox_provider="none", log_level="WARNING"))
+        kept = {"max_closed_sessions": KEPT} if kind == "gateway-kept" else {}
+        app = create_app(Settings(sandbox_provider="none", log_level="WARNING", **kept))
     elif kind == "bare":
         from bench.bare import create_bare_app
 
         app = create_bare_app()
     else:
-        raise SystemExit(f"usage: python -m bench.serve gateway|bare (not {kind!r})")
+        raise SystemExit(f"usage: python -m bench.serve gateway|gateway-kept|bare (not {kind!r})")
     # proto=IPPROTO_TCP: asyncio sets TCP_NODELAY only on sockets whose proto says TCP (else 40 ms delayed-ACK stalls)
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

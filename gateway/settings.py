@@ -107,6 +107,30 @@ class Settings(BaseSettings):
         "a file past it is refused unread with an error naming the parameter. Default 25 MiB: Gmail's attachment limit "
         "(https://support.google.com/mail/answer/6584).",
     )
+    closed_session_ttl_s: float = Field(
+        3600.0,
+        gt=0,
+        description="Seconds a closed session's last state is kept, so /verify, /close_session and /task_state "
+        "answer retries as before; after that the session is forgotten (404, as if never seeded).",
+    )
+    max_closed_sessions: int = Field(
+        10000,
+        ge=1,
+        description="Most closed sessions whose last state is kept (about 1.2 KB each); closing one more forgets "
+        "the one closed longest ago (404 from then on).",
+    )
+    session_max_stored_bytes: int = Field(
+        100 * 1024 * 1024,
+        ge=0,
+        description="Most bytes of file content one session may add (uploads, attachments, new versions; content "
+        "the company already holds is free); a write past it is refused, naming the limit, and changes nothing.",
+    )
+    session_max_new_records: int = Field(
+        10000,
+        ge=0,
+        description="Most records one session may create (messages, events, files, comments, ...: every new id); "
+        "a write past it is refused, naming the limit, and changes nothing.",
+    )
     allowed_hosts: list[str] = Field(
         default=[],
         description="Extra Host header values the MCP endpoint accepts (the names sandboxes use to reach it).",

@@ -315,7 +315,7 @@ def create_router_app(router: Router, trusted_networks: list[str], watch_interva
         response = await router.forward(sid, "POST", "/close_session", json=body)
         if response is None:
             router.closed(sid)
-            return JSONResponse({"session_id": sid, "closed": True, "already_closed": False, "lost": True})
+            return JSONResponse({"session_id": sid, "closed": True, "lost": True})
         if response.status_code == 200:
             router.closed(sid)
         return response

@@ -9,6 +9,7 @@ came in. The per-session lock is held through a whole call, and ``verify`` and
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import logging
 import time
@@ -17,16 +18,16 @@ from typing import Any
 
 from gateway.control.admission import Admission, Turn, Turns
 from gateway.control.metrics import Metrics
-from gateway.control.sessions import LIVE, Session, SessionStore
+from gateway.control.sessions import LIVE, EndedSessions, Session, SessionStore
 from gateway.control.tasks import Task, WorldTemplate, lint_task, parse_task, world_template
 from gateway.control.workspace import ProviderFailed, SandboxFiles, destroy_quietly, lend_sandbox
 from gateway.exceptions import SandboxUnavailable, SessionClosed, ShuttingDown, TaskError, UnknownSession
 from gateway.grading import AnswerText, Request, grade
 from gateway.settings import Settings
 from sandbox import Provider, ProviderUnavailable
-from tools import COMPLETE_TASK, REGISTRY, Action, AppError, Context, InvalidArgument
+from tools import COMPLETE_TASK, REGISTRY, Action, AppError, Conflict, Context, InvalidArgument
 
-__all__ = ["SERVER_FAULT_MESSAGE", "CallRefused", "Gateway", "ServerFault", "tools_for"]
+__all__ = ["SERVER_FAULT_MESSAGE", "CallRefused", "Gateway", "QuotaExceeded", "ServerFault", "tools_for"]
 
 logger = logging.getLogger(__name__)
 
@@ -40,6 +41,10 @@ SERVER_FAULT_MESSAGE = (
     "the request could not be completed because of a fault on the server; nothing was changed. "
     "Try a different request, or carry on with other steps."
 )
+
+
+class QuotaExceeded(Conflict):
+    """A write would take the session past one of its quotas (stored bytes, new records); it was undone whole."""
 
 
 class ServerFault(Exception):
@@ -78,7 +83,8 @@ class Gateway:
         self.provider = provider
         self.store = SessionStore(settings.session_secret, incarnation=settings.incarnation)
         self.actions: dict[str, Action] = {**REGISTRY.by_tool_name(), COMPLETE_TASK.tool_name: COMPLETE_TASK}
-        self._ended: dict[str, dict[str, Any]] = {}  # closed sessions: id -> last task_state
+        #: Closed sessions' last task state (with their verify result), kept for retries; expires by age and count.
+        self.ended = EndedSessions(settings.closed_session_ttl_s, settings.max_closed_sessions)
         self._templates: dict[str, WorldTemplate] = {}
         self.admission = Admission(settings.max_concurrent_sessions, settings.admission_timeout_s)
         self.turns = Turns(settings.seed_slice_s)
@@ -275,7 +281,9 @@ class Gateway:
             The action's JSON-able result.
 
         Raises:
-            AppError: bad arguments or a request the world refuses (the caller's mistake; text for the caller).
+            AppError: bad arguments or a request the world refuses (the caller's mistake; text for the caller);
+                :class:`QuotaExceeded` when the write would take the session past ``session_max_stored_bytes``
+                or ``session_max_new_records`` (the write is undone whole).
             CallRefused: the session no longer takes calls, or the tool is not offered to it.
         """
         async with session.lock:
@@ -306,6 +314,8 @@ class Gateway:
                         _restore(session, backup)
                         session.record_call(tool, ok=False)
                         raise
+                if backup is not None:
+                    self._check_quotas(session, backup)
             except ProviderFailed as exc:
                 _restore(session, backup)
                 session.record_call(tool, ok=False)
@@ -330,16 +340,45 @@ class Gateway:
             session.record_call(tool, ok=True)
             return result
 
+    def _check_quotas(self, session: Session, backup: _Backup) -> None:
+        """Refuse a write that took the session past a quota (the caller then undoes it whole).
+
+        Raises:
+            QuotaExceeded: the file content the session added, or the records it created, now exceed
+                ``session_max_stored_bytes`` or ``session_max_new_records``, and this write added to them.
+        """
+        world = session.world
+        stored, limit = world.blobs.own_size(), self.settings.session_max_stored_bytes
+        if stored > limit and stored > backup.stored_bytes:
+            raise QuotaExceeded(
+                f"storage limit reached: this account may add at most {_size(limit)} of file content "
+                f"({limit:,} bytes), and this request would bring it to {_size(stored)}; nothing was saved or "
+                "changed. Store fewer or smaller files."
+            )
+        created, most = world._counter, self.settings.session_max_new_records
+        if created > most and created > backup.counter:
+            raise QuotaExceeded(
+                f"item limit reached: this account may create at most {most:,} new items (messages, events, "
+                f"files, comments and the like), and this request would bring it to {created:,}; nothing was "
+                "changed. Carry on without creating more."
+            )
+
     # ---- state, verify, close -----------------------------------------------------------------
 
     def task_state(self, session_id: str) -> dict[str, Any]:
-        """``GET /task_state``: the state the last whole call left.
+        """``GET /task_state``: the state the last whole call left, and the ``/verify`` result once there is one.
+
+        Returns:
+            ``{"session_id", "status", "task_complete", "calls", "last_call", "verify_result"}``;
+            ``verify_result`` is the body ``/verify`` answers, or None while the session is unverified (and
+            for good once it was closed unverified: ``/verify`` then answers 409).
 
         Raises:
-            UnknownSession: No session has that id.
+            UnknownSession: No session has that id (never seeded, or closed and since forgotten).
         """
-        if session_id in self._ended:
-            return dict(self._ended[session_id])
+        ended = self.ended.get(session_id)
+        if ended is not None:
+            return copy.deepcopy(ended)
         s = self.store.get(session_id)
         return {
             "session_id": s.id,
@@ -347,24 +386,29 @@ class Gateway:
             "task_complete": s.task_complete,
             "calls": s.calls,
             "last_call": dict(s.last_call) if s.last_call else None,
+            "verify_result": copy.deepcopy(s.verify_result),
         }
 
     async def verify(self, session_id: str, response: str | None = None) -> dict[str, Any]:
-        """``POST /verify``: grade the final world (idempotent: a second call returns the first result).
+        """``POST /verify``: grade the final world; every later ask gets the same answer.
+
+        Once verified, the first result is answered again (``response`` is then ignored), before and
+        after close. A session closed before it was verified answers :class:`SessionClosed` every time,
+        also when the close came in while a call held the session and this verify waited behind it.
 
         Raises:
-            UnknownSession: No session has that id.
+            UnknownSession: No session has that id (never seeded, or closed and since forgotten).
             SessionClosed: The session was closed before it was verified.
         """
-        if session_id in self._ended:
-            ended = self._ended[session_id]
-            if ended.get("verify_result") is None:
-                raise SessionClosed(f"session {session_id!r} was closed without being verified")
-            return dict(ended["verify_result"])
+        ended = self.ended.get(session_id)
+        if ended is not None:
+            return _verdict_of_closed(session_id, ended)
         s = self.store.get(session_id)
         async with s.lock:
             if s.verify_result is not None:
-                return dict(s.verify_result)
+                return copy.deepcopy(s.verify_result)
+            if s.status == "closed":  # closed while this verify waited for the lock
+                raise _closed_unverified(session_id)
             s.status = "verifying"
             await self._release_sandbox(s)  # nothing left running may change the result
             said = AnswerText(answer=s.world.answer, summary=s.world.completion, response=response)
@@ -387,30 +431,32 @@ class Gateway:
                 "verify session=%s task=%s reward=%s mask=%s calls=%d",
                 s.id, s.task.id, s.verify_result["reward"], masked, s.calls,
             )  # fmt: skip
-            return dict(s.verify_result)
+            return copy.deepcopy(s.verify_result)
 
     async def close(self, session_id: str) -> dict[str, Any]:
-        """``POST /close_session``: release the session's world (idempotent).
+        """``POST /close_session``: release the session's world; ``{"session_id", "closed": true}`` every time.
+
+        Its last task state (and verify result) is kept for ``closed_session_ttl_s``, at most
+        ``max_closed_sessions`` of them; after that the session is forgotten.
 
         Raises:
-            UnknownSession: No session ever had that id.
+            UnknownSession: No session has that id (never seeded, or closed and since forgotten).
         """
-        if session_id in self._ended:
-            return {"session_id": session_id, "closed": True, "already_closed": True}
+        closed = {"session_id": session_id, "closed": True}
+        if session_id in self.ended:
+            return closed
         s = self.store.get(session_id)
         async with s.lock:
-            if s.id in self._ended:  # closed while we waited for the lock
-                return {"session_id": session_id, "closed": True, "already_closed": True}
+            if s.status == "closed":  # closed while this close waited for the lock
+                return closed
             s.status = "closed"
             await self._release_sandbox(s)
-            state = self.task_state(s.id)
-            state["verify_result"] = s.verify_result
-            self._ended[s.id] = state
+            self.ended.add(s.id, self.task_state(s.id))
             self.store.forget(s.id)
             self.admission.release()
             self.metrics.sessions_live.set(len(self.store))
         logger.info("close session=%s task=%s calls=%d", s.id, s.task.id, s.calls)
-        return {"session_id": session_id, "closed": True, "already_closed": False}
+        return closed
 
     async def _release_sandbox(self, session: Session) -> None:
         if session.sandbox is not None and self.provider is not None:
@@ -477,9 +523,21 @@ class Gateway:
         Raises:
             UnknownSession: none held with that id (never seeded, or closed).
         """
-        if session_id in self._ended:
+        if session_id in self.ended:
             raise UnknownSession(f"session {session_id!r} is closed")
         return self.store.get(session_id)
+
+
+def _closed_unverified(session_id: str) -> SessionClosed:
+    return SessionClosed(f"session {session_id!r} was closed without being verified; there is nothing left to grade")
+
+
+def _verdict_of_closed(session_id: str, ended: dict[str, Any]) -> dict[str, Any]:
+    """What ``/verify`` answers for a closed session: its verify result, else :class:`SessionClosed`."""
+    result = ended.get("verify_result")
+    if result is None:
+        raise _closed_unverified(session_id)
+    return dict(copy.deepcopy(result))
 
 
 def _check_text(arguments: dict[str, Any]) -> None:
@@ -517,6 +575,8 @@ class _Backup:
     counter: int
     completion: str | None
     answer: str | None
+    blobs: int  # BlobStore.mark() before the write
+    stored_bytes: int  # BlobStore.own_size() before the write
 
 
 def _backup(session: Session, action: Action) -> _Backup:
@@ -526,10 +586,12 @@ def _backup(session: Session, action: Action) -> _Backup:
     """
     world = session.world
     app = action.app
+    mark, stored = world.blobs.mark(), world.blobs.own_size()
     if not app:
-        return _Backup(app, None, False, world._counter, world.completion, world.answer)
+        return _Backup(app, None, False, world._counter, world.completion, world.answer, mark, stored)
     was_shared = app in world.shared
-    return _Backup(app, world.begin_write(app), was_shared, world._counter, world.completion, world.answer)
+    state = world.begin_write(app)
+    return _Backup(app, state, was_shared, world._counter, world.completion, world.answer, mark, stored)
 
 
 def _restore(session: Session, backup: _Backup | None) -> None:
@@ -541,3 +603,12 @@ def _restore(session: Session, backup: _Backup | None) -> None:
     world._counter = backup.counter
     world.completion = backup.completion
     world.answer = backup.answer
+    world.blobs.rollback(backup.blobs)
+
+
+def _size(n: int) -> str:
+    """``n`` bytes for a reader: ``"100 MiB"``, ``"2.5 MiB"``, ``"512 KiB"``, ``"17 bytes"``."""
+    for unit, scale in (("MiB", 2**20), ("KiB", 2**10)):
+        if n >= scale:
+            return f"{n / scale:.1f}".removesuffix(".0") + f" {unit}"
+    return f"{n} bytes"

@@ -11,6 +11,7 @@ import asyncio
 import hmac
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,7 +22,7 @@ from gateway.exceptions import UnknownSession
 from sandbox import Sandbox
 from tools import World
 
-__all__ = ["LIVE", "Session", "SessionStore"]
+__all__ = ["LIVE", "EndedSessions", "Session", "SessionStore"]
 
 #: Statuses in which the session's token opens its world.
 LIVE = frozenset({"active", "complete"})
@@ -140,3 +141,52 @@ class SessionStore:
     def forget(self, session_id: str) -> None:
         """Drop a session's world (after close); unknown ids are ignored."""
         self._sessions.pop(session_id, None)
+
+
+class EndedSessions:
+    """What closed sessions left (their last ``/task_state``), kept a while so retries get the same answer.
+
+    An entry expires ``ttl_s`` seconds after its session closed, and the oldest go first once more than
+    ``max_count`` are held, so memory stays bounded however many sessions the server has served. An expired
+    session is forgotten: it answers as one never seeded.
+
+    Args:
+        ttl_s: Seconds an entry is kept after its session closed.
+        max_count: Most entries kept; closing one more drops the oldest.
+        clock: Seconds on a monotonic clock (``time.monotonic``; a test passes its own).
+    """
+
+    def __init__(self, ttl_s: float, max_count: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self.ttl_s = ttl_s
+        self.max_count = max_count
+        self._clock = clock
+        self._entries: dict[str, tuple[float, dict[str, Any]]] = {}  # in closing order: id -> (closed at, state)
+
+    def __len__(self) -> int:
+        self._expire()
+        return len(self._entries)
+
+    def __contains__(self, session_id: object) -> bool:
+        return self.get(session_id) is not None
+
+    def add(self, session_id: str, state: dict[str, Any]) -> None:
+        """Keep ``state`` (the session's last task state) for the closed session ``session_id``."""
+        self._entries.pop(session_id, None)
+        self._entries[session_id] = (self._clock(), state)
+        self._expire()
+
+    def get(self, session_id: object) -> dict[str, Any] | None:
+        """The kept state of a closed session (the caller must not change it), or None: unknown or expired."""
+        self._expire()
+        entry = self._entries.get(session_id) if isinstance(session_id, str) else None
+        return None if entry is None else entry[1]
+
+    def _expire(self) -> None:
+        """Drop entries past their age, and the oldest beyond ``max_count`` (O(1) per dropped entry)."""
+        entries = self._entries
+        oldest = self._clock() - self.ttl_s
+        while entries:
+            sid, (closed_at, _) = next(iter(entries.items()))
+            if len(entries) <= self.max_count and closed_at > oldest:
+                break
+            del entries[sid]

@@ -29,8 +29,9 @@ _REF = "#/components/schemas/"
 _ERROR_TEXT = {
     "400": "The request is not valid; the text names the field at fault.",
     "403": "The caller is outside the server's trusted networks.",
-    "404": "No session has that id.",
-    "409": "The session cannot do that (e.g. closed before it was verified).",
+    "404": "No session has that id: never seeded, or closed and since forgotten (closed_session_ttl_s, "
+    "max_closed_sessions).",
+    "409": "The session cannot do that (e.g. closed before it was verified: the same answer on every retry).",
     "413": "The request body is over the server's size limit.",
     "503": "The server is shutting down, or the sandbox could not be started.",
 }
@@ -116,8 +117,13 @@ _SCHEMAS: dict[str, Any] = {
                     },
                 ]
             },
+            "verify_result": {
+                "oneOf": [{"type": "null"}, {"$ref": _REF + "VerifyResponse"}],
+                "description": "What /verify answers, once the session is verified; null before, and for good "
+                "when it was closed unverified.",
+            },
         },
-        "required": ["session_id", "status", "task_complete", "calls", "last_call"],
+        "required": ["session_id", "status", "task_complete", "calls", "last_call", "verify_result"],
     },
     "VerifyRequest": {
         "type": "object",
@@ -160,9 +166,8 @@ _SCHEMAS: dict[str, Any] = {
         "properties": {
             "session_id": {"type": "string"},
             "closed": {"const": True},
-            "already_closed": {"type": "boolean"},
         },
-        "required": ["session_id", "closed", "already_closed"],
+        "required": ["session_id", "closed"],
     },
     "TaskList": {
         "type": "object",
@@ -286,7 +291,7 @@ def control_openapi_document(task_ids: Iterable[str] | None = None, server_url: 
         "/verify": {
             "post": {
                 "operationId": "verify",
-                "summary": "Grade the session's final world (idempotent).",
+                "summary": "Grade the session's final world; every later ask (before or after close) gets that answer.",
                 "requestBody": _body({"$ref": _REF + "VerifyRequest"}),
                 "responses": _responses(
                     "VerifyResponse", "The reward and its checks.", ["400", "403", "404", "409", "413"]
@@ -296,7 +301,7 @@ def control_openapi_document(task_ids: Iterable[str] | None = None, server_url: 
         "/close_session": {
             "post": {
                 "operationId": "close_session",
-                "summary": "Release the session's world and sandbox (idempotent).",
+                "summary": "Release the session's world and sandbox; the same answer on every retry.",
                 "requestBody": _body({"$ref": _REF + "CloseRequest"}),
                 "responses": _responses("CloseResponse", "The session is closed.", ["400", "403", "404", "413"]),
             }

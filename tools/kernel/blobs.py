@@ -30,13 +30,15 @@ class BlobStore:
 
     def __init__(self, base: Mapping[str, bytes] | None = None) -> None:
         self._base: Mapping[str, bytes] = base if base is not None else {}
-        self._own: dict[str, bytes] = {}
+        self._own: dict[str, bytes] = {}  # in the order added (nothing is ever removed but by rollback)
+        self._own_bytes = 0
 
     def put(self, data: bytes) -> str:
         """Store ``data`` and return its id (the same id for the same bytes)."""
         key = blob_id(data)
-        if key not in self._base:
-            self._own.setdefault(key, bytes(data))
+        if key not in self._base and key not in self._own:
+            self._own[key] = bytes(data)
+            self._own_bytes += len(data)
         return key
 
     def get(self, key: str) -> bytes:
@@ -56,11 +58,22 @@ class BlobStore:
         return key in self._own or key in self._base
 
     def own_size(self) -> int:
-        """Bytes held by this store beyond its shared base."""
-        return sum(len(v) for v in self._own.values())
+        """Bytes held by this store beyond its shared base (kept as blobs are added: O(1))."""
+        return self._own_bytes
+
+    def mark(self) -> int:
+        """A point to :meth:`rollback` to: how many blobs this store has added so far."""
+        return len(self._own)
+
+    def rollback(self, mark: int) -> None:
+        """Forget the blobs added since :meth:`mark` returned ``mark`` (a write that failed)."""
+        while len(self._own) > mark:
+            _, data = self._own.popitem()  # the newest first
+            self._own_bytes -= len(data)
 
     def copy(self) -> BlobStore:
         """An independent store over the same base, with a copy of the blobs this one added."""
         twin = BlobStore(self._base)
         twin._own = dict(self._own)
+        twin._own_bytes = self._own_bytes
         return twin

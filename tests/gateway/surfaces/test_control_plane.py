@@ -78,19 +78,21 @@ async def test_task_state_verify_and_close_are_idempotent(live):
     seed = await live.seed("dir-manager-of-owen")
     sid = seed["session_id"]
     state = (await live.control.get("/task_state", params={"session_id": sid})).json()
-    assert state == {"session_id": sid, "status": "active", "task_complete": False, "calls": 0, "last_call": None}
+    assert state == {
+        "session_id": sid, "status": "active", "task_complete": False, "calls": 0, "last_call": None,
+        "verify_result": None,
+    }  # fmt: skip
     first = (await live.control.post("/verify", json={"session_id": sid})).json()
     again = await live.control.post("/verify", json={"session_id": sid, "response": "priya.shah@northwind.example"})
     assert again.json() == first
     assert first["reward"] == 0.0 and first["mask_sample"] is False and first["failure_kind"] is None
     state = (await live.control.get("/task_state", params={"session_id": sid})).json()
-    assert state["status"] == "verified"
+    assert state["status"] == "verified" and state["verify_result"] == first
     c1 = (await live.control.post("/close_session", json={"session_id": sid})).json()
     c2 = (await live.control.post("/close_session", json={"session_id": sid})).json()
-    assert c1 == {"session_id": sid, "closed": True, "already_closed": False}
-    assert c2 == {"session_id": sid, "closed": True, "already_closed": True}
+    assert c1 == c2 == {"session_id": sid, "closed": True}
     state = (await live.control.get("/task_state", params={"session_id": sid})).json()
-    assert state["status"] == "closed"
+    assert state["status"] == "closed" and state["verify_result"] == first
     assert (await live.control.post("/verify", json={"session_id": sid})).json() == first
 
 
@@ -102,7 +104,9 @@ async def test_unknown_sessions_get_404_and_closed_unverified_409(live):
     sid = (await live.seed("dir-manager-of-owen"))["session_id"]
     await live.control.post("/close_session", json={"session_id": sid})
     r = await live.control.post("/verify", json={"session_id": sid})
-    assert r.status_code == 409 and "closed" in r.json()["error"]
+    assert r.status_code == 409 and "closed without being verified" in r.json()["error"]
+    again = await live.control.post("/verify", json={"session_id": sid})
+    assert (again.status_code, again.json()) == (409, r.json())
 
 
 async def test_control_routes_refuse_peers_outside_trusted_networks():

@@ -25,6 +25,18 @@ def test_blob_store_layers_over_a_shared_base():
     assert base == {blob_id(b"shared"): b"shared"}
 
 
+def test_blob_store_rolls_back_to_a_mark_and_counts_only_what_stays():
+    store = BlobStore({blob_id(b"shared"): b"shared"})
+    kept = store.put(b"kept")
+    mark = store.mark()
+    added = [store.put(b"one"), store.put(b"shared"), store.put(b"kept"), store.put(b"three")]
+    assert store.own_size() == 4 + 3 + 5 and store.mark() == mark + 2
+    store.rollback(mark)
+    assert store.own_size() == 4 and store.mark() == mark
+    assert kept in store and added[0] not in store and added[3] not in store and added[1] in store
+    assert store.copy().own_size() == 4
+
+
 def test_documents_are_real_and_deterministic():
     doc = make_docx("Memo", ["Line one"], [["a", "b"], [1, 2]])
     assert doc == make_docx("Memo", ["Line one"], [["a", "b"], [1, 2]])

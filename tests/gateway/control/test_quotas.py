@@ -1,0 +1,68 @@
+"""Per-session quotas on the file content a session adds and the records it creates; a refused write changes nothing."""
+
+import pytest
+
+from gateway import Gateway, Settings
+from gateway.control.core import QuotaExceeded
+from gateway.control.tasks import load_builtin_tasks
+from tests.conftest import banned_words
+
+TASKS = load_builtin_tasks()
+BASE = "http://127.0.0.1:1/"
+CREATE = "company_drive_create_file"
+FOLDER = "company_drive_create_folder"
+
+
+async def session_of(**settings):
+    gw = Gateway(Settings(seed_slice_s=0, sandbox_provider="none", **settings), TASKS)
+    info = await gw.seed({"task_id": "drive-share-offsite-agenda", "exposure": "mcp"}, BASE)
+    return gw, gw.get_session(info["session_id"])
+
+
+async def test_a_write_past_the_stored_bytes_quota_is_refused_naming_the_limit_and_changes_nothing():
+    gw, session = await session_of(session_max_stored_bytes=2048)
+    await gw.call(session, CREATE, {"name": "a.txt", "content": "a" * 1500})
+    before, calls = session.world.snapshot(), session.calls
+    with pytest.raises(QuotaExceeded) as err:
+        await gw.call(session, CREATE, {"name": "b.txt", "content": "b" * 1000})
+    text = str(err.value)
+    assert text.startswith("storage limit reached: this account may add at most 2 KiB of file content (2,048 bytes)")
+    assert "bring it to 2.4 KiB" in text and "nothing was saved" in text and banned_words(text) == []
+    assert session.world.snapshot() == before
+    assert session.world.blobs.own_size() == 1500
+    assert session.calls == calls + 1 and session.last_call is not None and session.last_call["ok"] is False
+    small = await gw.call(session, CREATE, {"name": "c.txt", "content": "c" * 500})
+    assert small["name"] == "c.txt" and session.world.blobs.own_size() == 2000
+
+
+async def test_content_already_stored_costs_nothing_against_the_stored_bytes_quota():
+    gw, session = await session_of(session_max_stored_bytes=1000)
+    await gw.call(session, CREATE, {"name": "a.txt", "content": "same" * 250})
+    again = await gw.call(session, CREATE, {"name": "copy of a.txt", "content": "same" * 250})
+    assert again["name"] == "copy of a.txt" and session.world.blobs.own_size() == 1000
+
+
+async def test_a_write_past_the_new_records_quota_is_refused_naming_the_limit_and_changes_nothing():
+    gw, session = await session_of(session_max_new_records=2)
+    await gw.call(session, FOLDER, {"name": "One"})
+    await gw.call(session, FOLDER, {"name": "Two"})
+    before = session.world.snapshot()
+    with pytest.raises(QuotaExceeded) as err:
+        await gw.call(session, FOLDER, {"name": "Three"})
+    assert str(err.value).startswith(
+        "item limit reached: this account may create at most 2 new items (messages, events, files, comments and "
+        "the like), and this request would bring it to 3; nothing was changed."
+    )
+    assert banned_words(str(err.value)) == []
+    assert session.world.snapshot() == before and session.world._counter == 2
+    trashed = await gw.call(session, "company_drive_trash_file", {"file_id": "file_reading_list"})
+    assert trashed["trashed"] == ["file_reading_list"]  # a write that creates nothing still goes through
+    assert gw.task_state(session.id)["last_call"]["ok"] is True
+
+
+async def test_a_refused_write_leaves_no_bytes_behind_when_it_failed_after_storing_them():
+    gw, session = await session_of(session_max_new_records=0)
+    with pytest.raises(QuotaExceeded):
+        await gw.call(session, CREATE, {"name": "big.txt", "content": "x" * 100_000})
+    assert session.world.blobs.own_size() == 0 and session.world.blobs.mark() == 0
+    assert session.world.snapshot() == session.initial
