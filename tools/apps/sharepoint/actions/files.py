@@ -31,7 +31,7 @@ from tools.kernel.world import Context
 from tools.kits.files import deliver_file, receive_file, refuse_encoded
 from tools.kits.folders import check_name
 from tools.kits.paging import Page, PageSize, page_of
-from tools.kits.text import fold
+from tools.kits.text import FileText, fold
 
 __all__ = [
     "create_folder",
@@ -214,7 +214,7 @@ def upload_file(
     folder: str = "",
     library: str = "Documents",
     path: str = "",
-    content: str = "",
+    content: FileText = "",
     overwrite: bool = False,
 ) -> dict[str, Any]:
     """Upload a file to a library: a file from your workspace (any kind) or text you type (text files only).
