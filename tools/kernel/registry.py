@@ -64,7 +64,10 @@ _CONSTRAINT_WORDS: dict[str, str] = {
     "format": "format {}",
     "minItems": "at least {} items",
     "maxItems": "at most {} items",
+    "x-maxTerms": "at most {} terms (words or operators)",
 }
+#: Keys that only feed the description: taken out of the schema clients see.
+_DESCRIPTION_ONLY = ("x-maxTerms",)
 
 
 @dataclass(frozen=True)
@@ -158,17 +161,13 @@ def _friendly_error(action: Action, exc: ValidationError) -> InvalidArgument:
     got = err.get("input")
     where = f" (item {loc[1]})" if len(loc) > 1 else ""
     msg = err.get("msg", "is not valid")
-    if kind in ("string_too_long", "too_long"):
-        size = f"{len(got):,} {'characters' if isinstance(got, str) else 'items'}" if hasattr(got, "__len__") else ""
-        hint = (
-            " (save long text in your workspace and pass its path where the action takes one)"
-            if kind == "string_too_long"
-            else ""
-        )
-        return InvalidArgument(
-            f"{msg}{where}, got {size}{hint}. {action.param_docs.get(param or '', '')}".strip(), param
-        )
-    return InvalidArgument(f"{msg}{where}; got {quote(got)}. {action.param_docs.get(param or '', '')}".strip(), param)
+    doc = action.param_docs.get(param or "", "")
+    if kind == "value_error":  # a validator's own words (its ValueError text); the value is not repeated
+        return InvalidArgument(f"{str(msg).removeprefix('Value error, ')}{where}. {doc}".strip(), param)
+    if kind in ("string_too_long", "too_long") and isinstance(got, (str, list)):
+        size = f"{len(got):,} {'characters' if isinstance(got, str) else 'items'}"
+        return InvalidArgument(f"{msg}{where}, got {size}{_TOO_LONG_HINT[kind]}. {doc}".strip(), param)
+    return InvalidArgument(f"{msg}{where}; got {quote(got)}. {doc}".strip(), param)
 
 
 class App:
@@ -359,6 +358,8 @@ def _flat_schema(model: type[BaseModel]) -> tuple[dict[str, Any], dict[str, str]
         constraints = [tmpl.format(_count(prop[key])) for key, tmpl in _CONSTRAINT_WORDS.items() if key in prop]
         if item_max is not None:
             constraints.append(f"each item at most {_count(item_max)} characters")
+        for key in _DESCRIPTION_ONLY:
+            prop.pop(key, None)
         if constraints:
             words.append("Constraints: " + "; ".join(constraints) + ".")
         if "default" in prop and prop["default"] not in (None, "", []):

@@ -7,7 +7,7 @@ import pytest
 from tools import COMPLETE_TASK, REGISTRY, InvalidArgument, quote
 from tools.kernel.exceptions import QUOTE_LIMIT
 from tools.kernel.registry import ID_LIMIT, ITEMS_LIMIT, TEXT_LIMIT
-from tools.kits.text import FILE_TEXT_LIMIT, LONG_TEXT_LIMIT
+from tools.kits.text import FILE_TEXT_LIMIT, LONG_TEXT_LIMIT, SEARCH_TERMS_LIMIT, SEARCH_TEXT_LIMIT
 
 ALL_ACTIONS = [*REGISTRY.actions(), COMPLETE_TASK]
 
@@ -52,7 +52,8 @@ def test_defaults_are_short_for_ids_and_one_line_values_and_long_for_bodies_and_
     tools = REGISTRY.by_tool_name()
     props = {name: tools[name].input_schema["properties"] for name in tools}
     assert props["company_gmail_get_message"]["message_id"]["maxLength"] == ID_LIMIT
-    assert props["company_gmail_search_messages"]["query"]["maxLength"] == TEXT_LIMIT
+    assert props["company_gmail_send_message"]["subject"]["maxLength"] == TEXT_LIMIT
+    assert props["company_gmail_search_messages"]["query"]["maxLength"] == SEARCH_TEXT_LIMIT
     assert props["company_gmail_send_message"]["body"]["maxLength"] == LONG_TEXT_LIMIT
     assert props["company_drive_create_file"]["content"]["maxLength"] == FILE_TEXT_LIMIT
     assert props["company_gmail_send_message"]["to"]["maxItems"] == ITEMS_LIMIT
@@ -62,10 +63,10 @@ def test_defaults_are_short_for_ids_and_one_line_values_and_long_for_bodies_and_
 
 
 def test_a_too_long_value_is_refused_with_its_size_not_its_text() -> None:
-    action = REGISTRY.by_tool_name()["company_gmail_search_messages"]
+    action = REGISTRY.by_tool_name()["company_gmail_send_message"]
     with pytest.raises(InvalidArgument) as info:
-        action.validate({"query": "e " * 2_500_000})
-    assert info.value.parameter == "query"
+        action.validate({"to": ["a@b.example"], "subject": "e " * 2_500_000})
+    assert info.value.parameter == "subject"
     assert "5,000,000 characters" in info.value.message
     assert "e e e e" not in info.value.message
     assert len(str(info.value)) < 400
@@ -97,3 +98,36 @@ def test_quote_shows_short_values_whole_and_cuts_long_ones() -> None:
     assert shown.startswith("['yyy")
     assert len(shown) <= QUOTE_LIMIT + 3
     assert len(quote({"k": "v" * 10_000})) <= QUOTE_LIMIT + 3
+
+
+SEARCHES = {
+    "company_gmail_search_messages": "query",
+    "company_gmail_list_contacts": "query",
+    "company_gmail_create_filter": "query",
+    "company_calendar_list_events": "query",
+    "company_drive_search_files": "query",
+    "company_drive_list_shared_drives": "query",
+    "company_box_search": "query",
+    "company_onedrive_search_items": "query",
+    "company_sharepoint_search_files": "query",
+    "company_sharepoint_list_sites": "query",
+    "company_slack_search_messages": "query",
+    "company_slack_list_channels": "query",
+    "company_slack_list_files": "query",
+    "company_helpdesk_search_tickets": "text",
+    "company_directory_search_people": "query",
+}
+
+
+@pytest.mark.parametrize(("tool", "param"), SEARCHES.items())
+def test_every_search_states_its_term_bound_and_refuses_more_terms(tool: str, param: str) -> None:
+    action = REGISTRY.by_tool_name()[tool]
+    prop = action.input_schema["properties"][param]
+    assert f"at most {SEARCH_TERMS_LIMIT} terms" in prop["description"]
+    assert "x-maxTerms" not in prop  # described, not sent as a keyword clients may not know
+    assert action.validate({param: "e " * SEARCH_TERMS_LIMIT})[param] == "e " * SEARCH_TERMS_LIMIT
+    with pytest.raises(InvalidArgument) as info:
+        action.validate({param: "e " * (SEARCH_TERMS_LIMIT + 1)})
+    assert info.value.parameter == param
+    assert f"has {SEARCH_TERMS_LIMIT + 1} terms; a search takes at most {SEARCH_TERMS_LIMIT}" in info.value.message
+    assert "e e e" not in info.value.message

@@ -24,7 +24,7 @@ from tools.apps.box.app import app
 from tools.apps.box.state import ROOT, ROOT_NAME, BoxFile, BoxState, Folder, Item
 from tools.kernel.world import Context
 from tools.kits.paging import Page, PageSize, page_of
-from tools.kits.text import fold
+from tools.kits.text import SearchText, fold
 
 __all__ = ["get_item", "list_folder", "search"]
 
@@ -96,7 +96,7 @@ def get_item(ctx: Context[BoxState], item_id: str) -> dict[str, Any]:
 @app.action(read_only=True)
 def search(
     ctx: Context[BoxState],
-    query: str = "",
+    query: SearchText = "",
     file_extensions: list[str] = [],  # noqa: B006 - never mutated
     item_type: Literal["", "file", "folder"] = "",
     folder_id: str = "",

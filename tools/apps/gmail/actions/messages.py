@@ -23,14 +23,14 @@ from tools.apps.gmail.state import GmailState
 from tools.kernel.exceptions import InvalidArgument, NotFound
 from tools.kernel.world import Context
 from tools.kits.paging import Page, PageSize, page_of
-from tools.kits.text import LongText, require_text
+from tools.kits.text import LongText, SearchText, require_text
 
 __all__ = ["forward_message", "get_message", "get_thread", "reply_to_message", "search_messages", "send_message"]
 
 
 @app.action(read_only=True)
 def search_messages(
-    ctx: Context[GmailState], query: str = "", page: Page = 1, page_size: PageSize = 20
+    ctx: Context[GmailState], query: SearchText = "", page: Page = 1, page_size: PageSize = 20
 ) -> dict[str, Any]:
     """Search your mailbox, newest first.
 

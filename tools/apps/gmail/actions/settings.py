@@ -16,7 +16,7 @@ from tools.apps.gmail.app import app
 from tools.apps.gmail.state import Filter, GmailState, Vacation
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 from tools.kernel.world import Context, parse_date
-from tools.kits.text import LongText
+from tools.kits.text import LongText, SearchText
 
 __all__ = ["create_filter", "delete_filter", "get_vacation", "list_filters", "set_vacation"]
 
@@ -27,7 +27,7 @@ def create_filter(
     sender: str = "",
     to: str = "",
     subject: str = "",
-    query: str = "",
+    query: SearchText = "",
     has_attachment: bool = False,
     add_labels: list[str] = [],  # noqa: B006 - never mutated; the registry copies defaults
     archive: bool = False,
