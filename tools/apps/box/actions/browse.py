@@ -157,7 +157,12 @@ def search(
         by_name = bool(terms) and search_in != "content" and all(t in name_text for t in terms)
         by_content = bool(terms) and bool(body) and any(t in body for t in terms)
         matched = (["name"] if by_name else []) + (["content"] if by_content else [])
-        found = next((s for s in (snippet(body, t) for t in terms) if s), "") if by_content else ""
-        hits.append((by_name, item, matched, found))
+        hits.append((by_name, item, matched, body if by_content else ""))
     hits.sort(key=lambda h: (not h[0], -h[1].modified.timestamp(), fold(h[1].name)))
-    return page_of([search_hit(ctx, it, matched, found) for _, it, matched, found in hits], page, page_size)
+
+    def view(hit: tuple[bool, Item, list[str], str]) -> dict[str, Any]:  # snippets for the page shown only
+        _, item, matched, body = hit
+        found = next((s for s in (snippet(body, t) for t in terms) if s), "") if body else ""
+        return search_hit(ctx, item, matched, found)
+
+    return page_of(hits, page, page_size, view=view)

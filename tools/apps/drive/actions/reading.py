@@ -83,8 +83,12 @@ def search_files(
         if access(ctx.state, f, ctx.user) is None:
             continue
         name = fold(f.name)
-        if all(w in name for w in words) or all(w in name or w in file_text(ctx, f) for w in words):
-            hits.append(f)
+        missing = [w for w in words if w not in name]
+        if missing:
+            text = file_text(ctx, f)  # folded once per file, not once per word
+            if not all(w in text for w in missing):
+                continue
+        hits.append(f)
     hits.sort(key=lambda f: (-f.modified.timestamp(), fold(f.name), f.id))
     return page_of(hits, page, page_size, view=lambda f: summary(ctx, f))
 
