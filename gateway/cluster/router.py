@@ -34,6 +34,7 @@ from starlette.routing import Route
 
 from gateway.exceptions import UnknownSession
 from gateway.surfaces.guards import json_body, session_id_of, trusted_only
+from tools import quote
 
 __all__ = ["ReplicaRef", "Router", "create_router_app"]
 
@@ -170,7 +171,7 @@ class Router:
     def _routed(self, session_id: str) -> _Routed:
         routed = self.sessions.get(session_id)
         if routed is None:
-            raise UnknownSession(f"no session with id {session_id!r} was seeded through this router")
+            raise UnknownSession(f"no session with id {quote(session_id)} was seeded through this router")
         return routed
 
     @staticmethod

@@ -25,7 +25,7 @@ from gateway.exceptions import SandboxUnavailable, SessionClosed, ShuttingDown, 
 from gateway.grading import AnswerText, Request, grade
 from gateway.settings import Settings
 from sandbox import Provider, ProviderUnavailable
-from tools import COMPLETE_TASK, REGISTRY, Action, AppError, Conflict, Context, InvalidArgument
+from tools import COMPLETE_TASK, REGISTRY, Action, AppError, Conflict, Context, InvalidArgument, quote
 
 __all__ = ["SERVER_FAULT_MESSAGE", "CallRefused", "Gateway", "QuotaExceeded", "ServerFault", "tools_for"]
 
@@ -117,7 +117,7 @@ class Gateway:
         task = self._task_of(body)
         exposure = body.get("exposure") or task.exposure
         if exposure not in ("mcp", "cli", "http"):
-            raise TaskError(f"exposure must be 'mcp', 'cli' or 'http', not {exposure!r}")
+            raise TaskError(f"exposure must be 'mcp', 'cli' or 'http', not {quote(exposure)}")
         want_sandbox = body.get("sandbox", task.sandbox)
         if want_sandbox is None:
             want_sandbox = exposure in ("cli", "http") and self.provider is not None
@@ -260,7 +260,7 @@ class Gateway:
             return task
         tid = body["task_id"]
         if not isinstance(tid, str) or tid not in self.tasks:  # a list or object id is unhashable: 400, not 500
-            raise TaskError(f"task_id: no task {tid!r}; GET /tasks lists them")
+            raise TaskError(f"task_id: no task {quote(tid)}; GET /tasks lists them")
         return self.tasks[tid]
 
     # ---- calls --------------------------------------------------------------------------------
@@ -290,7 +290,7 @@ class Gateway:
             if session.status not in LIVE:
                 raise CallRefused("this session is no longer open; no further changes are possible")
             if tool not in self.actions or not _offered(session, self.actions[tool], surface):
-                raise CallRefused(f"unknown tool {tool!r}")
+                raise CallRefused(f"unknown tool {quote(tool)}")
             if self.settings.close_tools_on_task_end and session.task_complete:
                 raise CallRefused("the work was already marked complete; no further changes are possible")
             action = self.actions[tool]
@@ -524,12 +524,13 @@ class Gateway:
             UnknownSession: none held with that id (never seeded, or closed).
         """
         if session_id in self.ended:
-            raise UnknownSession(f"session {session_id!r} is closed")
+            raise UnknownSession(f"session {quote(session_id)} is closed")
         return self.store.get(session_id)
 
 
 def _closed_unverified(session_id: str) -> SessionClosed:
-    return SessionClosed(f"session {session_id!r} was closed without being verified; there is nothing left to grade")
+    why = "was closed without being verified; there is nothing left to grade"
+    return SessionClosed(f"session {quote(session_id)} {why}")
 
 
 def _verdict_of_closed(session_id: str, ended: dict[str, Any]) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from itsdangerous import BadSignature, URLSafeSerializer
 from gateway.control.tasks import Task
 from gateway.exceptions import UnknownSession
 from sandbox import Sandbox
-from tools import World
+from tools import World, quote
 
 __all__ = ["LIVE", "EndedSessions", "Session", "SessionStore"]
 
@@ -113,7 +113,7 @@ class SessionStore:
         try:
             return self._sessions[session_id]
         except KeyError:
-            raise UnknownSession(f"no session with id {session_id!r}") from None
+            raise UnknownSession(f"no session with id {quote(session_id)}") from None
 
     def by_token(self, token: str) -> Session | None:
         """The live session this token opens, or None (bad signature, unknown, or no longer live)."""

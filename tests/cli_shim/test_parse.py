@@ -14,7 +14,7 @@ demo = App("demo", AppState, "A made-up app with every parameter type.")
 @demo.action(read_only=False)
 def send_note(
     ctx: Context[Any],
-    to: list[str],
+    to: list[Annotated[str, Field(max_length=100_000)]],
     body: str,
     urgent: bool = False,
     copies: Annotated[int, Field(ge=1, le=5)] = 1,

@@ -5,7 +5,7 @@ the kernel imports neither.
 """
 
 from tools.kernel.completion import complete_task
-from tools.kernel.exceptions import AppError, Conflict, InvalidArgument, NotFound
+from tools.kernel.exceptions import AppError, Conflict, InvalidArgument, NotFound, quote
 from tools.kernel.registry import TOOL_PREFIX, Action, App, Registry
 from tools.kernel.world import AppState, Context, FileStore, Record, World
 
@@ -24,4 +24,5 @@ __all__ = [
     "Registry",
     "World",
     "complete_task",
+    "quote",
 ]

@@ -13,7 +13,42 @@ Tree::
 
 from __future__ import annotations
 
-__all__ = ["AppError", "Conflict", "InvalidArgument", "NotFound"]
+from itertools import islice
+from typing import Any
+
+__all__ = ["QUOTE_LIMIT", "AppError", "Conflict", "InvalidArgument", "NotFound", "quote"]
+
+#: Longest part of a caller's value an error message repeats (characters).
+QUOTE_LIMIT = 80
+
+
+def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
+    """A caller's value as an error message shows it: its ``repr``, cut to ``limit`` characters plus "...".
+
+    Errors repeat what was sent so the caller sees what was wrong, but never the whole of a long value:
+    a 5 MB id comes back as its first ``limit`` characters.
+
+    Args:
+        value: Any value; strings are cut before ``repr`` so a huge string costs nothing to show.
+        limit: Most characters of the value to show.
+
+    Returns:
+        ``repr(value)`` when short, else the first ``limit`` characters of it followed by ``...``
+        (and for a string, ``(N characters)``).
+    """
+    if isinstance(value, str) and len(value) > limit:
+        return f"{value[:limit]!r}... ({len(value):,} characters)"
+    shown = _short_repr(value) if isinstance(value, (list, tuple, dict)) else repr(value)
+    return shown if len(shown) <= limit else shown[:limit] + "..."
+
+
+def _short_repr(value: list[Any] | tuple[Any, ...] | dict[Any, Any]) -> str:
+    """``repr`` of a container from its first items only, each quoted, so a huge container costs nothing."""
+    if isinstance(value, dict):
+        parts = [f"{quote(k)}: {quote(v)}" for k, v in islice(value.items(), 5)]
+        return "{" + ", ".join(parts) + (", ...}" if len(value) > 5 else "}")
+    parts = [quote(v) for v in islice(value, 5)]
+    return "[" + ", ".join(parts) + (", ...]" if len(value) > 5 else "]")
 
 
 class AppError(Exception):

@@ -14,7 +14,11 @@ From that one declaration this module derives:
   ``"type": "object"``, no ``$ref``, every property with a ``type`` and a
   ``description`` that repeats its constraints and default);
 * argument validation with errors that name the parameter
-  (:meth:`Action.validate`);
+  (:meth:`Action.validate`) and repeat at most a short prefix of a bad value;
+* a length bound on every text parameter and list: a parameter that declares
+  none gets :data:`TEXT_LIMIT` characters (:data:`ID_LIMIT` for ``*_id``
+  parameters) and :data:`ITEMS_LIMIT` items, stated in its schema and description,
+  so no call's cost grows without bound with its input;
 * the shell command name ``<app> <action-with-dashes>`` and the HTTP path
   ``/api/<app>/<action>``.
 """
@@ -23,19 +27,27 @@ from __future__ import annotations
 
 import inspect
 import re
+import types
 import typing
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any
 
 import docstring_parser
-from pydantic import BaseModel, ConfigDict, ValidationError, create_model
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 from pydantic.fields import FieldInfo
 
-from tools.kernel.exceptions import InvalidArgument
+from tools.kernel.exceptions import InvalidArgument, quote
 from tools.kernel.world import AppState, Context
 
-__all__ = ["TOOL_PREFIX", "Action", "App", "Registry", "build_action"]
+__all__ = ["ID_LIMIT", "ITEMS_LIMIT", "TEXT_LIMIT", "TOOL_PREFIX", "Action", "App", "Registry", "build_action"]
+
+#: Most characters of a text parameter that declares no bound of its own (one-line values: names, queries).
+TEXT_LIMIT = 2_000
+#: Most characters of an id parameter (``..._id``, ``..._ids``) that declares no bound of its own.
+ID_LIMIT = 200
+#: Most items of a list parameter that declares no bound of its own.
+ITEMS_LIMIT = 100
 
 TOOL_PREFIX = "company_"
 _NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -52,7 +64,10 @@ _CONSTRAINT_WORDS: dict[str, str] = {
     "format": "format {}",
     "minItems": "at least {} items",
     "maxItems": "at most {} items",
+    "x-maxTerms": "at most {} terms (words or operators)",
 }
+#: Keys that only feed the description: taken out of the schema clients see.
+_DESCRIPTION_ONLY = ("x-maxTerms",)
 
 
 @dataclass(frozen=True)
@@ -127,6 +142,12 @@ class Action:
         return self.fn(ctx, **self.validate(arguments))
 
 
+_TOO_LONG_HINT = {
+    "string_too_long": " (shorten it, or save long text in your workspace and pass its path where a path is taken)",
+    "too_long": " (split the list over several calls)",
+}
+
+
 def _friendly_error(action: Action, exc: ValidationError) -> InvalidArgument:
     err = exc.errors(include_url=False)[0]
     loc = [str(p) for p in err.get("loc", ())]
@@ -140,7 +161,13 @@ def _friendly_error(action: Action, exc: ValidationError) -> InvalidArgument:
     got = err.get("input")
     where = f" (item {loc[1]})" if len(loc) > 1 else ""
     msg = err.get("msg", "is not valid")
-    return InvalidArgument(f"{msg}{where}; got {got!r}. {action.param_docs.get(param or '', '')}".strip(), param)
+    doc = action.param_docs.get(param or "", "")
+    if kind == "value_error":  # a validator's own words (its ValueError text); the value is not repeated
+        return InvalidArgument(f"{str(msg).removeprefix('Value error, ')}{where}. {doc}".strip(), param)
+    if kind in ("string_too_long", "too_long") and isinstance(got, (str, list)):
+        size = f"{len(got):,} {'characters' if isinstance(got, str) else 'items'}"
+        return InvalidArgument(f"{msg}{where}, got {size}{_TOO_LONG_HINT[kind]}. {doc}".strip(), param)
+    return InvalidArgument(f"{msg}{where}; got {quote(got)}. {doc}".strip(), param)
 
 
 class App:
@@ -223,9 +250,10 @@ def build_action(app: str, fn: Callable[..., Any], *, read_only: bool, name: str
             raise ValueError(f"{app}.{name}: parameter {p.name} needs a description under Args:")
         default = ... if p.default is inspect.Parameter.empty else p.default
         fields[p.name] = (hints[p.name], FieldInfo(default=default, description=arg_docs[p.name]))
-    model = create_model(
-        f"{app}_{name}_params", __config__=ConfigDict(extra="forbid"), **fields
-    )
+    first = create_model(f"{app}_{name}_params", __config__=ConfigDict(extra="forbid"), **fields)
+    model = first
+    if _bound_defaults(first.model_json_schema(), fields):
+        model = create_model(f"{app}_{name}_params", __config__=ConfigDict(extra="forbid"), **fields)
     schema, param_docs = _flat_schema(model)
     parts = [doc.short_description.strip()]
     if doc.long_description:
@@ -249,6 +277,53 @@ def build_action(app: str, fn: Callable[..., Any], *, read_only: bool, name: str
         input_schema=schema,
         param_docs=param_docs,
     )
+
+
+def _bound_defaults(raw: dict[str, Any], fields: dict[str, Any]) -> bool:
+    """Give every text and list parameter without a length bound the default one, in place in ``fields``.
+
+    Args:
+        raw: The JSON Schema pydantic made of the parameters model.
+        fields: Parameter name to ``(type, FieldInfo)``, as given to ``create_model``; changed in place.
+
+    Returns:
+        Whether any parameter was changed (the model must then be built again).
+    """
+    changed = False
+    for pname, prop in raw.get("properties", {}).items():
+        options = [o for o in prop.get("anyOf", [prop]) if o.get("type") != "null"]
+        if len(options) != 1:
+            continue  # _flat_schema refuses it with a clear message
+        shape = options[0]
+        hint, info = fields[pname]
+        limit = ID_LIMIT if pname.endswith(("_id", "_ids")) else TEXT_LIMIT
+        if shape.get("type") == "string" and "enum" not in shape and "maxLength" not in shape:
+            fields[pname] = (Annotated[hint, Field(max_length=limit)], info)
+            changed = True
+        elif shape.get("type") == "array":
+            items = shape.get("items", {})
+            if items.get("type") == "string" and "enum" not in items and "maxLength" not in items:
+                hint = _bound_items(hint, limit)
+            if "maxItems" not in shape:
+                hint = Annotated[hint, Field(max_length=ITEMS_LIMIT)]
+            if hint is not fields[pname][0]:
+                fields[pname] = (hint, info)
+                changed = True
+    return changed
+
+
+def _bound_items(hint: Any, limit: int) -> Any:
+    """``hint`` (``list[str]``, maybe ``Annotated`` or ``| None``) with each item at most ``limit`` characters."""
+    origin = typing.get_origin(hint)
+    if origin is Annotated:
+        base, *meta = typing.get_args(hint)
+        return Annotated[(_bound_items(base, limit), *meta)]
+    if origin in (typing.Union, types.UnionType):
+        return typing.Union[tuple(_bound_items(a, limit) for a in typing.get_args(hint))]  # noqa: UP007
+    if origin is list:
+        (item,) = typing.get_args(hint)
+        return list[Annotated[item, Field(max_length=limit)]]  # type: ignore[valid-type]
+    return hint
 
 
 def _flat_schema(model: type[BaseModel]) -> tuple[dict[str, Any], dict[str, str]]:
@@ -276,10 +351,15 @@ def _flat_schema(model: type[BaseModel]) -> tuple[dict[str, Any], dict[str, str]
             items.pop("title", None)
             prop["items"] = items
         words = [prop.get("description", "").rstrip(".") + "."]
+        item_max = prop.get("items", {}).get("maxLength") if prop.get("type") == "array" else None
         if "enum" in prop:
             shown = [str(v) if v != "" else '"" (any)' for v in prop["enum"]]
             words.append("One of: " + ", ".join(shown) + ".")
-        constraints = [tmpl.format(prop[key]) for key, tmpl in _CONSTRAINT_WORDS.items() if key in prop]
+        constraints = [tmpl.format(_count(prop[key])) for key, tmpl in _CONSTRAINT_WORDS.items() if key in prop]
+        if item_max is not None:
+            constraints.append(f"each item at most {_count(item_max)} characters")
+        for key in _DESCRIPTION_ONLY:
+            prop.pop(key, None)
         if constraints:
             words.append("Constraints: " + "; ".join(constraints) + ".")
         if "default" in prop and prop["default"] not in (None, "", []):
@@ -293,6 +373,11 @@ def _flat_schema(model: type[BaseModel]) -> tuple[dict[str, Any], dict[str, str]
     if raw.get("required"):
         schema["required"] = list(raw["required"])
     return schema, docs
+
+
+def _count(value: Any) -> Any:
+    """A number as the description shows it (``2,000``); anything else unchanged."""
+    return f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else value
 
 
 def _show(value: Any) -> str:

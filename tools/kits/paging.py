@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Annotated, Any
 
 from pydantic import Field
@@ -15,7 +15,13 @@ Page = Annotated[int, Field(ge=1, le=10_000)]
 PageSize = Annotated[int, Field(ge=1, le=100)]
 
 
-def page_of(items: Sequence[Any], page: int, page_size: int, key: str = "results") -> dict[str, Any]:
+def page_of(
+    items: Sequence[Any],
+    page: int,
+    page_size: int,
+    key: str = "results",
+    view: Callable[[Any], Any] | None = None,
+) -> dict[str, Any]:
     """Cut one page out of ``items``.
 
     Args:
@@ -23,12 +29,14 @@ def page_of(items: Sequence[Any], page: int, page_size: int, key: str = "results
         page: Page number, starting at 1.
         page_size: Items per page.
         key: The name of the list in the answer.
+        view: Turns an item into what the answer shows; applied to the page's items only, so a search
+            matching thousands of records costs one page of views.
 
     Returns:
         ``{key: [...], "page": n, "page_size": k, "total": N, "next_page": n+1 or None}``.
     """
     start = (page - 1) * page_size
-    chunk = list(items[start : start + page_size])
+    chunk = [view(i) if view else i for i in items[start : start + page_size]]
     more = start + page_size < len(items)
     return {
         key: chunk,

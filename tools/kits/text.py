@@ -1,10 +1,24 @@
-"""Text helpers the apps share: forgiving comparison and required text parameters."""
+"""Text helpers the apps share: forgiving comparison, required text parameters and bounded long-text types."""
 
 from __future__ import annotations
 
+from typing import Annotated
+
+from pydantic import AfterValidator, Field
+
 from tools.kernel.exceptions import InvalidArgument
 
-__all__ = ["fold", "require_text"]
+__all__ = [
+    "FILE_TEXT_LIMIT",
+    "LONG_TEXT_LIMIT",
+    "SEARCH_TERMS_LIMIT",
+    "SEARCH_TEXT_LIMIT",
+    "FileText",
+    "LongText",
+    "SearchText",
+    "fold",
+    "require_text",
+]
 
 
 def fold(text: str | None) -> str:
@@ -21,3 +35,38 @@ def require_text(value: str, parameter: str) -> str:
     if not value or not value.strip():
         raise InvalidArgument("must not be empty", parameter)
     return value.strip()
+
+
+#: Most characters of prose a caller writes: message bodies, descriptions, comments, notes.
+LONG_TEXT_LIMIT = 50_000
+#: Most characters of a file's text pasted inline; larger files come from the workspace by path.
+FILE_TEXT_LIMIT = 500_000
+
+#: A parameter type for prose: message bodies, descriptions, comments (at most ``LONG_TEXT_LIMIT`` characters).
+LongText = Annotated[str, Field(max_length=LONG_TEXT_LIMIT)]
+#: A parameter type for a file's text given inline (at most ``FILE_TEXT_LIMIT`` characters).
+FileText = Annotated[str, Field(max_length=FILE_TEXT_LIMIT)]
+
+#: Most words (white-space separated terms, operators included) a search query may hold.
+SEARCH_TERMS_LIMIT = 32
+#: Most characters of a search query.
+SEARCH_TEXT_LIMIT = 500
+
+
+def _few_terms(query: str) -> str:
+    count = len(query.split())
+    if count > SEARCH_TERMS_LIMIT:
+        raise ValueError(
+            f"has {count:,} terms; a search takes at most {SEARCH_TERMS_LIMIT}: keep the most telling words "
+            "(every term must match, so more terms rarely find more)"
+        )
+    return query
+
+
+#: A parameter type for search words: at most ``SEARCH_TEXT_LIMIT`` characters and ``SEARCH_TERMS_LIMIT`` terms,
+#: so a search's cost (terms x records) stays bounded. The registry states both bounds in the description.
+SearchText = Annotated[
+    str,
+    Field(max_length=SEARCH_TEXT_LIMIT, json_schema_extra={"x-maxTerms": SEARCH_TERMS_LIMIT}),
+    AfterValidator(_few_terms),
+]

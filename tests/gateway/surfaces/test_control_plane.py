@@ -180,3 +180,17 @@ async def test_verify_and_close_refuse_unknown_fields_and_change_nothing(live):
         assert r.status_code == 400 and "['respnse']" in r.json()["error"], r.text
     state = (await live.control.get("/task_state", params={"session_id": sid})).json()
     assert state["status"] == "active"
+
+
+async def test_control_errors_quote_only_a_short_prefix_of_a_huge_value(live):
+    huge = "t" * 5_000_000
+    r = await live.control.post("/seed_session", json={"task_id": huge})
+    assert r.status_code == 400
+    error = r.json()["error"]
+    assert error.startswith("task_id: no task 'tttt")
+    assert "... (5,000,000 characters)" in error
+    assert len(r.content) < 500
+    r = await live.control.post("/verify", json={"session_id": "s" * 5_000_000})
+    assert r.status_code == 404
+    assert "... (5,000,000 characters)" in r.json()["error"]
+    assert len(r.content) < 500

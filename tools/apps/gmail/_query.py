@@ -177,18 +177,22 @@ def _addresses_text(addresses: Iterable[str], names: dict[str, str]) -> str:
     return " ".join(f"{fold(names.get(a, ''))} {a.lower()}" for a in addresses)
 
 
-def _holds(term: Term, msg: Message, names: dict[str, str]) -> bool:
+def _message_text(msg: Message, names: dict[str, str]) -> str:
+    """Everything plain words are looked for in: people, subject, body and attachment names, folded."""
+    return " ".join(
+        [
+            _addresses_text([msg.sender, *msg.to, *msg.cc, *msg.bcc], names),
+            fold(msg.subject),
+            fold(msg.body),
+            " ".join(fold(a.filename) for a in msg.attachments),
+        ]
+    )
+
+
+def _holds(term: Term, msg: Message, names: dict[str, str], text: Callable[[], str]) -> bool:
     f, v = term.field, term.value
     if f == "text":
-        hay = " ".join(
-            [
-                _addresses_text([msg.sender, *msg.to, *msg.cc, *msg.bcc], names),
-                fold(msg.subject),
-                fold(msg.body),
-                " ".join(fold(a.filename) for a in msg.attachments),
-            ]
-        )
-        return v in hay
+        return v in text()
     if f == "from":
         return v in _addresses_text([msg.sender], names)
     if f == "to":
@@ -222,4 +226,11 @@ def matches(terms: Iterable[Term], msg: Message, names: dict[str, str]) -> bool:
         msg: The message to test.
         names: Email address to the person's name, so ``from:"Priya Shah"`` finds her mail.
     """
-    return all(_holds(t, msg, names) != t.negated for t in terms)
+    made: list[str] = []
+
+    def text() -> str:  # built once per message, however many words the query holds
+        if not made:
+            made.append(_message_text(msg, names))
+        return made[0]
+
+    return all(_holds(t, msg, names, text) != t.negated for t in terms)

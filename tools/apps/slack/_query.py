@@ -84,12 +84,15 @@ def _term(ctx: Context[SlackState], op: str, value: str, find_channel: Callable[
     return lambda m: bool(m.thread_id)
 
 
-def _words(ctx: Context[SlackState], needle: str) -> _MessageTest:
+def _words(ctx: Context[SlackState], needle: str, texts: dict[str, str]) -> _MessageTest:
     files = ctx.state.files
 
     def test(m: Message) -> bool:
-        names = " ".join(files[f].name for f in m.files if f in files)
-        return needle in fold(m.text + " " + names) and not m.deleted
+        text = texts.get(m.id)
+        if text is None:  # folded once per message for the whole query, however many words it holds
+            names = " ".join(files[f].name for f in m.files if f in files)
+            text = texts[m.id] = fold(m.text + " " + names)
+        return needle in text and not m.deleted
 
     return test
 
@@ -122,6 +125,7 @@ def compile_query(ctx: Context[SlackState], query: str, find_channel: Callable[[
         InvalidArgument: (parameter ``query``) an unknown ``has:``/``is:`` value, a bad date, an unknown person.
     """
     tests: list[_MessageTest] = []
+    texts: dict[str, str] = {}
     for raw in _TOKEN.findall(query):
         negate = raw.startswith("-") and len(raw) > 1
         token = raw[1:] if negate else raw
@@ -133,6 +137,6 @@ def compile_query(ctx: Context[SlackState], query: str, find_channel: Callable[[
             needle = fold(token.strip('"'))
             if not needle:
                 continue
-            test = _words(ctx, needle)
+            test = _words(ctx, needle, texts)
         tests.append(_negated(test) if negate else test)
     return tests

@@ -24,7 +24,7 @@ from tools.apps.box.app import app
 from tools.apps.box.state import ROOT, ROOT_NAME, BoxFile, BoxState, Folder, Item
 from tools.kernel.world import Context
 from tools.kits.paging import Page, PageSize, page_of
-from tools.kits.text import fold
+from tools.kits.text import SearchText, fold
 
 __all__ = ["get_item", "list_folder", "search"]
 
@@ -96,7 +96,7 @@ def get_item(ctx: Context[BoxState], item_id: str) -> dict[str, Any]:
 @app.action(read_only=True)
 def search(
     ctx: Context[BoxState],
-    query: str = "",
+    query: SearchText = "",
     file_extensions: list[str] = [],  # noqa: B006 - never mutated
     item_type: Literal["", "file", "folder"] = "",
     folder_id: str = "",
@@ -157,7 +157,12 @@ def search(
         by_name = bool(terms) and search_in != "content" and all(t in name_text for t in terms)
         by_content = bool(terms) and bool(body) and any(t in body for t in terms)
         matched = (["name"] if by_name else []) + (["content"] if by_content else [])
-        found = next((s for s in (snippet(body, t) for t in terms) if s), "") if by_content else ""
-        hits.append((by_name, item, matched, found))
+        hits.append((by_name, item, matched, body if by_content else ""))
     hits.sort(key=lambda h: (not h[0], -h[1].modified.timestamp(), fold(h[1].name)))
-    return page_of([search_hit(ctx, it, matched, found) for _, it, matched, found in hits], page, page_size)
+
+    def view(hit: tuple[bool, Item, list[str], str]) -> dict[str, Any]:  # snippets for the page shown only
+        _, item, matched, body = hit
+        found = next((s for s in (snippet(body, t) for t in terms) if s), "") if body else ""
+        return search_hit(ctx, item, matched, found)
+
+    return page_of(hits, page, page_size, view=view)

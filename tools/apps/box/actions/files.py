@@ -26,6 +26,7 @@ from tools.kernel.documents import mime_type_for
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 from tools.kernel.world import Context
 from tools.kits.files import deliver_file
+from tools.kits.text import FileText, LongText
 
 __all__ = ["download_file", "list_versions", "promote_version", "upload_file", "upload_version"]
 
@@ -85,9 +86,9 @@ def upload_file(
     ctx: Context[BoxState],
     folder_id: str = ROOT,
     name: str = "",
-    content: str = "",
+    content: FileText = "",
     path: str = "",
-    description: str = "",
+    description: LongText = "",
 ) -> dict[str, Any]:
     """Upload a new file: a file from your workspace (any kind), or text you give (.txt, .md, .csv only).
 
@@ -136,7 +137,7 @@ def upload_file(
 
 
 @app.action(read_only=False)
-def upload_version(ctx: Context[BoxState], file_id: str, content: str = "", path: str = "") -> dict[str, Any]:
+def upload_version(ctx: Context[BoxState], file_id: str, content: FileText = "", path: str = "") -> dict[str, Any]:
     """Upload a new version of an existing file; older versions stay in its history.
 
     Example:

@@ -22,12 +22,15 @@ from tools.apps.box.app import app
 from tools.apps.box.state import ROOT, BoxFile, BoxState, Folder
 from tools.kernel.exceptions import Conflict, InvalidArgument
 from tools.kernel.world import Context
+from tools.kits.text import LongText
 
 __all__ = ["copy_item", "create_folder", "move_item", "rename_item"]
 
 
 @app.action(read_only=False)
-def create_folder(ctx: Context[BoxState], name: str, parent_id: str = ROOT, description: str = "") -> dict[str, Any]:
+def create_folder(
+    ctx: Context[BoxState], name: str, parent_id: str = ROOT, description: LongText = ""
+) -> dict[str, Any]:
     """Make a new folder.
 
     Example:

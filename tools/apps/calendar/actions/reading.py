@@ -11,7 +11,7 @@ from tools.apps.calendar.app import app
 from tools.apps.calendar.state import CalendarState
 from tools.kernel.world import Context
 from tools.kits.paging import Page, PageSize, page_of
-from tools.kits.text import fold
+from tools.kits.text import SearchText, fold
 
 __all__ = ["get_event", "list_events"]
 
@@ -21,7 +21,7 @@ def list_events(
     ctx: Context[CalendarState],
     start: str = "",
     end: str = "",
-    query: str = "",
+    query: SearchText = "",
     time_zone: str = "",
     page: Page = 1,
     page_size: PageSize = 20,

@@ -30,7 +30,7 @@ from tools.apps.calendar.app import app
 from tools.apps.calendar.state import Attendee, CalendarState, Event, Recurrence
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 from tools.kernel.world import Context, parse_instant
-from tools.kits.text import require_text
+from tools.kits.text import LongText, require_text
 
 __all__ = ["create_event", "delete_event", "respond_to_event", "update_event"]
 
@@ -43,7 +43,7 @@ def create_event(
     end: str,
     attendees: list[str] = [],  # noqa: B006 - never mutated; the schema shows [] as "not given"
     location: str = "",
-    description: str = "",
+    description: LongText = "",
     room: str = "",
     recurrence: Recurrence = "",
     recurrence_count: Annotated[int, Field(ge=0, le=500)] = 0,
@@ -117,7 +117,7 @@ def update_event(
     start: str = "",
     end: str = "",
     location: str = "",
-    description: str = "",
+    description: LongText = "",
     add_attendees: list[str] = [],  # noqa: B006 - never mutated
     remove_attendees: list[str] = [],  # noqa: B006 - never mutated
     room: str = "",
@@ -291,7 +291,7 @@ def respond_to_event(
     ctx: Context[CalendarState],
     event_id: str,
     response: Literal["accepted", "declined", "tentative"],
-    comment: str = "",
+    comment: LongText = "",
     scope: Scope = "this",
 ) -> dict[str, Any]:
     """Answer an invitation: accept, decline or say maybe, with an optional note to the organizer.

@@ -11,7 +11,7 @@ from tools.apps.directory.state import DirectoryState
 from tools.kernel.world import Context
 from tools.kits.paging import Page, PageSize, page_of
 from tools.kits.people import find_person
-from tools.kits.text import fold
+from tools.kits.text import SearchText, fold
 
 __all__ = ["get_manager", "get_person", "list_departments", "list_direct_reports", "search_people"]
 
@@ -19,7 +19,7 @@ __all__ = ["get_manager", "get_person", "list_departments", "list_direct_reports
 @app.action(read_only=True)
 def search_people(
     ctx: Context[DirectoryState],
-    query: str = "",
+    query: SearchText = "",
     department: str = "",
     title: str = "",
     page: Page = 1,

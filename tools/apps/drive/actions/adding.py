@@ -24,7 +24,7 @@ from tools.apps.drive.state import ROOT, DriveState
 from tools.kernel.exceptions import Conflict, InvalidArgument
 from tools.kernel.world import Context
 from tools.kits.files import receive_file, refuse_encoded
-from tools.kits.text import require_text
+from tools.kits.text import FileText, require_text
 
 __all__ = ["copy_file", "create_file", "create_folder", "update_file", "upload_file"]
 
@@ -54,7 +54,7 @@ def create_folder(ctx: Context[DriveState], name: str, parent_id: str = ROOT) ->
 
 @app.action(read_only=False)
 def create_file(
-    ctx: Context[DriveState], name: str, parent_id: str = ROOT, content: str = "", path: str = ""
+    ctx: Context[DriveState], name: str, parent_id: str = ROOT, content: FileText = "", path: str = ""
 ) -> dict[str, Any]:
     """Create a new file from text you give, or from a file in your workspace.
 
@@ -142,7 +142,7 @@ def upload_file(
 
 
 @app.action(read_only=False)
-def update_file(ctx: Context[DriveState], file_id: str, content: str = "", path: str = "") -> dict[str, Any]:
+def update_file(ctx: Context[DriveState], file_id: str, content: FileText = "", path: str = "") -> dict[str, Any]:
     """Replace a file's content with new text or a workspace file; the previous content is kept as a version.
 
     The name stays the same. Give exactly one of content and path; a Word, Excel or PDF

@@ -11,7 +11,7 @@ from tools.apps.drive.state import Comment, DriveState, Reply
 from tools.kernel.exceptions import Conflict, InvalidArgument
 from tools.kernel.world import Context
 from tools.kits.paging import Page, PageSize, page_of
-from tools.kits.text import fold, require_text
+from tools.kits.text import LongText, fold, require_text
 
 __all__ = ["add_comment", "list_comments", "reply_to_comment", "resolve_comment"]
 
@@ -50,7 +50,7 @@ def list_comments(
 
 
 @app.action(read_only=False)
-def add_comment(ctx: Context[DriveState], file_id: str, text: str, quote: str = "") -> dict[str, Any]:
+def add_comment(ctx: Context[DriveState], file_id: str, text: LongText, quote: str = "") -> dict[str, Any]:
     """Comment on a file, optionally on a passage of it; everyone who can open the file sees it.
 
     You need comment or edit access. A quote must be words that appear in the file's text.
@@ -81,7 +81,7 @@ def add_comment(ctx: Context[DriveState], file_id: str, text: str, quote: str = 
 
 
 @app.action(read_only=False)
-def reply_to_comment(ctx: Context[DriveState], comment_id: str, text: str) -> dict[str, Any]:
+def reply_to_comment(ctx: Context[DriveState], comment_id: str, text: LongText) -> dict[str, Any]:
     """Answer a comment in its thread. Replying to a resolved comment opens it again.
 
     Example:

@@ -22,7 +22,7 @@ from tools.kernel.exceptions import InvalidArgument
 from tools.kernel.world import Context
 from tools.kits.files import deliver_file
 from tools.kits.paging import Page, PageSize, page_of
-from tools.kits.text import fold
+from tools.kits.text import SearchText, fold
 
 __all__ = ["download_file", "get_file", "list_folder", "read_file", "search_files"]
 
@@ -30,7 +30,7 @@ __all__ = ["download_file", "get_file", "list_folder", "read_file", "search_file
 @app.action(read_only=True)
 def search_files(
     ctx: Context[DriveState],
-    query: str = "",
+    query: SearchText = "",
     mime_type: str = "",
     kind: Literal["", "file", "folder"] = "",
     owner: str = "",
@@ -83,10 +83,14 @@ def search_files(
         if access(ctx.state, f, ctx.user) is None:
             continue
         name = fold(f.name)
-        if all(w in name for w in words) or all(w in name or w in file_text(ctx, f) for w in words):
-            hits.append(f)
+        missing = [w for w in words if w not in name]
+        if missing:
+            text = file_text(ctx, f)  # folded once per file, not once per word
+            if not all(w in text for w in missing):
+                continue
+        hits.append(f)
     hits.sort(key=lambda f: (-f.modified.timestamp(), fold(f.name), f.id))
-    return page_of([summary(ctx, f) for f in hits], page, page_size)
+    return page_of(hits, page, page_size, view=lambda f: summary(ctx, f))
 
 
 @app.action(read_only=True)

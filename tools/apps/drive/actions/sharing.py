@@ -11,7 +11,7 @@ from tools.apps.drive.state import DriveState, Permission
 from tools.kernel.exceptions import Conflict, NotFound
 from tools.kernel.world import Context
 from tools.kits.paging import Page, PageSize, page_of
-from tools.kits.text import fold
+from tools.kits.text import SearchText, fold
 
 __all__ = ["list_permissions", "list_shared_drives", "remove_permission", "share_file"]
 
@@ -122,7 +122,7 @@ def remove_permission(ctx: Context[DriveState], file_id: str, email: str) -> dic
 
 @app.action(read_only=True)
 def list_shared_drives(
-    ctx: Context[DriveState], query: str = "", page: Page = 1, page_size: PageSize = 20
+    ctx: Context[DriveState], query: SearchText = "", page: Page = 1, page_size: PageSize = 20
 ) -> dict[str, Any]:
     """List the shared drives you are a member of, with their members and your role.
 

@@ -10,7 +10,7 @@ from tools.apps.gmail.app import app
 from tools.apps.gmail.state import GmailState
 from tools.kernel.world import Context
 from tools.kits.paging import Page, PageSize, page_of
-from tools.kits.text import fold
+from tools.kits.text import SearchText, fold
 
 __all__ = ["list_contacts"]
 
@@ -18,7 +18,7 @@ __all__ = ["list_contacts"]
 @app.action(read_only=True)
 def list_contacts(
     ctx: Context[GmailState],
-    query: str = "",
+    query: SearchText = "",
     page: Page = 1,
     page_size: PageSize = 20,
 ) -> dict[str, Any]:

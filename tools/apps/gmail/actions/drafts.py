@@ -21,6 +21,7 @@ from tools.apps.gmail.state import Draft, GmailState
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 from tools.kernel.world import Context
 from tools.kits.paging import Page, PageSize, page_of
+from tools.kits.text import LongText
 
 __all__ = ["create_draft", "delete_draft", "list_drafts", "send_draft", "update_draft"]
 
@@ -30,7 +31,7 @@ def create_draft(
     ctx: Context[GmailState],
     to: list[str] = [],  # noqa: B006
     subject: str = "",
-    body: str = "",
+    body: LongText = "",
     cc: list[str] = [],  # noqa: B006
     bcc: list[str] = [],  # noqa: B006
     attachments: list[str] = [],  # noqa: B006
@@ -108,7 +109,7 @@ def update_draft(
     draft_id: str,
     to: list[str] = [],  # noqa: B006
     subject: str = "",
-    body: str = "",
+    body: LongText = "",
     cc: list[str] = [],  # noqa: B006
     bcc: list[str] = [],  # noqa: B006
     attachments: list[str] = [],  # noqa: B006

@@ -23,14 +23,14 @@ from tools.apps.gmail.state import GmailState
 from tools.kernel.exceptions import InvalidArgument, NotFound
 from tools.kernel.world import Context
 from tools.kits.paging import Page, PageSize, page_of
-from tools.kits.text import require_text
+from tools.kits.text import LongText, SearchText, require_text
 
 __all__ = ["forward_message", "get_message", "get_thread", "reply_to_message", "search_messages", "send_message"]
 
 
 @app.action(read_only=True)
 def search_messages(
-    ctx: Context[GmailState], query: str = "", page: Page = 1, page_size: PageSize = 20
+    ctx: Context[GmailState], query: SearchText = "", page: Page = 1, page_size: PageSize = 20
 ) -> dict[str, Any]:
     """Search your mailbox, newest first.
 
@@ -106,7 +106,7 @@ def send_message(
     ctx: Context[GmailState],
     to: list[str],
     subject: str = "",
-    body: str = "",
+    body: LongText = "",
     cc: list[str] = [],  # noqa: B006 - never mutated; the registry copies defaults
     bcc: list[str] = [],  # noqa: B006
     attachments: list[str] = [],  # noqa: B006
@@ -143,7 +143,7 @@ def send_message(
 def reply_to_message(
     ctx: Context[GmailState],
     message_id: str,
-    body: str,
+    body: LongText,
     reply_all: bool = False,
     cc: list[str] = [],  # noqa: B006
     attachments: list[str] = [],  # noqa: B006
@@ -196,7 +196,7 @@ def forward_message(
     ctx: Context[GmailState],
     message_id: str,
     to: list[str],
-    note: str = "",
+    note: LongText = "",
     cc: list[str] = [],  # noqa: B006
 ) -> dict[str, Any]:
     """Forward a message, with its attachments, to other people.

@@ -16,6 +16,7 @@ from tools.apps.gmail.app import app
 from tools.apps.gmail.state import Filter, GmailState, Vacation
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 from tools.kernel.world import Context, parse_date
+from tools.kits.text import LongText, SearchText
 
 __all__ = ["create_filter", "delete_filter", "get_vacation", "list_filters", "set_vacation"]
 
@@ -26,7 +27,7 @@ def create_filter(
     sender: str = "",
     to: str = "",
     subject: str = "",
-    query: str = "",
+    query: SearchText = "",
     has_attachment: bool = False,
     add_labels: list[str] = [],  # noqa: B006 - never mutated; the registry copies defaults
     archive: bool = False,
@@ -157,7 +158,7 @@ def set_vacation(
     ctx: Context[GmailState],
     enabled: bool,
     subject: str = "",
-    body: str = "",
+    body: LongText = "",
     start_date: str = "",
     end_date: str = "",
     company_only: bool = False,

@@ -13,13 +13,14 @@ from tools.kernel.exceptions import InvalidArgument, NotFound
 from tools.kernel.world import Context
 from tools.kits.files import deliver_file, receive_file, refuse_encoded
 from tools.kits.folders import check_name
+from tools.kits.text import FileText
 
 __all__ = ["attach_file", "download_attachment", "list_attachments"]
 
 
 @app.action(read_only=False)
 def attach_file(
-    ctx: Context[HelpdeskState], ticket_id: str, path: str = "", content: str = "", name: str = ""
+    ctx: Context[HelpdeskState], ticket_id: str, path: str = "", content: FileText = "", name: str = ""
 ) -> dict[str, Any]:
     """Attach a file to a ticket: a file from your workspace (any type), or a short text you write.
 

@@ -12,13 +12,13 @@ from tools.kernel.exceptions import NotFound
 from tools.kernel.world import Context
 from tools.kits.files import refuse_encoded
 from tools.kits.paging import Page, PageSize, page_of
-from tools.kits.text import require_text
+from tools.kits.text import LongText, require_text
 
 __all__ = ["add_comment", "add_watcher", "list_comments", "remove_watcher"]
 
 
 @app.action(read_only=False)
-def add_comment(ctx: Context[HelpdeskState], ticket_id: str, body: str, internal: bool = False) -> dict[str, Any]:
+def add_comment(ctx: Context[HelpdeskState], ticket_id: str, body: LongText, internal: bool = False) -> dict[str, Any]:
     """Reply on a ticket, or leave an internal note that only support staff see.
 
     A public reply from the requester on a ticket that is waiting moves it back to open, so the

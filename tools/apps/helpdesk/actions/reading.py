@@ -12,7 +12,7 @@ from tools.apps.helpdesk.app import app
 from tools.apps.helpdesk.state import ACTIVE, PRIORITY_RANK, HelpdeskState
 from tools.kernel.world import Context, format_instant
 from tools.kits.paging import Page, PageSize, page_of
-from tools.kits.text import fold
+from tools.kits.text import SearchText, fold
 
 __all__ = ["get_ticket", "list_queues", "search_tickets", "sla_overview"]
 
@@ -57,7 +57,7 @@ def get_ticket(ctx: Context[HelpdeskState], ticket_id: str) -> dict[str, Any]:
 @app.action(read_only=True)
 def search_tickets(
     ctx: Context[HelpdeskState],
-    text: str = "",
+    text: SearchText = "",
     queue: str = "",
     status: Literal["", "open", "in_progress", "waiting", "resolved", "closed", "active"] = "",
     priority: Literal["", "low", "normal", "high", "urgent"] = "",
@@ -137,7 +137,7 @@ def search_tickets(
         "updated": lambda t: (-t.updated.timestamp(), t.id),
     }
     hits.sort(key=keys[sort])
-    return page_of([summary(ctx, t) for t in hits], page, page_size)
+    return page_of(hits, page, page_size, view=lambda t: summary(ctx, t))
 
 
 @app.action(read_only=True)

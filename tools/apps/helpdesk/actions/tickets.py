@@ -25,7 +25,7 @@ from tools.apps.helpdesk.state import TRANSITIONS, HelpdeskState, Priority, Stat
 from tools.kernel.exceptions import Conflict, InvalidArgument
 from tools.kernel.world import Context
 from tools.kits.files import refuse_encoded
-from tools.kits.text import require_text
+from tools.kits.text import LongText, require_text
 
 __all__ = ["assign_ticket", "change_status", "create_ticket", "update_ticket"]
 
@@ -35,7 +35,7 @@ def create_ticket(
     ctx: Context[HelpdeskState],
     queue: str,
     title: Title,
-    description: str,
+    description: LongText,
     priority: Priority = "normal",
     requester: str = "",
     assignee: str = "",
@@ -106,7 +106,7 @@ def update_ticket(
     ctx: Context[HelpdeskState],
     ticket_id: str,
     title: Title = "",
-    description: str = "",
+    description: LongText = "",
     priority: Literal["", "low", "normal", "high", "urgent"] = "",
     due: str = "",
     queue: str = "",
@@ -204,7 +204,9 @@ def assign_ticket(
 
 
 @app.action(read_only=False)
-def change_status(ctx: Context[HelpdeskState], ticket_id: str, status: Status, resolution: str = "") -> dict[str, Any]:
+def change_status(
+    ctx: Context[HelpdeskState], ticket_id: str, status: Status, resolution: LongText = ""
+) -> dict[str, Any]:
     """Move a ticket along: open, in_progress, waiting (on the requester or someone else), resolved, closed.
 
     Allowed moves: open, in_progress and waiting go to any other status; resolved goes to

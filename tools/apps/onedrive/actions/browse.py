@@ -16,7 +16,7 @@ from tools.kernel.exceptions import InvalidArgument
 from tools.kernel.world import Context
 from tools.kits.files import INLINE_LIMIT, deliver_file
 from tools.kits.paging import Page, PageSize, page_of
-from tools.kits.text import fold
+from tools.kits.text import SearchText, fold
 
 __all__ = ["download_file", "get_item", "list_children", "list_recent", "search_items"]
 
@@ -86,7 +86,7 @@ def get_item(ctx: Context[OneDriveState], item: str) -> dict[str, Any]:
 @app.action(read_only=True)
 def search_items(
     ctx: Context[OneDriveState],
-    query: str,
+    query: SearchText,
     folder: str = "",
     file_type: str = "",
     include_shared: bool = True,

@@ -26,6 +26,7 @@ from tools.kernel.documents import mime_type_for
 from tools.kernel.exceptions import Conflict, InvalidArgument
 from tools.kernel.world import Context
 from tools.kits.folders import check_name
+from tools.kits.text import FileText
 
 __all__ = ["copy_item", "create_folder", "move_item", "rename_item", "upload_file"]
 
@@ -69,7 +70,7 @@ def upload_file(
     ctx: Context[OneDriveState],
     name: str = "",
     folder: str = "/",
-    content: str = "",
+    content: FileText = "",
     path: str = "",
     conflict_behavior: Literal["fail", "replace", "rename"] = "fail",
     item_id: str = "",

@@ -31,7 +31,7 @@ from tools.kernel.world import Context
 from tools.kits.files import deliver_file, receive_file, refuse_encoded
 from tools.kits.folders import check_name
 from tools.kits.paging import Page, PageSize, page_of
-from tools.kits.text import fold
+from tools.kits.text import FileText, SearchText, fold
 
 __all__ = [
     "create_folder",
@@ -92,7 +92,7 @@ def list_library(
 @app.action(read_only=True)
 def search_files(
     ctx: Context[SharePointState],
-    query: str = "",
+    query: SearchText = "",
     site: str = "",
     file_type: str = "",
     kind: Literal["", "file", "folder"] = "",
@@ -130,7 +130,7 @@ def search_files(
         if all(w in hay for w in words) or all(w in hay + " " + fold(document_text(ctx, f)) for w in words):
             hits.append(f)
     hits.sort(key=lambda f: (-f.modified.timestamp(), fold(f.name), f.id))
-    return page_of([item_summary(ctx, f) for f in hits], page, page_size)
+    return page_of(hits, page, page_size, view=lambda f: item_summary(ctx, f))
 
 
 @app.action(read_only=True)
@@ -214,7 +214,7 @@ def upload_file(
     folder: str = "",
     library: str = "Documents",
     path: str = "",
-    content: str = "",
+    content: FileText = "",
     overwrite: bool = False,
 ) -> dict[str, Any]:
     """Upload a file to a library: a file from your workspace (any kind) or text you type (text files only).

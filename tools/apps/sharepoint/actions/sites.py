@@ -18,14 +18,14 @@ from tools.apps.sharepoint.state import ROLES, Member, SharePointState
 from tools.kernel.exceptions import NotFound
 from tools.kernel.world import Context
 from tools.kits.paging import Page, PageSize, page_of
-from tools.kits.text import fold
+from tools.kits.text import SearchText, fold
 
 __all__ = ["get_site", "grant_access", "list_members", "list_sites", "revoke_access"]
 
 
 @app.action(read_only=True)
 def list_sites(
-    ctx: Context[SharePointState], query: str = "", page: Page = 1, page_size: PageSize = 20
+    ctx: Context[SharePointState], query: SearchText = "", page: Page = 1, page_size: PageSize = 20
 ) -> dict[str, Any]:
     """List the team sites you belong to, by name.
 

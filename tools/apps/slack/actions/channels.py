@@ -24,7 +24,7 @@ from tools.apps.slack.state import Channel, SlackState
 from tools.kernel.exceptions import Conflict, InvalidArgument
 from tools.kernel.world import Context
 from tools.kits.paging import Page, PageSize, page_of
-from tools.kits.text import fold
+from tools.kits.text import SearchText, fold
 
 __all__ = [
     "archive_channel",
@@ -42,7 +42,7 @@ __all__ = [
 @app.action(read_only=True)
 def list_channels(
     ctx: Context[SlackState],
-    query: str = "",
+    query: SearchText = "",
     kind: Literal["", "public", "private", "dm"] = "",
     only_mine: bool = False,
     include_archived: bool = False,

@@ -28,7 +28,7 @@ from tools.kernel.exceptions import InvalidArgument
 from tools.kernel.world import Context
 from tools.kits.files import deliver_file, receive_file, refuse_encoded
 from tools.kits.paging import Page, PageSize, page_of
-from tools.kits.text import fold
+from tools.kits.text import FileText, SearchText, fold
 
 __all__ = ["download_file", "list_files", "upload_file"]
 
@@ -37,7 +37,7 @@ __all__ = ["download_file", "list_files", "upload_file"]
 def list_files(
     ctx: Context[SlackState],
     channel: str = "",
-    query: str = "",
+    query: SearchText = "",
     user: str = "",
     page: Page = 1,
     page_size: PageSize = 20,
@@ -80,7 +80,7 @@ def upload_file(
     ctx: Context[SlackState],
     channel: str,
     path: str = "",
-    content: str = "",
+    content: FileText = "",
     filename: str = "",
     title: str = "",
     comment: Text = "",

@@ -104,7 +104,7 @@ def get_history(
     ]
     msgs.sort(key=lambda m: (m.ts, m.id), reverse=True)
     head = {**channel_ref(ctx, ch), "topic": ch.topic}
-    return {"channel": head, **page_of([message_view(ctx, m) for m in msgs], page, page_size, key="messages")}
+    return {"channel": head, **page_of(msgs, page, page_size, key="messages", view=lambda m: message_view(ctx, m))}
 
 
 @app.action(read_only=True)

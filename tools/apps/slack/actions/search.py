@@ -10,7 +10,7 @@ from tools.apps.slack.app import app
 from tools.apps.slack.state import SlackState
 from tools.kernel.world import Context
 from tools.kits.paging import Page, PageSize, page_of
-from tools.kits.text import require_text
+from tools.kits.text import SearchText, require_text
 
 __all__ = ["search_messages"]
 
@@ -18,7 +18,7 @@ __all__ = ["search_messages"]
 @app.action(read_only=True)
 def search_messages(
     ctx: Context[SlackState],
-    query: str,
+    query: SearchText,
     sort: Literal["newest", "oldest"] = "newest",
     page: Page = 1,
     page_size: PageSize = 20,
@@ -51,4 +51,4 @@ def search_messages(
         if m.channel_id in readable and not m.deleted and all(t(m) for t in tests)
     ]
     hits.sort(key=lambda m: (m.ts, m.id), reverse=sort == "newest")
-    return page_of([message_view(ctx, m) for m in hits], page, page_size)
+    return page_of(hits, page, page_size, view=lambda m: message_view(ctx, m))
