@@ -9,6 +9,7 @@ socket (:mod:`gateway.surfaces.socket`), which has no peer address.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
@@ -30,7 +31,7 @@ from gateway.surfaces.http_api import api_routes
 from gateway.surfaces.limits import BodyLimit
 from gateway.surfaces.mcp import build_mcp
 from gateway.surfaces.shell_api import cli_routes
-from gateway.surfaces.socket import serve_on_unix_socket
+from gateway.surfaces.socket import remove_stale_sockets, serve_on_unix_socket
 from sandbox import Provider
 
 __all__ = ["create_app"]
@@ -105,6 +106,8 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await gateway.reap()
         root: Path | None = getattr(gateway.provider, "root", None)
+        if root is not None:
+            await asyncio.to_thread(remove_stale_sockets, root)  # a killed run's socket folder
         async with mcp_app.lifespan(app):
             try:
                 async with contextlib.AsyncExitStack() as stack:
