@@ -18,6 +18,8 @@ from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount
 
 from docs_tool import DOCS_TOOL_NAMES, docs_tool
@@ -95,6 +97,8 @@ def create_app(
             "could call them; set GATEWAY_CONTROL_TOKEN to require one"
         )
 
+    mcp_app.add_exception_handler(404, _json_not_found)  # the mount below takes every path the others do not
+
     routes = [
         *control_routes(gateway),
         *api_routes(gateway),
@@ -130,3 +134,10 @@ def create_app(
     )
     app.state.gateway = gateway
     return app
+
+
+async def _json_not_found(request: Request, exc: Exception) -> Response:
+    """A path no route serves: ``{"error": ...}`` with 404 (Starlette's own answer is plain text)."""
+    path = request.url.path
+    shown = path if len(path) <= 80 else path[:80] + "..."
+    return JSONResponse({"error": f"no route {request.method} {shown}; the MCP endpoint is /mcp"}, status_code=404)
