@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import re
+from collections.abc import AsyncIterator
 from typing import Any
+
+import httpx
 
 from tools.fixtures import NOW, TIMEZONE, USER, build_default
 from tools.fixtures.shared import BLOBS
@@ -74,3 +79,36 @@ def require_binary(name: str) -> str:
             pytest.fail(f"{reason}; CI=true requires it", pytrace=False)
         pytest.skip(reason)
     return path
+
+
+@contextlib.asynccontextmanager
+async def in_process(app: Any, **transport: Any) -> AsyncIterator[httpx.AsyncClient]:
+    """A client calling ``app`` in this process, with the app's lifespan running around it.
+
+    The lifespan's end destroys every sandbox the client's sessions made and removes the server's
+    own sandbox root, so the test leaves no folder (holding session tokens) in the temp folder.
+    The lifespan runs in a task of its own (its task groups must end in the task that began them;
+    a fixture's teardown may run in another). ``transport`` goes to ``httpx.ASGITransport``
+    (e.g. ``client=("127.0.0.1", 40000)``).
+    """
+    started, stop = asyncio.Event(), asyncio.Event()
+
+    async def lifespan() -> None:
+        async with app.router.lifespan_context(app):
+            started.set()
+            await stop.wait()
+
+    task = asyncio.ensure_future(lifespan())
+    try:
+        waiter = asyncio.ensure_future(started.wait())
+        await asyncio.wait([task, waiter], return_when=asyncio.FIRST_COMPLETED)
+        waiter.cancel()
+        if task.done():
+            task.result()  # the startup failed: raise its error
+        async with httpx.AsyncClient(
+            transport=httpx.ASGITransport(app=app, **transport), base_url="http://testserver"
+        ) as client:
+            yield client
+    finally:
+        stop.set()
+        await task

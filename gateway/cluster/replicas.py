@@ -31,6 +31,7 @@ from gateway.cluster.router import ReplicaRef, Router
 from gateway.settings import Settings
 
 __all__ = [
+    "RAY_CONNECT_TIMEOUT_S",
     "Cluster",
     "ReplicaServer",
     "connect_ray",
@@ -231,19 +232,67 @@ async def start_cluster(
     return Cluster(router=router, actors=actors, placement_group=pg, infos=infos)
 
 
-def connect_ray(address: str | None, *, log_to_driver: bool = True) -> None:
-    """Join the Ray cluster at ``address`` (``"auto"``, ``"ray://head:10001"``), or start a local one (None).
+#: Seconds :func:`connect_ray` waits to reach an existing cluster's address before giving up.
+RAY_CONNECT_TIMEOUT_S = 10.0
 
+
+def connect_ray(address: str | None, *, log_to_driver: bool = True, timeout_s: float = RAY_CONNECT_TIMEOUT_S) -> None:
+    """Join the Ray cluster at ``address`` (``"auto"``, ``"ray://head:10001"``, ``"host:6379"``), or start a local one.
+
+    Without ``address`` the ``RAY_ADDRESS`` environment variable names the cluster; when it is unset
+    too (or ``"local"``), a new local cluster starts, whatever address a finished Ray run left in
+    Ray's temp folder (its ``ray_current_cluster`` file, which Ray would otherwise try forever).
     A local cluster keeps Ray's token authentication on, with a token held in the environment
     (:func:`local_auth_env`). Joining an existing cluster that uses token authentication needs its
     token, as Ray documents: ``RAY_AUTH_TOKEN`` or ``~/.ray/auth_token``.
+
+    Args:
+        address: The cluster to join, or None for ``RAY_ADDRESS`` or a new local cluster.
+        log_to_driver: Whether the actors' output is printed here.
+        timeout_s: Seconds to wait for an existing cluster's address to accept a connection.
+
+    Raises:
+        ConnectionError: The cluster's address does not accept a connection within ``timeout_s``
+            (or ``"auto"`` finds no cluster); the message names ``RAY_ADDRESS`` and what to do.
     """
     ray = import_ray()
-    if address is None:
+    source = "--address" if address else "RAY_ADDRESS"
+    address = address or os.environ.get("RAY_ADDRESS") or None
+    if address is None or address == "local":
         local_auth_env()
-        ray.init(include_dashboard=False, logging_level="WARNING", log_to_driver=log_to_driver)
-    else:
-        ray.init(address=address, logging_level="WARNING", log_to_driver=log_to_driver)
+        ray.init(address="local", include_dashboard=False, logging_level="WARNING", log_to_driver=log_to_driver)
+        return
+    _check_reachable(address, source, timeout_s)
+    ray.init(address=address, logging_level="WARNING", log_to_driver=log_to_driver)
+
+
+def _check_reachable(address: str, source: str, timeout_s: float) -> None:
+    """Refuse, after at most ``timeout_s`` seconds, a Ray address that accepts no TCP connection.
+
+    Raises:
+        ConnectionError: naming the address, where it came from, and what to do instead.
+    """
+    advice = (
+        "start that cluster, point RAY_ADDRESS (or --address) at a running one, "
+        "or set RAY_ADDRESS=local to start a local cluster"
+    )
+    target = address
+    try:
+        if address == "auto":
+            from ray._private.services import canonicalize_bootstrap_address  # Ray's own lookup of "auto"
+
+            target = canonicalize_bootstrap_address("auto") or ""
+            source = "Ray's ray_current_cluster file"
+        hostport = target.removeprefix("ray://").rsplit("/", 1)[0]
+        host, _, port = hostport.rpartition(":")
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout_s):
+            pass
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc) or type(exc).__name__
+        raise ConnectionError(
+            f"cannot reach the Ray cluster at {target[:200]!r} (from {source}) within {timeout_s:g} s: {reason}; "
+            f"{advice}"
+        ) from exc
 
 
 def serve_cluster(

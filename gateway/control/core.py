@@ -290,7 +290,7 @@ class Gateway:
             if session.status not in LIVE:
                 raise CallRefused("this session is no longer open; no further changes are possible")
             if tool not in self.actions or not _offered(session, self.actions[tool], surface):
-                raise CallRefused(f"unknown tool {quote(tool)}")
+                raise CallRefused(f"Unknown tool: {quote(tool)}")  # FastMCP's words for a name it lacks: one wording
             if self.settings.close_tools_on_task_end and session.task_complete:
                 raise CallRefused("the work was already marked complete; no further changes are possible")
             action = self.actions[tool]

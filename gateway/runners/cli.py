@@ -1,10 +1,12 @@
 """The ``company-gateway`` command: serve, tasks (list, prove), tools, demo, rollout.
 
 Exit status: 0 on success; 1 when a demo's oracle scores below 1.0 (or noop
-above 0.0), when ``tasks prove`` finds a grader that fails a policy, or when a
-rollout cannot start (its gateway is unreachable); 2 for a
-usage error (bad option, unknown task id, invalid task file, missing API key).
-A rollout whose episodes fail still exits 0: failures are in its output.
+above 0.0), when ``tasks prove`` finds a grader that fails a policy, when a rollout
+cannot start (its gateway is unreachable), or when no episode of a rollout could be
+scored (every one masked, e.g. the model endpoint is unreachable); 2 for a usage error
+(bad option, unknown task id, invalid task file, missing API key) or an unavailable
+sandbox provider or Ray cluster. A rollout in which some episodes were scored exits 0:
+the other failures are in its output.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import json
 import logging
 import os
 import signal
+import socket
 import sys
 import time
 from collections import Counter
@@ -29,7 +32,7 @@ from pydantic_settings import SettingsError
 from gateway.control.tasks import Task, load_builtin_tasks, load_tasks
 from gateway.exceptions import TaskError
 from gateway.settings import LOG_LEVELS, Settings
-from sandbox import SandboxError
+from sandbox import ProviderUnavailable, SandboxError
 
 __all__ = ["main"]
 
@@ -271,6 +274,12 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     class Server(uvicorn.Server):
         """Refuses new seeds the moment SIGTERM or SIGINT arrives, before waiting for open requests."""
 
+        async def serve(self, sockets: list[socket.socket] | None = None) -> None:
+            # Reach the sandbox provider first, in the server's loop: an unreachable engine is then one
+            # ProviderUnavailable line (main), not a traceback from the app's startup.
+            await gateway.reap()
+            await super().serve(sockets)
+
         def handle_exit(self, sig: int, frame: Any) -> None:
             with contextlib.suppress(RuntimeError):
                 asyncio.get_running_loop().call_soon_threadsafe(gateway.begin_shutdown)
@@ -405,7 +414,13 @@ def _cmd_rollout(args: argparse.Namespace) -> int:
     except httpx.HTTPError as exc:
         print(f"company-gateway rollout: cannot reach the gateway at {args.gateway_url}: {exc}", file=sys.stderr)
         return 1
-    print_summary(summarize(records, args.repeats), time.perf_counter() - started, Console())
+    summary = summarize(records, args.repeats)
+    print_summary(summary, time.perf_counter() - started, Console())
+    if records and summary.masked == len(records):
+        reasons = Counter(r.failure_reason or r.end_reason for r in records).most_common(1)
+        print(f"company-gateway rollout: no episode could be scored (all {len(records)} masked); "
+              f"most often: {reasons[0][0]}", file=sys.stderr)  # fmt: skip
+        return 1
     return 0
 
 
@@ -414,8 +429,13 @@ def _print_table(results: list[Any], policy: str) -> None:
     from rich.table import Table
 
     table = Table(title=f"demo: policy {policy}")
-    for col in ("task", "exposure", "apps", "calls", "reward", "ms"):
-        table.add_column(col, justify="right" if col in ("calls", "reward", "ms") else "left")
+    # Task ids whole, on one line, however narrow the terminal (the other columns wrap instead).
+    widest = max((len(r.task_id) for r in results), default=4)
+    table.add_column("task", no_wrap=True, min_width=widest)
+    table.add_column("exposure")
+    table.add_column("apps", overflow="fold")
+    for col in ("calls", "reward", "ms"):
+        table.add_column(col, justify="right")
     for r in results:
         table.add_row(r.task_id, r.exposure, ",".join(r.apps), str(r.calls), f"{r.reward:.1f}", f"{r.ms:.0f}")
     console = Console()
@@ -432,6 +452,10 @@ def main(argv: list[str] | None = None) -> int:
                 "cluster": _cmd_cluster, "rollout": _cmd_rollout}  # fmt: skip
     try:
         return handlers[args.command](args)
+    except ProviderUnavailable as exc:
+        print(f"company-gateway {args.command}: the sandbox provider is unavailable: {exc}; start it, "
+              "or choose another with GATEWAY_SANDBOX_PROVIDER", file=sys.stderr)  # fmt: skip
+        return 2
     except (TaskError, SandboxError) as exc:
         print(f"company-gateway {args.command}: {exc}", file=sys.stderr)
         return 2

@@ -9,6 +9,7 @@ socket (:mod:`gateway.surfaces.socket`), which has no peer address.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
@@ -17,6 +18,8 @@ from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount
 
 from docs_tool import DOCS_TOOL_NAMES, docs_tool
@@ -30,7 +33,7 @@ from gateway.surfaces.http_api import api_routes
 from gateway.surfaces.limits import BodyLimit
 from gateway.surfaces.mcp import build_mcp
 from gateway.surfaces.shell_api import cli_routes
-from gateway.surfaces.socket import serve_on_unix_socket
+from gateway.surfaces.socket import remove_stale_sockets, serve_on_unix_socket
 from sandbox import Provider
 
 __all__ = ["create_app"]
@@ -94,6 +97,8 @@ def create_app(
             "could call them; set GATEWAY_CONTROL_TOKEN to require one"
         )
 
+    mcp_app.add_exception_handler(404, _json_not_found)  # the mount below takes every path the others do not
+
     routes = [
         *control_routes(gateway),
         *api_routes(gateway),
@@ -105,6 +110,8 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await gateway.reap()
         root: Path | None = getattr(gateway.provider, "root", None)
+        if root is not None:
+            await asyncio.to_thread(remove_stale_sockets, root)  # a killed run's socket folder
         async with mcp_app.lifespan(app):
             try:
                 async with contextlib.AsyncExitStack() as stack:
@@ -127,3 +134,10 @@ def create_app(
     )
     app.state.gateway = gateway
     return app
+
+
+async def _json_not_found(request: Request, exc: Exception) -> Response:
+    """A path no route serves: ``{"error": ...}`` with 404 (Starlette's own answer is plain text)."""
+    path = request.url.path
+    shown = path if len(path) <= 80 else path[:80] + "..."
+    return JSONResponse({"error": f"no route {request.method} {shown}; the MCP endpoint is /mcp"}, status_code=404)

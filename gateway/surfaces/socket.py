@@ -33,7 +33,7 @@ from typing import Any
 
 import uvicorn
 
-__all__ = ["SANDBOX_PEER", "from_sandbox", "serve_on_unix_socket"]
+__all__ = ["SANDBOX_PEER", "from_sandbox", "remove_stale_sockets", "serve_on_unix_socket"]
 
 logger = logging.getLogger(__name__)
 
@@ -44,6 +44,7 @@ STOP_GRACE_S = 2.0
 #: Longest parent folder path used as given: the socket's path (parent + ``/company-api-XXXXXXXX/api.sock``)
 #: must stay under the 108 bytes of ``sun_path``.
 _MAX_PARENT = 76
+_PREFIX = "company-api-"
 
 Scope = MutableMapping[str, Any]
 
@@ -90,11 +91,55 @@ def _private_folder(parent: Path | None) -> Iterator[Path]:
     if parent is None or not parent.is_dir() or len(os.fsencode(parent)) > _MAX_PARENT:
         runtime = os.environ.get("XDG_RUNTIME_DIR")
         parent = Path(runtime) if runtime and len(os.fsencode(runtime)) <= _MAX_PARENT else None
-    folder = Path(tempfile.mkdtemp(prefix="company-api-", dir=parent))  # mode 0700
+    folder = Path(tempfile.mkdtemp(prefix=_PREFIX, dir=parent))  # mode 0700
     try:
         yield folder
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _listening(path: Path) -> bool:
+    """Whether a server accepts connections on the unix socket at ``path`` (refused or missing: not)."""
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+        probe.settimeout(1.0)
+        try:
+            probe.connect(str(path))
+        except OSError:
+            return False
+    return True
+
+
+def remove_stale_sockets(parent: Path) -> int:
+    """Remove the socket folders an earlier run left in ``parent`` (killed before it could remove them).
+
+    A folder is stale when nothing listens on its socket any more (connecting is refused); a folder
+    whose socket still accepts connections belongs to a running server and is kept, and so is a
+    folder this user does not own.
+
+    Args:
+        parent: The folder :func:`serve_on_unix_socket` was given, e.g. the local provider's root.
+
+    Returns:
+        How many folders were removed (0 when ``parent`` does not exist).
+    """
+    removed = 0
+    try:
+        folders = [f for f in parent.iterdir() if f.name.startswith(_PREFIX)]
+    except OSError:
+        return 0
+    for folder in folders:
+        try:
+            if not folder.is_dir() or folder.is_symlink() or folder.stat().st_uid != os.getuid():
+                continue
+        except OSError:
+            continue
+        if _listening(folder / "api.sock"):
+            continue
+        shutil.rmtree(folder, ignore_errors=True)
+        removed += not folder.exists()
+    if removed:
+        logger.warning("removed %d API socket folder(s) left in %s by an earlier run", removed, parent)
+    return removed
 
 
 @contextlib.asynccontextmanager

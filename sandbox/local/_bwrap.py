@@ -1,4 +1,9 @@
-"""The bubblewrap command line of a local sandbox's command, and the status bubblewrap reports back."""
+"""The bubblewrap command line of a local sandbox's command, and the status bubblewrap reports back.
+
+The command's environment (session tokens among it) never appears on the command line, where
+every host user could read it in ``ps``: bubblewrap reads its ``--setenv`` options from a
+memory file passed as ``--args FD`` (:func:`env_file`).
+"""
 
 from __future__ import annotations
 
@@ -10,7 +15,7 @@ from typing import Any
 
 from sandbox.base import COMMANDS_DIR, WORKSPACE
 
-__all__ = ["BASE_PATH", "bwrap_argv", "read_status"]
+__all__ = ["BASE_PATH", "bwrap_argv", "env_file", "read_status"]
 
 BASE_PATH = "/usr/local/bin:/usr/bin:/bin"
 """The ``PATH`` after the commands folder, with or without bubblewrap."""
@@ -35,11 +40,17 @@ def bwrap_argv(
     home: Path,
     network: str,
     cwd: PurePosixPath,
-    variables: dict[str, str],
+    env_fd: int,
     status_fd: int,
     sockets: dict[str, str] | None = None,
 ) -> list[str]:
-    """The bubblewrap command line (without ``--`` and the command) for one sandbox's command."""
+    """The bubblewrap command line (without ``--`` and the command) for one sandbox's command.
+
+    Args:
+        env_fd: The file descriptor of :func:`env_file`'s options, inherited by bubblewrap, which reads
+            and closes it.
+        status_fd: The write end of the pipe bubblewrap reports the child's pid and exit code on.
+    """
     args = [bwrap, "--ro-bind", "/usr", "/usr"]
     for name in _ROOT_DIRS:
         if os.path.islink(name):
@@ -63,12 +74,40 @@ def bwrap_argv(
     args += ["--chdir", str(cwd), "--unshare-all"]
     if network == "host":
         args.append("--share-net")
-    args += ["--cap-drop", "ALL", "--die-with-parent", "--new-session", "--clearenv"]
-    base = {"PATH": f"{COMMANDS_DIR}:{BASE_PATH}", "HOME": WORKSPACE}
-    for key, value in {**base, **variables}.items():
-        args += ["--setenv", key, value]
+    args += ["--cap-drop", "ALL", "--die-with-parent", "--new-session", "--clearenv", "--args", str(env_fd)]
     args += ["--json-status-fd", str(status_fd)]
     return args
+
+
+def env_file(variables: dict[str, str]) -> int:
+    """A memory file holding bubblewrap's ``--setenv`` options for ``variables``, read position at its start.
+
+    Args:
+        variables: ``{name: value}`` set in the command's environment over ``PATH`` and ``HOME``.
+
+    Returns:
+        The file's descriptor (not inheritable; the caller passes it on and closes it).
+
+    Raises:
+        ValueError: A name or value holds NUL (it would end the option early), or a name holds ``=``.
+    """
+    base = {"PATH": f"{COMMANDS_DIR}:{BASE_PATH}", "HOME": WORKSPACE}
+    parts: list[str] = []
+    for key, value in {**base, **variables}.items():
+        if "\0" in key or "\0" in value or "=" in key or not key:
+            raise ValueError(f"environment variable {key[:40]!r}: names and values must not hold NUL")
+        parts += ["--setenv", key, value]
+    fd = os.memfd_create("sandbox-env", os.MFD_CLOEXEC)
+    try:
+        data = b"".join(os.fsencode(part) + b"\0" for part in parts)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+        os.lseek(fd, 0, os.SEEK_SET)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
 
 
 def read_status(fd: int) -> dict[str, Any]:

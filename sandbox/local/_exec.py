@@ -44,11 +44,17 @@ async def run_command(
     status_r: int | None = None
     pass_fds: tuple[int, ...] = ()
     if bwrap is not None:
+        env_fd = _bwrap.env_file(variables)  # the env stays off the command line, out of ps
         status_r, status_w = os.pipe()
-        pass_fds = (status_w,)
+        pass_fds = (env_fd, status_w)
         network = sandbox.private.get("network", "host")
         sockets = sandbox.private.get("sockets", {})
-        args = _bwrap.bwrap_argv(bwrap, home, network, PurePosixPath(WORKSPACE, rel_cwd), variables, status_w, sockets)
+        try:
+            args = _bwrap.bwrap_argv(bwrap, home, network, PurePosixPath(WORKSPACE, rel_cwd), env_fd, status_w, sockets)
+        except BaseException:
+            for fd in (*pass_fds, status_r):
+                os.close(fd)
+            raise
         args += ["--", *argv]
         run_env: dict[str, str] = {}
         run_cwd: Path | None = None

@@ -9,12 +9,13 @@ import pytest
 from gateway.settings import Settings
 from gateway.surfaces.asgi import create_app
 from gateway.surfaces.shell_api import read_argv
+from tests.conftest import in_process
 
 
 @pytest.fixture
 async def client() -> AsyncIterator[httpx.AsyncClient]:
     app = create_app(Settings())
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://testserver") as c:
+    async with in_process(app) as c:
         yield c
 
 

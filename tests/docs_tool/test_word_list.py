@@ -12,7 +12,7 @@ from cli_shim import APPLESS_COMMAND, UsageError, action_help, app_help, command
 from docs_tool import DOCS_TOOL_NAMES, docs_tool, openapi_document, page_names, render_page
 from gateway.settings import Settings
 from gateway.surfaces.asgi import create_app
-from tests.conftest import banned_words
+from tests.conftest import banned_words, in_process
 from tools import COMPLETE_TASK, REGISTRY
 
 
@@ -58,7 +58,7 @@ def test_no_banned_word_in_help_docs_openapi_or_scripts(where: str, text: str) -
 @pytest.fixture
 async def client() -> AsyncIterator[httpx.AsyncClient]:
     app = create_app(Settings(close_tools_on_task_end=True))
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://testserver") as c:
+    async with in_process(app) as c:
         yield c
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any, Generic, TypeVar
 from zoneinfo import ZoneInfo
 
@@ -368,8 +368,12 @@ class Context(Generic[S]):
 def parse_instant(value: str, tz: ZoneInfo, parameter: str) -> datetime:
     """Parse an ISO 8601 date-time; a value without an offset is read in ``tz``.
 
+    A wall time without an offset that ``tz`` skips (a daylight-saving gap, e.g. 02:30 on 2026-03-08 in
+    New York) is moved forward by the gap (to 03:30, ``-04:00``); one that ``tz`` passes twice (e.g. 01:30
+    on 2026-11-01 in New York) is the first of the two (``-04:00``). A value with an offset is kept as given.
+
     Args:
-        value: e.g. ``"2026-03-10T14:00:00-05:00"``, ``"2026-03-10T19:00:00Z"`` or ``"2026-03-10 14:00"``.
+        value: e.g. ``"2026-03-10T14:00:00-04:00"``, ``"2026-03-10T18:00:00Z"`` or ``"2026-03-10 14:00"``.
         tz: Zone for values without an offset.
         parameter: Parameter name for the error message.
 
@@ -385,12 +389,13 @@ def parse_instant(value: str, tz: ZoneInfo, parameter: str) -> datetime:
     try:
         parsed = datetime.fromisoformat(text)
     except ValueError:
-        raise InvalidArgument(
-            f"'{value}' is not a date-time; use ISO 8601 such as 2026-03-10T14:00:00-05:00", parameter
-        ) from None
-    if parsed.tzinfo is None:
-        parsed = parsed.replace(tzinfo=tz)
+        example = datetime(2026, 3, 10, 14, tzinfo=tz).isoformat(timespec="seconds")  # the zone's offset that day
+        raise InvalidArgument(f"'{value}' is not a date-time; use ISO 8601 such as {example}", parameter) from None
     _check_year(parsed.year, value, parameter)
+    if parsed.tzinfo is None:
+        # fold=0: an ambiguous time is the first; a skipped one takes the offset before the change, and the
+        # round trip through UTC moves it forward by the gap (02:30 -> 03:30) with the offset after it.
+        parsed = parsed.replace(tzinfo=tz).astimezone(UTC).astimezone(tz)
     return parsed
 
 

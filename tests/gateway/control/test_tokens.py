@@ -70,6 +70,16 @@ async def test_a_hidden_tool_is_unknown_and_changes_nothing(live):
     seed = await live.seed("dir-manager-of-owen")
     async with client_for(seed) as client:
         r = await client.call_tool("company_nosuch_tool", {}, raise_on_error=False)
-    assert r.is_error and "Unknown tool" in r.content[0].text
+    assert r.is_error and r.content[0].text == "Unknown tool: 'company_nosuch_tool'"
     state = (await live.control.get("/task_state", params={"session_id": seed["session_id"]})).json()
     assert state["calls"] == 0
+
+
+async def test_a_tool_of_another_app_is_unknown_in_the_same_words_as_a_missing_one(live):
+    seed = await live.seed("dir-manager-of-owen")  # directory only: the gmail tools exist but are not this session's
+    async with client_for(seed) as client:
+        hidden = await client.call_tool("company_gmail_search_messages", {"query": "x"}, raise_on_error=False)
+        missing = await client.call_tool("company_nosuch_tool", {}, raise_on_error=False)
+    assert hidden.is_error and missing.is_error
+    assert hidden.content[0].text == "Unknown tool: 'company_gmail_search_messages'"
+    assert missing.content[0].text == "Unknown tool: 'company_nosuch_tool'"

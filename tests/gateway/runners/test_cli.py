@@ -107,3 +107,23 @@ def test_tasks_prove_refuses_unknown_ids_and_bad_jobs(capsys):
     assert main(["tasks", "prove", "--task", "no-such-task"]) == 2
     assert main(["tasks", "prove", "--jobs", "0"]) == 2
     assert "unknown task ids ['no-such-task']" in capsys.readouterr().err
+
+
+def test_serve_with_an_unreachable_docker_engine_says_so_in_one_line(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("GATEWAY_SANDBOX_PROVIDER", "docker")
+    monkeypatch.setenv("DOCKER_HOST", f"unix://{tmp_path}/no-engine.sock")
+    assert main(["serve", "--port", "0"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith("company-gateway serve: the sandbox provider is unavailable: docker engine unreachable")
+    assert err.rstrip().endswith("start it, or choose another with GATEWAY_SANDBOX_PROVIDER")
+
+
+def test_demo_table_shows_long_task_ids_whole(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    task_id = "directory-manager-of-owen-bell-in-the-engineering-team"  # 54 characters
+    row = {**load_builtin_tasks()["dir-manager-of-owen"].model_dump(mode="json", exclude_none=True), "id": task_id}
+    path = tmp_path / "t.jsonl"
+    path.write_text(json.dumps(row) + "\n")
+    assert main(["demo", "--tasks", str(path), "--exposure", "http"]) == 0
+    assert task_id in capsys.readouterr().out

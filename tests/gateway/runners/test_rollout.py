@@ -289,3 +289,15 @@ def test_rollout_usage_errors_exit_2_with_a_clear_message(capsys, monkeypatch):
         main(["rollout", "--base-url", "http://127.0.0.1:9/v1"])  # --model is required
     assert main([*base, "--gateway-url", f"http://127.0.0.1:{closed_port()}"]) == 1
     assert "cannot reach the gateway" in capsys.readouterr().err
+
+
+def test_rollout_command_exits_1_when_no_episode_could_be_scored(tmp_path, capsys, monkeypatch, gateway_url):
+    monkeypatch.setenv("FAKE_KEY", "k")
+    out = tmp_path / "episodes.jsonl"
+    argv = ["rollout", "--tasks", "dir-manager-of-owen,cal-move-ops-sync", "--model", "oracle",
+            "--base-url", f"http://127.0.0.1:{closed_port()}/v1", "--max-retries", "0", "--api-key-env", "FAKE_KEY",
+            "--gateway-url", gateway_url, "--output", str(out), "--no-progress"]  # fmt: skip
+    assert main(argv) == 1
+    assert [json.loads(x)["mask_sample"] for x in out.read_text().splitlines()] == [True, True]
+    err = capsys.readouterr().err
+    assert "no episode could be scored (all 2 masked)" in err and "could not reach the model endpoint" in err

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import shutil
+import socket
 import stat
 import tempfile
 from pathlib import Path
@@ -18,8 +20,8 @@ from gateway import Settings, create_app
 from gateway.control.workspace import SANDBOX_API_SOCKET
 from gateway.surfaces.guards import trusted_only
 from gateway.surfaces.serve import serve_in_background
-from gateway.surfaces.socket import SANDBOX_PEER, serve_on_unix_socket
-from tests.conftest import require_binary
+from gateway.surfaces.socket import SANDBOX_PEER, remove_stale_sockets, serve_on_unix_socket
+from tests.conftest import in_process, require_binary
 
 CONTROL = [
     ("POST", "/seed_session"),
@@ -134,3 +136,48 @@ async def test_an_isolated_server_serves_api_and_mcp_on_its_socket_and_removes_i
     assert provider.socket_binds == {}
     assert not Path(path).parent.exists()  # socket and private folder removed
     assert not provider.root.exists()  # and then the server's own workspace root, empty by then
+
+
+def _left_by_a_killed_run(parent: Path) -> Path:
+    """A socket folder as a ``kill -9``-ed server leaves it: the socket file is there, nothing listens on it."""
+    folder = Path(tempfile.mkdtemp(prefix="company-api-", dir=parent))
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+        sock.bind(str(folder / "api.sock"))
+    return folder
+
+
+async def test_stale_socket_folders_are_removed_and_a_listening_one_is_kept() -> None:
+    async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        await JSONResponse({})(scope, receive, send)
+
+    parent = Path(tempfile.mkdtemp(prefix="p-"))
+    try:
+        stale = [_left_by_a_killed_run(parent) for _ in range(2)]
+        unrelated = parent / "company-notes"
+        unrelated.mkdir()
+        async with serve_on_unix_socket(app, parent=parent) as live:
+            assert all((folder / "api.sock").exists() for folder in stale)
+            assert await asyncio.to_thread(remove_stale_sockets, parent) == 2
+            assert sorted(parent.iterdir()) == sorted([live.parent, unrelated])
+            async with over(live) as client:
+                assert (await client.get("/")).status_code == 200  # the running server's socket still works
+        assert remove_stale_sockets(parent / "missing") == 0
+    finally:
+        shutil.rmtree(parent)
+
+
+@pytest.mark.bwrap
+async def test_a_restart_with_a_fixed_sandbox_root_removes_the_socket_folder_a_killed_run_left() -> None:
+    require_binary("bwrap")
+    root = Path(tempfile.mkdtemp(prefix="r-"))
+    try:
+        stale = _left_by_a_killed_run(root)
+        app = create_app(Settings(sandbox_root=str(root)))
+        provider = app.state.gateway.provider
+        async with in_process(app):
+            live = Path(provider.socket_binds[SANDBOX_API_SOCKET]).parent
+            assert sorted(root.iterdir()) == [live]
+            assert live != stale
+        assert list(root.iterdir()) == []  # and its own folder is removed at shutdown
+    finally:
+        shutil.rmtree(root)

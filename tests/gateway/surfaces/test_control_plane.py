@@ -154,6 +154,22 @@ async def test_control_routes_answer_a_wrong_method_with_405(live):
         assert r.status_code == 405 and r.headers["allow"] == allowed and allowed in r.json()["error"]
 
 
+async def test_unknown_routes_answer_json_404_and_mcp_still_answers(live):
+    for method, path in [("GET", "/nope"), ("POST", "/api"), ("GET", "/mcpx"), ("DELETE", "/" + "z" * 500)]:
+        r = await live.control.request(method, path)
+        assert r.status_code == 404 and r.headers["content-type"] == "application/json"
+        error = r.json()["error"]
+        assert error.startswith(f"no route {method} {path[:80]}") and error.endswith("the MCP endpoint is /mcp")
+        assert len(error) < 160  # a long path is cut, not echoed whole
+    seed = await live.seed("dir-manager-of-owen")
+    listed = await live.control.post(
+        "/mcp",
+        json={"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}},
+        headers={"Authorization": f"Bearer {seed['token']}", "Accept": "application/json, text/event-stream"},
+    )
+    assert listed.status_code == 200 and "company_complete_task" in listed.text
+
+
 async def test_inline_rows_get_the_lint_of_task_files(live):
     lazy = {
         **ROW,

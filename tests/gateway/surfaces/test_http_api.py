@@ -14,13 +14,14 @@ from openapi_spec_validator import validate
 from gateway.settings import Settings
 from gateway.surfaces.asgi import create_app
 from tests.cli_shim.live import TASK_ID, live_gateway, run_command, script_env, write_scripts
+from tests.conftest import in_process
 from tools import COMPLETE_TASK, REGISTRY
 
 
 @pytest.fixture
 async def client() -> AsyncIterator[httpx.AsyncClient]:
     app = create_app(Settings())
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://testserver") as c:
+    async with in_process(app) as c:
         yield c
 
 
@@ -109,7 +110,7 @@ async def test_get_is_405(client: httpx.AsyncClient) -> None:
 
 async def test_complete_task_and_refusal_after_it() -> None:
     app = create_app(Settings(close_tools_on_task_end=True))
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://testserver") as client:
+    async with in_process(app) as client:
         headers = await auth(client)
         resp = await client.post(COMPLETE_TASK.http_path, json={"summary": "Priya Shah"}, headers=headers)
         assert resp.json() == {"done": True, "summary": "Priya Shah", "answer": ""}

@@ -454,6 +454,8 @@ async def test_exec_refuses_bad_arguments(provider):
         await provider.exec(sb, ["true"], timeout_s=0)
     with pytest.raises(ValueError, match="environment variable names"):
         await provider.exec(sb, ["true"], timeout_s=10, env={"A=B": "1"})
+    with pytest.raises(ValueError, match="(?i)NUL|null byte"):
+        await provider.exec(sb, ["true"], timeout_s=10, env={"A": "1\0--bind\0/\0/escape"})
 
 
 async def test_an_unknown_command_exits_127(provider):
@@ -728,3 +730,44 @@ async def test_bwrap_sandbox_without_network_reaches_a_bound_host_socket(bwrappe
         interfaces = await bwrapped.exec(sb, ["cat", "/proc/net/dev"], timeout_s=10)
         assert {line.split(":")[0].strip() for line in interfaces.stdout.decode().splitlines()[2:]} == {"lo"}
     assert bwrapped.socket_binds == {}
+
+
+def _host_command_lines() -> dict[int, bytes]:
+    """Every host process's command line that this user can read: ``{pid: NUL-separated argv}``."""
+    lines = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                lines[int(entry.name)] = (entry / "cmdline").read_bytes()
+    return lines
+
+
+@pytest.mark.bwrap
+async def test_bwrap_session_token_reaches_the_command_but_no_command_line(bwrapped):
+    token = "tok-" + secrets.token_hex(16)
+    sb = await bwrapped.create(SandboxSpec(env={"COMPANY_API_TOKEN": token}))
+    out = host_workspace(bwrapped, sb) / "out"
+    os.mkfifo(out)
+    reader = os.open(out, os.O_RDONLY | os.O_NONBLOCK)
+    readable = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    loop.add_reader(reader, readable.set)  # readable once the command wrote (a FIFO never written stays quiet)
+    script = 'printf "%s\\n" "$COMPANY_API_TOKEN" > out && exec sleep 60'
+    running = asyncio.ensure_future(bwrapped.exec(sb, ["sh", "-c", script], timeout_s=60))
+    try:
+        with anyio.fail_after(10):
+            await readable.wait()
+        assert os.read(reader, 4096) == token.encode() + b"\n"  # inside: the command has it
+        lines = _host_command_lines()  # outside: bubblewrap still runs the command now
+        home = os.fsencode(bwrapped.root / sb.id)
+        bwraps = [argv for argv in lines.values() if home in argv and argv.split(b"\0")[0].endswith(b"bwrap")]
+        assert bwraps  # bubblewrap and its forked child (the pid namespace's init) show the same line
+        assert all(b"--args" in argv.split(b"\0") for argv in bwraps)
+        assert [pid for pid, argv in lines.items() if token.encode() in argv] == []
+    finally:
+        loop.remove_reader(reader)
+        os.close(reader)
+        await bwrapped.destroy(sb)
+        with anyio.fail_after(10):
+            result = await running
+    assert result.exit_code == 137  # killed by destroy
