@@ -178,17 +178,34 @@ def _person_claims(text: str, people: list[dict[str, Any]]) -> set[str]:
     for p in people:
         first = _fold(str(p.get("name", ""))).split(" ")[0]
         firsts[first] = firsts.get(first, 0) + 1
+    initials: dict[str, int] = {}
+    for p in people:
+        initials[_initialled(str(p.get("name", "")))] = initials.get(_initialled(str(p.get("name", ""))), 0) + 1
     out = set()
     for p in people:
         name = str(p.get("name", ""))
         first = name.split(" ")[0]
+        local = p["email"].split("@")[0]
+        short = _initialled(name)
         if (
             _mentions(text, p["email"])
             or _mentions(text, name)
+            or ("." in local and _mentions(text, local))  # a directory id such as marcus.reed
+            or (initials.get(short) == 1 and _initial_pattern(short).search(text) is not None)
             or (firsts.get(_fold(first)) == 1 and re.search(r"\b" + re.escape(first) + r"\b", text) is not None)
         ):
             out.add(p["email"].lower())
     return out
+
+
+def _initial_pattern(short: str) -> re.Pattern[str]:
+    return re.compile(r"(?<!\w)" + re.escape(short).replace(r"\ ", r"\s*"), re.IGNORECASE)
+
+
+def _initialled(name: str) -> str:
+    """``"Marcus Reed"`` as ``"M. Reed"``."""
+    parts = name.split()
+    return f"{parts[0][0]}. {' '.join(parts[1:])}" if len(parts) > 1 else name
 
 
 def _field_values(snapshot: dict[str, Any], source: dict[str, Any]) -> list[str]:
@@ -201,12 +218,24 @@ def _field_values(snapshot: dict[str, Any], source: dict[str, Any]) -> list[str]
     return sorted(set(out))
 
 
+#: Words that name a role in a job title, for text candidates with ``role_words``.
+_ROLE_WORDS = frozenset(
+    [
+        "ceo", "coo", "cfo", "cto", "cio", "cmo", "vp", "svp", "evp", "head", "lead", "manager", "director",
+        "coordinator", "admin", "administrator", "specialist", "engineer", "analyst", "officer", "associate",
+        "assistant", "president", "chief", "intern", "consultant", "architect", "designer", "recruiter",
+        "accountant", "controller", "supervisor", "executive", "representative", "technician", "developer",
+        "counsel", "paralegal", "clerk",
+    ]
+)
+
 _PREFIXED = re.compile(r"^([A-Za-z]+-?)(\d+)$")
 
 
 def _id_claims(text: str, spec: dict[str, Any], snapshot: dict[str, Any], expected: list[Any]) -> set[str]:
     out: set[str] = set()
     if "pattern" in spec:
+        text = re.sub(r"(?<=\d)[Oo]|[Oo](?=\d)", "0", text)  # a letter O among digits is a zero: REQ-1O48
         out |= {m.group(0).upper() for m in re.finditer(spec["pattern"], text, re.IGNORECASE)}
         forms = {(m[1].upper(), len(m[2])) for v in expected if (m := _PREFIXED.match(str(v)))}
         if len(forms) == 1:  # "1026" for HD-1026: the bare number of an id written with one prefix
@@ -255,7 +284,12 @@ def claims_of(kind: str, text: str, check: dict[str, Any], snapshot: dict[str, A
         expected = [e["value"] for e in check.get("expect", []) if e["kind"] == "id"]
         return _id_claims(text, spec, snapshot, expected)
     if kind == "text":
-        return {_fold(v) for v in _text_values(spec, snapshot) if _mentions(text, v)}
+        named = {_fold(v) for v in _text_values(spec, snapshot) if _mentions(text, v)}
+        if spec.get("role_words"):  # a title the world does not hold still names a role: "acting Lead", "COO"
+            covered = {w for value in named for w in value.split()}
+            stray = {w for w in re.findall(r"[a-z]+", text.lower()) if w in _ROLE_WORDS and w not in covered}
+            named |= {f"role word {w!r}" for w in stray}
+        return named
     dates, rest = _dates(text, year)
     if kind == "date":
         return dates

@@ -162,7 +162,8 @@ def _validate_answer(chk: dict[str, Any], known_apps: set[str], label: str) -> N
             kind = item["kind"]
             raise ValueError(f"{label}: expecting an {kind} needs candidates.{kind} (pattern, values or from)")
     for kind, spec in candidates.items():
-        if kind not in ANSWER_KINDS or not isinstance(spec, dict) or set(spec) - {"pattern", "values", "from", "unit"}:
+        keys = {"pattern", "values", "from", "unit", "role_words"}
+        if kind not in ANSWER_KINDS or not isinstance(spec, dict) or set(spec) - keys:
             kinds = list(ANSWER_KINDS)
             raise ValueError(f"{label}.candidates.{kind}: {{'pattern', 'values' or 'from'}} for one of {kinds}")
         if spec.get("unit", "") not in ("", "%", "$") or ("unit" in spec and kind != "number"):

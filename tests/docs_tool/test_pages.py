@@ -83,8 +83,8 @@ def test_example_request_uses_the_docstring_example() -> None:
     }
     assert example_arguments(REGISTRY.apps["directory"].actions["list_departments"]) == {}
     assert example_arguments(COMPLETE_TASK) == {
-        "summary": "Owen's manager is in the Finance team.",
-        "answer": "Priya Shah, priya.shah@northwind.example",
+        "summary": "Looked up the team lead in the directory.",
+        "answer": "Jordan Lee, jordan.lee@example.com",
     }
 
 

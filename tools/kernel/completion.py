@@ -30,7 +30,7 @@ def _complete_task(
     not be able to make further changes afterwards.
 
     Example:
-        summary="Owen's manager is in the Finance team." answer="Priya Shah, priya.shah@northwind.example"
+        summary="Looked up the team lead in the directory." answer="Jordan Lee, jordan.lee@example.com"
 
     Args:
         summary: A short note of what you did; context and explanations go here.

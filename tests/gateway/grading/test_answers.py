@@ -148,3 +148,26 @@ def test_amounts_in_bare_or_currency_code_form_count():
     for text in ("3,400,000", "USD 3.4 million", "3.4M", "3 400 000", "$3,400,000 for Q2"):
         assert judge(usd, AnswerText(answer=text), "What is the Q2 revenue?").passed, text
     assert not judge(usd, AnswerText(answer="$3,400,000 / 4,115,000"), "What is the Q2 revenue?").passed
+
+
+@pytest.mark.parametrize("extra", ["marcus.reed", "M. Reed", "m.reed"])
+def test_a_person_is_named_by_directory_id_or_initial_too(extra):
+    assert not judge(MANAGER, AnswerText(answer=f"Priya Shah / {extra}")).passed
+    assert judge(MANAGER, AnswerText(answer="priya.shah")).passed
+
+
+def test_a_letter_o_among_digits_reads_as_a_zero_in_ids():
+    check = {"name": "i", "kind": "answer", "expect": [{"kind": "id", "value": "HD-1026"}],
+             "candidates": {"id": {"pattern": "HD-\\d{4}"}}}  # fmt: skip
+    assert not judge(check, AnswerText(answer="HD-1026, HD-1O54"), "Which ticket?").passed
+
+
+def test_role_words_catch_a_title_the_world_does_not_hold():
+    titles = {**WORLD, "directory": {"people": {"p": {**PEOPLE["p1"], "title": "Procurement Specialist"}}}}
+    check = {"name": "t", "kind": "answer", "expect": [{"kind": "text", "value": "Procurement Specialist"}],
+             "candidates": {"text": {"from": {"app": "directory", "collection": "people", "field": "title"},
+                                     "role_words": True}}}  # fmt: skip
+    said = AnswerText(answer="She is our Procurement Specialist")
+    assert grade_answer(check, said, "What is her title?", titles).passed
+    said = AnswerText(answer="Procurement Specialist (acting Procurement Lead)")
+    assert not grade_answer(check, said, "What is her title?", titles).passed

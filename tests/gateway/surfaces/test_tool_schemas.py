@@ -33,9 +33,13 @@ def test_tool_schema_rules(action):
         assert "type" in prop, pname
         assert prop.get("description"), pname
         if "minimum" in prop:
-            assert f"minimum {prop['minimum']}" in prop["description"]
+            assert f"minimum {prop['minimum']:,}" in prop["description"]
         if "maximum" in prop:
-            assert f"maximum {prop['maximum']}" in prop["description"]
+            assert f"maximum {prop['maximum']:,}" in prop["description"]
+        if "maxLength" in prop:
+            assert f"at most {prop['maxLength']:,} characters" in prop["description"]
+        if prop.get("type") == "string":
+            assert "maxLength" in prop or "enum" in prop or "pattern" in prop, f"{pname} has no length bound"
         if "pattern" in prop:
             assert prop["pattern"] in prop["description"]
         if "enum" in prop:
