@@ -26,6 +26,7 @@ From that one declaration this module derives:
 from __future__ import annotations
 
 import inspect
+import json
 import re
 import types
 import typing
@@ -37,7 +38,7 @@ import docstring_parser
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 from pydantic.fields import FieldInfo
 
-from tools.kernel.exceptions import InvalidArgument, quote
+from tools.kernel.exceptions import AppError, InvalidArgument, quote
 from tools.kernel.world import AppState, Context
 
 __all__ = ["ID_LIMIT", "ITEMS_LIMIT", "TEXT_LIMIT", "TOOL_PREFIX", "Action", "App", "Registry", "build_action"]
@@ -50,6 +51,8 @@ ID_LIMIT = 200
 ITEMS_LIMIT = 100
 
 TOOL_PREFIX = "company_"
+#: Longest answer one call returns, in characters of JSON (about 25,000 tokens: what clients show whole).
+MAX_ANSWER_CHARS = 100_000
 _NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 
 # Keys of a JSON Schema property that carry a constraint, and how to say each in words.
@@ -137,9 +140,17 @@ class Action:
         """Validate ``arguments`` and run the action on ``ctx``; returns the action's JSON-able result.
 
         Raises:
-            AppError: for bad arguments or a request the world's state refuses.
+            AppError: for bad arguments or a request the world's state refuses, or an answer longer than
+                :data:`MAX_ANSWER_CHARS` (the caller is told to ask for less).
         """
-        return self.fn(ctx, **self.validate(arguments))
+        result = self.fn(ctx, **self.validate(arguments))
+        size = len(json.dumps(result, default=str, ensure_ascii=False))
+        if size > MAX_ANSWER_CHARS:
+            raise AppError(
+                f"the answer would be {size:,} characters, more than the {MAX_ANSWER_CHARS:,} one answer may hold; "
+                "ask for less: a smaller page_size, or one item at a time"
+            )
+        return result
 
 
 _TOO_LONG_HINT = {

@@ -70,3 +70,18 @@ SearchText = Annotated[
     Field(max_length=SEARCH_TEXT_LIMIT, json_schema_extra={"x-maxTerms": SEARCH_TERMS_LIMIT}),
     AfterValidator(_few_terms),
 ]
+
+
+#: Longest part of a long text one answer shows, in characters; the rest comes with an offset.
+PART_CHARS = 20_000
+
+
+def clip(text: str, offset: int = 0, limit: int = PART_CHARS) -> tuple[str, int | None]:
+    """One part of a long text: ``limit`` characters from ``offset``, and where the next part starts.
+
+    Returns:
+        ``(part, next_offset)``; ``next_offset`` is None when the part reaches the end.
+    """
+    part = text[offset : offset + limit]
+    end = offset + len(part)
+    return part, (end if end < len(text) else None)

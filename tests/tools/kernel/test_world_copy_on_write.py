@@ -141,3 +141,25 @@ def test_a_write_to_one_app_reads_another_apps_records_without_copying_them(shar
     seen = world.states["other"].notes["n1"]
     world.end_write()
     assert seen is world.states["other"].notes["n1"] is other.notes["n1"]
+
+
+def test_an_answer_past_the_cap_is_refused_and_says_how_to_ask_for_less():
+    from typing import Any
+
+    import pytest
+
+    from tools.kernel.exceptions import AppError
+    from tools.kernel.registry import MAX_ANSWER_CHARS, build_action
+
+    def dump(ctx: Any, n: int = 1) -> dict[str, Any]:
+        """Return n characters.
+
+        Args:
+            n: How many characters.
+        """
+        return {"text": "x" * n}
+
+    action = build_action("demo", dump, read_only=True)
+    assert action.invoke(None, {"n": 10}) == {"text": "x" * 10}  # type: ignore[arg-type]
+    with pytest.raises(AppError, match="ask for less: a smaller page_size"):
+        action.invoke(None, {"n": MAX_ANSWER_CHARS})  # type: ignore[arg-type]

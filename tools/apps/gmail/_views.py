@@ -7,6 +7,7 @@ from typing import Any
 from tools.apps.gmail._rules import Contact, filter_query
 from tools.apps.gmail.state import Attachment, Draft, Filter, GmailState, Message, Vacation
 from tools.kernel.world import Context, format_instant
+from tools.kits.text import PART_CHARS, clip
 
 __all__ = ["contact_view", "draft_view", "filter_view", "full_view", "summary_view", "vacation_view"]
 
@@ -30,13 +31,16 @@ def summary_view(ctx: Context[GmailState], m: Message) -> dict[str, Any]:
     }
 
 
-def full_view(ctx: Context[GmailState], m: Message) -> dict[str, Any]:
-    """A message in full, as get-message shows it."""
+def full_view(ctx: Context[GmailState], m: Message, body_offset: int = 0, part: int = PART_CHARS) -> dict[str, Any]:
+    """A message in full, as get-message shows it; a long body in parts of ``part`` characters."""
+    body, next_offset = clip(m.body, body_offset, part)
     return {
         **summary_view(ctx, m),
         "cc": m.cc,
         "bcc": m.bcc,
-        "body": m.body,
+        "body": body,
+        "body_chars": len(m.body),
+        "body_next_offset": next_offset,
         "attachments": _files_view(m.attachments),
         "in_reply_to": m.in_reply_to,
         "forwarded_from": m.forwarded_from,

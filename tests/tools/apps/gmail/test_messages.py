@@ -356,3 +356,20 @@ def test_forward_errors_change_nothing():
     hit = only(c, "subject:INV-20417 from:billing@fabrikam")
     assert unchanged(c, "forward_message", InvalidArgument, message_id=hit["id"], to=[]).parameter == "to"
     assert unchanged(c, "forward_message", NotFound, message_id="msg_0", to=[PRIYA]).parameter == "message_id"
+
+
+def test_a_long_body_comes_in_parts_and_threads_show_a_shorter_part():
+    c = app_ctx("gmail")
+    body = "".join(f"line {n:05d} of the long report\n" for n in range(1_400))  # 43,400 characters
+    sent = call(c, "send_message", to=["priya.shah@northwind.example"], subject="Long report", body=body)
+    first = call(c, "get_message", message_id=sent["id"])
+    assert first["body"] == body[:20_000] and first["body_chars"] == len(body) and first["body_next_offset"] == 20_000
+    parts = [first["body"]]
+    offset = first["body_next_offset"]
+    while offset is not None:
+        more = call(c, "get_message", message_id=sent["id"], body_offset=offset)
+        parts.append(more["body"])
+        offset = more["body_next_offset"]
+    assert "".join(parts) == body
+    thread = call(c, "get_thread", thread_id=sent["id"])
+    assert len(thread["messages"][0]["body"]) == 5_000 and thread["messages"][0]["body_next_offset"] == 5_000

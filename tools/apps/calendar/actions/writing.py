@@ -58,7 +58,9 @@ def create_event(
     fails if the room is taken or too small (calendar find-available-rooms finds a free one).
     A series repeats daily, weekly (same weekday), on weekdays or monthly (same day of the
     month), for recurrence_count occurrences, until recurrence_until, or with neither, until
-    you end it.
+    you end it. A time without an offset is read in the event's time zone; one that does not
+    exist there (the hour skipped when clocks go forward) moves forward by the gap, and one that
+    happens twice (when clocks go back) is the first.
 
     Example:
         title="Offsite prep" start="2026-03-16T15:00" end="2026-03-16T15:30" attendees=["ruby.walker@northwind.example"]

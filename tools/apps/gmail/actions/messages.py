@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import Field
 
 from tools.apps.gmail._rules import (
     check_addresses,
@@ -59,23 +61,28 @@ def search_messages(
 
 
 @app.action(read_only=True)
-def get_message(ctx: Context[GmailState], message_id: str) -> dict[str, Any]:
+def get_message(
+    ctx: Context[GmailState], message_id: str, body_offset: Annotated[int, Field(ge=0, le=10_000_000)] = 0
+) -> dict[str, Any]:
     """Read one message in full: body, recipients and the list of its attachments.
 
     Reading does not mark the message as read; remove the UNREAD label with gmail modify-labels for that.
+    A body longer than 20,000 characters comes in parts: body_next_offset says where the next part
+    starts; pass it as body_offset to read on.
 
     Example:
         message_id="msg_0042" -> from, to, cc, subject, date, body, attachments [{id, filename, size}].
 
     Args:
         message_id: The message's id, from gmail search-messages.
+        body_offset: Where in the body to start, in characters (from body_next_offset of an earlier read).
 
     Returns:
         {"id", "thread_id", "from", "to", "cc", "bcc", "subject", "date", "snippet", "labels",
-        "has_attachments", "body", "attachments": [{"id", "filename", "mime_type", "size" (bytes)}],
-        "in_reply_to", "forwarded_from"}.
+        "has_attachments", "body" (at most 20,000 characters), "body_chars", "body_next_offset" (or null),
+        "attachments": [{"id", "filename", "mime_type", "size" (bytes)}], "in_reply_to", "forwarded_from"}.
     """
-    return full_view(ctx, find_message(ctx.state, message_id))
+    return full_view(ctx, find_message(ctx.state, message_id), body_offset)
 
 
 @app.action(read_only=True)
@@ -89,7 +96,8 @@ def get_thread(ctx: Context[GmailState], thread_id: str) -> dict[str, Any]:
         thread_id: The thread's id (the thread_id of any message in it), or the id of one of its messages.
 
     Returns:
-        {"thread_id", "subject", "messages": [full message as gmail get-message shows it]}.
+        {"thread_id", "subject", "messages": [full message as gmail get-message shows it, each body at most
+        5,000 characters here; read the rest with gmail get-message and body_offset]}.
     """
     key = thread_id.strip()
     state = ctx.state
@@ -98,7 +106,7 @@ def get_thread(ctx: Context[GmailState], thread_id: str) -> dict[str, Any]:
     msgs = sorted((m for m in state.messages.values() if m.thread_id == key), key=lambda m: m.date)
     if not msgs:
         raise NotFound(f"no thread with id '{thread_id}'; use gmail search-messages to find thread ids", "thread_id")
-    return {"thread_id": key, "subject": msgs[0].subject, "messages": [full_view(ctx, m) for m in msgs]}
+    return {"thread_id": key, "subject": msgs[0].subject, "messages": [full_view(ctx, m, part=5_000) for m in msgs]}
 
 
 @app.action(read_only=False)
