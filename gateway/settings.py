@@ -125,6 +125,13 @@ class Settings(BaseSettings):
         description="Most bytes of file content one session may add (uploads, attachments, new versions; content "
         "the company already holds is free); a write past it is refused, naming the limit, and changes nothing.",
     )
+    session_max_written_chars: int = Field(
+        5_000_000,
+        ge=0,
+        description="Most characters of text one session may write through its calls (message bodies, notes, "
+        "file text given inline, every text argument of a change); bounds what its searches must read. A call past "
+        "it is refused, naming the limit, and changes nothing.",
+    )
     session_max_new_records: int = Field(
         10000,
         ge=0,

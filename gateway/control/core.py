@@ -298,6 +298,8 @@ class Gateway:
             started = time.perf_counter()
             try:
                 _check_text(arguments or {})
+                written = 0 if action.read_only else _text_size(arguments or {})
+                self._check_written(session, written)
                 if session.sandbox is None or self.provider is None:
                     # On the loop: a thread hop costs ~0.3 ms a call; long reads are bounded instead (e.g. a
                     # calendar window of a year at most).
@@ -337,8 +339,23 @@ class Gateway:
             finally:
                 session.world.end_write()
                 self.metrics.tool_call.labels(app=action.app or "none").observe(time.perf_counter() - started)
+            session.written_chars += written
             session.record_call(tool, ok=True)
             return result
+
+    def _check_written(self, session: Session, written: int) -> None:
+        """Refuse, before it runs, a change that would take the session's written text past its quota.
+
+        Raises:
+            QuotaExceeded: naming ``session_max_written_chars``.
+        """
+        most = self.settings.session_max_written_chars
+        if written and session.written_chars + written > most:
+            raise QuotaExceeded(
+                f"text limit reached: this account may write at most {most:,} characters of text in all, and "
+                f"this request would bring it to {session.written_chars + written:,}; nothing was changed. "
+                "Write less, or keep long text in files in your workspace."
+            )
 
     def _check_quotas(self, session: Session, backup: _Backup) -> None:
         """Refuse a write that took the session past a quota (the caller then undoes it whole).
@@ -539,6 +556,17 @@ def _verdict_of_closed(session_id: str, ended: dict[str, Any]) -> dict[str, Any]
     if result is None:
         raise _closed_unverified(session_id)
     return dict(copy.deepcopy(result))
+
+
+def _text_size(value: Any) -> int:
+    """Characters of text in ``value`` (strings at any depth of lists and objects, keys included)."""
+    if isinstance(value, str):
+        return len(value)
+    if isinstance(value, dict):
+        return sum(len(str(k)) + _text_size(v) for k, v in value.items())
+    if isinstance(value, list):
+        return sum(_text_size(v) for v in value)
+    return 0
 
 
 def _check_text(arguments: dict[str, Any]) -> None:

@@ -62,6 +62,8 @@ class Session:
     failure: tuple[str, str] | None = None
     sandbox: Sandbox | None = None
     created: float = field(default_factory=time.time)
+    #: Characters of text the session's changes have written so far (``session_max_written_chars``).
+    written_chars: int = 0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 
     #: Whether ``company_complete_task`` has succeeded, as of the last whole call (a call under way

@@ -66,3 +66,29 @@ async def test_a_refused_write_leaves_no_bytes_behind_when_it_failed_after_stori
         await gw.call(session, CREATE, {"name": "big.txt", "content": "x" * 100_000})
     assert session.world.blobs.own_size() == 0 and session.world.blobs.mark() == 0
     assert session.world.snapshot() == session.initial
+
+
+async def test_text_written_past_the_quota_is_refused_before_the_call_and_reads_stay_free():
+    gw, session = await session_of(session_max_written_chars=3000, session_max_stored_bytes=10**9)
+    await gw.call(session, CREATE, {"name": "a.txt", "content": "a" * 2000})  # 2,016 characters, keys included
+    before = session.world.snapshot()
+    with pytest.raises(QuotaExceeded) as err:
+        await gw.call(session, CREATE, {"name": "b.txt", "content": "b" * 1000})
+    assert str(err.value).startswith(
+        "text limit reached: this account may write at most 3,000 characters of text in all, and this request "
+        "would bring it to 3,032; nothing was changed."
+    )
+    assert banned_words(str(err.value)) == []
+    assert session.world.snapshot() == before and session.written_chars == 2016
+    found = await gw.call(session, "company_drive_search_files", {"query": "x" * 400})
+    assert found["total"] == 0 and session.written_chars == 2016  # reading writes nothing
+
+
+async def test_a_body_of_many_unknown_keys_is_refused_by_the_first_one():
+    gw, session = await session_of()
+    from tools import InvalidArgument
+
+    arguments = {f"k{n}": 0 for n in range(300_000)}
+    with pytest.raises(InvalidArgument) as err:
+        await gw.call(session, "company_drive_search_files", arguments)
+    assert err.value.parameter == "'k0'" and "unknown parameter; this action takes: query" in err.value.message
