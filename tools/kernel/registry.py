@@ -135,7 +135,7 @@ class Action:
             # before pydantic, which would build one error per unknown key (300,000 keys: seconds)
             unknown = next(name for name in arguments if name not in fields)
             known = ", ".join(self.input_schema["properties"]) or "none"
-            raise InvalidArgument(f"unknown parameter; this action takes: {known}", quote(unknown, 40))
+            raise InvalidArgument(f"unknown parameter; this action takes: {known}", unknown[:80])
         try:
             model = self.params_model.model_validate(arguments)
         except ValidationError as exc:

@@ -10,12 +10,14 @@ from tools.kernel.exceptions import InvalidArgument
 
 __all__ = [
     "FILE_TEXT_LIMIT",
+    "PART_CHARS",
     "LONG_TEXT_LIMIT",
     "SEARCH_TERMS_LIMIT",
     "SEARCH_TEXT_LIMIT",
     "FileText",
     "LongText",
     "SearchText",
+    "clip",
     "fold",
     "require_text",
 ]

@@ -91,4 +91,4 @@ async def test_a_body_of_many_unknown_keys_is_refused_by_the_first_one():
     arguments = {f"k{n}": 0 for n in range(300_000)}
     with pytest.raises(InvalidArgument) as err:
         await gw.call(session, "company_drive_search_files", arguments)
-    assert err.value.parameter == "'k0'" and "unknown parameter; this action takes: query" in err.value.message
+    assert err.value.parameter == "k0" and "unknown parameter; this action takes: query" in err.value.message
