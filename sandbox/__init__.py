@@ -49,7 +49,7 @@ def get_provider(name: str, **options: Any) -> Provider:
     Args:
         name: One of ``PROVIDERS``.
         **options: The provider's constructor arguments, e.g. for ``"local"``:
-            ``root`` (Path), ``owner`` (str), ``use_bwrap`` (bool or None); for ``"docker"``:
+            ``root`` (Path), ``owner`` (str), ``use_bwrap`` (bool or None), ``hidden`` (paths); for ``"docker"``:
             ``owner`` (str), ``base_url`` (str), ``image`` (str), ``host_binds`` (list of str).
 
     Returns:

@@ -11,6 +11,7 @@ import logging
 import tempfile
 import time
 from concurrent.futures import TimeoutError as FutureTimeout
+from importlib import resources
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -40,6 +41,7 @@ __all__ = [
     "guide_text",
     "lend_sandbox",
     "make_provider",
+    "task_data_folder",
 ]
 
 #: Where the API socket appears inside a sandbox.
@@ -324,7 +326,7 @@ def make_provider(settings: Settings) -> Provider | None:
         )
     if settings.sandbox_provider == "local":
         root = Path(settings.sandbox_root) if settings.sandbox_root else Path(tempfile.mkdtemp(prefix="workspaces-"))
-        return get_provider("local", root=root, owner=settings.sandbox_owner)
+        return get_provider("local", root=root, owner=settings.sandbox_owner, hidden=[task_data_folder()])
     options: dict[str, Any] = {"owner": settings.sandbox_owner}
     if settings.sandbox_block_internet:
         gateway_host = urlsplit(settings.sandbox_base_url or settings.public_url or "").hostname
@@ -334,3 +336,8 @@ def make_provider(settings: Settings) -> Provider | None:
     if settings.sandbox_provider == "docker" and settings.sandbox_host_binds:
         options["host_binds"] = settings.sandbox_host_binds
     return get_provider(settings.sandbox_provider, **options)
+
+
+def task_data_folder() -> str:
+    """Where the installed package keeps its task rows (checks, reference solutions): no sandbox may read it."""
+    return str(resources.files("gateway") / "data")

@@ -43,10 +43,13 @@ def bwrap_argv(
     env_fd: int,
     status_fd: int,
     sockets: dict[str, str] | None = None,
+    hidden: tuple[str, ...] = (),
 ) -> list[str]:
     """The bubblewrap command line (without ``--`` and the command) for one sandbox's command.
 
     Args:
+        hidden: Host paths the command must not see although a bound tree holds them (e.g. data of a
+            package installed under ``/usr``): a folder is covered by an empty tmpfs, a file by ``/dev/null``.
         env_fd: The file descriptor of :func:`env_file`'s options, inherited by bubblewrap, which reads
             and closes it.
         status_fd: The write end of the pipe bubblewrap reports the child's pid and exit code on.
@@ -60,6 +63,11 @@ def bwrap_argv(
     args += ["--dir", "/etc"]
     for name in _ETC:
         args += ["--ro-bind-try", name, name]
+    for path in hidden:
+        real = os.path.realpath(path)
+        if not real.startswith(("/usr/", "/etc/")) or not os.path.exists(real):
+            continue  # outside every bound tree: the command cannot see it anyway
+        args += ["--tmpfs", real] if os.path.isdir(real) else ["--ro-bind", "/dev/null", real]
     args += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
     args += ["--bind", str(home / "workspace"), WORKSPACE]
     args += ["--dir", "/opt", "--dir", "/opt/company", "--ro-bind", str(home / "bin"), COMMANDS_DIR]

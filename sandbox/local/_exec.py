@@ -34,6 +34,7 @@ async def run_command(
     cwd: str | None,
     stdin: bytes | None,
     running: dict[str, set[asyncio.subprocess.Process]],
+    hidden: tuple[str, ...] = (),
 ) -> ExecResult:
     """Run one checked command in the sandbox whose folder is ``home``, with ``variables`` as its env.
 
@@ -50,7 +51,8 @@ async def run_command(
         network = sandbox.private.get("network", "host")
         sockets = sandbox.private.get("sockets", {})
         try:
-            args = _bwrap.bwrap_argv(bwrap, home, network, PurePosixPath(WORKSPACE, rel_cwd), env_fd, status_w, sockets)
+            where = PurePosixPath(WORKSPACE, rel_cwd)
+            args = _bwrap.bwrap_argv(bwrap, home, network, where, env_fd, status_w, sockets, hidden)
         except BaseException:
             for fd in (*pass_fds, status_r):
                 os.close(fd)

@@ -9,6 +9,7 @@ import re
 import secrets
 import shutil
 import time
+from collections.abc import Sequence
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -41,6 +42,8 @@ class LocalProvider(Provider):
         owner: Who this provider creates sandboxes for; ``list_owned`` returns only theirs.
         use_bwrap: ``True`` requires bubblewrap, ``False`` never uses it, ``None`` uses it when
             ``bwrap`` is on the host's PATH.
+        hidden: Host paths commands must not see even where a bound tree (``/usr``, ``/etc``) holds
+            them, e.g. the data folder of a package installed under ``/usr``.
 
     Raises:
         ProviderUnavailable: ``use_bwrap=True`` and ``bwrap`` is not installed.
@@ -48,9 +51,12 @@ class LocalProvider(Provider):
 
     name = "local"
 
-    def __init__(self, root: Path, owner: str, use_bwrap: bool | None = None) -> None:
+    def __init__(
+        self, root: Path, owner: str, use_bwrap: bool | None = None, hidden: Sequence[str | Path] = ()
+    ) -> None:
         self.root = Path(root)
         self.owner = owner
+        self._hidden = tuple(str(path) for path in hidden)
         self._bwrap = shutil.which("bwrap") if use_bwrap is not False else None
         if use_bwrap and self._bwrap is None:
             raise ProviderUnavailable("bubblewrap (bwrap) is not installed; install the 'bubblewrap' package")
@@ -167,7 +173,7 @@ class LocalProvider(Provider):
         check_env(variables)
         return await _exec.run_command(
             self._bwrap, home, sandbox, argv, variables,
-            timeout_s=timeout_s, cwd=cwd, stdin=stdin, running=self._running,
+            timeout_s=timeout_s, cwd=cwd, stdin=stdin, running=self._running, hidden=self._hidden,
         )  # fmt: skip
 
     async def write_files(self, sandbox: Sandbox, files: dict[str, bytes], mode: int = 0o644) -> None:

@@ -771,3 +771,44 @@ async def test_bwrap_session_token_reaches_the_command_but_no_command_line(bwrap
         with anyio.fail_after(10):
             result = await running
     assert result.exit_code == 137  # killed by destroy
+
+
+@pytest.mark.bwrap
+async def test_a_package_installed_under_usr_keeps_its_task_data_out_of_sight(tmp_path):
+    """A package installed into a system Python (under /usr) is visible through the /usr bind; its data is not."""
+    require_binary("bwrap")
+    prefix = Path("/usr/local/lib") / f"company-gateway-hide-test-{secrets.token_hex(4)}"
+    try:
+        data = prefix / "site-packages" / "gateway" / "data"
+        (data / "tasks").mkdir(parents=True)
+    except PermissionError:
+        pytest.skip("writing under /usr needs root (CI runs as root)")
+    try:
+        (data / "tasks" / "core.jsonl").write_text('{"checks": "the answer is 42"}\n')
+        (prefix / "site-packages" / "gateway" / "__init__.py").write_text("")
+        look = f"cat {data}/tasks/core.jsonl; ls {prefix}/site-packages/gateway; find /usr -path '*data/tasks/*'"
+        seen = LocalProvider(tmp_path / "open", owner=OWNER, use_bwrap=True)
+        sb = await seen.create(SPEC)
+        before = await sh(seen, sb, look)
+        assert "the answer is 42" in before.stdout.decode()  # the control: without hiding, the bind shows it
+        hiding = LocalProvider(tmp_path / "hidden", owner=OWNER, use_bwrap=True, hidden=[str(data)])
+        sb = await hiding.create(SPEC)
+        after = await sh(hiding, sb, look)
+        out = after.stdout.decode()
+        assert "the answer is 42" not in out and str(data / "tasks") not in out  # neither cat nor find sees it
+        assert "core.jsonl: No such file or directory" in after.stderr.decode()
+        assert "__init__.py" in out  # the package itself stays visible, only its data is gone
+        await seen.close()
+        await hiding.close()
+    finally:
+        shutil.rmtree(prefix, ignore_errors=True)
+
+
+def test_the_gateway_lends_local_sandboxes_that_hide_its_task_data(tmp_path):
+    from gateway.control.workspace import make_provider, task_data_folder
+    from gateway.settings import Settings
+
+    provider = make_provider(Settings(sandbox_provider="local", sandbox_root=str(tmp_path)))
+    assert isinstance(provider, LocalProvider)
+    assert provider._hidden == (task_data_folder(),)
+    assert Path(task_data_folder(), "tasks").is_dir()
