@@ -445,6 +445,15 @@ def _print_table(results: list[Any], policy: str) -> None:
     console.print(f"{len(results)} runs, mean reward {mean:.3f}, {total_ms / 1000:.1f} s in all")
 
 
+def _setting_errors(exc: ValidationError) -> str:
+    """Pydantic's errors as one line naming each option and its GATEWAY_ variable, e.g. ``--port (GATEWAY_PORT)``."""
+    parts = []
+    for err in exc.errors(include_url=False):
+        name = str(err["loc"][0]) if err.get("loc") else "setting"
+        parts.append(f"--{name.replace('_', '-')} (GATEWAY_{name.upper()}): {err['msg']}")
+    return "invalid setting: " + "; ".join(parts)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = _parser().parse_args(argv)
@@ -459,7 +468,10 @@ def main(argv: list[str] | None = None) -> int:
     except (TaskError, SandboxError) as exc:
         print(f"company-gateway {args.command}: {exc}", file=sys.stderr)
         return 2
-    except (ValidationError, SettingsError) as exc:
+    except ValidationError as exc:
+        print(f"company-gateway {args.command}: {_setting_errors(exc)}", file=sys.stderr)
+        return 2
+    except SettingsError as exc:
         print(f"company-gateway {args.command}: invalid setting: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # e.g. `demo --json | head`: the reader left; nothing more to say

@@ -49,7 +49,8 @@ def callable_apps(session: Session) -> list[str]:
 
 def _unauthorized() -> JSONResponse:
     return error_response(
-        401, "missing or invalid access token; send the header 'Authorization: Bearer $COMPANY_API_TOKEN'",
+        401, "missing, invalid or expired access token (a token stops working once its work is closed); send the "
+        "header 'Authorization: Bearer $COMPANY_API_TOKEN'",
         **{"WWW-Authenticate": "Bearer"},
     )  # fmt: skip
 

@@ -127,3 +127,10 @@ def test_demo_table_shows_long_task_ids_whole(tmp_path, capsys, monkeypatch):
     path.write_text(json.dumps(row) + "\n")
     assert main(["demo", "--tasks", str(path), "--exposure", "http"]) == 0
     assert task_id in capsys.readouterr().out
+
+
+def test_a_bad_setting_names_the_option_and_its_variable(capsys):
+    assert main(["serve", "--port", "99999"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("company-gateway serve: invalid setting: --port (GATEWAY_PORT): ")
+    assert "65535" in err and "errors.pydantic.dev" not in err

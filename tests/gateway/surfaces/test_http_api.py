@@ -51,7 +51,7 @@ async def test_missing_or_invalid_token_is_401(client: httpx.AsyncClient, header
     resp = await client.post("/api/directory/list_departments", json={}, headers=headers)
     assert resp.status_code == 401
     assert resp.headers["www-authenticate"] == "Bearer"
-    assert resp.json()["error"]["message"].startswith("missing or invalid access token")
+    assert resp.json()["error"]["message"].startswith("missing, invalid or expired access token")
 
 
 async def test_unknown_app_or_action_is_404_listing_what_exists(client: httpx.AsyncClient) -> None:
