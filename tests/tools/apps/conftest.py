@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tools import REGISTRY
 from tools.fixtures import NOW, TIMEZONE, USER, build_default
 from tools.fixtures.shared import BLOBS
@@ -36,3 +38,14 @@ def app_ctx(
 def call(c: Context[Any], action: str, /, **args: Any) -> Any:
     """Run ``action`` of the context's app with ``args``, validated as every surface validates them."""
     return REGISTRY.apps[c.app].actions[action].invoke(c, args)
+
+
+def unchanged(
+    c: Context[Any], action: str, error: type[Exception] | tuple[type[Exception], ...], /, **args: Any
+) -> Any:
+    """Call an action that must fail with ``error`` and check the world did not change; returns the error."""
+    before = c.world.snapshot()
+    with pytest.raises(error) as err:
+        call(c, action, **args)
+    assert c.world.snapshot() == before
+    return err.value

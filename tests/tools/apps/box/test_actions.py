@@ -4,7 +4,7 @@ import pytest
 
 from tests.conftest import MemoryFiles
 from tests.tools.apps.box.conftest import DOCX
-from tests.tools.apps.conftest import app_ctx, call
+from tests.tools.apps.conftest import app_ctx, unchanged
 from tools.apps.box import app
 from tools.fixtures import build_default
 from tools.kernel.exceptions import Conflict, InvalidArgument
@@ -49,10 +49,7 @@ FAILING_WRITES = [
 )
 def test_failed_write_leaves_world_unchanged(action, args):
     c = app_ctx("box", MemoryFiles())
-    before = c.world.snapshot()
-    with pytest.raises((InvalidArgument, Conflict)):
-        call(c, action, **args)
-    assert c.world.snapshot() == before
+    unchanged(c, action, (InvalidArgument, Conflict), **args)
 
 
 def test_read_actions_are_marked_read_only():

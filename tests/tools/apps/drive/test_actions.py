@@ -3,7 +3,7 @@ import re
 import pytest
 
 from tests.conftest import MemoryFiles
-from tests.tools.apps.conftest import app_ctx, call
+from tests.tools.apps.conftest import app_ctx, unchanged
 from tools.apps.drive import app
 from tools.apps.drive.fixture import build
 from tools.fixtures import NOW, USER
@@ -46,10 +46,7 @@ FAILING_WRITES = [
 @pytest.mark.parametrize(("action", "args"), FAILING_WRITES)
 def test_failed_write_leaves_world_unchanged(action, args):
     c = app_ctx("drive", MemoryFiles({"a.txt": b"hello"}))
-    before = c.world.snapshot()
-    with pytest.raises((InvalidArgument, Conflict, NotFound)):
-        call(c, action, **args)
-    assert c.world.snapshot() == before
+    unchanged(c, action, (InvalidArgument, Conflict, NotFound), **args)
 
 
 def test_read_actions_are_marked_read_only():

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from tests.tools.apps.conftest import call
 from tools.apps.gmail import Attachment
 from tools.kernel.world import Context
@@ -29,11 +27,3 @@ def only(c: Context[Any], query: str) -> dict[str, Any]:
     assert out["total"] == 1, [r["subject"] for r in out["results"]]
     return out["results"][0]
 
-
-def unchanged(c: Context[Any], action: str, error: type[Exception], /, **args: Any) -> Any:
-    """Call an action that must fail and check that the world did not change."""
-    before = c.world.snapshot()
-    with pytest.raises(error) as err:
-        call(c, action, **args)
-    assert c.world.snapshot() == before
-    return err.value

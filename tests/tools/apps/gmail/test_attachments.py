@@ -1,6 +1,6 @@
 from tests.conftest import MemoryFiles
-from tests.tools.apps.conftest import app_ctx, call
-from tests.tools.apps.gmail.conftest import only, unchanged
+from tests.tools.apps.conftest import app_ctx, call, unchanged
+from tests.tools.apps.gmail.conftest import only
 from tools.kernel.exceptions import InvalidArgument, NotFound
 
 

@@ -1,7 +1,7 @@
 import pytest
 
-from tests.tools.apps.conftest import app_ctx, call
-from tests.tools.apps.gmail.conftest import only, unchanged
+from tests.tools.apps.conftest import app_ctx, call, unchanged
+from tests.tools.apps.gmail.conftest import only
 from tools.apps.gmail import SYSTEM_LABELS
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 

@@ -3,8 +3,8 @@ import base64
 import pytest
 
 from tests.conftest import MemoryFiles
-from tests.tools.apps.conftest import app_ctx, call
-from tests.tools.apps.gmail.conftest import MARCUS, PRIYA, data_of, only, unchanged
+from tests.tools.apps.conftest import app_ctx, call, unchanged
+from tests.tools.apps.gmail.conftest import MARCUS, PRIYA, data_of, only
 from tools.apps.gmail import app
 from tools.fixtures import NOW, USER
 from tools.kernel.documents import extract_text, make_pdf, make_png

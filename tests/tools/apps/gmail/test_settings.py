@@ -1,7 +1,6 @@
 import pytest
 
-from tests.tools.apps.conftest import app_ctx, call
-from tests.tools.apps.gmail.conftest import unchanged
+from tests.tools.apps.conftest import app_ctx, call, unchanged
 from tools.fixtures import NOW, USER
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 

@@ -5,7 +5,7 @@ import re
 import pytest
 
 from tests.conftest import MemoryFiles
-from tests.tools.apps.conftest import app_ctx, call
+from tests.tools.apps.conftest import app_ctx, call, unchanged
 from tools.apps import onedrive
 from tools.fixtures import build_default
 from tools.fixtures.shared import BLOBS
@@ -89,7 +89,4 @@ FAILING_WRITES = [
 @pytest.mark.parametrize(("action", "args"), FAILING_WRITES)
 def test_failed_write_leaves_world_unchanged(action, args):
     c = app_ctx("onedrive", MemoryFiles({"y": b"z"}))
-    before = c.world.snapshot()
-    with pytest.raises((InvalidArgument, Conflict)):
-        call(c, action, **args)
-    assert c.world.snapshot() == before
+    unchanged(c, action, (InvalidArgument, Conflict), **args)

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-from tests.tools.apps.conftest import app_ctx, call
+from tests.tools.apps.conftest import app_ctx
 from tools.fixtures import USER
 from tools.kernel.world import Context, FileStore
 
@@ -20,14 +18,6 @@ def names(results: list[dict[str, Any]]) -> list[str]:
     """The names of the results, in order."""
     return [r["name"] for r in results]
 
-
-def fails_cleanly(c: Context[Any], exc: type[Exception], action: str, /, **args: Any) -> Any:
-    """The call raises ``exc`` and leaves the world exactly as it was; returns the error."""
-    before = c.world.snapshot()
-    with pytest.raises(exc) as err:
-        call(c, action, **args)
-    assert c.world.snapshot() == before
-    return err.value
 
 
 def set_role(c: Context[Any], site_id: str, role: str) -> None:

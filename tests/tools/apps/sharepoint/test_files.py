@@ -1,8 +1,8 @@
 import base64
 
 from tests.conftest import MemoryFiles
-from tests.tools.apps.conftest import call
-from tests.tools.apps.sharepoint.conftest import ctx, fails_cleanly, names, set_role
+from tests.tools.apps.conftest import call, unchanged
+from tests.tools.apps.sharepoint.conftest import ctx, names, set_role
 from tools.fixtures import NOW, USER
 from tools.kernel.documents import extract_text, make_docx
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
@@ -28,13 +28,13 @@ def test_list_library_folder_by_path_or_id_and_paging():
 
 def test_list_library_errors():
     c = ctx()
-    err = fails_cleanly(c, NotFound, "list_library", site="Operations", folder="Nope")
+    err = unchanged(c, "list_library", NotFound, site="Operations", folder="Nope")
     assert err.parameter == "folder"
-    err = fails_cleanly(c, InvalidArgument, "list_library", site="Operations", folder="doc_ops_weekly_2026_03_06")
+    err = unchanged(c, "list_library", InvalidArgument, site="Operations", folder="doc_ops_weekly_2026_03_06")
     assert err.parameter == "folder" and "not a folder" in err.message
-    err = fails_cleanly(c, InvalidArgument, "list_library", site="Operations", folder="folder_finance_invoices")
+    err = unchanged(c, "list_library", InvalidArgument, site="Operations", folder="folder_finance_invoices")
     assert "not in the library" in err.message
-    err = fails_cleanly(c, NotFound, "list_library", site="Operations", library="Site Pages")
+    err = unchanged(c, "list_library", NotFound, site="Operations", library="Site Pages")
     assert err.parameter == "library" and "'Documents'" in err.message
 
 
@@ -72,7 +72,7 @@ def test_get_file_shows_versions_and_folder_counts():
     folder = call(c, "get_file", file_id="folder_atlas_status_reports")
     assert folder["items"] == 1 and "versions" not in folder
     assert call(c, "get_file", file_id="doc_vendor_list_2024")["in_recycle_bin"] is True
-    err = fails_cleanly(c, NotFound, "get_file", file_id="doc_nope")
+    err = unchanged(c, "get_file", NotFound, file_id="doc_nope")
     assert err.parameter == "file_id"
 
 
@@ -93,17 +93,17 @@ def test_download_without_a_workspace_inlines_text_only():
     out = call(c, "download_file", file_id="doc_atlas_cutover_contacts")
     assert out["content"].startswith("Role,Name,Email,Phone,On duty (ET)\nCutover lead,Mia Thompson,")
     assert "saved_to" not in out
-    err = fails_cleanly(c, InvalidArgument, "download_file", file_id="doc_headcount_plan_2026")
+    err = unchanged(c, "download_file", InvalidArgument, file_id="doc_headcount_plan_2026")
     assert "not a text file" in err.message
 
 
 def test_download_errors():
     c = ctx(MemoryFiles())
-    err = fails_cleanly(c, NotFound, "download_file", file_id="doc_vendor_onboarding_checklist", version="4.0")
+    err = unchanged(c, "download_file", NotFound, file_id="doc_vendor_onboarding_checklist", version="4.0")
     assert err.parameter == "version" and "1.0, 2.0, 3.0" in err.message
-    err = fails_cleanly(c, InvalidArgument, "download_file", file_id="folder_ops_facilities")
+    err = unchanged(c, "download_file", InvalidArgument, file_id="folder_ops_facilities")
     assert "list-library" in err.message
-    err = fails_cleanly(c, NotFound, "download_file", file_id="doc_vendor_list_2024")
+    err = unchanged(c, "download_file", NotFound, file_id="doc_vendor_list_2024")
     assert "recycle bin" in err.message and "restore-file" in err.message
 
 
@@ -132,7 +132,7 @@ def test_upload_from_the_workspace_keeps_the_real_bytes():
 def test_upload_text_inline_and_new_versions():
     c = ctx()
     first = call(c, "upload_file", site="Finance", name="Notes.md", folder="Invoices", content="# v1\n")
-    err = fails_cleanly(c, Conflict, "upload_file", site="Finance", name="notes.md", folder="Invoices", content="v2")
+    err = unchanged(c, "upload_file", Conflict, site="Finance", name="notes.md", folder="Invoices", content="v2")
     assert err.parameter == "name" and "overwrite=true" in err.message
     second = call(c, "upload_file", site="Finance", name="Notes.md", folder="Invoices", content="# v2\n",
                   overwrite=True)  # fmt: skip
@@ -146,34 +146,34 @@ def test_upload_text_inline_and_new_versions():
 def test_upload_refuses_encoded_content_and_binary_text():
     c = ctx(MemoryFiles())
     encoded = base64.b64encode(make_docx("X", ["hello"])).decode()
-    err = fails_cleanly(c, InvalidArgument, "upload_file", site="Operations", name="x.txt", content=encoded)
+    err = unchanged(c, "upload_file", InvalidArgument, site="Operations", name="x.txt", content=encoded)
     assert err.parameter == "content" and "pass path=" in err.message
     assert err.message.startswith("looks like file content pasted as base64 or a data: URI")
-    err = fails_cleanly(c, InvalidArgument, "upload_file", site="Operations", name="x.png",
+    err = unchanged(c, "upload_file", InvalidArgument, site="Operations", name="x.png",
                         content="data:image/png;base64,iVBORw0KGgo=")  # fmt: skip
     assert "workspace" in err.message
-    err = fails_cleanly(c, InvalidArgument, "upload_file", site="Operations", name="Plan.docx", content="plain words")
+    err = unchanged(c, "upload_file", InvalidArgument, site="Operations", name="Plan.docx", content="plain words")
     assert err.parameter == "content" and "path=" in err.message
 
 
 def test_upload_errors_leave_the_world_unchanged():
     c = ctx(MemoryFiles({"a.csv": b"a,b\n"}))
-    err = fails_cleanly(c, InvalidArgument, "upload_file", site="Operations", name="a.csv", content="x", path="a.csv")
+    err = unchanged(c, "upload_file", InvalidArgument, site="Operations", name="a.csv", content="x", path="a.csv")
     assert err.parameter == "content"
-    fails_cleanly(c, NotFound, "upload_file", site="Operations", path="missing.csv")
-    err = fails_cleanly(c, InvalidArgument, "upload_file", site="Operations", name="a/b.csv", content="x")
+    unchanged(c, "upload_file", NotFound, site="Operations", path="missing.csv")
+    err = unchanged(c, "upload_file", InvalidArgument, site="Operations", name="a/b.csv", content="x")
     assert err.parameter == "name"
     assert err.message == "'a/b.csv' contains /; names cannot contain \\ / : * ? \" < > | # %"
-    err = fails_cleanly(c, InvalidArgument, "upload_file", site="Operations", name="notes.", content="x")
+    err = unchanged(c, "upload_file", InvalidArgument, site="Operations", name="notes.", content="x")
     assert err.parameter == "name" and "end with a dot" in err.message
-    err = fails_cleanly(c, InvalidArgument, "upload_file", site="Operations", content="x")
+    err = unchanged(c, "upload_file", InvalidArgument, site="Operations", content="x")
     assert err.parameter == "name"
-    err = fails_cleanly(c, Conflict, "upload_file", site="Operations", name="Facilities", content="x", overwrite=True)
+    err = unchanged(c, "upload_file", Conflict, site="Operations", name="Facilities", content="x", overwrite=True)
     assert "overwrite" not in err.message
     set_role(c, "site_finance", "read")
-    err = fails_cleanly(c, Conflict, "upload_file", site="Finance", path="a.csv")
+    err = unchanged(c, "upload_file", Conflict, site="Finance", path="a.csv")
     assert err.parameter == "site" and "read access" in err.message
-    err = fails_cleanly(ctx(), InvalidArgument, "upload_file", site="Operations", path="a.csv")
+    err = unchanged(ctx(), "upload_file", InvalidArgument, site="Operations", path="a.csv")
     assert err.parameter == "path" and "no workspace" in err.message
 
 
@@ -181,12 +181,12 @@ def test_create_folder():
     c = ctx()
     out = call(c, "create_folder", site="Operations", name="Quotes", folder="Vendor management")
     assert out["id"] == "folder_n1" and out["path"] == "Documents/Vendor management/Quotes" and out["items"] == 0
-    err = fails_cleanly(c, Conflict, "create_folder", site="Operations", name="quotes", folder="Vendor management")
+    err = unchanged(c, "create_folder", Conflict, site="Operations", name="quotes", folder="Vendor management")
     assert err.parameter == "name" and out["id"] in err.message
-    err = fails_cleanly(c, InvalidArgument, "create_folder", site="Operations", name="Q?")
+    err = unchanged(c, "create_folder", InvalidArgument, site="Operations", name="Q?")
     assert err.parameter == "name" and "'Q?' contains ?; names cannot contain" in err.message
     set_role(c, "site_people", "read")
-    fails_cleanly(c, Conflict, "create_folder", site="People & Culture", name="New")
+    unchanged(c, "create_folder", Conflict, site="People & Culture", name="New")
 
 
 def test_move_file_into_a_folder_and_to_another_site():
@@ -204,18 +204,18 @@ def test_move_file_into_a_folder_and_to_another_site():
 
 def test_move_file_errors():
     c = ctx(MemoryFiles({"dup.docx": make_docx("Duplicate", ["x"])}))
-    err = fails_cleanly(c, InvalidArgument, "move_file", file_id="folder_atlas_testing", to_folder="Testing")
+    err = unchanged(c, "move_file", InvalidArgument, file_id="folder_atlas_testing", to_folder="Testing")
     assert err.parameter == "to_folder"
     call(c, "create_folder", site="Atlas Program", name="Inner", folder="Testing")
-    fails_cleanly(c, InvalidArgument, "move_file", file_id="folder_atlas_testing", to_folder="Testing/Inner")
+    unchanged(c, "move_file", InvalidArgument, file_id="folder_atlas_testing", to_folder="Testing/Inner")
     call(c, "upload_file", site="Atlas Program", folder="Status reports", name="Atlas status 2026-03-04.docx",
          path="dup.docx")  # fmt: skip
-    err = fails_cleanly(c, Conflict, "move_file", file_id="doc_atlas_status_2026_03_04", to_folder="Status reports")
+    err = unchanged(c, "move_file", Conflict, file_id="doc_atlas_status_2026_03_04", to_folder="Status reports")
     assert err.parameter == "to_folder"
     set_role(c, "site_finance", "read")
-    err = fails_cleanly(c, Conflict, "move_file", file_id="doc_atlas_cutover_runbook", to_site="Finance")
+    err = unchanged(c, "move_file", Conflict, file_id="doc_atlas_cutover_runbook", to_site="Finance")
     assert err.parameter == "to_site"
-    err = fails_cleanly(c, Conflict, "move_file", file_id="doc_inv_20401", to_folder="Budgets")
+    err = unchanged(c, "move_file", Conflict, file_id="doc_inv_20401", to_folder="Budgets")
     assert err.parameter == "file_id"
     same = call(c, "move_file", file_id="doc_atlas_cutover_runbook")
     assert same["path"] == "Documents/Atlas cutover runbook.pdf"
@@ -225,9 +225,9 @@ def test_rename_file():
     c = ctx()
     out = call(c, "rename_file", file_id="doc_ops_weekly_2026_03_06", new_name="Ops weekly - March 6.docx")
     assert out["name"] == "Ops weekly - March 6.docx" and out["modified"].startswith("2026-03-09T09:00")
-    err = fails_cleanly(c, InvalidArgument, "rename_file", file_id="doc_ops_weekly_2026_03_06", new_name="Ops.pdf")
+    err = unchanged(c, "rename_file", InvalidArgument, file_id="doc_ops_weekly_2026_03_06", new_name="Ops.pdf")
     assert err.parameter == "new_name" and ".docx" in err.message
-    err = fails_cleanly(c, Conflict, "rename_file", file_id="folder_ops_facilities", new_name="vendor MANAGEMENT")
+    err = unchanged(c, "rename_file", Conflict, file_id="folder_ops_facilities", new_name="vendor MANAGEMENT")
     assert err.parameter == "new_name"
     assert call(c, "rename_file", file_id="folder_ops_facilities", new_name="Facilities & rooms")["kind"] == "folder"
 
@@ -240,7 +240,7 @@ def test_delete_and_restore_a_folder_with_its_contents():
     assert c.state.files["doc_meeting_room_guide"].deleted_with == "folder_ops_facilities"
     assert "Facilities" not in names(call(c, "list_library", site="Operations")["results"])
     assert [r["id"] for r in call(c, "list_recycle_bin", site="Operations")["results"]][0] == "folder_ops_facilities"
-    err = fails_cleanly(c, Conflict, "restore_file", file_id="doc_meeting_room_guide")
+    err = unchanged(c, "restore_file", Conflict, file_id="doc_meeting_room_guide")
     assert "folder_ops_facilities" in err.message
     back = call(c, "restore_file", file_id="folder_ops_facilities")
     assert sorted(back["restored"]) == sorted(out["deleted"])
@@ -249,11 +249,11 @@ def test_delete_and_restore_a_folder_with_its_contents():
 
 def test_restore_errors():
     c = ctx()
-    err = fails_cleanly(c, Conflict, "restore_file", file_id="doc_meeting_room_guide")
+    err = unchanged(c, "restore_file", Conflict, file_id="doc_meeting_room_guide")
     assert "not in the recycle bin" in err.message
     call(c, "rename_file", file_id="doc_vendor_scorecard_q4_2025", new_name="Vendor list 2024.xlsx")
-    err = fails_cleanly(c, Conflict, "restore_file", file_id="doc_vendor_list_2024")
+    err = unchanged(c, "restore_file", Conflict, file_id="doc_vendor_list_2024")
     assert "doc_vendor_scorecard_q4_2025" in err.message
     call(c, "delete_file", file_id="folder_ops_vendor_management")
-    err = fails_cleanly(c, Conflict, "restore_file", file_id="doc_vendor_list_2024")
+    err = unchanged(c, "restore_file", Conflict, file_id="doc_vendor_list_2024")
     assert "restore it first" in err.message

@@ -1,5 +1,5 @@
-from tests.tools.apps.conftest import call
-from tests.tools.apps.sharepoint.conftest import ctx, fails_cleanly, names
+from tests.tools.apps.conftest import call, unchanged
+from tests.tools.apps.sharepoint.conftest import ctx, names
 from tools.fixtures import USER
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 
@@ -33,7 +33,7 @@ def test_sites_you_do_not_belong_to_are_hidden():
     site = c.state.sites["site_finance"]
     site.members = [m for m in site.members if m.email != USER]
     assert "Finance" not in names(call(c, "list_sites")["results"])
-    err = fails_cleanly(c, NotFound, "get_site", site="Finance")
+    err = unchanged(c, "get_site", NotFound, site="Finance")
     assert err.parameter == "site" and "'Operations'" in err.message
 
 
@@ -62,13 +62,13 @@ def test_grant_access_adds_and_changes_roles():
 
 def test_grant_access_errors_leave_the_site_unchanged():
     c = ctx()
-    err = fails_cleanly(c, Conflict, "grant_access", site="Finance", person="Grace Kim", role="full_control")
+    err = unchanged(c, "grant_access", Conflict, site="Finance", person="Grace Kim", role="full_control")
     assert err.parameter == "site" and "contribute access" in err.message and "marcus.reed" in err.message
-    err = fails_cleanly(c, NotFound, "grant_access", site="Operations", person="nobody@northwind.example")
+    err = unchanged(c, "grant_access", NotFound, site="Operations", person="nobody@northwind.example")
     assert err.parameter == "person"
-    err = fails_cleanly(c, InvalidArgument, "grant_access", site="Operations", person="bad@@example")
+    err = unchanged(c, "grant_access", InvalidArgument, site="Operations", person="bad@@example")
     assert err.parameter == "person"
-    err = fails_cleanly(c, InvalidArgument, "grant_access", site="Operations", person="Ruby Walker", role="owner")
+    err = unchanged(c, "grant_access", InvalidArgument, site="Operations", person="Ruby Walker", role="owner")
     assert err.parameter == "role"
 
 
@@ -76,9 +76,9 @@ def test_last_full_control_member_is_kept():
     c = ctx()
     site = c.state.sites["site_operations"]
     site.members = [m for m in site.members if m.role != "full_control" or m.email == USER]
-    err = fails_cleanly(c, Conflict, "grant_access", site="Operations", person=USER, role="edit")
+    err = unchanged(c, "grant_access", Conflict, site="Operations", person=USER, role="edit")
     assert "last member with full_control" in err.message
-    fails_cleanly(c, Conflict, "revoke_access", site="Operations", person=USER)
+    unchanged(c, "revoke_access", Conflict, site="Operations", person=USER)
 
 
 def test_revoke_access():
@@ -86,7 +86,7 @@ def test_revoke_access():
     out = call(c, "revoke_access", site="Atlas Program", person="kim.lau@adatum.example")
     assert out == {"site": "Atlas Program", "removed": "kim.lau@adatum.example", "role": "contribute", "members": 14}
     assert "kim.lau@adatum.example" not in {m.email for m in c.state.sites["site_atlas"].members}
-    err = fails_cleanly(c, NotFound, "revoke_access", site="Atlas Program", person="kim.lau@adatum.example")
+    err = unchanged(c, "revoke_access", NotFound, site="Atlas Program", person="kim.lau@adatum.example")
     assert err.parameter == "person" and "list-members" in err.message
-    err = fails_cleanly(c, Conflict, "revoke_access", site="Finance", person="Grace Kim")
+    err = unchanged(c, "revoke_access", Conflict, site="Finance", person="Grace Kim")
     assert err.parameter == "site"

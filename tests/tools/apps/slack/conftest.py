@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-from tests.tools.apps.conftest import app_ctx, call
+from tests.tools.apps.conftest import app_ctx
 from tools.apps.slack import SlackState
 from tools.apps.slack.fixture import build
 from tools.fixtures import NOW, USER
@@ -30,11 +28,3 @@ def ctx(files: FileStore | None = None) -> Context[Any]:
     """A world holding the chat and the directory, over the company's shared documents."""
     return app_ctx("slack", files)
 
-
-def unchanged(c: Context[Any], action: str, error: type[Exception], /, **args: Any) -> Any:
-    """Call an action that must fail and prove the world did not change."""
-    before = c.world.snapshot()
-    with pytest.raises(error) as err:
-        call(c, action, **args)
-    assert c.world.snapshot() == before
-    return err.value

@@ -1,7 +1,7 @@
 """Chat channel actions: list, show, create, join, leave, invite, topic, archive."""
 
-from tests.tools.apps.conftest import call
-from tests.tools.apps.slack.conftest import DANA, ctx, unchanged
+from tests.tools.apps.conftest import call, unchanged
+from tests.tools.apps.slack.conftest import DANA, ctx
 from tools.fixtures import USER
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 

@@ -1,7 +1,7 @@
 """Chat direct-message actions: finding or starting a DM or a group DM."""
 
-from tests.tools.apps.conftest import call
-from tests.tools.apps.slack.conftest import ZOE, ctx, unchanged
+from tests.tools.apps.conftest import call, unchanged
+from tests.tools.apps.slack.conftest import ZOE, ctx
 from tools.fixtures import USER
 from tools.kernel.exceptions import InvalidArgument, NotFound
 

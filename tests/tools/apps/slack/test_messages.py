@@ -1,7 +1,7 @@
 """Chat message actions: post, history, threads, replies, edits, deletes, reactions."""
 
-from tests.tools.apps.conftest import call
-from tests.tools.apps.slack.conftest import BRIDGE, DASHBOARD_THREAD, PRIYA, TOMAS_QUESTION, ctx, unchanged
+from tests.tools.apps.conftest import call, unchanged
+from tests.tools.apps.slack.conftest import BRIDGE, DASHBOARD_THREAD, PRIYA, TOMAS_QUESTION, ctx
 from tools.fixtures import NOW, USER
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 

@@ -1,7 +1,7 @@
 """Chat pin actions: pin, unpin, list a channel's pins."""
 
-from tests.tools.apps.conftest import call
-from tests.tools.apps.slack.conftest import BRIDGE, ctx, unchanged
+from tests.tools.apps.conftest import call, unchanged
+from tests.tools.apps.slack.conftest import BRIDGE, ctx
 from tools.fixtures import USER
 from tools.kernel.exceptions import Conflict
 

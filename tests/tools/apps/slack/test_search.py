@@ -1,7 +1,7 @@
 """Chat search: words, phrases, channels, people, dates, has:/is: filters, scope and negation."""
 
-from tests.tools.apps.conftest import call
-from tests.tools.apps.slack.conftest import BRIDGE, DASHBOARD_THREAD, TOMAS_QUESTION, ctx, unchanged
+from tests.tools.apps.conftest import call, unchanged
+from tests.tools.apps.slack.conftest import BRIDGE, DASHBOARD_THREAD, TOMAS_QUESTION, ctx
 from tools.kernel.exceptions import InvalidArgument, NotFound
 
 

@@ -2,8 +2,8 @@
 
 from datetime import datetime
 
-from tests.tools.apps.conftest import call
-from tests.tools.apps.slack.conftest import PRIYA, ctx, unchanged
+from tests.tools.apps.conftest import call, unchanged
+from tests.tools.apps.slack.conftest import PRIYA, ctx
 from tools.fixtures import USER
 from tools.kernel.exceptions import InvalidArgument, NotFound
 
