@@ -11,8 +11,14 @@ A task row (one JSON object per line) has these fields::
                      default: only for the cli and http exposures
     image            the sandbox image a container provider should start (e.g. the documents image)
     now, timezone, user   optional overrides of the fixture's clock, zone and acting user
-    world            {"fixture": "default", "overrides": {app: {collection: {id: record or null}}}}
+    world            {"fixture": "default", "overrides": {app: {collection: {id: record or null}}}};
+                     fixture names the company: "default" or a generated "gen-<n>" (tools.fixtures)
+    family, seed     the task family and instance seed that generated the row (gateway.families); none when hand-written
+    split            "train" (default), "validation" or "test"
+    tier             "easy", "medium" or "hard" (see gateway.families.tier_of); computed when absent
     workspace        {"relative/path": "text"}: files placed in the workspace at seed
+    documents        {blob id: document spec}: files the overrides' records hold, made from their spec
+                     (tools.fixtures.shared) when the world is built
     checks           list of checks (see gateway.grading)
     allowed_changes  list of change rules (see gateway.grading)
     solution         reference solution: list of steps
@@ -41,8 +47,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from gateway.exceptions import TaskError
 from sandbox import WorkspacePathError, workspace_path
 from tools import REGISTRY, World
-from tools.fixtures import NOW, TIMEZONE, USER, build_default
-from tools.fixtures.shared import BLOBS
+from tools.fixtures import CompanyError, Split, company, company_state
+from tools.fixtures.shared import BLOBS, keep_document
 from tools.kernel.blobs import BlobStore
 from tools.kernel.world import snapshot_state
 
@@ -58,6 +64,7 @@ __all__ = [
     "load_builtin_tasks",
     "load_tasks",
     "parse_task",
+    "select_tasks",
     "substitute",
     "world_template",
 ]
@@ -96,10 +103,22 @@ class Control(_Strict):
 
 
 class WorldSpec(_Strict):
-    """Which fixture the world starts from and what the row changes in it."""
+    """Which company the world starts from and what the row changes in it."""
 
-    fixture: Literal["default"] = "default"
+    fixture: str = Field("default", description="the company: 'default' or a generated 'gen-<n>'")
     overrides: dict[str, dict[str, dict[str, dict[str, Any] | None]]] = {}
+
+    @field_validator("fixture")
+    @classmethod
+    def _known_company(cls, value: str) -> str:
+        try:
+            company(value)
+        except CompanyError as exc:
+            raise ValueError(str(exc)) from None
+        return value
+
+
+Tier = Literal["easy", "medium", "hard"]
 
 
 class Task(_Strict):
@@ -123,6 +142,11 @@ class Task(_Strict):
     alternative_solutions: list[list[Step]] = []
     negative_controls: list[Control] = []
     no_controls: dict[str, str] = {}
+    family: str | None = Field(None, pattern=r"^[a-z0-9][a-z0-9-]{0,47}$")
+    seed: int | None = Field(None, ge=0)
+    split: Split = "train"
+    tier: Tier | None = None
+    documents: dict[str, dict[str, Any]] = {}
 
     @field_validator("apps")
     @classmethod
@@ -204,12 +228,30 @@ def _load_lines(text: str, source: str) -> dict[str, Task]:
     return tasks
 
 
-def load_builtin_tasks() -> dict[str, Task]:
-    """The tasks shipped inside the package: every ``gateway/data/tasks/*.jsonl``, in file-name order.
+def load_builtin_tasks(families: bool = True) -> dict[str, Task]:
+    """The tasks shipped inside the package: the hand-written rows, then every family's instances.
+
+    The hand-written rows are every ``gateway/data/tasks/*.jsonl`` (the default company), in file-name
+    order; the family instances are :func:`gateway.families.family_rows` over the generated companies.
+    Parsed and linted once per process.
+
+    Args:
+        families: Include the family instances (False: the hand-written rows only).
 
     Raises:
-        TaskError: a row is invalid or an id repeats across files.
+        TaskError: a row is invalid or an id repeats.
     """
+    tasks = dict(_handwritten())
+    if families:
+        for tid, task in _family_tasks().items():
+            if tid in tasks:
+                raise TaskError(f"family instance {tid!r} has the id of a hand-written task")
+            tasks[tid] = task
+    return tasks
+
+
+@functools.cache
+def _handwritten() -> dict[str, Task]:
     folder = resources.files("gateway").joinpath("data/tasks")
     tasks: dict[str, Task] = {}
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
@@ -220,6 +262,46 @@ def load_builtin_tasks() -> dict[str, Task]:
                 raise TaskError(f"tasks/{entry.name}: task id {tid!r} appears in two files")
             tasks[tid] = task
     return tasks
+
+
+@functools.cache
+def _family_tasks() -> dict[str, Task]:
+    from gateway.families import family_rows
+
+    tasks: dict[str, Task] = {}
+    for row in family_rows():
+        task = parse_task(row, f"family {row['family']}")
+        lint_task(task, f"family {row['family']}")
+        tasks[task.id] = task
+    return tasks
+
+
+def select_tasks(
+    tasks: dict[str, Task], split: str | None = None, families: list[str] | None = None
+) -> dict[str, Task]:
+    """The tasks of one split and/or some families, in the order given.
+
+    Args:
+        split: ``train``, ``validation`` or ``test``; None for every split.
+        families: Family names; ``"none"`` stands for the hand-written rows; None for all.
+
+    Raises:
+        TaskError: an unknown split or family (the message lists the known ones).
+    """
+    if split is not None and split not in ("train", "validation", "test"):
+        raise TaskError(f"unknown split {split[:40]!r}; use train, validation or test")
+    if families is not None:
+        known = {t.family or "none" for t in tasks.values()}
+        unknown = [f for f in families if f not in known]
+        if unknown:
+            raise TaskError(
+                f"unknown family {unknown[0][:60]!r}; see 'company-gateway tasks --stats' ('none': hand-written rows)"
+            )
+    return {
+        tid: t
+        for tid, t in tasks.items()
+        if (split is None or t.split == split) and (families is None or (t.family or "none") in families)
+    }
 
 
 _VAR = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
@@ -246,44 +328,79 @@ class WorldTemplate:
 
 
 def world_template(task: Task) -> WorldTemplate:
-    """Build the initial world of ``task``: the fixture's state of its apps (plus the directory), overrides applied.
+    """Build the initial world of ``task``: its company's state of its apps (plus the directory), overrides applied.
+
+    Only the records a row overrides are validated again; the rest of an app's state is the company's,
+    validated once per process and shared.
 
     Raises:
         TaskError: an override names an unknown collection or makes a record invalid.
     """
+    key = task.world.fixture
+    info = company(key)
+    for blob, spec in task.documents.items():
+        if blob not in BLOBS:
+            try:
+                made, _ = keep_document(spec)
+            except ValueError as exc:
+                raise TaskError(f"task {task.id}: documents[{blob[:20]}...]: {exc}") from None
+            if made != blob:
+                raise TaskError(f"task {task.id}: documents: the spec for {blob[:20]}... makes {made[:20]}...")
     apps = list(dict.fromkeys([*task.apps, "directory"]))
     states: dict[str, Any] = {}
     snapshot: dict[str, Any] = {}
     for app in apps:
+        base, base_snapshot = _company_app(key, app)
         overrides = task.world.overrides.get(app)
         if not overrides:  # the company's own state of this app, shared by every template
-            states[app], snapshot[app] = _default_app(app)
+            states[app], snapshot[app] = base, base_snapshot
             continue
-        data = build_default(app)[app]
-        for collection, records in overrides.items():
-            if collection == "_settings":
-                data.update(records.get("_") or {})
-                continue
-            target = data.setdefault(collection, {})
-            for rid, record in records.items():
-                if record is None:
-                    target.pop(rid, None)
-                else:
-                    target[rid] = {"id": rid, **target.get(rid, {}), **record}
-        try:
-            states[app] = REGISTRY.apps[app].state.model_validate(data)
-        except ValidationError as exc:
-            first = exc.errors(include_url=False)[0]
-            loc = ".".join(str(p) for p in first["loc"])
-            raise TaskError(f"task {task.id}: world override for {app}: {loc}: {first['msg']}") from None
+        states[app] = _apply_overrides(task.id, app, base, overrides)
         snapshot[app] = snapshot_state(states[app])
-    return WorldTemplate(task.now or NOW, task.timezone or TIMEZONE, task.user or USER, states, snapshot)
+    return WorldTemplate(task.now or info.now, task.timezone or info.timezone, task.user or info.user, states, snapshot)
+
+
+def _apply_overrides(task_id: str, app: str, base: Any, overrides: dict[str, dict[str, Any]]) -> Any:
+    """``base`` (a validated app state) with a row's overrides: the new and changed records validated, shared rest."""
+    model = REGISTRY.apps[app].state
+    partial: dict[str, Any] = {}
+    removed: dict[str, set[str]] = {}
+    for collection, records in overrides.items():
+        if collection == "_settings":
+            partial.update(records.get("_") or {})
+            continue
+        current = getattr(base, collection, None)
+        if not isinstance(current, dict):
+            raise TaskError(f"task {task_id}: world override for {app}: {collection}: no such collection")
+        out = partial.setdefault(collection, {})
+        for rid, record in records.items():
+            if record is None:
+                removed.setdefault(collection, set()).add(rid)
+                continue
+            old = current.get(rid)
+            out[rid] = {"id": rid, **(old.model_dump() if old is not None else {}), **record}
+    try:
+        fresh = model.model_validate(partial)
+    except ValidationError as exc:
+        first = exc.errors(include_url=False)[0]
+        loc = ".".join(str(p) for p in first["loc"])
+        raise TaskError(f"task {task_id}: world override for {app}: {loc}: {first['msg']}") from None
+    update: dict[str, Any] = {}
+    for field in partial:
+        value = getattr(fresh, field)
+        if field in overrides and isinstance(value, dict):
+            value = {**getattr(base, field), **value}
+        update[field] = value
+    for collection, rids in removed.items():
+        kept = update.get(collection, getattr(base, collection))
+        update[collection] = {rid: rec for rid, rec in kept.items() if rid not in rids}
+    return base.model_copy(update=update)
 
 
 @functools.cache
-def _default_app(app: str) -> tuple[Any, dict[str, Any]]:
-    """The company's validated state of ``app`` and its snapshot (built once; never written)."""
-    state = REGISTRY.apps[app].state.model_validate(build_default(app)[app])
+def _company_app(key: str, app: str) -> tuple[Any, dict[str, Any]]:
+    """Company ``key``'s validated state of ``app`` and its snapshot (built once; never written)."""
+    state = REGISTRY.apps[app].state.model_validate(company_state(key, app))
     return state, snapshot_state(state)
 
 

@@ -29,12 +29,26 @@ from urllib.parse import urlsplit
 from pydantic import ValidationError
 from pydantic_settings import SettingsError
 
-from gateway.control.tasks import Task, load_builtin_tasks, load_tasks
+from gateway.control.tasks import Task, load_builtin_tasks, load_tasks, select_tasks
 from gateway.exceptions import TaskError
 from gateway.settings import LOG_LEVELS, Settings
 from sandbox import ProviderUnavailable, SandboxError
 
-__all__ = ["main"]
+__all__ = ["main", "task_stats"]
+
+
+def _selection(parser: argparse.ArgumentParser) -> None:
+    """The task filters every command that takes tasks shares: --split and --family."""
+    parser.add_argument(
+        "--split", choices=["train", "validation", "test"], help="only the tasks of this split (default: all)"
+    )
+    parser.add_argument(
+        "--family",
+        dest="families",
+        action="append",
+        metavar="NAME",
+        help="only this family's instances (repeatable; 'none': the hand-written rows)",
+    )
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -65,9 +79,14 @@ def _parser() -> argparse.ArgumentParser:
     tasks.add_argument("--stats", action="store_true", help="counts by app, exposure and number of apps")
     tasks.add_argument("--task", dest="task_ids", action="append", help="prove only this task id (repeatable)")
     tasks.add_argument(
-        "--exposure", choices=["mcp", "cli", "http", "all"], default="all", help="prove through this way in (all)"
+        "--exposure",
+        choices=["mcp", "cli", "http", "all", "own"],
+        default="all",
+        help="prove through this way in: all three (default), or each row's own ('own')",
     )
-    tasks.add_argument("--jobs", type=int, default=2, help="tasks proved at once (default 2)")
+    tasks.add_argument("--jobs", type=int, default=2, help="worker processes proving at once (default 2)")
+    _selection(tasks)
+    tasks.add_argument("--export", action="store_true", help="print the selected rows as JSONL (what --tasks takes)")
 
     tools = sub.add_parser("tools", help="list every generated tool")
     tools.add_argument("--json", action="store_true", help="a JSON array: name, app, read_only, input_schema")
@@ -140,42 +159,75 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def _load(tasks_file: str | None) -> dict[str, Task]:
-    return load_tasks(tasks_file) if tasks_file else load_builtin_tasks()
+def _load(args: argparse.Namespace) -> dict[str, Task]:
+    """The tasks a command works on: --tasks FILE or the built-in ones, narrowed by --split and --family.
+
+    Raises:
+        TaskError: a bad file, split or family (main prints it as one line).
+    """
+    tasks = load_tasks(args.tasks_file) if args.tasks_file else load_builtin_tasks()
+    return select_tasks(tasks, getattr(args, "split", None), getattr(args, "families", None))
 
 
 def _cmd_tasks(args: argparse.Namespace) -> int:
-    tasks = _load(args.tasks_file)
+    tasks = _load(args)
     if args.action == "prove":
         return _cmd_prove(args, tasks)
     if args.stats:
-        by_app = Counter(a for t in tasks.values() for a in t.apps)
-        by_exposure = Counter(t.exposure for t in tasks.values())
-        by_width = Counter(len(t.apps) for t in tasks.values())
-        stats = {"tasks": len(tasks), "by_app": dict(by_app), "by_exposure": dict(by_exposure),
-                 "by_number_of_apps": {str(k): v for k, v in sorted(by_width.items())}}  # fmt: skip
-        print(json.dumps(stats, indent=2))
+        print(json.dumps(task_stats(list(tasks.values())), indent=2))
         return 0
     for t in tasks.values():
-        if args.json:
-            print(json.dumps({"task_id": t.id, "apps": t.apps, "exposure": t.exposure, "instruction": t.instruction}))
+        if args.export:
+            print(json.dumps(t.model_dump(mode="json", exclude_defaults=True)))
+        elif args.json:
+            print(json.dumps({"task_id": t.id, "apps": t.apps, "exposure": t.exposure, "family": t.family,
+                              "split": t.split, "tier": _tier(t), "instruction": t.instruction}))  # fmt: skip
         else:
-            print(f"{t.id:40} {','.join(t.apps):28} {t.exposure:5} {t.instruction[:70]}")
+            print(f"{t.id:44} {','.join(t.apps):28} {t.exposure:5} {t.split:10} {t.instruction[:60]}")
     return 0
 
 
-def _cmd_prove(args: argparse.Namespace, tasks: dict[str, Task]) -> int:
-    """``tasks prove``: every policy of every task through each exposure; a table by app; 1 on any failure."""
-    import shutil
-    import tempfile
+def _tier(task: Task) -> str:
+    from gateway.families import tier_of
 
+    return task.tier or tier_of(len(task.solution), False)
+
+
+def task_stats(tasks: list[Task]) -> dict[str, Any]:
+    """Counts and shares of a task set: by app, width, tier, split, exposure and family.
+
+    Returns:
+        ``tasks`` and ``families`` (counts), ``by_app`` (rows enabling each app), ``by_number_of_apps``,
+        ``by_tier``, ``by_split``, ``by_exposure``, ``by_family`` (instances; ``none``: hand-written),
+        ``share`` (fractions of the rows: ``two_or_more_apps``, ``workspace_files`` (rows that move a file
+        through the workspace, i.e. lend a sandbox for it), ``hard``).
+    """
+    n = len(tasks) or 1
+    by_family = Counter(t.family or "none" for t in tasks)
+    return {
+        "tasks": len(tasks),
+        "families": len([f for f in by_family if f != "none"]),
+        "by_app": dict(Counter(a for t in tasks for a in t.apps).most_common()),
+        "by_number_of_apps": {str(k): v for k, v in sorted(Counter(len(t.apps) for t in tasks).items())},
+        "by_tier": {k: v for k in ("easy", "medium", "hard") if (v := sum(_tier(t) == k for t in tasks))},
+        "by_split": {k: v for k in ("train", "validation", "test") if (v := sum(t.split == k for t in tasks))},
+        "by_exposure": dict(Counter(t.exposure for t in tasks)),
+        "share": {
+            "two_or_more_apps": round(sum(len(t.apps) > 1 for t in tasks) / n, 3),
+            "workspace_files": round(sum(bool(t.sandbox) for t in tasks) / n, 3),
+            "hard": round(sum(_tier(t) == "hard" for t in tasks) / n, 3),
+        },
+        "by_family": dict(sorted(by_family.items())),
+    }
+
+
+def _cmd_prove(args: argparse.Namespace, tasks: dict[str, Task]) -> int:
+    """``tasks prove``: every policy of every task through each exposure; a table by family; 1 on any failure."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
 
-    from gateway.control.core import Gateway
-    from gateway.runners.prove import Proof, prove_task
-    from sandbox.local import LocalProvider
+    from gateway.runners.prove import Proof, prove_in_processes
 
     if args.jobs < 1:
         print("company-gateway tasks: --jobs must be 1 or more", file=sys.stderr)
@@ -186,50 +238,44 @@ def _cmd_prove(args: argparse.Namespace, tasks: dict[str, Task]) -> int:
             print(f"company-gateway tasks: unknown task ids {missing}; see 'company-gateway tasks'", file=sys.stderr)
             return 2
         tasks = {t: tasks[t] for t in args.task_ids}
+    if not tasks:
+        print("company-gateway tasks: no task matches --split/--family/--task", file=sys.stderr)
+        return 2
     exposures = ["mcp", "cli", "http"] if args.exposure == "all" else [args.exposure]
-    root = Path(tempfile.mkdtemp(prefix="prove-"))
-    gateway = Gateway(Settings(), tasks, LocalProvider(root, owner="prove"))
     proofs: list[Proof] = []
     err = Console(stderr=True)
-    jobs = [(task, exposure) for task in tasks.values() for exposure in exposures]
+    jobs: list[tuple[str, str]]
+    if args.exposure == "own":
+        jobs = [(tid, str(t.exposure)) for tid, t in tasks.items()]
+    else:
+        jobs = [(tid, exposure) for tid in tasks for exposure in exposures]
     started = time.perf_counter()
-
-    async def run() -> None:
-        gate = asyncio.Semaphore(args.jobs)
-        columns = (TextColumn("proving"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-        with Progress(*columns, console=err, transient=True, disable=args.json or not err.is_terminal) as bar:
-            todo = bar.add_task("proving", total=len(jobs))
-
-            async def one(task: Task, exposure: str) -> None:
-                async with gate:
-                    for proof in await prove_task(gateway, task, exposure):
-                        proofs.append(proof)
-                        if args.json:
-                            print(json.dumps(proof.__dict__), flush=True)
-                    bar.advance(todo)
-
-            await asyncio.gather(*(one(t, e) for t, e in jobs))
-
-    try:
-        asyncio.run(run())
-    finally:
-        shutil.rmtree(root, ignore_errors=True)
+    columns = (TextColumn("proving"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=err, transient=True, disable=args.json or not err.is_terminal) as bar:
+        todo = bar.add_task("proving", total=len(jobs))
+        for batch in prove_in_processes(list(tasks.values()), jobs, args.jobs):
+            proofs.extend(batch)
+            if args.json:
+                for proof in batch:
+                    print(json.dumps(proof.__dict__), flush=True)
+            bar.advance(todo, len({(p.task_id, p.exposure) for p in batch}))
     failed = [p for p in proofs if not p.passed]
     if not args.json:
         table = Table(title="tasks prove")
-        for column in ("app", "tasks", "exposures", "policies", "failed"):
-            table.add_column(column, justify="left" if column == "app" else "right")
-        by_app: dict[str, list[Proof]] = {}
+        for column in ("family", "tasks", "exposures", "policies", "failed"):
+            table.add_column(column, justify="left" if column == "family" else "right")
+        by_family: dict[str, list[Proof]] = {}
         for proof in proofs:
-            by_app.setdefault(tasks[proof.task_id].apps[0], []).append(proof)
-        for app_name, rows in sorted(by_app.items()):
-            table.add_row(app_name, str(len({r.task_id for r in rows})), str(len({r.exposure for r in rows})),
+            by_family.setdefault(tasks[proof.task_id].family or "(hand-written)", []).append(proof)
+        for name, rows in sorted(by_family.items()):
+            table.add_row(name, str(len({r.task_id for r in rows})), str(len({r.exposure for r in rows})),
                           str(len(rows)), str(sum(not r.passed for r in rows)))  # fmt: skip
         Console().print(table)
         for proof in failed:
             print(f"FAILED {proof.task_id} {proof.exposure} {proof.policy}: {proof.detail}")
         seconds = time.perf_counter() - started
-        print(f"{len(tasks)} tasks, {len(proofs)} policies through {len(exposures)} exposure(s): "
+        ways = "each row's own exposure" if args.exposure == "own" else f"{len(exposures)} exposure(s)"
+        print(f"{len(tasks)} tasks, {len(proofs)} policies through {ways}: "
               f"{len(failed)} failed, {seconds:.1f} s")  # fmt: skip
     return 1 if failed else 0
 
@@ -301,7 +347,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     if args.policy not in ("oracle", "noop"):
         print(f"company-gateway demo: --policy must be oracle or noop, not {args.policy!r}", file=sys.stderr)
         return 2
-    tasks = _load(args.tasks_file)
+    tasks = _load(args)
     if args.task_ids:
         missing = [t for t in args.task_ids if t not in tasks]
         if missing:

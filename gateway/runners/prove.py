@@ -9,8 +9,16 @@ nothing 0.0, each of the row's negative controls 0.0, and the four generated con
 
 from __future__ import annotations
 
+import asyncio
 import json
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
+from multiprocessing import get_context, util
+from pathlib import Path
 from typing import Any
 
 from gateway.control.controls import generate_controls
@@ -19,7 +27,7 @@ from gateway.control.tasks import Step, Task
 from gateway.runners.policies import StepFailed, run_steps, tool_name
 from tools import AppError
 
-__all__ = ["MAX_TRIES", "Proof", "beyond", "prove_task"]
+__all__ = ["MAX_TRIES", "Proof", "beyond", "prove_in_processes", "prove_task"]
 
 #: Most variants of one generated control played (each must score what the control requires).
 MAX_TRIES = 6
@@ -177,3 +185,74 @@ async def prove_task(gateway: Gateway, task: Task, exposure: str) -> list[Proof]
         if tried and (not out or out[-1].policy != policy):
             record(policy, generated.reward, None, True, f"{tried} variant(s) scored {generated.reward}")
     return out
+
+
+#: Task-and-exposure pairs one worker proves before reporting back (the progress bar's step).
+_CHUNK = 4
+#: The tasks a worker process proves, inherited from the parent at fork (never pickled per job).
+_TASKS: dict[str, Task] = {}
+_GATEWAY: list[Gateway] = []
+
+
+def _worker_gateway() -> Gateway:
+    """This process's in-process gateway (made on first use) over :data:`_TASKS`, with local sandboxes."""
+    if not _GATEWAY:
+        from gateway.settings import Settings
+        from sandbox.local import LocalProvider
+
+        root = Path(tempfile.mkdtemp(prefix="prove-"))
+        util.Finalize(None, shutil.rmtree, args=(root,), kwargs={"ignore_errors": True}, exitpriority=10)
+        _GATEWAY.append(Gateway(Settings(), _TASKS, LocalProvider(root, owner=f"prove-{os.getpid()}")))
+    return _GATEWAY[0]
+
+
+def _prove_chunk(pairs: list[tuple[str, str]]) -> list[Proof]:
+    """Prove each (task id, exposure) pair in this process, two at a time."""
+    gateway = _worker_gateway()
+
+    async def run() -> list[Proof]:
+        gate = asyncio.Semaphore(2)  # a sandboxed play waits on its sandbox; another can run meanwhile
+
+        async def one(tid: str, exposure: str) -> list[Proof]:
+            async with gate:
+                return await prove_task(gateway, _TASKS[tid], exposure)
+
+        results = await asyncio.gather(*(one(t, e) for t, e in pairs))
+        return [p for r in results for p in r]
+
+    return asyncio.run(run())
+
+
+def prove_in_processes(tasks: list[Task], pairs: list[tuple[str, str]], jobs: int) -> Iterator[list[Proof]]:
+    """Prove (task id, exposure) pairs over ``jobs`` worker processes; yields each finished chunk's proofs.
+
+    Workers are forked from this process, so the tasks and the companies already built are shared, not
+    copied by hand; each worker serves its own in-process gateway with its own local sandboxes. With
+    ``jobs`` 1 everything runs in this process.
+
+    Args:
+        tasks: The tasks the pairs name.
+        pairs: ``(task id, exposure)`` to prove, in order.
+        jobs: Worker processes (1 or more).
+    """
+    _TASKS.clear()
+    _TASKS.update({t.id: t for t in tasks})
+    chunks = [pairs[i : i + _CHUNK] for i in range(0, len(pairs), _CHUNK)]
+    if jobs == 1:
+        for chunk in chunks:
+            yield _prove_chunk(chunk)
+        return
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("fork")) as pool:
+        pending: set[Future[list[Proof]]] = set()
+        todo = iter(chunks)
+        for chunk in todo:
+            pending.add(pool.submit(_prove_chunk, chunk))
+            if len(pending) >= jobs * 2:
+                break
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield future.result()
+                nxt = next(todo, None)
+                if nxt is not None:
+                    pending.add(pool.submit(_prove_chunk, nxt))
