@@ -71,7 +71,8 @@ def test_held_out_families_and_companies_never_reach_training_rows():
     assert all(t.world.fixture not in held_out_companies for t in train)
     for t in tasks.values():
         if t.family:
-            expect = max(FAMILIES[t.family].split, GENERATED[t.world.fixture], key=("train", "validation", "test").index)
+            order = ("train", "validation", "test").index
+            expect = max(FAMILIES[t.family].split, GENERATED[t.world.fixture], key=order)
             assert t.split == expect, t.id
     assert {t.split for t in tasks.values() if t.family} == {"train", "validation", "test"}
 
@@ -102,7 +103,8 @@ def test_an_exported_row_builds_its_documents_in_a_fresh_process(tmp_path):
     path.write_text(json.dumps(row) + "\n")
     blob = next(iter(row["documents"]))
     code = (
-        "import sys; from gateway.control.tasks import load_tasks, world_template; from tools.fixtures.shared import BLOBS;"
+        "import sys; from gateway.control.tasks import load_tasks, world_template;"
+        "from tools.fixtures.shared import BLOBS;"
         f"t = load_tasks({str(path)!r})[{row['id']!r}]; world_template(t);"
         "assert 'gateway.families' not in sys.modules;"  # no family ran here: the bytes came from the row's spec
         f"sys.stdout.write(str(len(BLOBS[{blob!r}])))"
