@@ -87,7 +87,16 @@ def _parser() -> argparse.ArgumentParser:
         description="List the tasks ('tasks'), or prove every task's grader ('tasks prove'): reference solutions "
         "score 1.0, doing nothing 0.0, each negative control 0.0, and the generated controls as each requires.",
     )
-    tasks.add_argument("action", nargs="?", choices=["list", "prove"], default="list", help="list (default) or prove")
+    tasks.add_argument(
+        "action",
+        nargs="?",
+        choices=["list", "prove", "generate"],
+        default="list",
+        help="list (default), prove, or generate (your own family's rows as JSONL: --module)",
+    )
+    tasks.add_argument("--module", help="generate: a family module (dotted name or .py file) holding FAMILY")
+    tasks.add_argument("--companies", help="generate: company keys, comma-separated (default: gen-1 .. gen-11)")
+    tasks.add_argument("--seeds", type=int, help="generate: instances per company (default: the family's seeds)")
     tasks.add_argument("--tasks", dest="tasks_file", help="JSONL file of task rows (default: built-in tasks)")
     tasks.add_argument("--json", action="store_true", help="one JSON object per task (prove: per policy)")
     tasks.add_argument("--stats", action="store_true", help="counts by app, exposure and number of apps")
@@ -188,6 +197,8 @@ def _load(args: argparse.Namespace) -> dict[str, Task]:
 
 
 def _cmd_tasks(args: argparse.Namespace) -> int:
+    if args.action == "generate":
+        return _cmd_generate(args)
     tasks = _load(args)
     if args.action == "prove":
         return _cmd_prove(args, tasks)
@@ -202,6 +213,51 @@ def _cmd_tasks(args: argparse.Namespace) -> int:
                               "split": t.split, "tier": _tier(t), "instruction": t.instruction}))  # fmt: skip
         else:
             print(f"{t.id:44} {','.join(t.apps):28} {t.exposure:5} {t.split:10} {t.instruction[:60]}")
+    return 0
+
+
+def _cmd_generate(args: argparse.Namespace) -> int:
+    """``tasks generate --module M``: the rows of a family of one's own, one JSON line each, linted."""
+    import importlib
+    import importlib.util
+
+    from gateway.control.tasks import lint_task, parse_task
+    from gateway.families import Family, instance_row
+    from tools.fixtures import GENERATED, CompanyError, company
+
+    def usage(message: str) -> int:
+        print(f"company-gateway tasks generate: {message}", file=sys.stderr)
+        return 2
+
+    if not args.module:
+        return usage("--module names the family module (a dotted name or a .py file holding FAMILY = Family(...))")
+    if args.seeds is not None and args.seeds < 1:
+        return usage(f"--seeds must be 1 or more, not {args.seeds}")
+    try:
+        if args.module.endswith(".py"):
+            spec = importlib.util.spec_from_file_location(Path(args.module).stem, args.module)
+            if spec is None or spec.loader is None:
+                return usage(f"--module: cannot load {args.module!r}")
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+        else:
+            module = importlib.import_module(args.module)
+    except (ImportError, OSError) as exc:
+        return usage(f"--module: cannot import {args.module!r}: {exc}")
+    family = getattr(module, "FAMILY", None)
+    if not isinstance(family, Family):
+        return usage(f"--module: {args.module!r} has no FAMILY = Family(...)")
+    keys = [k.strip() for k in args.companies.split(",") if k.strip()] if args.companies else list(GENERATED)
+    try:
+        companies = [company(k) for k in keys]
+    except CompanyError as exc:
+        return usage(f"--companies: {exc}")
+    for info in companies:
+        for seed in range(args.seeds or family.seeds):
+            row = instance_row(family, info, seed)
+            task = parse_task(row, row["id"])  # a TaskError names the row and the field (exit 2)
+            lint_task(task, row["id"])
+            print(json.dumps(row))
     return 0
 
 
