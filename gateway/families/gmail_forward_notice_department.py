@@ -38,7 +38,7 @@ def _build(inst: Instance) -> dict[str, Any]:
     hour = inst.pick(("10:00", "11:30", "14:00", "15:30"))
 
     def notice(d: str, when: Any) -> str:
-        return text.format(dept=d, day=f"{when:%A %B} {when.day}", hour=hour)
+        return str(text).format(dept=d, day=f"{when:%A %B} {when.day}", hour=hour)
 
     older = message(
         inst,
