@@ -47,7 +47,7 @@ def _selection(parser: argparse.ArgumentParser) -> None:
         dest="families",
         action="append",
         metavar="NAME",
-        help="only this family's instances (repeatable; 'none': the hand-written rows)",
+        help="only these families' instances (comma-separated or repeated; 'none': the hand-written rows)",
     )
 
 
@@ -193,7 +193,9 @@ def _load(args: argparse.Namespace) -> dict[str, Task]:
         TaskError: a bad file, split or family (main prints it as one line).
     """
     tasks = load_tasks(args.tasks_file) if args.tasks_file else load_builtin_tasks()
-    return select_tasks(tasks, getattr(args, "split", None), getattr(args, "families", None))
+    values = getattr(args, "families", None)
+    names = [n.strip() for v in values for n in v.split(",") if n.strip()] if values else None
+    return select_tasks(tasks, getattr(args, "split", None), names)
 
 
 def _cmd_tasks(args: argparse.Namespace) -> int:
@@ -534,7 +536,7 @@ def _cmd_rollout(args: argparse.Namespace) -> int:
     if args.split or args.families:
         if args.tasks:
             return usage("give --tasks, or --split/--family to choose built-in tasks, not both")
-        args.tasks = [",".join(select_tasks(load_builtin_tasks(), args.split, args.families))]
+        args.tasks = [",".join(_load(argparse.Namespace(tasks_file=None, split=args.split, families=args.families)))]
         if args.tasks == [""]:
             return usage("no built-in task matches --split/--family")
     logging.basicConfig(level=logging.ERROR)
