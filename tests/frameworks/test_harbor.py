@@ -11,6 +11,7 @@ import json
 import os
 import re
 import secrets
+import shutil
 import subprocess
 import tomllib
 from collections import Counter
@@ -133,7 +134,8 @@ async def test_harbor_runs_terminus_2_in_the_session_sandbox_and_records_the_gat
     docker_host: str, tmp_path: Path
 ) -> None:
     harbor = _harbor()
-    require_binary("docker")
+    engine = "docker" if shutil.which("docker") else "podman"  # the engine's client the adapter execs with
+    require_binary(engine)
     tasks: dict[str, Task] = {i: TASKS[i] for i in (SOLVED, PROBED)}
     owner = f"test-harbor-{secrets.token_hex(4)}"
     provider = DockerProvider(owner=owner, base_url=docker_host, host_binds=HOST_BINDS)
@@ -148,6 +150,7 @@ async def test_harbor_runs_terminus_2_in_the_session_sandbox_and_records_the_gat
                    "DOCKER_HOST": docker_host, "PYTHONPATH": str(out), "OPENAI_API_KEY": "scripted",
                    "LITELLM_LOCAL_MODEL_COST_MAP": "True"}  # fmt: skip
             argv = [harbor, "run", "-c", str(out / "job.yaml"), "-o", str(tmp_path / "jobs"), "-n", "2",
+                    "--ek", f"engine={engine}",
                     "-a", "terminus-2", "-m", "openai/scripted", "--ak", f"api_base={model_url}/v1",
                     "--ak", "record_terminal_session=false"]  # fmt: skip
             run = await run_harness(argv, env=env, cwd=tmp_path, timeout_s=240)
