@@ -12,6 +12,7 @@ import os
 import re
 import secrets
 import shutil
+import socket
 import subprocess
 import tomllib
 from collections import Counter
@@ -184,3 +185,59 @@ async def test_harbor_runs_terminus_2_in_the_session_sandbox_and_records_the_gat
     assert re.search(r"^api:http://\S+/api$", seen, flags=re.M), seen
     assert "control:403" in seen
     assert "tcp:000" in seen
+
+
+#: Run in Harbor's venv against the exported adapter: a masked /verify answer, an unreachable gateway, a bad URL.
+_ADAPTER_CHECK = """
+import asyncio, json, sys
+from pathlib import Path
+from harbor.models.trial.paths import TrialPaths
+from company_gateway_harbor import CompanyGatewayEnvironment, CompanyGatewayVerifier, GatewayError, MaskedSession
+
+async def main():
+    out = {}
+    env = object.__new__(CompanyGatewayEnvironment)  # no trial: only what verify and control read
+    env.gateway_session = {"session_id": "s_1"}
+    env.verify_result = {"session_id": "s_1", "reward": 0.0, "checks": [], "mask_sample": True,
+                         "failure_kind": "provider_unavailable", "failure_reason": "the engine went away"}
+    verifier = CompanyGatewayVerifier(task=None, trial_paths=TrialPaths(trial_dir=Path(sys.argv[1])), environment=env)
+    try:
+        out["masked"] = await verifier.verify()
+    except MaskedSession as exc:
+        out["masked"] = "MaskedSession: " + str(exc)
+    env.gateway_url, env.timeout_s, env.control_token_env = sys.argv[2], 5.0, "UNSET_TOKEN_VARIABLE"
+    try:
+        out["unreached"] = await env.control("verify", {"session_id": "s_1"})
+    except GatewayError as exc:
+        out["unreached"] = "GatewayError: " + str(exc)
+    try:
+        CompanyGatewayEnvironment(gateway_url="127.0.0.1:8000")
+    except ValueError as exc:
+        out["bad_url"] = str(exc)
+    print(json.dumps(out, default=str))
+
+asyncio.run(main())
+"""
+
+
+def test_the_adapter_turns_a_masked_session_into_a_trial_error_and_names_an_unreachable_gateway(
+    tmp_path: Path,
+) -> None:
+    harbor = Path(_harbor())
+    out = _export(tmp_path, [SOLVED])
+    with socket.socket() as s:  # a port nothing listens on: connections to it are refused
+        s.bind(("127.0.0.1", 0))
+        closed = f"http://127.0.0.1:{s.getsockname()[1]}"
+    trial = tmp_path / "trial"
+    run = subprocess.run(
+        [str(harbor.parent / "python"), "-c", _ADAPTER_CHECK, str(trial), closed], capture_output=True, text=True,
+        env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(out), "HOME": str(tmp_path)},
+        timeout=120, check=False,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr[-3000:]
+    seen = json.loads(run.stdout.strip().splitlines()[-1])
+    assert seen["masked"] == "MaskedSession: masked by the gateway: provider_unavailable: the engine went away"
+    assert json.loads((trial / "verifier" / "verify.json").read_text())["mask_sample"] is True
+    assert not (trial / "verifier" / "reward.txt").exists()
+    assert seen["unreached"].startswith(f"GatewayError: verify: the gateway at {closed} could not be reached")
+    assert seen["bad_url"].startswith("gateway_url must be the gateway's http(s) base URL")
