@@ -139,7 +139,7 @@ def _build(inst: Instance) -> dict[str, Any]:
         "solution": [
             {
                 "tool": "gmail.search_messages",
-                "args": {"query": f"from:legal@{domain} countersigned has:attachment"},
+                "args": {"query": f"from:legal@{domain} {code} countersigned has:attachment"},
                 "save": {"mid": "results.0.id"},
             },
             {"tool": "gmail.get_message", "args": {"message_id": "{mid}"}, "save": {"aid": "attachments.0.id"}},
