@@ -80,7 +80,7 @@ async def _play(gateway: Gateway, task: Task, exposure: str, steps: list[Step]) 
     variables: dict[str, Any] = {}
     try:
         await run_steps(steps, call, variables)
-    except StepFailed as exc:
+    except (StepFailed, TaskError) as exc:  # a failed call, or a saved path the answer did not have
         error = str(exc)
     final = session.world.snapshot()
     verdict = await gateway.verify(seed["session_id"])
