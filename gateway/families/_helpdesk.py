@@ -12,7 +12,7 @@ from typing import Any
 
 from gateway.families.base import Instance
 
-__all__ = ["QUEUES", "SLA_HOURS", "comment", "queues", "ticket"]
+__all__ = ["QUEUES", "SLA_HOURS", "called", "comment", "queues", "ticket"]
 
 #: Hours from creation to due by priority (the default company's targets).
 SLA_HOURS = {"urgent": 8, "high": 24, "normal": 72, "low": 120}
@@ -115,3 +115,10 @@ def comment(
         inst.uid("cmt"),
         {"ticket_id": ticket_id, "author": author, "body": body, "internal": internal, "created": created.isoformat()},
     )
+
+
+def called(inst: Instance, person: dict[str, Any], full: float = 0.5) -> str:
+    """How a colleague names ``person``: the full name (chance ``full``), else the first name if it is unique."""
+    first = inst.first(person)
+    shared = sum(1 for p in inst.company.people.values() if inst.first(p) == first) > 1
+    return str(person["name"]) if shared or inst.rng.random() < full else first

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gateway.families._helpdesk import comment, queues, ticket
+from gateway.families._helpdesk import called, comment, queues, ticket
 from gateway.families.base import Family, Instance
 
 __all__ = ["FAMILY"]
@@ -66,7 +66,7 @@ def _build(inst: Instance) -> dict[str, Any]:
         inst.workday(-inst.rng.randint(1, 4), 14),
         category="Request",
     )
-    who = requester["name"] if inst.rng.random() < 0.5 else inst.first(requester)
+    who = called(inst, requester)
     instruction = inst.phrase(
         "{who}'s ticket about the {thing} has been stuck for ages. Make it {priority} priority, add {who}'s manager"
         " to it as a watcher, and leave an internal note saying we're escalating.",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from gateway.families._helpdesk import queues, ticket
+from gateway.families._helpdesk import called, queues, ticket
 from gateway.families.base import Family, Instance
 
 __all__ = ["FAMILY"]
@@ -93,7 +93,7 @@ def _build(inst: Instance) -> dict[str, Any]:
     old = report(n_dup + 3, wording[1], office, -60 * 24 * 9, status="closed", resolution="Fixed at the time.")
     near = [elsewhere, request, old]
     ids = [t["id"] for t in dupes]
-    who = assignee["name"] if inst.rng.random() < 0.5 else inst.first(assignee)
+    who = called(inst, assignee)
     instruction = inst.phrase(
         "The {keyword} outage in the {office} office is being worked on in one ticket ({who} has it). Link every"
         " other open ticket reporting that same outage to it as a duplicate.",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gateway.families._helpdesk import queues, ticket
+from gateway.families._helpdesk import called, queues, ticket
 from gateway.families.base import Family, Instance
 
 __all__ = ["FAMILY"]
@@ -59,7 +59,7 @@ def _build(inst: Instance) -> dict[str, Any]:
         status="in_progress",
         assignee=lead["email"],
     )
-    who = requester["name"] if inst.rng.random() < 0.5 else inst.first(requester)
+    who = called(inst, requester)
     instruction = inst.phrase(
         "{who}'s new ticket ({title}) was filed in {wrong_name} but it's a {right_name} job. Move it there, make it"
         " {priority} priority and assign it to whoever on the {right_name} team sits in {who}'s office.",
