@@ -21,7 +21,7 @@ TOPICS = (
     ("expense card limit", "finance_ops", "My card limit is too low for the conference trip."),
     ("parental leave plan", "people_ops", "I'd like to plan my parental leave dates and handover."),
     ("CRM access", "it", "I need access to the CRM for the new accounts I'm taking over."),
-    ("standing desk", "facilities", "Requesting a standing desk after my ergonomics assessment."),
+    ("ergonomic keyboard", "it", "Requesting an ergonomic keyboard after my ergonomics assessment."),
 )
 
 

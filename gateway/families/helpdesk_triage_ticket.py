@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from gateway.families._helpdesk import called, queues, ticket
+from gateway.families._helpdesk import called, queue_id, queues, ticket
 from gateway.families.base import Family, Instance
 
 __all__ = ["FAMILY"]
 
 #: (title, description, right queue, queue it landed in)
 REQUESTS = (
-    ("Desk chair broken", "The gas lift on my chair has gone; it sinks to the floor.", "facilities", "it"),
+    ("Desk drawer lock jammed", "The lock on my desk drawer is stuck with my laptop inside.", "facilities", "it"),
     ("Laptop won't boot", "Black screen after the update this morning.", "it", "facilities"),
     ("Expense claim rejected", "My claim for the client dinner came back rejected with no reason.", "finance_ops",
      "people_ops"),
@@ -78,7 +78,7 @@ def _build(inst: Instance) -> dict[str, Any]:
 
     def triage(tid: str, owner: str, prio: str = priority) -> list[dict[str, Any]]:
         return [
-            {"tool": "helpdesk.update_ticket", "args": {"ticket_id": tid, "queue": right, "priority": prio}},
+            {"tool": "helpdesk.update_ticket", "args": {"ticket_id": tid, "queue": NAMES[right], "priority": prio}},
             {"tool": "helpdesk.assign_ticket", "args": {"ticket_id": tid, "assignee": owner}},
         ]
 
@@ -92,7 +92,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "collection": "tickets",
                 "where": {
                     "id": target["id"],
-                    "queue_id": right,
+                    "queue_id": queue_id(inst, right),
                     "priority": priority,
                     "assignee": local["email"],
                 },
@@ -106,7 +106,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "where": {"id": target["id"]},
                 "fields": ["queue_id", "priority", "assignee", "due", "category", "status", "updated"],
                 "values": {
-                    "queue_id": right,
+                    "queue_id": queue_id(inst, right),
                     "priority": priority,
                     "assignee": local["email"],
                     "status": {"in": ["open", "in_progress"]},
@@ -145,7 +145,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "name": "priority-unchanged",
                 "why": "moves and assigns it but leaves the priority",
                 "steps": [
-                    {"tool": "helpdesk.update_ticket", "args": {"ticket_id": target["id"], "queue": right}},
+                    {"tool": "helpdesk.update_ticket", "args": {"ticket_id": target["id"], "queue": NAMES[right]}},
                     {"tool": "helpdesk.assign_ticket", "args": {"ticket_id": target["id"], "assignee": local["email"]}},
                 ],
             },
