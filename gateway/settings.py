@@ -35,6 +35,12 @@ class Settings(BaseSettings):
         description="CIDR blocks whose peers may call the control routes (judged by the socket peer address).",
     )
     tasks_file: str | None = Field(None, description="A JSONL file of task rows; default: the built-in tasks.")
+    tasks_split: Literal["train", "validation", "test"] | None = Field(
+        None, description="Serve only the tasks of this split (default: all)."
+    )
+    tasks_family: str | None = Field(
+        None, description="Serve only these families' instances: names, comma-separated ('none': hand-written rows)."
+    )
     control_token: str | None = Field(
         None,
         description="When set, control routes also require 'Authorization: Bearer <control_token>' "

@@ -65,6 +65,7 @@ __all__ = [
     "load_tasks",
     "parse_task",
     "select_tasks",
+    "settings_tasks",
     "substitute",
     "world_template",
 ]
@@ -274,6 +275,20 @@ def _family_tasks() -> dict[str, Task]:
         lint_task(task, f"family {row['family']}")
         tasks[task.id] = task
     return tasks
+
+
+def settings_tasks(tasks_file: str | None, split: str | None, family: str | None) -> dict[str, Task]:
+    """The tasks a server's settings name: ``tasks_file`` (or the built-in tasks), narrowed by split and family.
+
+    Args:
+        family: Family names, comma-separated (``none``: the hand-written rows); None for all.
+
+    Raises:
+        TaskError: a bad file, split or family.
+    """
+    tasks = load_tasks(tasks_file) if tasks_file else load_builtin_tasks()
+    names = [f.strip() for f in family.split(",") if f.strip()] if family else None
+    return select_tasks(tasks, split, names)
 
 
 def select_tasks(

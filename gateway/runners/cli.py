@@ -51,6 +51,19 @@ def _selection(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _served_selection(parser: argparse.ArgumentParser) -> None:
+    """--split and --family for the commands that serve (they set tasks_split and tasks_family)."""
+    parser.add_argument(
+        "--split", dest="tasks_split", choices=["train", "validation", "test"], help="only this split's tasks"
+    )
+    parser.add_argument(
+        "--family",
+        dest="tasks_family",
+        metavar="NAMES",
+        help="only these families' instances, comma-separated ('none': the hand-written rows)",
+    )
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="company-gateway",
@@ -63,6 +76,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, help="port (default: a free one, printed at start)")
     serve.add_argument("--tasks", dest="tasks_file", help="JSONL file of task rows (default: built-in tasks)")
     serve.add_argument("--public-url", help="base URL clients use to reach this server")
+    _served_selection(serve)
     serve.add_argument(
         "--log-level", type=str.upper, choices=LOG_LEVELS, help="DEBUG, INFO (default), WARNING or ERROR"
     )
@@ -73,7 +87,16 @@ def _parser() -> argparse.ArgumentParser:
         description="List the tasks ('tasks'), or prove every task's grader ('tasks prove'): reference solutions "
         "score 1.0, doing nothing 0.0, each negative control 0.0, and the generated controls as each requires.",
     )
-    tasks.add_argument("action", nargs="?", choices=["list", "prove"], default="list", help="list (default) or prove")
+    tasks.add_argument(
+        "action",
+        nargs="?",
+        choices=["list", "prove", "generate"],
+        default="list",
+        help="list (default), prove, or generate (your own family's rows as JSONL: --module)",
+    )
+    tasks.add_argument("--module", help="generate: a family module (dotted name or .py file) holding FAMILY")
+    tasks.add_argument("--companies", help="generate: company keys, comma-separated (default: gen-1 .. gen-11)")
+    tasks.add_argument("--seeds", type=int, help="generate: instances per company (default: the family's seeds)")
     tasks.add_argument("--tasks", dest="tasks_file", help="JSONL file of task rows (default: built-in tasks)")
     tasks.add_argument("--json", action="store_true", help="one JSON object per task (prove: per policy)")
     tasks.add_argument("--stats", action="store_true", help="counts by app, exposure and number of apps")
@@ -95,9 +118,10 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--policy", default="oracle", help="oracle (reference solutions, default) or noop")
     demo.add_argument(
         "--exposure",
-        default="all",
-        choices=["mcp", "cli", "http", "all"],
-        help="how the apps are reached: MCP tools, shell commands in a sandbox, HTTP from a sandbox, or all (default)",
+        default="auto",
+        choices=["mcp", "cli", "http", "all", "own", "auto"],
+        help="how the apps are reached: MCP tools, shell commands in a sandbox, HTTP from a sandbox, all three, "
+        "each row's own, or auto (default: hand-written tasks all three ways, family instances their own)",
     )
     demo.add_argument(
         "--sandbox-provider",
@@ -106,6 +130,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     demo.add_argument("--tasks", dest="tasks_file", help="JSONL file of task rows (default: built-in tasks)")
     demo.add_argument("--task", action="append", dest="task_ids", metavar="ID", help="only this task (repeatable)")
+    _selection(demo)
     demo.add_argument("--json", action="store_true", help="one JSON object per task and exposure")
     demo.add_argument(
         "--cluster",
@@ -133,6 +158,7 @@ def _parser() -> argparse.ArgumentParser:
         help="seconds open sessions get to finish after SIGTERM before they are masked (default 30)",
     )
     cl.add_argument("--tasks", dest="tasks_file", help="JSONL file of task rows (default: built-in tasks)")
+    _served_selection(cl)
     cl.add_argument("--log-level", type=str.upper, choices=LOG_LEVELS, help="DEBUG, INFO (default), WARNING or ERROR")
 
     ro = sub.add_parser("rollout", help="drive an OpenAI-compatible model through every task's tools, and grade it")
@@ -156,6 +182,7 @@ def _parser() -> argparse.ArgumentParser:
     ro.add_argument("--output", help="JSONL file: one line per episode, with its trajectory")
     ro.add_argument("--gateway-url", help="a running gateway (default: start one in this process on loopback)")
     ro.add_argument("--no-progress", action="store_true", help="draw no progress bar")
+    _selection(ro)
     return p
 
 
@@ -170,6 +197,8 @@ def _load(args: argparse.Namespace) -> dict[str, Task]:
 
 
 def _cmd_tasks(args: argparse.Namespace) -> int:
+    if args.action == "generate":
+        return _cmd_generate(args)
     tasks = _load(args)
     if args.action == "prove":
         return _cmd_prove(args, tasks)
@@ -184,6 +213,51 @@ def _cmd_tasks(args: argparse.Namespace) -> int:
                               "split": t.split, "tier": _tier(t), "instruction": t.instruction}))  # fmt: skip
         else:
             print(f"{t.id:44} {','.join(t.apps):28} {t.exposure:5} {t.split:10} {t.instruction[:60]}")
+    return 0
+
+
+def _cmd_generate(args: argparse.Namespace) -> int:
+    """``tasks generate --module M``: the rows of a family of one's own, one JSON line each, linted."""
+    import importlib
+    import importlib.util
+
+    from gateway.control.tasks import lint_task, parse_task
+    from gateway.families import Family, instance_row
+    from tools.fixtures import GENERATED, CompanyError, company
+
+    def usage(message: str) -> int:
+        print(f"company-gateway tasks generate: {message}", file=sys.stderr)
+        return 2
+
+    if not args.module:
+        return usage("--module names the family module (a dotted name or a .py file holding FAMILY = Family(...))")
+    if args.seeds is not None and args.seeds < 1:
+        return usage(f"--seeds must be 1 or more, not {args.seeds}")
+    try:
+        if args.module.endswith(".py"):
+            spec = importlib.util.spec_from_file_location(Path(args.module).stem, args.module)
+            if spec is None or spec.loader is None:
+                return usage(f"--module: cannot load {args.module!r}")
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+        else:
+            module = importlib.import_module(args.module)
+    except (ImportError, OSError) as exc:
+        return usage(f"--module: cannot import {args.module!r}: {exc}")
+    family = getattr(module, "FAMILY", None)
+    if not isinstance(family, Family):
+        return usage(f"--module: {args.module!r} has no FAMILY = Family(...)")
+    keys = [k.strip() for k in args.companies.split(",") if k.strip()] if args.companies else list(GENERATED)
+    try:
+        companies = [company(k) for k in keys]
+    except CompanyError as exc:
+        return usage(f"--companies: {exc}")
+    for info in companies:
+        for seed in range(args.seeds or family.seeds):
+            row = instance_row(family, info, seed)
+            task = parse_task(row, row["id"])  # a TaskError names the row and the field (exit 2)
+            lint_task(task, row["id"])
+            print(json.dumps(row))
     return 0
 
 
@@ -341,7 +415,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
-    from gateway.runners.demo import EpisodeResult, run_demo
+    from gateway.runners.demo import EpisodeResult, demo_ways, run_demo
     from gateway.surfaces.asgi import create_app
 
     if args.policy not in ("oracle", "noop"):
@@ -356,7 +430,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         tasks = {t: tasks[t] for t in args.task_ids}
     logging.basicConfig(level=logging.WARNING)
     exposures = ["mcp", "cli", "http"] if args.exposure == "all" else [args.exposure]
-    if args.cluster is not None and (args.cluster < 1 or args.exposure not in ("mcp", "all")):
+    if args.cluster is not None and (args.cluster < 1 or args.exposure not in ("mcp", "all", "auto")):
         print("company-gateway demo: --cluster takes 1 or more replicas, and plays over MCP only", file=sys.stderr)
         return 2
     settings = Settings(**({"sandbox_provider": args.sandbox_provider} if args.sandbox_provider else {}))
@@ -370,15 +444,32 @@ def _cmd_demo(args: argparse.Namespace) -> int:
             episodes = cluster_demo(list(tasks.values()), args.policy, args.cluster)
         else:
             episodes = run_demo(app, list(tasks.values()), args.policy, exposures)
-        async with contextlib.aclosing(episodes):  # closed here, in the loop, whatever ends the run
-            async for res in episodes:
-                results.append(res)
-                if args.json:
-                    try:
-                        print(json.dumps(res.as_json()), flush=True)
-                    except BrokenPipeError:  # e.g. `demo --json | head -1`: the reader has all it wanted
-                        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-                        raise _ReaderGone from None
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        err = Console(stderr=True)
+        total = len(tasks) if args.cluster else sum(len(demo_ways(t, exposures)) for t in tasks.values())
+        columns = (TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+        progress = Progress(*columns, console=err, transient=True, disable=args.json or not err.is_terminal)
+        # the generator is closed here, in the loop, whatever ends the run
+        async with contextlib.aclosing(episodes):
+            bar = progress.add_task("playing", total=total)
+            progress.start()
+            try:
+                await _drain(episodes, results, progress, bar)
+            finally:
+                progress.stop()
+
+    async def _drain(episodes: Any, results: list[EpisodeResult], progress: Any, bar: Any) -> None:
+        async for res in episodes:
+            results.append(res)
+            progress.advance(bar)
+            if args.json:
+                try:
+                    print(json.dumps(res.as_json()), flush=True)
+                except BrokenPipeError:  # e.g. `demo --json | head -1`: the reader has all it wanted
+                    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+                    raise _ReaderGone from None
 
     try:
         asyncio.run(go())
@@ -440,6 +531,12 @@ def _cmd_rollout(args: argparse.Namespace) -> int:
             return usage(f"--{name.replace('_', '-')} must be 1 or more, not {getattr(args, name)}")
     if args.timeout <= 0 or args.max_retries < 0:
         return usage("--timeout must be above 0 seconds and --max-retries 0 or more")
+    if args.split or args.families:
+        if args.tasks:
+            return usage("give --tasks, or --split/--family to choose built-in tasks, not both")
+        args.tasks = [",".join(select_tasks(load_builtin_tasks(), args.split, args.families))]
+        if args.tasks == [""]:
+            return usage("no built-in task matches --split/--family")
     logging.basicConfig(level=logging.ERROR)
     # FastMCP logs each error result at ERROR; here those are the model's mistakes, already in the trajectory.
     logging.getLogger("fastmcp").setLevel(logging.CRITICAL)
@@ -474,6 +571,10 @@ def _print_table(results: list[Any], policy: str) -> None:
     from rich.console import Console
     from rich.table import Table
 
+    console = Console()
+    if len(results) > 300:  # a row per run is a wall; a row per family says the same
+        _print_family_table(results, policy, console)
+        return
     table = Table(title=f"demo: policy {policy}")
     # Task ids whole, on one line, however narrow the terminal (the other columns wrap instead).
     widest = max((len(r.task_id) for r in results), default=4)
@@ -484,11 +585,32 @@ def _print_table(results: list[Any], policy: str) -> None:
         table.add_column(col, justify="right")
     for r in results:
         table.add_row(r.task_id, r.exposure, ",".join(r.apps), str(r.calls), f"{r.reward:.1f}", f"{r.ms:.0f}")
-    console = Console()
     console.print(table)
     mean = sum(r.reward for r in results) / len(results) if results else 0.0
     total_ms = sum(r.ms for r in results)
     console.print(f"{len(results)} runs, mean reward {mean:.3f}, {total_ms / 1000:.1f} s in all")
+
+
+def _print_family_table(results: list[Any], policy: str, console: Any) -> None:
+    """One row per family (hand-written tasks by app): runs, ways in, mean reward and the runs off the mark."""
+    from rich.table import Table
+
+    want = 1.0 if policy == "oracle" else 0.0
+    groups: dict[str, list[Any]] = {}
+    for r in results:
+        key = r.task_id.split(".", 1)[0] if "." in r.task_id else f"(hand-written) {r.apps[0]}"
+        groups.setdefault(key, []).append(r)
+    table = Table(title=f"demo: policy {policy}, by family")
+    table.add_column("family", no_wrap=True)
+    for col in ("runs", "exposures", "mean reward", f"not {want}"):
+        table.add_column(col, justify="right")
+    for key, rows in sorted(groups.items()):
+        mean = sum(r.reward for r in rows) / len(rows)
+        off = sum(r.reward != want for r in rows)
+        table.add_row(key, str(len(rows)), str(len({r.exposure for r in rows})), f"{mean:.3f}", str(off))
+    console.print(table)
+    mean = sum(r.reward for r in results) / len(results)
+    console.print(f"{len(results)} runs, mean reward {mean:.3f}, {sum(r.ms for r in results) / 1000:.1f} s in all")
 
 
 def _setting_errors(exc: ValidationError) -> str:

@@ -23,7 +23,7 @@ from gateway.control.tasks import Task
 from gateway.runners.policies import StepFailed, cli_caller, http_caller, mcp_caller, run_steps, steps_for
 from gateway.surfaces.serve import serve_in_background
 
-__all__ = ["EpisodeResult", "cluster_demo", "play", "run_demo"]
+__all__ = ["EpisodeResult", "cluster_demo", "demo_ways", "play", "run_demo"]
 
 logger = logging.getLogger(__name__)
 
@@ -101,11 +101,25 @@ async def play(control: httpx.AsyncClient, gateway: Gateway, task: Task, policy:
 async def run_demo(
     app: Starlette, tasks: list[Task], policy: str, exposures: list[str]
 ) -> AsyncGenerator[EpisodeResult, None]:
-    """Serve ``app`` on loopback and play every task under each exposure; yields results as they finish."""
+    """Serve ``app`` on loopback and play every task under each exposure; yields results as they finish.
+
+    Args:
+        exposures: ``mcp``, ``cli``, ``http``; ``own`` plays a task through its row's exposure, and ``auto``
+            plays a hand-written task through all three and a family instance through its own.
+    """
     async with serve_in_background(app) as base, httpx.AsyncClient(base_url=base, timeout=60) as control:
         for task in tasks:
-            for exposure in exposures:
+            for exposure in demo_ways(task, exposures):
                 yield await play(control, app.state.gateway, task, policy, exposure)
+
+
+def demo_ways(task: Task, exposures: list[str]) -> list[str]:
+    """The exposures :func:`run_demo` plays ``task`` through, given its ``exposures`` argument."""
+    if exposures == ["own"] or (exposures == ["auto"] and task.family):
+        return [task.exposure]
+    if exposures == ["auto"]:
+        return ["mcp", "cli", "http"]
+    return exposures
 
 
 async def cluster_demo(tasks: list[Any], policy: str, replicas: int) -> AsyncGenerator[EpisodeResult, None]:

@@ -25,7 +25,7 @@ from starlette.routing import Mount
 from docs_tool import DOCS_TOOL_NAMES, docs_tool
 from gateway.control.core import Gateway
 from gateway.control.sessions import Session
-from gateway.control.tasks import Task, load_builtin_tasks, load_tasks
+from gateway.control.tasks import Task, settings_tasks
 from gateway.control.workspace import SANDBOX_API_SOCKET, make_provider
 from gateway.settings import Settings
 from gateway.surfaces.control_routes import control_routes
@@ -56,7 +56,7 @@ def create_app(
     """
     settings = settings or Settings()
     if tasks is None:
-        tasks = load_tasks(settings.tasks_file) if settings.tasks_file else load_builtin_tasks()
+        tasks = settings_tasks(settings.tasks_file, settings.tasks_split, settings.tasks_family)
     own_root = provider is None and settings.sandbox_provider == "local" and not settings.sandbox_root
     gateway = Gateway(settings, tasks, provider if provider is not None else make_provider(settings))
     # Isolated sandboxes: no network of their own; the API reaches them over a unix socket (gateway.surfaces.socket).

@@ -4,6 +4,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -134,3 +135,23 @@ def test_a_bad_setting_names_the_option_and_its_variable(capsys):
     err = capsys.readouterr().err
     assert err.startswith("company-gateway serve: invalid setting: --port (GATEWAY_PORT): ")
     assert "65535" in err and "errors.pydantic.dev" not in err
+
+
+def test_tasks_generate_writes_linted_rows_of_ones_own_family_that_prove(tmp_path, capsys):
+    source = Path("gateway/families/gmail_forward_invoice.py").read_text()
+    module = tmp_path / "my_family.py"
+    module.write_text(source.replace('name="gmail-forward-invoice"', 'name="my-invoices"'))
+    assert main(["tasks", "generate", "--module", str(module), "--companies", "gen-2,gen-5", "--seeds", "2"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["id"] for r in rows] == [f"my-invoices.gen-{c}.{s}" for c in (2, 5) for s in (0, 1)]
+    path = tmp_path / "rows.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    assert main(["tasks", "prove", "--tasks", str(path), "--exposure", "mcp", "--jobs", "1"]) == 0
+    assert "4 tasks, 32 policies through 1 exposure(s): 0 failed" in capsys.readouterr().out
+
+
+def test_tasks_generate_names_a_missing_module_or_company(capsys):
+    assert main(["tasks", "generate"]) == 2
+    assert "--module names the family module" in capsys.readouterr().err
+    assert main(["tasks", "generate", "--module", "gateway.families.gmail_forward_invoice", "--companies", "x"]) == 2
+    assert "--companies: unknown company 'x'" in capsys.readouterr().err

@@ -9,7 +9,7 @@ from gateway.grading import diff
 from gateway.runners.policies import cli_caller, http_caller, mcp_caller, run_steps
 from tests.conftest import require_binary
 
-TASKS = load_builtin_tasks()
+TASKS = load_builtin_tasks(families=False)  # the hand-written rows (families: tests/gateway/families)
 
 
 async def play(live, task, exposure):
