@@ -26,6 +26,7 @@ from gateway.grading import AnswerText, Request, grade
 from gateway.settings import Settings
 from sandbox import Provider, ProviderUnavailable
 from tools import COMPLETE_TASK, REGISTRY, Action, AppError, Conflict, Context, InvalidArgument, quote
+from tools.fixtures import company
 
 __all__ = ["SERVER_FAULT_MESSAGE", "CallRefused", "Gateway", "QuotaExceeded", "ServerFault", "tools_for"]
 
@@ -228,7 +229,8 @@ class Gateway:
         try:
             session.sandbox = await lend_sandbox(
                 self.provider, session_id=session.id, apps=task.apps, exposure=exposure, api_url=api_url,
-                token=session.token, user=world.user, user_name=name, files=task.workspace,
+                token=session.token, user=world.user, user_name=name, company=company(task.world.fixture).name,
+                files=task.workspace,
                 ttl_s=self.settings.sandbox_ttl_s, image=task.image,
             )  # fmt: skip
         except ProviderUnavailable as exc:

@@ -29,7 +29,6 @@ from sandbox import (
     get_provider,
 )
 from tools import REGISTRY, FileStore, InvalidArgument, NotFound
-from tools.fixtures import COMPANY
 
 __all__ = [
     "PROVIDER_FAILED_MESSAGE",
@@ -74,15 +73,18 @@ class ProviderFailed(Exception):
         self.reason = reason
 
 
-def guide_text(apps: list[str], exposure: str, user: str, user_name: str, *, unix_socket: bool = False) -> str:
+def guide_text(
+    apps: list[str], exposure: str, user: str, user_name: str, *, company: str, unix_socket: bool = False
+) -> str:
     """The workspace ``README.md``: how to reach the company's apps from here, in plain company words.
 
+    ``company``: the name of the session's company (its heading reads "Working at <company>").
     ``unix_socket``: the API answers on the unix socket ``$COMPANY_API_SOCKET`` (the sandbox has no
     network), so the HTTP examples give it to curl with ``--unix-socket``.
     """
     socket_option = f'--unix-socket "${SOCKET_ENV}" ' if unix_socket else ""
     lines = [
-        f"# Working at {COMPANY}",
+        f"# Working at {company}",
         "",
         f"You are signed in as {user_name} ({user}). This folder is your workspace: files you download are",
         "saved here (under `downloads/` unless you give a path), and files you attach or upload are named by",
@@ -142,6 +144,7 @@ async def lend_sandbox(
     token: str,
     user: str,
     user_name: str,
+    company: str,
     files: dict[str, str],
     ttl_s: float | None,
     image: str | None = None,
@@ -156,6 +159,7 @@ async def lend_sandbox(
         api_url: ``COMPANY_API_URL`` as the sandbox must use it (absolute, ends in ``/api``).
         token: ``COMPANY_API_TOKEN``.
         user: The acting user's email; user_name: their name.
+        company: The name of the session's company, for the guide.
         files: Relative path to text content, from the task row.
         ttl_s: Lifetime the provider may enforce.
         image: The image the row asks for (container providers), or None for the provider's default.
@@ -179,7 +183,7 @@ async def lend_sandbox(
     spec = SandboxSpec(labels=labels, env=env, ttl_s=ttl_s, image=image, network="none" if unix_socket else "host")
     sandbox = await provider.create(spec)
     try:
-        guide = guide_text(apps, exposure, user, user_name, unix_socket=unix_socket)
+        guide = guide_text(apps, exposure, user, user_name, company=company, unix_socket=unix_socket)
         payload = {"README.md": guide.encode(), **{path: text.encode() for path, text in files.items()}}
         await provider.write_files(sandbox, payload)
         await provider.install_commands(sandbox, command_scripts(apps))

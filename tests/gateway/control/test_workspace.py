@@ -12,6 +12,7 @@ from sandbox import ProviderUnavailable, SandboxSpec
 from sandbox.local import LocalProvider
 from tests.conftest import banned_words, require_binary
 from tools import REGISTRY
+from tools.fixtures import company
 
 ROW = {
     "id": "files-row",
@@ -68,7 +69,7 @@ async def served(provider):
 
 
 async def seed(control, **extra):
-    r = await control.post("/seed_session", json={"task": ROW, **extra})
+    r = await control.post("/seed_session", json={"task": ROW} | extra)
     assert r.status_code == 200, r.text
     return r.json()
 
@@ -83,12 +84,27 @@ def api(seed_info):
 @pytest.mark.parametrize("exposure", ["mcp", "cli", "http"])
 def test_the_guide_speaks_plain_company_words(exposure, unix_socket):
     text = guide_text(list(REGISTRY.apps), exposure, "alex.morgan@northwind.example", "Alex Morgan",
-                      unix_socket=unix_socket)  # fmt: skip
+                      company="Northwind Traders", unix_socket=unix_socket)  # fmt: skip
     assert banned_words(text) == []
     assert "Alex Morgan" in text and "downloads/" in text
     assert ("gmail --help" in text) is (exposure != "http")
     assert ("$COMPANY_API_URL" in text) is (exposure == "http")
     assert ('curl -sS --unix-socket "$COMPANY_API_SOCKET" -X POST' in text) is (exposure == "http" and unix_socket)
+
+
+async def test_the_guide_names_the_sessions_own_company(served, provider):
+    app, control = served
+    gen = company("gen-2")
+    row = {**ROW, "id": "gen-row", "world": {"fixture": "gen-2"}}
+    info = await seed(control, task=row)
+    sandbox = app.state.gateway.get_session(info["session_id"]).sandbox
+    guide = (await provider.read_file(sandbox, "README.md")).decode()
+    assert guide.startswith(f"# Working at {gen.name}\n")
+    assert gen.user_record["name"] in guide and gen.user in guide
+    assert "Northwind" not in guide
+    default = await seed(control)
+    sandbox = app.state.gateway.get_session(default["session_id"]).sandbox
+    assert (await provider.read_file(sandbox, "README.md")).decode().startswith("# Working at Northwind Traders\n")
 
 
 async def test_a_cli_seed_gets_a_prepared_sandbox_that_verify_destroys(served, provider):

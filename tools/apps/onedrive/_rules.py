@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 from pathlib import PurePosixPath
 
-from tools.apps.onedrive.state import LINK_BASE, ROOT, DriveItem, OneDriveState, SharingLink
+from tools.apps.onedrive.state import ROOT, DriveItem, OneDriveState, SharingLink, link_base
 from tools.kernel.documents import blob_text
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 from tools.kernel.world import Context
@@ -172,8 +172,9 @@ def find_link(ctx: _Ctx, ref: str) -> SharingLink:
         NotFound: No such link, or its item is gone or not the user's to see.
     """
     key = require_text(ref, "link").rstrip("/")
-    if key.startswith(LINK_BASE):
-        key = key[len(LINK_BASE) :]
+    base = link_base(ctx.user)
+    if key.startswith(base):
+        key = key[len(base) :]
     link = ctx.state.links.get(key)
     if link is None or link.item_id not in ctx.state.items:
         raise NotFound(f"no sharing link '{ref}'; use onedrive list-sharing-links on the item to see its links", "link")

@@ -7,14 +7,26 @@ from typing import Literal
 
 from tools.kernel.world import AppState, Record
 
-__all__ = ["FORBIDDEN", "LINK_BASE", "ROOT", "DriveItem", "OneDriveState", "Permission", "SharingLink", "Version"]
+__all__ = [
+    "FORBIDDEN",
+    "ROOT",
+    "DriveItem",
+    "OneDriveState",
+    "Permission",
+    "SharingLink",
+    "Version",
+    "link_base",
+]
 
 #: Parent id of the items at the top of the user's own OneDrive.
 ROOT = "root"
-#: Where sharing links point; the link id ends the address.
-LINK_BASE = "https://onedrive.northwind.example/s/"
 #: Characters OneDrive refuses in item names.
 FORBIDDEN = '/\\:*?"<>|'
+
+
+def link_base(user: str) -> str:
+    """Where sharing links in ``user``'s company point: ``https://onedrive.<mail domain>/s/``; the link id ends it."""
+    return f"https://onedrive.{user.rsplit('@', 1)[-1].lower()}/s/"
 
 
 class Version(Record):

@@ -57,7 +57,8 @@ def create_shared_link(
     old = item.shared_link
     if old is None:
         token = hashlib.sha256(f"{item.id}:{ctx.new_id('link')}".encode()).hexdigest()[:32]
-        url = f"https://northwind.app.box.com/s/{token}"
+        tenant = ctx.user.rsplit("@", 1)[-1].split(".")[0].lower()  # northwind.example -> northwind
+        url = f"https://{tenant}.app.box.com/s/{token}"
     else:
         url = old.url
     item.shared_link = SharedLink(

@@ -14,7 +14,7 @@ from tools.apps.onedrive._rules import (
 )
 from tools.apps.onedrive._views import link_view, permission_rows, summary
 from tools.apps.onedrive.app import app
-from tools.apps.onedrive.state import LINK_BASE, OneDriveState, Permission, SharingLink
+from tools.apps.onedrive.state import OneDriveState, Permission, SharingLink, link_base
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 from tools.kernel.world import Context, format_instant, parse_date
 from tools.kits.paging import Page, PageSize, page_of
@@ -251,7 +251,7 @@ def create_sharing_link(
         expires=until,
         created=ctx.now,
         created_by=ctx.user,
-        url=LINK_BASE + lid,
+        url=link_base(ctx.user) + lid,
     )
     ctx.state.links[lid] = link
     return {**link_view(ctx, link), "already_existed": False}
