@@ -1,4 +1,4 @@
-"""The ``company-gateway`` command: serve, tasks (list, prove), tools, demo, rollout.
+"""The ``company-gateway`` command: serve, tasks (list, prove), tools, demo, rollout, gym-export.
 
 Exit status: 0 on success; 1 when a demo's oracle scores below 1.0 (or noop
 above 0.0), when ``tasks prove`` finds a grader that fails a policy, when a rollout
@@ -137,6 +137,17 @@ def _parser() -> argparse.ArgumentParser:
     ro.add_argument("--output", help="JSONL file: one line per episode, with its trajectory")
     ro.add_argument("--gateway-url", help="a running gateway (default: start one in this process on loopback)")
     ro.add_argument("--no-progress", action="store_true", help="draw no progress bar")
+
+    gx = sub.add_parser("gym-export", help="write a NeMo Gym resources server that forwards to a running gateway")
+    gx.add_argument("directory", metavar="DIR", help="Gym search root; writes DIR/resources_servers/company_gateway/")
+    pick = gx.add_mutually_exclusive_group()
+    pick.add_argument(
+        "--tasks",
+        action="append",
+        metavar="IDS|FILE",
+        help="task ids, comma-separated or repeated, or a JSONL file of task rows (default: all)",
+    )
+    pick.add_argument("--split", help="only the tasks of this split: train, validation or test")
     return p
 
 
@@ -454,11 +465,21 @@ def _setting_errors(exc: ValidationError) -> str:
     return "invalid setting: " + "; ".join(parts)
 
 
+def _cmd_gym_export(args: argparse.Namespace) -> int:
+    """``gym-export``: write the resources server, print its folder and the number of tasks."""
+    from gateway.runners.gym_export import export_gym, select_tasks
+
+    tasks = select_tasks(args.tasks, args.split)
+    server = export_gym(Path(args.directory), tasks)
+    print(f"{server}: {len(tasks)} tasks")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = _parser().parse_args(argv)
     handlers = {"serve": _cmd_serve, "tasks": _cmd_tasks, "tools": _cmd_tools, "demo": _cmd_demo,
-                "cluster": _cmd_cluster, "rollout": _cmd_rollout}  # fmt: skip
+                "cluster": _cmd_cluster, "rollout": _cmd_rollout, "gym-export": _cmd_gym_export}  # fmt: skip
     try:
         return handlers[args.command](args)
     except ProviderUnavailable as exc:
