@@ -12,10 +12,12 @@ import asyncio
 import contextlib
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
-from collections.abc import AsyncIterator
+import tempfile
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -128,11 +130,26 @@ def free_port() -> int:
         return port
 
 
-def gym_env(bin_dir: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("VIRTUAL_ENV", "PYTHON"))}
+def gym_env(bin_dir: Path, ray_dir: Path | None = None) -> dict[str, str]:
+    """The environment of a Gym command: its venv first on PATH, Ray kept on loopback and in ``ray_dir``."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("VIRTUAL_ENV", "PYTHON", "RAY_ADDRESS"))}
     env["PATH"] = f"{bin_dir}{os.pathsep}{env.get('PATH', '')}"
     env["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"  # keep Ray on 127.0.0.1 (the issue's observation)
+    if ray_dir is not None:
+        # Ray joins the cluster named in <temp dir>/ray_current_cluster (another `ray start` on this machine)
+        # instead of starting its own; a temp dir of this run's own has none.
+        env["RAY_TMPDIR"] = str(ray_dir)
     return env
+
+
+@contextlib.contextmanager
+def ray_temp_dir() -> Iterator[Path]:
+    """A short folder for Ray's files (its socket paths must stay under ~107 characters), removed after."""
+    path = Path(tempfile.mkdtemp(prefix="ray-", dir="/tmp"))
+    try:
+        yield path
+    finally:
+        shutil.rmtree(path, ignore_errors=True)
 
 
 @contextlib.asynccontextmanager
@@ -150,8 +167,8 @@ def scripted_model() -> ScriptedModel:
 
 
 @contextlib.asynccontextmanager
-async def gym_servers(bin_dir: Path, cwd: Path, config: str, head: str, gateway_url: str,
-                      model_url: str) -> AsyncIterator[None]:  # fmt: skip
+async def gym_servers(bin_dir: Path, cwd: Path, config: str, head: str, gateway_url: str, model_url: str,
+                      ray_dir: Path) -> AsyncIterator[None]:  # fmt: skip
     """``gym env start`` with ``config`` and head server ``head``, until every server is ready; stopped as Ctrl-C
     would on leaving."""
     argv = [str(bin_dir / "gym"), "env", "start", "--search-dir", str(cwd), "--config", config,
@@ -160,7 +177,7 @@ async def gym_servers(bin_dir: Path, cwd: Path, config: str, head: str, gateway_
             f"+company_gateway_url={gateway_url}", head,
             f"+uv_venv_dir={GYM_HOME / 'server-venvs'}", "+skip_venv_if_present=true"]  # fmt: skip
     log = (cwd / "gym-env-start.log").open("wb")
-    proc = await asyncio.create_subprocess_exec(*argv, cwd=cwd, env=gym_env(bin_dir), stdout=subprocess.PIPE,
+    proc = await asyncio.create_subprocess_exec(*argv, cwd=cwd, env=gym_env(bin_dir, ray_dir), stdout=subprocess.PIPE,
                                                 stderr=subprocess.STDOUT, start_new_session=True)  # fmt: skip
     assert proc.stdout is not None
     lines: list[bytes] = []
@@ -182,10 +199,15 @@ async def gym_servers(bin_dir: Path, cwd: Path, config: str, head: str, gateway_
         drainer = asyncio.create_task(drain())
         yield
     finally:
+        # Gym's own shutdown (its servers, then its Ray cluster); a Ctrl-C to the whole group would take Ray's
+        # GCS down first and leave its workers waiting 60 s for it.
+        if proc.returncode is None:
+            proc.send_signal(signal.SIGINT)
+            with contextlib.suppress(TimeoutError), anyio.fail_after(120):
+                await proc.wait()
         with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C sends the whole group
-        with anyio.fail_after(120):
-            await proc.wait()
+            os.killpg(proc.pid, signal.SIGKILL)  # whatever of this run is left (its own process group)
+        await proc.wait()
         if "drainer" in locals():
             await drainer
         log.close()
@@ -199,35 +221,39 @@ async def run(argv: list[str], cwd: Path, env: dict[str, str]) -> tuple[int, str
 
 @pytest.mark.timeout(900)
 @pytest.mark.parametrize(
-    ("config", "agent"),
+    ("config", "agent", "environment_server"),
     [
-        ("company_gateway.yaml", "company_gateway_simple_agent"),
-        ("company_gateway_single_agent_turn.yaml", "company_gateway_session_agent"),
+        ("company_gateway.yaml", "company_gateway_simple_agent", "company_gateway_environment_server"),
+        ("company_gateway_single_agent_turn.yaml", "company_gateway_session_agent",
+         "company_gateway_single_agent_turn"),
     ],
     ids=["simple-agent", "environment-server"],
 )
-async def test_gym_rollouts_score_right_1_and_wrong_0_and_leave_no_session(tmp_path, config, agent):
+async def test_gym_rollouts_score_right_1_and_wrong_0_and_leave_no_session(tmp_path, config, agent,
+                                                                           environment_server):  # fmt: skip
     bin_dir = gym_bin()
     server = export_gym(tmp_path, [TASKS[t] for t in (*RIGHT, WRONG)])
     model = scripted_model()
     head = f"+head_server={{host: 127.0.0.1, port: {free_port()}}}"  # Gym's default, 11000, may be taken
-    async with live_gateway() as (gateway_url, gw), serve_model(model) as model_url:
-        async with gym_servers(bin_dir, tmp_path, f"resources_servers/company_gateway/configs/{config}", head,
-                               gateway_url, model_url):  # fmt: skip
-            rows, out_file = server / "data" / "tasks.jsonl", tmp_path / "rollouts.jsonl"
-            argv = [str(bin_dir / "gym"), "eval", "run", "--no-serve", "--agent", agent, head,
-                    "--input", str(rows), "--output", str(out_file)]  # fmt: skip
-            code, out = await run(argv, tmp_path, gym_env(bin_dir))
-            assert code == 0, out[-4000:]
-            rollouts = [json.loads(line) for line in out_file.read_text().splitlines()]
-            assert len(gw.store) == 0  # every session verified and closed
-        assert len(gw.store) == 0
+    with ray_temp_dir() as ray_dir:
+        async with live_gateway() as (gateway_url, gw), serve_model(model) as model_url:
+            async with gym_servers(bin_dir, tmp_path, f"resources_servers/company_gateway/configs/{config}", head,
+                                   gateway_url, model_url, ray_dir):  # fmt: skip
+                rows, out_file = server / "data" / "tasks.jsonl", tmp_path / "rollouts.jsonl"
+                argv = [str(bin_dir / "gym"), "eval", "run", "--no-serve", "--agent", agent, head,
+                        "--input", str(rows), "--output", str(out_file)]  # fmt: skip
+                code, out = await run(argv, tmp_path, gym_env(bin_dir, ray_dir))
+                assert code == 0, out[-4000:]
+                rollouts = [json.loads(line) for line in out_file.read_text().splitlines()]
+                assert len(gw.store) == 0  # every session verified and closed
+            assert len(gw.store) == 0
     assert model.errors == []
     by_task = {r["task_id"]: r for r in rollouts}
     assert sorted(by_task) == sorted((*RIGHT, WRONG)), out[-4000:]
     assert {t: by_task[t]["reward"] for t in by_task} == {RIGHT[0]: 1.0, RIGHT[1]: 1.0, WRONG: 0.0}
     assert [by_task[t]["mask_sample"] for t in by_task] == [False, False, False]
     assert [by_task[t]["failure_kind"] for t in by_task] == [None, None, None]
+    assert {r["_ng_environment_server"] for r in rollouts} == {environment_server}
     assert not all(c["passed"] for c in by_task[WRONG]["checks"])
     assert all(c["passed"] for t in RIGHT for c in by_task[t]["checks"])
 
@@ -297,3 +323,46 @@ with TestClient(server.setup_webserver()) as client:
     verify = client.post("/verify", json={"responses_create_params": params, "response": response}).json()
 print(json.dumps({"tool_output": tool, **{k: verify[k] for k in ("reward", "mask_sample", "failure_kind")}}))
 """
+
+
+STOPS = """
+import json, sys
+from unittest.mock import MagicMock
+sys.path.insert(0, sys.argv[1])
+from fastapi.testclient import TestClient
+from app import CompanyGatewayConfig, CompanyGatewayResourcesServer
+from nemo_gym.server_utils import ServerClient
+
+config = CompanyGatewayConfig(host="127.0.0.1", port=0, entrypoint="app.py", name="company_gateway",
+                              company_gateway_url=sys.argv[2])
+server = CompanyGatewayResourcesServer(config=config, server_client=MagicMock(spec=ServerClient))
+row = {"task_id": sys.argv[3], "responses_create_params": {"input": [{"role": "user", "content": "x"}]}}
+with TestClient(server.setup_webserver()) as client:  # leaving it runs the app's shutdown
+    assert client.post("/seed_session", json=row).status_code == 200
+    tool = client.post("/company_directory_list_departments", json={}).text
+    print(json.dumps({"tool_output": tool}), flush=True)
+    input()  # the test reads the gateway's sessions, then lets the server stop
+"""
+
+
+@pytest.mark.timeout(300)
+async def test_a_session_never_verified_is_closed_when_the_server_stops(tmp_path):
+    bin_dir = gym_bin()
+    server = export_gym(tmp_path, [TASKS[WRONG]])
+    async with live_gateway() as (gateway_url, gw):
+        argv = [str(bin_dir / "python"), "-c", STOPS, str(server), gateway_url, WRONG]
+        with anyio.fail_after(GYM_TIMEOUT_S):
+            async with await anyio.open_process(argv, cwd=tmp_path, env=gym_env(bin_dir)) as proc:
+                assert proc.stdout is not None and proc.stdin is not None
+                first = b""
+                async for chunk in proc.stdout:
+                    first += chunk
+                    if first.endswith(b"\n"):
+                        break
+                assert len(gw.store) == 1  # seeded, and live while the server runs
+                tool_output = json.loads(first)["tool_output"]
+                await proc.stdin.send(b"\n")
+                assert await proc.wait() == 0
+        assert json.loads(tool_output)["departments"]  # the call reached the session's directory
+        assert len(gw.store) == 0
+        assert len(gw.ended) == 1
