@@ -1,4 +1,4 @@
-"""The ``company-gateway`` command: serve, tasks (list, prove), tools, demo, rollout, harbor-export.
+"""The ``company-gateway`` command: serve, tasks, tools, demo, rollout, cluster, harbor-export, gym-export.
 
 Exit status: 0 on success; 1 when a demo's oracle scores below 1.0 (or noop
 above 0.0), when ``tasks prove`` finds a grader that fails a policy, when a rollout
@@ -193,6 +193,24 @@ def _parser() -> argparse.ArgumentParser:
                     help="the running gateway Harbor's process reaches (default http://127.0.0.1:8000)")  # fmt: skip
     hx.add_argument("--exposure", default="cli", help="the agent's way in from its shell: cli (default) or http")
     hx.add_argument("--agent-timeout", type=float, default=600.0, help="seconds per trial for the agent (600)")
+
+    gx = sub.add_parser("gym-export", help="write a NeMo Gym resources server that forwards to a running gateway")
+    gx.add_argument("directory", metavar="DIR", help="Gym search root; writes DIR/resources_servers/company_gateway/")
+    pick = gx.add_mutually_exclusive_group()
+    pick.add_argument(
+        "--tasks",
+        action="append",
+        metavar="IDS|FILE",
+        help="task ids, comma-separated or repeated, or a JSONL file of task rows (default: all)",
+    )
+    pick.add_argument("--split", help="only the tasks of this split: train, validation or test")
+    gx.add_argument(
+        "--family",
+        dest="families",
+        action="append",
+        metavar="NAME",
+        help="only these families' instances (comma-separated or repeated; 'none': the hand-written rows)",
+    )
     return p
 
 
@@ -649,11 +667,29 @@ def _setting_errors(exc: ValidationError) -> str:
     return "invalid setting: " + "; ".join(parts)
 
 
+def _cmd_gym_export(args: argparse.Namespace) -> int:
+    """``gym-export``: write the resources server, print its folder and the number of tasks."""
+    from gateway.control.tasks import select_tasks as select_families
+    from gateway.runners.gym_export import export_gym, select_tasks
+
+    tasks = select_tasks(args.tasks, args.split)
+    if args.families:
+        names = [n.strip() for v in args.families for n in v.split(",") if n.strip()]
+        kept = select_families({t.id: t for t in tasks}, None, names)
+        if not kept:
+            raise TaskError("--family: no task of these families is among the tasks chosen")
+        tasks = list(kept.values())
+    server = export_gym(Path(args.directory), tasks)
+    print(f"{server}: {len(tasks)} tasks")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = _parser().parse_args(argv)
     handlers = {"serve": _cmd_serve, "tasks": _cmd_tasks, "tools": _cmd_tools, "demo": _cmd_demo,
-                "cluster": _cmd_cluster, "rollout": _cmd_rollout, "harbor-export": _cmd_harbor_export}  # fmt: skip
+                "cluster": _cmd_cluster, "rollout": _cmd_rollout, "harbor-export": _cmd_harbor_export,
+                "gym-export": _cmd_gym_export}  # fmt: skip
     try:
         return handlers[args.command](args)
     except ProviderUnavailable as exc:

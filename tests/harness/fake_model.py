@@ -157,8 +157,11 @@ class ScriptedModel:
                     "content": [{"type": "output_text", "text": value, "annotations": []}]}  # fmt: skip
         usage = {"input_tokens": 10, "input_tokens_details": {"cached_tokens": 0}, "output_tokens": 5,
                  "output_tokens_details": {"reasoning_tokens": 0}, "total_tokens": 15}  # fmt: skip
+        # The fields the Responses object always carries (NeMo Gym validates them): the request's tool settings.
         response = {"id": f"resp_{n}", "object": "response", "created_at": 0, "model": body.get("model", ""),
-                    "status": "completed", "output": [item], "usage": usage}  # fmt: skip
+                    "status": "completed", "output": [item], "usage": usage, "tools": body.get("tools") or [],
+                    "tool_choice": body.get("tool_choice", "auto"),
+                    "parallel_tool_calls": body.get("parallel_tool_calls", True)}  # fmt: skip
         if not body.get("stream"):
             return JSONResponse(response)
         events = [
