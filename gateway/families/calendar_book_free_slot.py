@@ -8,32 +8,16 @@ and afternoon are each free for some but not all of the three, and a larger room
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 from gateway.families._kit import event, room
 from gateway.families.base import Family, Instance
-from tools.fixtures import company_state
 
 __all__ = ["FAMILY"]
 
 TOPICS = ("Budget check-in", "Hiring plan review", "Vendor shortlist", "Roadmap sync", "Quarterly goals", "Risk review")
 TREES = ("Cedar", "Maple", "Willow", "Aspen", "Rowan", "Hazel", "Linden", "Alder")
-
-
-def _clear_day(inst: Instance, emails: list[str], day: date) -> None:
-    """Take the three people's everyday meetings off ``day``: the scenario's events alone decide the free hour.
-
-    One-off meetings that day are removed; a series they attend skips that day.
-    """
-    for eid, ev in company_state(inst.company.key, "calendar").get("events", {}).items():
-        if not any(a["email"] in emails for a in ev["attendees"]):
-            continue
-        if ev.get("recurrence"):
-            cancelled = sorted({*ev.get("cancelled_dates", []), day.isoformat()})
-            inst.overrides.setdefault("calendar", {}).setdefault("events", {})[eid] = {"cancelled_dates": cancelled}
-        elif datetime.fromisoformat(ev["start"]).astimezone(inst.now.tzinfo).date() == day:
-            inst.overrides.setdefault("calendar", {}).setdefault("events", {})[eid] = None
 
 
 def _build(inst: Instance) -> dict[str, Any]:
@@ -54,7 +38,6 @@ def _build(inst: Instance) -> dict[str, Any]:
     fallback = room(inst, f"{second_tree} {floor + 1}A", 6, floor + 1, ["video"])
     room(inst, f"{third_tree} {floor - 1}C", 12, floor - 1, ["video", "whiteboard"])
 
-    _clear_day(inst, [user, boss["email"], colleague["email"]], day.date())
     event(inst, title="Focus time", start=at(9), end=at(gap), organizer=user)
     event(
         inst,
