@@ -270,9 +270,8 @@ def _family_tasks() -> dict[str, Task]:
     from gateway.families import family_rows
 
     tasks: dict[str, Task] = {}
-    for row in family_rows():
+    for row in family_rows():  # linted where they are proved (gateway.runners.prove), not at every start
         task = parse_task(row, f"family {row['family']}")
-        lint_task(task, f"family {row['family']}")
         tasks[task.id] = task
     return tasks
 
@@ -370,13 +369,18 @@ def world_template(task: Task) -> WorldTemplate:
         if not overrides:  # the company's own state of this app, shared by every template
             states[app], snapshot[app] = base, base_snapshot
             continue
-        states[app] = _apply_overrides(task.id, app, base, overrides)
-        snapshot[app] = snapshot_state(states[app])
+        states[app], snapshot[app] = _apply_overrides(task.id, app, base, base_snapshot, overrides)
     return WorldTemplate(task.now or info.now, task.timezone or info.timezone, task.user or info.user, states, snapshot)
 
 
-def _apply_overrides(task_id: str, app: str, base: Any, overrides: dict[str, dict[str, Any]]) -> Any:
-    """``base`` (a validated app state) with a row's overrides: the new and changed records validated, shared rest."""
+def _apply_overrides(
+    task_id: str, app: str, base: Any, base_snapshot: dict[str, Any], overrides: dict[str, dict[str, Any]]
+) -> tuple[Any, dict[str, Any]]:
+    """``base`` (a validated app state) with a row's overrides, and its snapshot.
+
+    Only the new and changed records are validated and dumped; the rest (and every collection the row
+    leaves alone) is shared with the company's state and snapshot.
+    """
     model = REGISTRY.apps[app].state
     partial: dict[str, Any] = {}
     removed: dict[str, set[str]] = {}
@@ -409,13 +413,28 @@ def _apply_overrides(task_id: str, app: str, base: Any, overrides: dict[str, dic
     for collection, rids in removed.items():
         kept = update.get(collection, getattr(base, collection))
         update[collection] = {rid: rec for rid, rec in kept.items() if rid not in rids}
-    return base.model_copy(update=update)
+    state = base.model_copy(update=update)
+    snapshot = dict(base_snapshot)
+    settings = [f for f in update if not isinstance(getattr(state, f), dict)]
+    if settings:
+        snapshot["_settings"] = {"_": {**base_snapshot.get("_settings", {}).get("_", {}),
+                                       **state.model_dump(mode="json", include=set(settings))}}  # fmt: skip
+    for collection in update:
+        if collection in settings:
+            continue
+        records = dict(base_snapshot.get(collection, {}))
+        for rid in partial.get(collection, {}):
+            records[rid] = update[collection][rid].model_dump(mode="json")
+        for rid in removed.get(collection, ()):
+            records.pop(rid, None)
+        snapshot[collection] = records
+    return state, snapshot
 
 
 @functools.cache
 def _company_app(key: str, app: str) -> tuple[Any, dict[str, Any]]:
     """Company ``key``'s validated state of ``app`` and its snapshot (built once; never written)."""
-    state = REGISTRY.apps[app].state.model_validate(company_state(key, app))
+    state = REGISTRY.apps[app].state.model_validate(company_state(key, app, copy=False))
     return state, snapshot_state(state)
 
 

@@ -8,7 +8,7 @@ times are ISO strings in the company's zone. Files hold real documents made from
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from gateway.families.base import Instance
@@ -28,7 +28,7 @@ __all__ = [
 _DRIVE_FOLDER = "application/vnd.google-apps.folder"
 
 
-def long_date(when: datetime) -> str:
+def long_date(when: date) -> str:
     """``"March 20"``: a date as a colleague writes it."""
     return f"{when:%B} {when.day}"
 

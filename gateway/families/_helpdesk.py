@@ -1,18 +1,21 @@
 """Helpdesk scenario records the helpdesk families share: the four queues, tickets with ``HD-`` keys, comments.
 
-Generated companies may or may not have helpdesk queues of their own; a family that writes tickets writes
-the queues too (same ids and names as the default company's, so the row's queue replaces any background one
-and its staff are known). Ticket keys are drawn from ``HD-2000 .. HD-9999``, unique in the instance.
+A generated company's background has some of the four queues (IT and Facilities); a family that writes
+tickets writes all four, each over the background queue of the same name where there is one (so no name is
+listed twice and the staff are the scenario's), else under the default company's id. Ticket keys are drawn
+from ``HD-2000 .. HD-9999``, above the background's ``HD-1001 ..``, unique in the instance.
 """
 
 from __future__ import annotations
 
+import functools
 from datetime import datetime, timedelta
 from typing import Any
 
 from gateway.families.base import Instance
+from tools.fixtures.companies import company_state
 
-__all__ = ["QUEUES", "SLA_HOURS", "comment", "queues", "ticket"]
+__all__ = ["QUEUES", "SLA_HOURS", "called", "comment", "queue_id", "queues", "ticket"]
 
 #: Hours from creation to due by priority (the default company's targets).
 SLA_HOURS = {"urgent": 8, "high": 24, "normal": 72, "low": 120}
@@ -25,12 +28,27 @@ QUEUES = (
 )
 
 
+@functools.cache
+def _background_ids(key: str) -> dict[str, str]:
+    """Queue name -> id of the company's own (background) queues."""
+    return {str(q["name"]): qid for qid, q in company_state(key, "helpdesk").get("queues", {}).items()}
+
+
+def queue_id(inst: Instance, queue: str) -> str:
+    """The id the instance's world gives the queue ``queue`` (one of :data:`QUEUES`' ids, e.g. ``"it"``)."""
+    name = next(n for qid, n, _ in QUEUES if qid == queue)
+    return _background_ids(inst.company.key).get(name, queue)
+
+
 def queues(inst: Instance, staff_of: dict[str, list[dict[str, Any]]] | None = None) -> dict[str, list[str]]:
     """Write the four queues, each with three staff (people given in ``staff_of`` first); returns id -> staff emails.
 
     Args:
         inst: The instance.
-        staff_of: Queue id -> people who must be on its staff (their emails come first).
+        staff_of: Queue id (of :data:`QUEUES`) -> people who must be on its staff (their emails come first).
+
+    Returns:
+        The staff emails by queue id of :data:`QUEUES` (the world's id is :func:`queue_id`).
     """
     given = staff_of or {}
     taken = {p["email"] for ps in given.values() for p in ps}
@@ -45,7 +63,7 @@ def queues(inst: Instance, staff_of: dict[str, list[dict[str, Any]]] | None = No
         inst.add(
             "helpdesk",
             "queues",
-            qid,
+            queue_id(inst, qid),
             {"name": name, "description": text, "lead": staff[0], "staff": staff, "sla_hours": dict(SLA_HOURS)},
         )
     return out
@@ -86,7 +104,7 @@ def ticket(
         "tickets",
         _key(inst),
         {
-            "queue_id": queue,
+            "queue_id": queue_id(inst, queue),
             "title": title,
             "description": description,
             "category": category,
@@ -115,3 +133,10 @@ def comment(
         inst.uid("cmt"),
         {"ticket_id": ticket_id, "author": author, "body": body, "internal": internal, "created": created.isoformat()},
     )
+
+
+def called(inst: Instance, person: dict[str, Any], full: float = 0.5) -> str:
+    """How a colleague names ``person``: the full name (chance ``full``), else the first name if it is unique."""
+    first = inst.first(person)
+    shared = sum(1 for p in inst.company.people.values() if inst.first(p) == first) > 1
+    return str(person["name"]) if shared or inst.rng.random() < full else first

@@ -7,12 +7,14 @@ family reads as the scenario it sets up. Times are aware datetimes from ``inst.d
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from datetime import datetime
+from datetime import date, datetime, time, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from gateway.families.base import Instance
+from tools.fixtures import company_state
 
-__all__ = ["attachment", "department_head", "event", "message", "room"]
+__all__ = ["attachment", "busy_hours", "department_head", "event", "message", "room"]
 
 _MIME = {
     "pdf": "application/pdf",
@@ -145,3 +147,50 @@ def department_head(inst: Instance, department: str) -> dict[str, Any]:
         if p["email"] in members and p.get("manager") not in members:
             return p
     raise ValueError(f"department {department!r}: no such department in {inst.company.key}")
+
+
+def busy_hours(inst: Instance, emails: Iterable[str], day: date) -> set[int]:
+    """The hours (0-23, in the company's zone) of ``day`` that the company's own calendar may hold for ``emails``.
+
+    Reads the company's background calendar (not the instance's records) so that a family can place its
+    scenario in time nobody is already booked. A person is held by an event they organize or have not
+    declined. A repeating event counts on every day its rule could put it on (cancelled days and
+    occurrence counts are not subtracted: an over-estimate, never wrong the other way).
+    """
+    who = set(emails)
+    tz = ZoneInfo(inst.company.timezone)
+    held: set[int] = set()
+    for rec in company_state(inst.company.key, "calendar").get("events", {}).values():
+        attending = {a["email"] for a in rec.get("attendees", []) if a.get("response") != "declined"}
+        if not (who & (attending | {rec.get("organizer")})):
+            continue
+        start, end = datetime.fromisoformat(rec["start"]), datetime.fromisoformat(rec["end"])
+        if rec.get("recurrence"):
+            own = ZoneInfo(rec.get("time_zone") or inst.company.timezone)
+            first = start.astimezone(own)
+            if not _repeats_on(rec, first.date(), day):
+                continue
+            length = end - start
+            start = datetime.combine(day, first.time(), own)
+            end = start + length
+        lo, hi = start.astimezone(tz), end.astimezone(tz)
+        for hour in range(24):
+            slot = datetime.combine(day, time(hour), tz)
+            if lo < slot + timedelta(hours=1) and hi > slot:
+                held.add(hour)
+    return held
+
+
+def _repeats_on(rec: dict[str, Any], first: date, day: date) -> bool:
+    """Whether a series starting on ``first`` may have an occurrence on ``day`` (before its until date)."""
+    until = rec.get("recurrence_until")
+    if day < first or (until and day > date.fromisoformat(str(until))):
+        return False
+    rule = rec["recurrence"]
+    if rule == "weekly":
+        return day.weekday() == first.weekday()
+    if rule == "weekdays":
+        return day.weekday() < 5
+    if rule == "monthly":
+        return day.day == first.day
+    return True

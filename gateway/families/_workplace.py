@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from gateway.families.base import Instance
+from tools.fixtures import company_state
 from tools.kernel.documents import mime_type_for
 
 __all__ = [
@@ -189,7 +190,15 @@ def channel(
 
 
 def dm(inst: Instance, other: str) -> dict[str, Any]:
-    """The user's direct-message conversation with ``other``."""
+    """The user's direct-message conversation with ``other``: the company's own when it has one, else a new one.
+
+    A world holds one DM per pair of people, so a family's messages go into the existing conversation (and
+    its checks name that conversation's id) rather than a second one that ``@person`` would not find.
+    """
+    pair = {inst.company.user.lower(), other.lower()}
+    for rec in company_state(inst.company.key, "slack").get("channels", {}).values():
+        if rec.get("kind") == "dm" and {str(m).lower() for m in rec.get("members", [])} == pair:
+            return dict(rec)
     return inst.add(
         "slack",
         "channels",

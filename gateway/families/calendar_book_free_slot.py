@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from gateway.families._kit import event, room
+from gateway.families._kit import busy_hours, event, room
 from gateway.families.base import Family, Instance
 
 __all__ = ["FAMILY"]
@@ -26,8 +26,15 @@ def _build(inst: Instance) -> dict[str, Any]:
     colleague = inst.person(exclude=[boss["email"]])
     outsider, other = inst.people(2, exclude=[boss["email"], colleague["email"]])
     topic = f"{inst.pick(TOPICS)} {inst.code('Q', 3)[2:]}"
-    day = inst.workday(inst.rng.randint(2, 12), 0)
-    gap = inst.rng.randint(10, 15)
+    trio = [user, boss["email"], colleague["email"]]
+    for _ in range(40):  # a day and hour the company's own calendar leaves free for all three
+        day = inst.workday(inst.rng.randint(2, 20), 0)
+        hours = sorted(set(range(10, 16)) - busy_hours(inst, trio, day.date()))
+        if hours:
+            break
+    else:
+        raise ValueError(f"{inst.company.key}: no free hour for {trio} in the next four weeks")
+    gap = inst.pick(hours)
 
     def at(hour: int, minute: int = 0) -> Any:
         return day.replace(hour=hour, minute=minute)

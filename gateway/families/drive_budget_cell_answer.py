@@ -56,7 +56,7 @@ def _build(inst: Instance) -> dict[str, Any]:
     instruction = inst.phrase(
         "What's budgeted for {line} in {q} in the final {dept} budget ({code})? It's in my Budgets {year} folder"
         " in Drive.",
-        "Quick one: in {dept}'s FY{year} budget workbook, {code}, how much did we set aside for {line} in {q}?"
+        "Quick one: in the {dept} FY{year} budget workbook, {code}, how much did we set aside for {line} in {q}?"
         " Use the final one, not the draft.",
         "I need the {q} {line} figure from the {dept} budget, {code} (the final version in Drive). What is it?",
     ).format(line=line.lower(), q=quarter, dept=dept, code=code, year=year)

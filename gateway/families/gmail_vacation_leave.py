@@ -8,6 +8,7 @@ wrong person's, sets the wrong days.
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from typing import Any
 
@@ -102,7 +103,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "app": "gmail",
                 "collection": "_settings",
                 "count": 1,
-                "where": {"vacation.body": {"regex": rf"\b{inst.first(boss)}\b|{boss['email']}"}},
+                "where": {"vacation.body": {"regex": rf"\b{re.escape(inst.first(boss))}\b|{re.escape(boss['email'])}"}},
             },
         ],
         "allowed_changes": [

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gateway.families._helpdesk import comment, queues, ticket
+from gateway.families._helpdesk import called, comment, queues, ticket
 from gateway.families.base import Family, Instance
 
 __all__ = ["FAMILY"]
@@ -109,7 +109,7 @@ def _build(inst: Instance) -> dict[str, Any]:
     _mail(inst, other, other_code, form, True, inst.rng.randint(0, 2))
     fname = signed["attachments"][0]["filename"]
     first = inst.first(requester)
-    who = requester["name"] if inst.rng.random() < 0.5 else first
+    who = called(inst, requester)
     instruction = inst.phrase(
         "{who} emailed me the signed {form}. Please attach it to their helpdesk ticket and reply there so they know"
         " it's in.",

@@ -19,7 +19,7 @@ SYSTEMS = (
     ("VPN client", "can't connect to the VPN", "VPN"),
     ("single sign-on", "SSO login loops back to the sign-in page", "SSO"),
     ("print server", "print jobs stuck in the queue", "PRN"),
-    ("mail gateway", "external mail arrives hours late", "MX"),
+    ("mail relay", "external mail arrives hours late", "MX"),
     ("file share", "shared folder shows access denied", "FS"),
     ("Wi-Fi controller", "laptop drops off the office Wi-Fi", "WIFI"),
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gateway.families._helpdesk import queues, ticket
+from gateway.families._helpdesk import called, queues, ticket
 from gateway.families.base import Family, Instance
 
 __all__ = ["FAMILY"]
@@ -94,7 +94,7 @@ def _build(inst: Instance) -> dict[str, Any]:
         resolution=f"Technician {other_fix}.",
         updated=inst.day(-2, 10),
     )
-    who = reporter["name"] if inst.rng.random() < 0.5 else inst.first(reporter)
+    who = called(inst, reporter)
     instruction = inst.phrase(
         "The ticket {who} raised about the {place} {thing} is resolved. Reply in the Slack thread where they"
         " reported it and say what the fix was.",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from gateway.families._helpdesk import comment, queues, ticket
+from gateway.families._helpdesk import called, comment, queues, ticket
 from gateway.families.base import Family, Instance
 
 __all__ = ["FAMILY"]
@@ -21,7 +21,7 @@ TOPICS = (
     ("expense card limit", "finance_ops", "My card limit is too low for the conference trip."),
     ("parental leave plan", "people_ops", "I'd like to plan my parental leave dates and handover."),
     ("CRM access", "it", "I need access to the CRM for the new accounts I'm taking over."),
-    ("standing desk", "facilities", "Requesting a standing desk after my ergonomics assessment."),
+    ("ergonomic keyboard", "it", "Requesting an ergonomic keyboard after my ergonomics assessment."),
 )
 
 
@@ -70,7 +70,7 @@ def _build(inst: Instance) -> dict[str, Any]:
     end = start + timedelta(minutes=minutes)
     when = f"{start:%A %B} {start.day} at {start:%-I:%M %p}".replace(":00 ", " ")
     length = {30: "30-minute", 45: "45-minute", 60: "one-hour"}[minutes]
-    who = requester["name"] if inst.rng.random() < 0.5 else inst.first(requester)
+    who = called(inst, requester)
     instruction = inst.phrase(
         "Set up a {length} follow-up on {who}'s {topic} ticket for {when}, with {who} and whoever is working on"
         " the ticket.",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from gateway.families._helpdesk import queues, ticket
+from gateway.families._helpdesk import called, queues, ticket
 from gateway.families.base import Family, Instance
 
 __all__ = ["FAMILY"]
@@ -18,39 +18,39 @@ __all__ = ["FAMILY"]
 #: (keyword every ticket names, queue, ways to report the outage, an unrelated request about the same system)
 SYSTEMS = (
     (
-        "printer",
+        "intranet",
         "it",
-        ("Printer offline", "Can't print - printer shows offline", "Printer not reachable from laptops",
-         "Print jobs fail: printer offline"),
-        "Please order a spare toner for the printer",
+        ("Intranet down", "Can't open the intranet - page times out", "Intranet not loading for anyone",
+         "Intranet shows a server error"),
+        "Please add our team page to the intranet menu",
     ),
     (
-        "Wi-Fi",
+        "CRM",
         "it",
-        ("Guest Wi-Fi down", "Wi-Fi keeps dropping for everyone", "No Wi-Fi on the whole floor",
-         "Wi-Fi connected but no internet"),
-        "Wi-Fi password for the visitors next week",
+        ("CRM won't load", "CRM login spins forever", "CRM unreachable from the office network",
+         "CRM shows a blank page for everyone"),
+        "CRM licence for our new account manager",
     ),
     (
-        "badge",
+        "lift",
         "facilities",
-        ("Badge readers not opening doors", "My badge stopped working at the entrance", "Front door badge reader dead",
-         "Badge access failing at every door"),
-        "New badge photo for my replacement badge",
+        ("Lift out of order", "Lift stuck on the ground floor", "Lift doors won't open",
+         "Lift not responding to calls"),
+        "Can the lift inspection be moved to a weekend?",
     ),
     (
-        "heating",
+        "projector",
         "facilities",
-        ("No heating this morning", "Heating off - office is freezing", "Radiators cold, heating not working",
-         "Heating failure on our floor"),
-        "Can the heating schedule start earlier on Mondays?",
+        ("Projectors not working", "Projector in the big room shows no signal", "All projectors dead after power cut",
+         "Projector won't switch on"),
+        "Spare projector remote for the training room",
     ),
     (
-        "VPN",
-        "it",
-        ("VPN won't connect", "VPN drops after login", "VPN connection refused from the office network",
-         "VPN times out for everyone"),
-        "VPN access for our new contractor",
+        "payroll",
+        "finance_ops",
+        ("Payroll portal down", "Can't log in to the payroll portal", "Payroll portal error on payslips page",
+         "Payroll portal not loading"),
+        "Question about the payroll calendar for next year",
     ),
 )  # fmt: skip
 
@@ -71,7 +71,7 @@ def _build(inst: Instance) -> dict[str, Any]:
             inst,
             queue,
             f"{title} ({where})",
-            f"{title} in the {where} office since this morning - looks like a {keyword} problem, please help.",
+            f"{title} in the {where} office since this morning - looks like a {keyword} outage, please help.",
             requesters[n]["email"],
             start + timedelta(minutes=minutes),
             priority="high",
@@ -93,7 +93,7 @@ def _build(inst: Instance) -> dict[str, Any]:
     old = report(n_dup + 3, wording[1], office, -60 * 24 * 9, status="closed", resolution="Fixed at the time.")
     near = [elsewhere, request, old]
     ids = [t["id"] for t in dupes]
-    who = assignee["name"] if inst.rng.random() < 0.5 else inst.first(assignee)
+    who = called(inst, assignee)
     instruction = inst.phrase(
         "The {keyword} outage in the {office} office is being worked on in one ticket ({who} has it). Link every"
         " other open ticket reporting that same outage to it as a duplicate.",

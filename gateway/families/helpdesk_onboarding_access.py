@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from gateway.families._drive import folder
-from gateway.families._helpdesk import queues, ticket
+from gateway.families._helpdesk import called, queues, ticket
 from gateway.families.base import Family, Instance
 
 __all__ = ["FAMILY"]
@@ -79,7 +79,7 @@ def _build(inst: Instance) -> dict[str, Any]:
         assignee=me,
         category="Onboarding",
     )
-    who = hire["name"] if inst.rng.random() < 0.6 else inst.first(hire)
+    who = called(inst, hire, 0.6)
     instruction = inst.phrase(
         "Can you take care of {who}'s onboarding ticket? Set up the Drive and Slack access it asks for, then"
         " resolve it.",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from gateway.families._drive import folder
-from gateway.families._helpdesk import comment, queues, ticket
+from gateway.families._helpdesk import called, comment, queues, ticket
 from gateway.families.base import Family, Instance
 
 __all__ = ["FAMILY"]
@@ -98,7 +98,7 @@ def _build(inst: Instance) -> dict[str, Any]:
     archive = folder(inst, "Archive")
     dest = folder(inst, f"{vendor} Quotes", procurement["id"])
     stale = folder(inst, f"{vendor} Quotes", archive["id"], created=inst.day(-400))
-    who = requester["name"] if inst.rng.random() < 0.5 else inst.first(requester)
+    who = called(inst, requester)
     instruction = inst.phrase(
         "Please save the latest {vendor} quote from {who}'s purchase ticket into Procurement > {vendor} Quotes on"
         " my Drive, and leave a note on the ticket that it's filed.",

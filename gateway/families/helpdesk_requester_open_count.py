@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gateway.families._helpdesk import queues, ticket
+from gateway.families._helpdesk import called, queues, ticket
 from gateway.families.base import Family, Instance
 
 __all__ = ["FAMILY"]
@@ -78,7 +78,7 @@ def _build(inst: Instance) -> dict[str, Any]:
         other["email"],
         inst.day(-days[n_open + 2] - 12, 12),
     )
-    who = person["name"] if inst.rng.random() < 0.5 else inst.first(person)
+    who = called(inst, person)
     instruction = inst.phrase(
         "How many of {who}'s helpdesk tickets about the {rollout} ({code}) are still open, and which one has been"
         " open the longest?",

@@ -363,7 +363,8 @@ def grade_answer(
         instruction: The request; values it names are its subjects and never count as extra claims.
         snapshot: The final world, where the candidates come from.
         user: The acting user's email; naming oneself is never an extra claim.
-        year: The world's year, for dates written without one.
+        year: The world's year, for dates written without one when no date is expected (an expected date's
+            year is used for the dates of its kind).
 
     Returns:
         Passed when, for every expected kind, the claims less the request's own values equal the expected values.
@@ -373,10 +374,13 @@ def grade_answer(
     problems: list[str] = []
     for kind in sorted({e["kind"] for e in expect}):
         want = {_norm(kind, e["value"]) for e in expect if e["kind"] == kind}
-        subjects = claims_of(kind, instruction, check, snapshot, year)
+        # a date written without its year is read in the expected date's year (a December world asked
+        # about "January 14" means next January), as the module docstring says
+        in_year = min(int(str(v)[:4]) for v in want) if kind == "date" else year
+        subjects = claims_of(kind, instruction, check, snapshot, in_year)
         if kind == "person" and user:
             subjects.add(user.lower())
-        got = claims_of(kind, text, check, snapshot, year) - (subjects - want)
+        got = claims_of(kind, text, check, snapshot, in_year) - (subjects - want)
         missing, extra = want - got, got - want
         if missing:
             problems.append(f"{kind}: does not name {sorted(map(_show_claim, missing))}")

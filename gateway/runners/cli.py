@@ -1,4 +1,4 @@
-"""The ``company-gateway`` command: serve, tasks (list, prove), tools, demo, rollout.
+"""The ``company-gateway`` command: serve, tasks (list, prove), tools, demo, rollout, harbor-export.
 
 Exit status: 0 on success; 1 when a demo's oracle scores below 1.0 (or noop
 above 0.0), when ``tasks prove`` finds a grader that fails a policy, when a rollout
@@ -47,7 +47,7 @@ def _selection(parser: argparse.ArgumentParser) -> None:
         dest="families",
         action="append",
         metavar="NAME",
-        help="only this family's instances (repeatable; 'none': the hand-written rows)",
+        help="only these families' instances (comma-separated or repeated; 'none': the hand-written rows)",
     )
 
 
@@ -183,6 +183,16 @@ def _parser() -> argparse.ArgumentParser:
     ro.add_argument("--gateway-url", help="a running gateway (default: start one in this process on loopback)")
     ro.add_argument("--no-progress", action="store_true", help="draw no progress bar")
     _selection(ro)
+
+    hx = sub.add_parser("harbor-export", help="write Harbor task folders whose trials run in this gateway's sandboxes")
+    hx.add_argument("dir", metavar="DIR", help="folder to write (tasks/, job.yaml, company_gateway_harbor.py)")
+    hx.add_argument("--tasks", action="append", metavar="IDS", help="task ids, comma-separated or repeated")
+    _selection(hx)
+    hx.add_argument("--tasks-file", help="JSONL file of task rows the gateway serves (default: the built-in tasks)")
+    hx.add_argument("--gateway-url", default="http://127.0.0.1:8000",
+                    help="the running gateway Harbor's process reaches (default http://127.0.0.1:8000)")  # fmt: skip
+    hx.add_argument("--exposure", default="cli", help="the agent's way in from its shell: cli (default) or http")
+    hx.add_argument("--agent-timeout", type=float, default=600.0, help="seconds per trial for the agent (600)")
     return p
 
 
@@ -193,7 +203,9 @@ def _load(args: argparse.Namespace) -> dict[str, Task]:
         TaskError: a bad file, split or family (main prints it as one line).
     """
     tasks = load_tasks(args.tasks_file) if args.tasks_file else load_builtin_tasks()
-    return select_tasks(tasks, getattr(args, "split", None), getattr(args, "families", None))
+    values = getattr(args, "families", None)
+    names = [n.strip() for v in values for n in v.split(",") if n.strip()] if values else None
+    return select_tasks(tasks, getattr(args, "split", None), names)
 
 
 def _cmd_tasks(args: argparse.Namespace) -> int:
@@ -534,7 +546,7 @@ def _cmd_rollout(args: argparse.Namespace) -> int:
     if args.split or args.families:
         if args.tasks:
             return usage("give --tasks, or --split/--family to choose built-in tasks, not both")
-        args.tasks = [",".join(select_tasks(load_builtin_tasks(), args.split, args.families))]
+        args.tasks = [",".join(_load(argparse.Namespace(tasks_file=None, split=args.split, families=args.families)))]
         if args.tasks == [""]:
             return usage("no built-in task matches --split/--family")
     logging.basicConfig(level=logging.ERROR)
@@ -564,6 +576,21 @@ def _cmd_rollout(args: argparse.Namespace) -> int:
         print(f"company-gateway rollout: no episode could be scored (all {len(records)} masked); "
               f"most often: {reasons[0][0]}", file=sys.stderr)  # fmt: skip
         return 1
+    return 0
+
+
+def _cmd_harbor_export(args: argparse.Namespace) -> int:
+    from gateway.runners.harbor_export import export_harbor, pick_tasks
+
+    ids = [i.strip() for arg in args.tasks for i in arg.split(",") if i.strip()] if args.tasks else None
+    try:
+        chosen = pick_tasks(_load(args), ids)
+        folders = export_harbor(args.dir, chosen, args.gateway_url, args.exposure, args.agent_timeout)
+    except ValueError as exc:
+        print(f"company-gateway harbor-export: {exc}", file=sys.stderr)
+        return 2
+    out = Path(args.dir)
+    print(f"wrote {len(folders)} Harbor task folder(s) under {out / 'tasks'}; the job: {out / 'job.yaml'}")
     return 0
 
 
@@ -626,7 +653,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = _parser().parse_args(argv)
     handlers = {"serve": _cmd_serve, "tasks": _cmd_tasks, "tools": _cmd_tools, "demo": _cmd_demo,
-                "cluster": _cmd_cluster, "rollout": _cmd_rollout}  # fmt: skip
+                "cluster": _cmd_cluster, "rollout": _cmd_rollout, "harbor-export": _cmd_harbor_export}  # fmt: skip
     try:
         return handlers[args.command](args)
     except ProviderUnavailable as exc:

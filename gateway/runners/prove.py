@@ -23,7 +23,8 @@ from typing import Any
 
 from gateway.control.controls import generate_controls
 from gateway.control.core import Gateway
-from gateway.control.tasks import Step, Task
+from gateway.control.tasks import Step, Task, lint_task
+from gateway.exceptions import TaskError
 from gateway.runners.policies import StepFailed, run_steps, tool_name
 from tools import AppError
 
@@ -79,7 +80,7 @@ async def _play(gateway: Gateway, task: Task, exposure: str, steps: list[Step]) 
     variables: dict[str, Any] = {}
     try:
         await run_steps(steps, call, variables)
-    except StepFailed as exc:
+    except (StepFailed, TaskError) as exc:  # a failed call, or a saved path the answer did not have
         error = str(exc)
     final = session.world.snapshot()
     verdict = await gateway.verify(seed["session_id"])
@@ -132,9 +133,14 @@ async def prove_task(gateway: Gateway, task: Task, exposure: str) -> list[Proof]
         exposure: ``mcp``, ``cli`` or ``http``.
 
     Returns:
-        Proofs in order: references, noop, the row's negative controls, the generated controls.
+        Proofs in order: references, noop, the row's negative controls, the generated controls; or one
+        failed ``lint`` proof when the row's grader cannot be right (:func:`~gateway.control.tasks.lint_task`).
     """
     out: list[Proof] = []
+    try:  # a row whose checks already pass, or that names missing records, is refused before any play
+        lint_task(task, task.id, gateway._template(task))
+    except TaskError as exc:
+        return [Proof(task.id, exposure, "lint", 1.0, None, False, str(exc))]
 
     def record(policy: str, expected: float, play: _Play | None, passed: bool, detail: str = "") -> None:
         out.append(Proof(task.id, exposure, policy, expected, play.reward if play else None, passed, detail))

@@ -171,3 +171,11 @@ def test_role_words_catch_a_title_the_world_does_not_hold():
     assert grade_answer(check, said, "What is her title?", titles).passed
     said = AnswerText(answer="Procurement Specialist (acting Procurement Lead)")
     assert not grade_answer(check, said, "What is her title?", titles).passed
+
+
+def test_a_date_without_its_year_is_read_in_the_expected_dates_year():
+    # a world in December 2026 asked about a date next January: "January 14" means 2027-01-14
+    check = {"name": "d", "kind": "answer", "expect": [{"kind": "date", "value": "2027-01-14"}]}
+    assert judge(check, AnswerText(answer="Thursday January 14")).passed
+    assert not judge(check, AnswerText(answer="January 15")).passed
+    assert not judge(check, AnswerText(answer="January 14, 2026")).passed

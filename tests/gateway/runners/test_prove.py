@@ -9,7 +9,7 @@ import pytest
 
 from gateway import Gateway, Settings
 from gateway.control.controls import CONTROL_NAMES
-from gateway.control.tasks import load_builtin_tasks
+from gateway.control.tasks import Task, load_builtin_tasks
 from gateway.runners.prove import beyond, prove_task
 from sandbox.local import LocalProvider
 from tools.kernel.world import snapshot_state
@@ -61,3 +61,16 @@ def test_beyond_counts_another_record_an_untouched_field_or_another_list_item_on
     assert beyond(initial, reference, {"a": {"c": {"1": {"x": 2, "y": 1, "who": ["p", "q", "r"]}}}})
     assert beyond(initial, reference, {"a": {"c": {"1": {"x": 2, "y": 1, "who": ["q"]}}}})
     assert beyond(initial, reference, {"a": {"c": {**reference["a"]["c"], "2": {"x": 0}}}})
+
+
+def test_a_reference_saving_a_path_its_answer_lacks_fails_that_proof_and_the_rest_still_run():
+    import asyncio
+
+    row = TASKS["dir-manager-of-owen"].model_dump(mode="json", exclude_none=True)
+    row["solution"][0]["save"] = {"name": "manager.nickname"}
+    task = Task.model_validate(row)
+    proofs = asyncio.run(prove_task(Gateway(Settings(), {task.id: task}, None), task, "mcp"))
+    oracle = proofs[0]
+    assert oracle.policy == "oracle" and not oracle.passed
+    assert "result has no 'manager.nickname'" in oracle.detail
+    assert [p.policy for p in proofs[1:3]] == ["noop", "control:skip-level-manager"]
