@@ -11,7 +11,7 @@ book one of its rooms without double-booking it. Ids start with ``bg_``.
 from __future__ import annotations
 
 import random
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -72,13 +72,57 @@ class _Book:
         self.events: dict[str, dict[str, Any]] = {}
         self.rooms: dict[str, dict[str, Any]] = {}
         self.booked: dict[str, list[tuple[datetime, datetime]]] = {}
+        #: email -> the spans the person is already in a meeting (weekly series over the weeks around now)
+        self.busy: dict[str, dict[date, list[tuple[datetime, datetime]]]] = {}
 
-    def hour_for(self, organizer: dict[str, Any], people: list[dict[str, Any]], day: date) -> datetime:
-        """A start on ``day`` in the organizer's zone, 09:00-16:30 for everyone if it can be, else for the organizer."""
+    def occurrences(self, start: datetime, minutes: int, weekly: bool) -> list[tuple[datetime, datetime]]:
+        """The spans an event takes: one, or a weekly series' from four weeks before now to 13 weeks after."""
+        first, last = self.life.now - timedelta(weeks=4), self.life.now + timedelta(weeks=13)
+        weeks = range(60) if weekly else range(1)
+        starts = [
+            start + timedelta(weeks=k) for k in weeks if first <= start + timedelta(weeks=k) <= last or not weekly
+        ]
+        return [(s, s + timedelta(minutes=minutes)) for s in starts]
+
+    def free(self, people: list[dict[str, Any]], spans: list[tuple[datetime, datetime]]) -> bool:
+        """Whether none of ``people`` is in a meeting during any of ``spans``."""
+        for p in people:
+            busy = self.busy.get(str(p["email"]))
+            if not busy:
+                continue
+            for s, e in spans:
+                for key in {_utc_day(s), _utc_day(e)}:
+                    if any(s < e2 and s2 < e for s2, e2 in busy.get(key, ())):
+                        return False
+        return True
+
+    def hour_for(
+        self,
+        organizer: dict[str, Any],
+        people: list[dict[str, Any]],
+        day: date,
+        minutes: int,
+        *,
+        weekly: bool = False,
+        strict: bool = True,
+    ) -> datetime | None:
+        """A start on ``day`` in the organizer's zone when everyone is free and in working hours (09:00-17:00).
+
+        Without a time that suits everyone: None when ``strict`` (the meeting does not happen), else a
+        time in the organizer's hours, free for them when it can be.
+        """
         rng = self.life.rng
+        everyone = [organizer, *people]
         starts = [self.life.at(organizer, day, h, m) for h in range(9, 17) for m in (0, 30)]
-        fits = [s for s in starts if all(9 <= s.astimezone(_zone(p)).hour < 17 for p in people)]
-        return rng.choice(fits or starts)
+        starts = [s for s in starts if (s + timedelta(minutes=minutes)).time() <= time(17, 0)]
+        fits = [s for s in starts if all(9 <= s.astimezone(_zone(p)).hour < 17 for p in everyone)]
+        open_ = [s for s in fits if self.free(everyone, self.occurrences(s, minutes, weekly))]
+        if open_:
+            return rng.choice(open_)
+        if strict:
+            return None
+        mine = [s for s in starts if self.free([organizer], self.occurrences(s, minutes, weekly))]
+        return rng.choice(mine or starts)
 
     def add(
         self,
@@ -104,6 +148,11 @@ class _Book:
             else:
                 answer = "accepted" if roll < 0.55 else "needsAction" if roll < 0.85 else "tentative"
             attendees.append({"email": g["email"], "response": answer, "comment": ""})
+        for span in self.occurrences(start, minutes, repeat.get("recurrence") == "weekly"):
+            for a in attendees:
+                days = self.busy.setdefault(str(a["email"]), {})
+                for key in sorted({_utc_day(span[0]), _utc_day(span[1])}):
+                    days.setdefault(key, []).append(span)
         eid = f"bg_evt_{len(self.events) + 1:03d}"
         event = {
             "id": eid,
@@ -134,6 +183,10 @@ class _Book:
             return
 
 
+def _utc_day(moment: datetime) -> date:
+    return moment.astimezone(ZoneInfo("UTC")).date()
+
+
 def _zone(person: dict[str, Any]) -> ZoneInfo:
     return ZoneInfo(str(person["timezone"]))
 
@@ -157,7 +210,9 @@ def _recurring(life: Life, book: _Book) -> None:
         pairs += [(m, r) for r in rng.sample(reports, min(len(reports), 2))]
     for organizer, other in pairs:
         day = _series_start(life, rng.randint(4, 20), rng.randint(0, 4))
-        start = book.hour_for(organizer, [other], day)
+        start = book.hour_for(organizer, [other], day, 30, weekly=True)
+        if start is None:
+            continue
         book.add(
             f"{life.first(organizer)} / {life.first(other)} 1:1",
             organizer,
@@ -174,13 +229,15 @@ def _recurring(life: Life, book: _Book) -> None:
             continue
         head = life.head_of(department)
         day = _series_start(life, rng.randint(6, 26), rng.randint(0, 4))
-        start = book.hour_for(head, members, day)
+        minutes = rng.choice((30, 45, 60))
+        start = book.hour_for(head, members, day, minutes, weekly=True, strict=False)
+        assert start is not None
         book.add(
             f"{department} weekly",
             head,
             members,
             start,
-            rng.choice((30, 45, 60)),
+            minutes,
             "Video call",
             f"Team updates and plans for {department}.",
             recurrence="weekly",
@@ -191,7 +248,7 @@ def _recurring(life: Life, book: _Book) -> None:
         f"{life.company.name} all-hands",
         ceo,
         life.people,
-        book.hour_for(ceo, [], day),
+        book.hour_for(ceo, [], day, 60, strict=False) or life.at(ceo, day, 11, 0),
         60,
         "Video call",
         "Company news, numbers and questions.",
@@ -202,15 +259,28 @@ def _recurring(life: Life, book: _Book) -> None:
 
 def _one_offs(life: Life, book: _Book) -> None:
     rng = life.rng
-    for _ in range(12 + life.size // 2):
+    today = life.now.date()
+    days = [today + timedelta(days=k) for k in range(-21, 22) if (today + timedelta(days=k)).weekday() < 5]
+    target, made = 14 + life.size // 2, 0
+    for _ in range(3 * target):
+        if made == target:
+            break
         department = rng.choice(sorted(life.departments))
-        organizer = life.colleague(department) if rng.random() < 0.6 else life.user
-        guests = [life.colleague(department, (str(organizer["email"]),)) for _ in range(rng.randint(1, 5))]
-        if organizer is not life.user and rng.random() < 0.5:
+        organizer = life.colleague(department) if rng.random() < 0.75 else life.user
+        near = [p for p in life.others() if p["timezone"] == organizer["timezone"] and p is not organizer]
+        team = [p for p in near if p["department"] == department] or near
+        guests = [
+            rng.choice(team) if team and rng.random() < 0.8 else life.colleague(department, (str(organizer["email"]),))
+            for _ in range(rng.randint(1, 5))
+        ]
+        if organizer is not life.user and rng.random() < 0.35:
             guests.append(life.user)
-        day = life.workday(rng.randint(-21, 21))
-        start = book.hour_for(organizer, guests, day)
+        guests = list({str(g["email"]): g for g in guests}.values())
         minutes = rng.choice((30, 30, 45, 60, 60, 90))
+        start = book.hour_for(organizer, guests, rng.choice(days), minutes)
+        if start is None:
+            continue
+        made += 1
         title = rng.choice(_ONE_OFF).format(topic=life.topic(department))
         event = book.add(title[0].upper() + title[1:], organizer, guests, start, minutes, "Video call")
         office = str(organizer["location"])
