@@ -150,6 +150,9 @@ async def test_run_batch_scores_a_reference_play_1_and_a_wrong_answer_0(clean_ho
     for task in (right, wrong):
         for step in task.solution:
             assert any(n.endswith("company_" + step.tool.replace(".", "_")) for n in called), (step.tool, called)
+    # The examples leave out the harness's own shell and web tools: the company's tools are the way in.
+    offered = {name for _, body in model.requests for name in _offered(body)}
+    assert not offered & {"Bash", "WebFetch", "run_shell_command", "web_fetch", "google_web_search", "exec"}, offered
 
 
 @pytest.mark.parametrize("harness", [*(h for h in BINARIES if h != "openclaw"), pytest.param("openclaw", marks=SLOW)])
