@@ -195,7 +195,16 @@ def test_sandbox_images_pin_the_tested_harness_versions() -> None:
 # ---- run-batch.sh with a stand-in harness ---------------------------------------------------------------------
 
 #: The launcher's harness command, per example.
-LAUNCHED = {"codex": "codex", "pi": "pi", "opencode": "opencode"}
+LAUNCHED = {"codex": "codex", "pi": "pi", "opencode": "opencode", "claude-code": "claude", "gemini-cli": "gemini",
+            "openclaw": "openclaw"}  # fmt: skip
+#: What a stand-in must print for the launcher to take the company's MCP server as connected (a probe or listing
+#: answers and exits here; the episode's run goes on to the body).
+CONNECTED = {
+    "claude-code": """echo '{"type": "system", "subtype": "init", "mcp_servers": """
+    """[{"name": "company", "status": "connected"}]}'""",
+    "gemini-cli": 'if [ "$1" = mcp ]; then echo "company: http://127.0.0.1/mcp (http) - Connected"; exit 0; fi',
+    "openclaw": 'if [ "$1" = mcp ]; then exit 0; fi',
+}
 CORE_TASKS = Path(gateway.__file__).parent / "data" / "tasks" / "core.jsonl"
 
 
@@ -241,7 +250,8 @@ async def test_run_batch_seeds_a_cli_row_over_mcp(harness: str, tmp_path: Path) 
     require_binary("curl")
     require_binary("node")
     task = cli_task()
-    bin_dir = fake_harness(tmp_path / "bin", LAUNCHED[harness], "exit 0")  # plays nothing: the seed is the point
+    body = CONNECTED.get(harness, "") + "\nexit 0"  # plays nothing: the seed is the point
+    bin_dir = fake_harness(tmp_path / "bin", LAUNCHED[harness], body)
     async with recording_gateway(NO_SANDBOXES, {task.id: task}) as (base, seeds):
         code, out, err = await run_batch(harness, tmp_path, bin_dir, [task.id], GATEWAY=base)
     assert code == 0, err
@@ -253,7 +263,7 @@ async def test_run_batch_seeds_a_cli_row_over_mcp(harness: str, tmp_path: Path) 
     assert "timed_out" not in verdict
 
 
-@pytest.mark.parametrize("harness", ["codex", "pi"])
+@pytest.mark.parametrize("harness", ["codex", "pi", "claude-code", "gemini-cli", "openclaw"])
 async def test_run_batch_verifies_an_episode_cut_off_by_its_timeout(harness: str, tmp_path: Path) -> None:
     """A harness still running after EPISODE_TIMEOUT_S is stopped (with its children) and the episode verified."""
     require_binary("curl")
@@ -261,7 +271,8 @@ async def test_run_batch_verifies_an_episode_cut_off_by_its_timeout(harness: str
     require_binary("timeout")
     task = cli_task()
     child = tmp_path / "child.pid"
-    bin_dir = fake_harness(tmp_path / "bin", LAUNCHED[harness], f'sleep 60 & echo $! > "{child}"; wait')
+    body = CONNECTED.get(harness, "") + f'\nsleep 60 & echo $! > "{child}"; wait'
+    bin_dir = fake_harness(tmp_path / "bin", LAUNCHED[harness], body)
     async with recording_gateway(NO_SANDBOXES, {task.id: task}) as (base, seeds):
         started = time.perf_counter()
         code, out, err = await run_batch(harness, tmp_path, bin_dir, [task.id], GATEWAY=base, EPISODE_TIMEOUT_S="1")
@@ -283,7 +294,7 @@ async def test_run_batch_reports_a_refused_seed_and_runs_no_harness(harness: str
     require_binary("node")
     task = cli_task()
     ran = tmp_path / "ran"
-    bin_dir = fake_harness(tmp_path / "bin", LAUNCHED[harness], f'echo run >> "{ran}"')
+    bin_dir = fake_harness(tmp_path / "bin", LAUNCHED[harness], CONNECTED.get(harness, "") + f'\necho run >> "{ran}"')
     async with recording_gateway(NO_SANDBOXES, {task.id: task}) as (base, seeds):
         code, out, err = await run_batch(harness, tmp_path, bin_dir, ["no-such-task", task.id], GATEWAY=base)
     assert code == 0, err
