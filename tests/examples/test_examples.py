@@ -204,6 +204,7 @@ CONNECTED = {
     """[{"name": "company", "status": "connected"}]}'""",
     "gemini-cli": 'if [ "$1" = mcp ]; then echo "company: http://127.0.0.1/mcp (http) - Connected"; exit 0; fi',
     "openclaw": 'if [ "$1" = mcp ]; then exit 0; fi',
+    "opencode": 'if [ "$1" = mcp ]; then echo "company connected"; exit 0; fi',
 }
 CORE_TASKS = Path(gateway.__file__).parent / "data" / "tasks" / "core.jsonl"
 

@@ -35,7 +35,7 @@ from tests.harness.conftest import (
 from tests.harness.fake_model import ScriptedModel, serve_model
 from tests.recording import recording_gateway
 
-pytestmark = pytest.mark.harness
+pytestmark = [pytest.mark.harness, pytest.mark.timeout(300)]  # several harness runs per test, on a busy machine
 
 #: Example folder -> the harness binary its run-batch.sh runs.
 BINARIES = {"codex": "codex", "pi": "pi", "opencode": "opencode", "claude-code": "claude", "gemini-cli": "gemini",
