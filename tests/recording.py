@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from gateway import Settings, create_app
@@ -13,9 +13,13 @@ from gateway.surfaces.serve import serve_in_background
 
 @contextlib.asynccontextmanager
 async def recording_gateway(
-    settings: Settings, tasks: dict[str, Task]
+    settings: Settings, tasks: dict[str, Task], edit: Callable[[dict[str, Any]], dict[str, Any]] | None = None
 ) -> AsyncIterator[tuple[str, list[dict[str, Any]]]]:
-    """Serve ``tasks`` on loopback; yields the base URL and the list of every seed response given, in order."""
+    """Serve ``tasks`` on loopback; yields the base URL and the list of every seed response given, in order.
+
+    ``edit``, when given, changes each seed response before the caller gets it (the list holds the edited ones),
+    e.g. a wrong token, to see what a script does when the harness cannot reach the tools.
+    """
     app = create_app(settings, tasks=tasks)
     core = app.state.gateway
     seeds: list[dict[str, Any]] = []
@@ -23,6 +27,8 @@ async def recording_gateway(
 
     async def recording_seed(body: dict[str, Any], base_url: str) -> dict[str, Any]:
         response = await seed(body, base_url)
+        if edit is not None:
+            response = edit(response)
         seeds.append(response)
         return response
 

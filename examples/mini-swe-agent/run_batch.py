@@ -1,21 +1,25 @@
 r"""Play company-gateway tasks with mini-swe-agent through the cli exposure, WORKERS episodes at once.
 
 Per task: seed a session with ``"exposure": "cli"`` (the gateway lends it a local sandbox: a workspace with the
-guide ``README.md`` and one command per app), run mini-swe-agent's ``DefaultAgent`` with a ``LocalEnvironment``
-in that workspace (the app commands first on ``PATH``, ``COMPANY_API_URL`` and ``COMPANY_API_TOKEN`` set),
-verify, close. Prints one JSON line per task: ``{"task_id", "exit_status", "reward", "checks"}``.
+guide ``README.md`` and one command per app), run mini-swe-agent's ``DefaultAgent`` with every bash command run
+*inside that sandbox* (``sandbox_env.SandboxShell``: bubblewrap, no network, the company API on a unix socket
+where the control routes answer 403, the task data hidden), verify, close. Writes one JSON line per task to stdout,
+and nothing else: ``{"task_id", "exit_status", "reward", "mask_sample", "failure_kind", "checks"}``; the agent's
+and litellm's own output goes to stderr.
 
-The gateway must run on this machine with the local sandbox provider and a sandbox root this script knows
-(the provider keeps ``<root>/<sandbox id>/workspace`` and ``<root>/<sandbox id>/bin``)::
+The gateway must run on this machine with the local sandbox provider (bubblewrap installed) and the sandbox root
+this script reads from the same ``GATEWAY_*`` variables; with ``GATEWAY_CONTROL_TOKEN`` set, the control calls
+carry it::
 
-    GATEWAY_SANDBOX_ROOT=/srv/company-sandboxes GATEWAY_MAX_CONCURRENT_SESSIONS=4 company-gateway serve --port 8000 &
+    export GATEWAY_SANDBOX_ROOT=/srv/company-sandboxes GATEWAY_CONTROL_TOKEN=$(openssl rand -hex 16)
+    GATEWAY_MAX_CONCURRENT_SESSIONS=4 company-gateway serve --port 8000 &
     pip install mini-swe-agent==2.4.6
-    GATEWAY=http://127.0.0.1:8000 GATEWAY_SANDBOX_ROOT=/srv/company-sandboxes MODEL_API_KEY=... \
-        python run_batch.py cal-move-ops-sync dir-manager-of-owen
+    GATEWAY=http://127.0.0.1:8000 MODEL_API_KEY=... python run_batch.py cal-move-ops-sync dir-manager-of-owen
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -25,55 +29,78 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from minisweagent.agents.default import DefaultAgent
-from minisweagent.environments.local import LocalEnvironment
-from minisweagent.models.litellm_model import LitellmModel
+
+sys.path.insert(0, str(Path(__file__).parent))
+from sandbox_env import SandboxShell  # noqa: E402 - beside this file
 
 #: Episodes at once; start the gateway with GATEWAY_MAX_CONCURRENT_SESSIONS set to the same number.
 WORKERS = 4
 GATEWAY = os.environ.get("GATEWAY", "http://127.0.0.1:8000")
-SANDBOX_ROOT = Path(os.environ["GATEWAY_SANDBOX_ROOT"])
+CONTROL_TOKEN = os.environ.get("GATEWAY_CONTROL_TOKEN")
 CONFIG = yaml.safe_load((Path(__file__).parent / "mini.yaml").read_text())
 
 
 def post(route: str, body: dict[str, Any]) -> dict[str, Any]:
-    """POST JSON to a control route of the gateway and return the JSON answer."""
-    request = urllib.request.Request(GATEWAY + route, data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json"})  # fmt: skip
+    """POST JSON to a control route of the gateway (with the control token when one is set); the JSON answer."""
+    headers = {"Content-Type": "application/json"}
+    if CONTROL_TOKEN:
+        headers["Authorization"] = f"Bearer {CONTROL_TOKEN}"
+    request = urllib.request.Request(GATEWAY + route, data=json.dumps(body).encode(), method="POST", headers=headers)
     with urllib.request.urlopen(request, timeout=120) as response:
         return json.load(response)
 
 
+def sandbox_environment(shell: SandboxShell, timeout_s: int) -> Any:
+    """A mini-swe-agent environment whose ``execute`` runs the command in the session's sandbox."""
+    from minisweagent.environments.local import LocalEnvironment
+
+    class SandboxEnvironment(LocalEnvironment):  # type: ignore[misc]
+        def execute(self, action: Any, cwd: str = "", *, timeout: int | None = None) -> dict[str, Any]:
+            command = action.get("command", "") if isinstance(action, dict) else str(action)
+            result = shell.run(command, timeout or timeout_s, cwd)
+            output = {"output": result.output, "returncode": result.returncode,
+                      "exception_info": "the command timed out" if result.timed_out else ""}  # fmt: skip
+            self._check_finished(output)  # raises Submitted on COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT
+            return output
+
+    # The sandbox has its own environment (PATH with the app commands first, COMPANY_API_URL, COMPANY_API_TOKEN,
+    # COMPANY_API_SOCKET); cwd "" is its workspace.
+    return SandboxEnvironment(cwd="", env={}, timeout=timeout_s)
+
+
 def episode(task_id: str) -> dict[str, Any]:
-    """Seed, run the agent in the session's workspace, verify and close; the verify result with the exit status."""
+    """Seed, run the agent in the session's sandbox, verify and close; the verify result with the exit status."""
+    from minisweagent.agents.default import DefaultAgent
+    from minisweagent.models.litellm_model import LitellmModel
+
     seed = post("/seed_session", {"task_id": task_id, "exposure": "cli"})
+    shell = None
     try:
-        box = SANDBOX_ROOT / seed["sandbox"]["id"]
-        environment = {k: v for k, v in CONFIG["environment"].items() if k != "environment_class"}
-        environment["cwd"] = str(box / "workspace")
-        environment["env"] = {
-            **environment["env"],
-            "PATH": f"{box / 'bin'}:{os.environ['PATH']}",
-            "HOME": str(box / "workspace"),
-            "COMPANY_API_URL": seed["company_api_url"],
-            "COMPANY_API_TOKEN": seed["token"],
-        }
+        if not seed.get("sandbox"):
+            raise ValueError("the gateway lent no sandbox: serve it with the local provider and bubblewrap")
+        shell = SandboxShell(seed["sandbox"]["id"])
         model = {k: v for k, v in CONFIG["model"].items() if k != "model_class"}
         model["model_kwargs"] = {**model["model_kwargs"], "api_key": os.environ.get("MODEL_API_KEY", "unused")}
-        agent = DefaultAgent(LitellmModel(**model), LocalEnvironment(**environment), **CONFIG["agent"])
+        environment = sandbox_environment(shell, int(CONFIG["environment"].get("timeout", 60)))
+        agent = DefaultAgent(LitellmModel(**model), environment, **CONFIG["agent"])
         result = agent.run(seed["instruction"])
         verdict = post("/verify", {"session_id": seed["session_id"], "response": result.get("submission") or None})
         return {"task_id": task_id, "exit_status": result.get("exit_status"), "reward": verdict["reward"],
+                "mask_sample": verdict["mask_sample"], "failure_kind": verdict["failure_kind"],
                 "checks": verdict["checks"]}  # fmt: skip
     finally:
+        if shell is not None:
+            shell.close()
         post("/close_session", {"session_id": seed["session_id"]})
 
 
 def main(task_ids: list[str]) -> None:
-    """Run every task, WORKERS at once, and write one JSON line per task to stdout."""
-    with ThreadPoolExecutor(max_workers=WORKERS) as pool:
+    """Run every task, WORKERS at once; one JSON line per task on stdout, everything else on stderr."""
+    out = sys.stdout
+    with contextlib.redirect_stdout(sys.stderr), ThreadPoolExecutor(max_workers=WORKERS) as pool:
         for row in pool.map(episode, task_ids):
-            sys.stdout.write(json.dumps(row) + "\n")
+            out.write(json.dumps(row) + "\n")
+            out.flush()
 
 
 if __name__ == "__main__":

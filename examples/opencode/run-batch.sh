@@ -3,6 +3,8 @@
 # task, whatever its row's exposure: opencode.json gives OpenCode the company's MCP tools), run `opencode run`
 # with this folder's opencode.json (the MCP url and token come from the environment), verify, close.
 # Prints "<task id><TAB><verify JSON>" per task, or "<task id><TAB>{"error": ...}" for an episode that could not run.
+# `opencode mcp list` is checked first, and OpenCode's log after: an episode without the company's tools is masked:
+# {"mask_sample": true, "failure_kind": "harness_mcp_failed", ...}, never a 0 against the model.
 #
 #   GATEWAY=http://127.0.0.1:8000 MODEL_API_KEY=... ./run-batch.sh cal-move-ops-sync dir-manager-of-owen
 #
@@ -14,7 +16,7 @@ export RUNS_DIR="${RUNS_DIR:-$HOME/.company-gateway-runs}"
 mkdir -p "$RUNS_DIR"
 
 episode() {
-  local task=$1 seed home sid ok=1
+  local task=$1 seed home sid ok=1 tools=1
   # "exposure": "mcp" overrides the row's own (cli and http rows too), so the tools match opencode.json.
   if ! seed=$(curl -sS --fail-with-body "$GATEWAY/seed_session" -d "{\"task_id\": \"$task\", \"exposure\": \"mcp\"}"); then
     local none='{"error": "the gateway gave no answer to the seed"}'  # else its own {"error": ...}; no harness runs
@@ -25,16 +27,24 @@ episode() {
                      process.stdout.write(String(v))' "$seed" "$1"; }
   sid=$(field session_id)
   home=$(mktemp -d "$RUNS_DIR/opencode-XXXXXX")
-  # OpenCode has no "required" MCP server: with a refused token it runs without the tools and exits 0, so its
-  # log (--print-logs) is checked for the server's failure and such an episode is not scored.
-  OPENCODE_CONFIG="$HERE/opencode.json" OPENCODE_DISABLE_MODELS_FETCH=1 OPENCODE_DISABLE_AUTOUPDATE=1 \
-    COMPANY_MCP_URL="$(field mcp.url)" COMPANY_MCP_TOKEN="$(field token)" \
+  export OPENCODE_CONFIG="$HERE/opencode.json" OPENCODE_DISABLE_MODELS_FETCH=1 OPENCODE_DISABLE_AUTOUPDATE=1 \
+    COMPANY_MCP_URL="$(field mcp.url)" COMPANY_MCP_TOKEN="$(field token)"
+  # Before the episode: `opencode mcp list` shows the server "connected" or "failed" (colours stripped).
+  (cd "$home" && timeout 120 opencode mcp list) 2>&1 | sed 's/\x1b\[[0-9;]*m//g' >"$home/mcp-list.log" || true
+  if grep -qE "company +connected" "$home/mcp-list.log"; then
     opencode run --print-logs --log-level WARN --dir "$home" "$(field instruction)" </dev/null >"$home/opencode.log" 2>&1 || ok=0
-  grep -q 'message="server unavailable"' "$home/opencode.log" && ok=0
-  if [ "$ok" = 1 ]; then
+  else
+    echo 'message="server unavailable" (opencode mcp list)' >"$home/opencode.log"
+  fi
+  grep -q 'message="server unavailable"' "$home/opencode.log" && tools=0
+  if [ "$tools" = 0 ]; then
+    printf '%s\t%s\n' "$task" "$(node -e 'process.stdout.write(JSON.stringify({session_id: process.argv[1],
+    reward: 0.0, checks: [], mask_sample: true, failure_kind: "harness_mcp_failed", failure_reason: process.argv[2]}))' \
+    "$sid" "opencode: MCP server unavailable; see $home/mcp-list.log and $home/opencode.log")"
+  elif [ "$ok" = 1 ]; then
     printf '%s\t%s\n' "$task" "$(curl -sS "$GATEWAY/verify" -d "{\"session_id\": \"$sid\"}")"
   else
-    printf '%s\t{"error": "opencode failed or ran without the company tools; see %s"}\n' "$task" "$home/opencode.log"
+    printf '%s\t{"error": "opencode exited non-zero; see %s"}\n' "$task" "$home/opencode.log"
   fi
   curl -sS -o /dev/null "$GATEWAY/close_session" -d "{\"session_id\": \"$sid\"}"
 }

@@ -4,7 +4,9 @@
 # that extension and this folder's models.json in a fresh agent folder for at most EPISODE_TIMEOUT_S seconds,
 # verify, close.
 # Prints "<task id><TAB><verify JSON>" per task ("timed_out": true added when the run was cut off), or
-# "<task id><TAB>{"error": ...}" for an episode that could not run.
+# "<task id><TAB>{"error": ...}" for an episode that could not run. When the extension cannot reach the company's
+# MCP server, pi stops before the model is called and the line is masked: {"mask_sample": true, "failure_kind":
+# "harness_mcp_failed", ...}, never a 0 against the model.
 #
 #   GATEWAY=http://127.0.0.1:8000 MODEL_API_KEY=... ./run-batch.sh cal-move-ops-sync dir-manager-of-owen
 #
@@ -42,8 +44,15 @@ episode() {
       printf '%s\t%s\n' "$task" "$(node -e 'process.stdout.write(JSON.stringify({...JSON.parse(process.argv[1]),
         timed_out: true, timeout_s: Number(process.argv[2])}))' \
         "$(curl -sS "$GATEWAY/verify" -d "{\"session_id\": \"$sid\"}")" "$EPISODE_TIMEOUT_S")" ;;
-    # Any other non-zero exit (a refused token, the model's endpoint down) is no score of the model: not verified.
-    *) printf '%s\t{"error": "pi exited with status %s; see %s"}\n' "$task" "$rc" "$home/pi.log" ;;
+    # Without the company's tools (a refused token, the server down) company-mcp.ts fails to load and pi stops
+    # before the model is called: the episode is masked, never a 0 against the model.
+    *) if grep -q "cannot start the .* MCP server" "$home/pi.log"; then
+      printf '%s\t%s\n' "$task" "$(node -e 'process.stdout.write(JSON.stringify({session_id: process.argv[1],
+      reward: 0.0, checks: [], mask_sample: true, failure_kind: "harness_mcp_failed", failure_reason: process.argv[2]}))' \
+      "$sid" "pi: the company-mcp.ts extension could not list the MCP tools; see $home/pi.log")"
+    else  # any other non-zero exit (the model's endpoint down) is no score of the model either: not verified
+      printf '%s\t{"error": "pi exited with status %s; see %s"}\n' "$task" "$rc" "$home/pi.log"
+    fi ;;
   esac
   curl -sS -o /dev/null "$GATEWAY/close_session" -d "{\"session_id\": \"$sid\"}"
 }

@@ -29,12 +29,15 @@ from tests.recording import recording_gateway
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples"
-HARNESSES = ["codex", "pi", "opencode", "mini-swe-agent"]
+HARNESSES = ["codex", "pi", "opencode", "claude-code", "gemini-cli", "openclaw", "mini-swe-agent"]
 #: Where each example keeps its own concurrency: the launcher's parallel-episode count.
 CONCURRENCY = {
     "codex": ("run-batch.sh", r'PARALLEL="\$\{PARALLEL:-(\d+)\}"'),
     "pi": ("run-batch.sh", r'PARALLEL="\$\{PARALLEL:-(\d+)\}"'),
     "opencode": ("run-batch.sh", r'PARALLEL="\$\{PARALLEL:-(\d+)\}"'),
+    "claude-code": ("run-batch.sh", r'PARALLEL="\$\{PARALLEL:-(\d+)\}"'),
+    "gemini-cli": ("run-batch.sh", r'PARALLEL="\$\{PARALLEL:-(\d+)\}"'),
+    "openclaw": ("run-batch.sh", r'PARALLEL="\$\{PARALLEL:-(\d+)\}"'),
     "mini-swe-agent": ("run_batch.py", r"^WORKERS = (\d+)"),
 }
 TOKEN_ENV = "COMPANY_MCP_TOKEN"
@@ -134,6 +137,43 @@ def test_opencode_config_is_a_remote_server_from_the_environment(seed: dict[str,
     assert model in config["provider"][provider]["models"]
 
 
+def test_new_harness_configs_send_the_seeds_header_and_leave_out_shells(seed: dict[str, Any]) -> None:
+    """Claude Code, Gemini CLI, OpenClaw: the server under the seed's name, URL and token from the environment."""
+    name, token = seed["mcp"]["server_name"], seed["token"]
+    claude = json.loads((EXAMPLES / "claude-code" / "mcp.json").read_text())["mcpServers"][name]
+    gemini_settings = json.loads((EXAMPLES / "gemini-cli" / "settings.json").read_text())
+    gemini = gemini_settings["mcpServers"][name]
+    openclaw_config = json.loads((EXAMPLES / "openclaw" / "openclaw.json").read_text())
+    openclaw = openclaw_config["mcp"]["servers"][name]
+    for server, url_key, fill in (
+        (claude, "url", lambda v: v.replace("${" + TOKEN_ENV + "}", token)),
+        (gemini, "httpUrl", lambda v: v.replace("$" + TOKEN_ENV, token)),
+        (openclaw, "url", lambda v: v.replace("${" + TOKEN_ENV + "}", token)),
+    ):
+        assert "COMPANY_MCP_URL" in server[url_key]
+        assert {k: fill(v) for k, v in server["headers"].items()} == seed["mcp"]["headers"]
+    assert claude["type"] == "http" and gemini["trust"] is True and openclaw["transport"] == "streamable-http"
+    assert gemini_settings["security"]["auth"]["selectedType"] == "gemini-api-key"  # else exit 41 with a base URL
+    assert gemini_settings["security"]["folderTrust"]["enabled"] is False  # else MCP servers are disabled
+    assert "run_shell_command" in gemini_settings["tools"]["exclude"]
+    assert openclaw_config["tools"]["toolSearch"] is False and openclaw_config["tools"]["profile"] == "minimal"
+    for provider in openclaw_config["models"]["providers"].values():
+        assert provider["apiKey"] == "${MODEL_UNDER_TEST_KEY}"  # not MODEL_API_KEY: OpenClaw's Meta provider reads it
+    claude_script = (EXAMPLES / "claude-code" / "run-batch.sh").read_text()
+    assert "ENABLE_TOOL_SEARCH=false" in claude_script and '--tools ""' in claude_script
+
+
+def test_readmes_name_the_versions_the_install_script_pins() -> None:
+    install = (REPO / "scripts" / "install-harnesses.sh").read_text()
+    readme = (REPO / "README.md").read_text()
+    for example, variable in (("codex", "CODEX_VERSION"), ("pi", "PI_VERSION"), ("claude-code", "CLAUDE_CODE_VERSION"),
+                              ("gemini-cli", "GEMINI_CLI_VERSION"), ("openclaw", "OPENCLAW_VERSION")):  # fmt: skip
+        pinned = re.search(rf'{variable}="\$\{{{variable}:-([0-9.]+)\}}"', install)
+        assert pinned, variable
+        assert f"{pinned.group(1)}" in (EXAMPLES / example / "README.md").read_text(), example
+        assert f"| {pinned.group(1)} (npm" in readme, f"README.md's harness table lacks {example} {pinned.group(1)}"
+
+
 def test_mini_swe_agent_uses_the_env_names_the_app_commands_read(seed: dict[str, Any]) -> None:
     command = command_scripts(["calendar"])["calendar"].decode()
     for name in ("COMPANY_API_URL", "COMPANY_API_TOKEN"):
@@ -155,7 +195,17 @@ def test_sandbox_images_pin_the_tested_harness_versions() -> None:
 # ---- run-batch.sh with a stand-in harness ---------------------------------------------------------------------
 
 #: The launcher's harness command, per example.
-LAUNCHED = {"codex": "codex", "pi": "pi", "opencode": "opencode"}
+LAUNCHED = {"codex": "codex", "pi": "pi", "opencode": "opencode", "claude-code": "claude", "gemini-cli": "gemini",
+            "openclaw": "openclaw"}  # fmt: skip
+#: What a stand-in must print for the launcher to take the company's MCP server as connected (a probe or listing
+#: answers and exits here; the episode's run goes on to the body).
+CONNECTED = {
+    "claude-code": """echo '{"type": "system", "subtype": "init", "mcp_servers": """
+    """[{"name": "company", "status": "connected"}]}'""",
+    "gemini-cli": 'if [ "$1" = mcp ]; then echo "company: http://127.0.0.1/mcp (http) - Connected"; exit 0; fi',
+    "openclaw": 'if [ "$1" = mcp ]; then exit 0; fi',
+    "opencode": 'if [ "$1" = mcp ]; then echo "company connected"; exit 0; fi',
+}
 CORE_TASKS = Path(gateway.__file__).parent / "data" / "tasks" / "core.jsonl"
 
 
@@ -201,7 +251,8 @@ async def test_run_batch_seeds_a_cli_row_over_mcp(harness: str, tmp_path: Path) 
     require_binary("curl")
     require_binary("node")
     task = cli_task()
-    bin_dir = fake_harness(tmp_path / "bin", LAUNCHED[harness], "exit 0")  # plays nothing: the seed is the point
+    body = CONNECTED.get(harness, "") + "\nexit 0"  # plays nothing: the seed is the point
+    bin_dir = fake_harness(tmp_path / "bin", LAUNCHED[harness], body)
     async with recording_gateway(NO_SANDBOXES, {task.id: task}) as (base, seeds):
         code, out, err = await run_batch(harness, tmp_path, bin_dir, [task.id], GATEWAY=base)
     assert code == 0, err
@@ -213,7 +264,7 @@ async def test_run_batch_seeds_a_cli_row_over_mcp(harness: str, tmp_path: Path) 
     assert "timed_out" not in verdict
 
 
-@pytest.mark.parametrize("harness", ["codex", "pi"])
+@pytest.mark.parametrize("harness", ["codex", "pi", "claude-code", "gemini-cli", "openclaw"])
 async def test_run_batch_verifies_an_episode_cut_off_by_its_timeout(harness: str, tmp_path: Path) -> None:
     """A harness still running after EPISODE_TIMEOUT_S is stopped (with its children) and the episode verified."""
     require_binary("curl")
@@ -221,7 +272,8 @@ async def test_run_batch_verifies_an_episode_cut_off_by_its_timeout(harness: str
     require_binary("timeout")
     task = cli_task()
     child = tmp_path / "child.pid"
-    bin_dir = fake_harness(tmp_path / "bin", LAUNCHED[harness], f'sleep 60 & echo $! > "{child}"; wait')
+    body = CONNECTED.get(harness, "") + f'\nsleep 60 & echo $! > "{child}"; wait'
+    bin_dir = fake_harness(tmp_path / "bin", LAUNCHED[harness], body)
     async with recording_gateway(NO_SANDBOXES, {task.id: task}) as (base, seeds):
         started = time.perf_counter()
         code, out, err = await run_batch(harness, tmp_path, bin_dir, [task.id], GATEWAY=base, EPISODE_TIMEOUT_S="1")
@@ -243,7 +295,7 @@ async def test_run_batch_reports_a_refused_seed_and_runs_no_harness(harness: str
     require_binary("node")
     task = cli_task()
     ran = tmp_path / "ran"
-    bin_dir = fake_harness(tmp_path / "bin", LAUNCHED[harness], f'echo run >> "{ran}"')
+    bin_dir = fake_harness(tmp_path / "bin", LAUNCHED[harness], CONNECTED.get(harness, "") + f'\necho run >> "{ran}"')
     async with recording_gateway(NO_SANDBOXES, {task.id: task}) as (base, seeds):
         code, out, err = await run_batch(harness, tmp_path, bin_dir, ["no-such-task", task.id], GATEWAY=base)
     assert code == 0, err

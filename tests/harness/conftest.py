@@ -28,6 +28,8 @@ REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples"
 #: Where scripts/install-harnesses.sh puts the pinned harnesses.
 LOCAL_BIN = REPO / ".harness" / "node_modules" / ".bin"
+#: Where it puts OpenClaw and the Node 24 it needs (both first on PATH when OpenClaw runs).
+OPENCLAW_BIN = REPO / ".harness" / "openclaw" / "node_modules" / ".bin"
 #: Where it puts the official MCP test tools (TypeScript SDK, Inspector, conformance suite) and their Node 22.
 MCP_TOOLS = REPO / ".harness" / "mcp-tools" / "node_modules"
 #: The tasks these tests play: the core file only, so a row being written in another file cannot break them.
@@ -83,6 +85,14 @@ def harness_env(home: Path, **extra: str) -> dict[str, str]:
 def wrong_token(token: str) -> str:
     """``token`` with its last character changed: the right shape, a signature that does not match."""
     return token[:-1] + ("B" if token.endswith("A") else "A")
+
+
+def wrong_answer(task: Task) -> Task:
+    """``task`` whose reference solution ends in a ``complete_task`` answer naming someone else (scores 0.0)."""
+    last = task.solution[-1]
+    assert last.tool == "complete_task" and "answer" in last.args, f"{task.id}: no answer to get wrong"
+    wrong = last.model_copy(update={"args": {**last.args, "answer": "Alex Morgan (alex.morgan@northwind.example)"}})
+    return task.model_copy(update={"solution": [*task.solution[:-1], wrong]})
 
 
 @dataclass

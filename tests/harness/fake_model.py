@@ -1,11 +1,15 @@
 """A scripted model for real harnesses: plays a task's reference solution as tool calls, streaming as harnesses ask.
 
-Speaks what Codex CLI and Pi send, at the versions scripts/install-harnesses.sh pins (their configs: examples/):
+Speaks what the harnesses send, at the versions scripts/install-harnesses.sh pins (their configs: examples/):
 
 - ``POST {base}/responses`` (OpenAI Responses; Codex needs server-sent events): a ``function_call`` item per
   turn, with ``namespace`` when the harness offers the tool inside a namespace (Codex: ``mcp__<server>``);
 - ``POST {base}/chat/completions`` (Chat Completions; Pi's ``openai-completions``): streamed chunks when the
   request says ``"stream": true``, one JSON object otherwise;
+- ``POST {base}/messages`` (Anthropic Messages; Claude Code): ``tool_use`` blocks, streamed as server-sent events
+  when the request says ``"stream": true``; ``POST {base}/messages/count_tokens`` answers a fixed count;
+- ``POST {base}/models/<model>:generateContent`` and ``:streamGenerateContent`` (Gemini; Gemini CLI): a
+  ``functionCall`` part, streamed as ``data:`` lines with ``?alt=sse``; ``:countTokens`` answers a fixed count;
 - ``GET {base}/models``.
 
 Each reply is computed from the request alone: the task is the one whose instruction is in the user messages,
@@ -54,15 +58,18 @@ class ScriptedModel:
     Args:
         tasks: The tasks it can play; a conversation plays the task whose instruction is in its user messages.
         exposure: ``"mcp"`` calls the MCP tools; ``"cli"`` runs the app commands through the shell tool.
+        finish_command: A shell command to run after the last step, before the final text (mini-swe-agent ends
+            an episode on ``echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT``).
 
     Attributes:
         requests: ``(api, body)`` of every request received, in order.
         errors: What went wrong in the script, if anything.
     """
 
-    def __init__(self, tasks: list[Task], exposure: str = "mcp") -> None:
+    def __init__(self, tasks: list[Task], exposure: str = "mcp", finish_command: str | None = None) -> None:
         self.scripts = {task.instruction: task.solution for task in tasks}
         self.exposure = exposure
+        self.finish_command = finish_command
         self.requests: list[tuple[str, dict[str, Any]]] = []
         self.errors: list[str] = []
 
@@ -82,6 +89,8 @@ class ScriptedModel:
             steps = next((s for instruction, s in self.scripts.items() if instruction in user_text), None)
             if steps is None:
                 raise ScriptError(f"no task's instruction in the user messages {user_text[:300]!r}")
+            if len(outputs) == len(steps) and self.finish_command:
+                return "call", _shell_call(self.finish_command, offered)
             if len(outputs) >= len(steps):
                 return "text", FINAL_TEXT
             variables: dict[str, Any] = {}
@@ -108,22 +117,20 @@ class ScriptedModel:
                     return key, args
             raise ScriptError(f"tool {wanted!r} is not offered; offered: {sorted(offered)}")
         action = _action(step_tool)
-        command = shlex.join([action.app or APPLESS_COMMAND, *to_argv(action, args)])
-        for shell in SHELL_TOOLS:
-            for key, schema in offered.items():
-                if key.rpartition("/")[2] == shell:
-                    return key, _shell_arguments(schema, command)
-        raise ScriptError(f"no shell tool offered; offered: {sorted(offered)}")
+        return _shell_call(shlex.join([action.app or APPLESS_COMMAND, *to_argv(action, args)]), offered)
 
     # ---- the wire APIs ------------------------------------------------------------------------
 
     def app(self) -> Starlette:
-        """The ASGI app: ``/v1/responses``, ``/v1/chat/completions``, ``/v1/models``."""
+        """The ASGI app under ``/v1`` (OpenAI, Anthropic) and ``/v1beta`` (Gemini)."""
         return Starlette(
             routes=[
                 Route("/v1/responses", self._responses, methods=["POST"]),
                 Route("/v1/chat/completions", self._chat, methods=["POST"]),
+                Route("/v1/messages", self._messages, methods=["POST"]),
+                Route("/v1/messages/count_tokens", self._count_tokens, methods=["POST"]),
                 Route("/v1/models", self._models, methods=["GET"]),
+                Route("/v1beta/models/{call:path}", self._gemini, methods=["POST"]),
             ]
         )
 
@@ -204,6 +211,82 @@ class ScriptedModel:
         lines.append(json.dumps({**head, "object": "chat.completion.chunk", "choices": [], "usage": usage}))
         return _sse([*(f"data: {line}\n\n" for line in lines), "data: [DONE]\n\n"])
 
+    async def _count_tokens(self, request: Request) -> Response:
+        return JSONResponse({"input_tokens": 10})
+
+    async def _messages(self, request: Request) -> Response:
+        body = await request.json()
+        self.requests.append(("messages", body))
+        offered = {t["name"]: t.get("input_schema") or {} for t in body.get("tools") or [] if "name" in t}
+        user_text, outputs = [], []
+        for message in body.get("messages") or []:
+            content = message.get("content")
+            blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content or []
+            for block in blocks:
+                if block.get("type") == "tool_result":
+                    outputs.append(_text(block.get("content")))
+                elif message.get("role") == "user" and block.get("type") == "text":
+                    user_text.append(block.get("text", ""))
+        what, value = self.next_action("\n".join(user_text), outputs, offered)
+        n = len(outputs)
+        if what == "call":
+            key, args = value
+            block: dict[str, Any] = {"type": "tool_use", "id": f"toolu_{n}", "name": key, "input": args}
+            stop = "tool_use"
+        else:
+            block, stop = {"type": "text", "text": value}, "end_turn"
+        usage = {"input_tokens": 10, "output_tokens": 5}
+        message = {"id": f"msg_{n}", "type": "message", "role": "assistant", "model": body.get("model", ""),
+                   "content": [block], "stop_reason": stop, "stop_sequence": None, "usage": usage}  # fmt: skip
+        if not body.get("stream"):
+            return JSONResponse(message)
+        if block["type"] == "tool_use":
+            start = {**block, "input": {}}
+            delta = {"type": "input_json_delta", "partial_json": json.dumps(block["input"])}
+        else:
+            start, delta = {"type": "text", "text": ""}, {"type": "text_delta", "text": block["text"]}
+        events = [
+            ("message_start", {"message": {**message, "content": [], "stop_reason": None}}),
+            ("content_block_start", {"index": 0, "content_block": start}),
+            ("content_block_delta", {"index": 0, "delta": delta}),
+            ("content_block_stop", {"index": 0}),
+            ("message_delta", {"delta": {"stop_reason": stop, "stop_sequence": None}, "usage": {"output_tokens": 5}}),
+            ("message_stop", {}),
+        ]
+        return _sse(f"event: {kind}\ndata: {json.dumps({'type': kind, **data})}\n\n" for kind, data in events)
+
+    async def _gemini(self, request: Request) -> Response:
+        model_name, _, method = request.path_params["call"].partition(":")
+        body = await request.json()
+        if method == "countTokens":
+            return JSONResponse({"totalTokens": 10})
+        self.requests.append(("gemini", body))
+        offered: dict[str, dict[str, Any]] = {}
+        for tool in body.get("tools") or []:
+            for decl in tool.get("functionDeclarations") or []:
+                offered[decl["name"]] = decl.get("parametersJsonSchema") or decl.get("parameters") or {}
+        user_text, outputs = [], []
+        for content in body.get("contents") or []:
+            for part in content.get("parts") or []:
+                if "functionResponse" in part:
+                    outputs.append(_gemini_output(part["functionResponse"].get("response")))
+                elif content.get("role") == "user" and "text" in part:
+                    user_text.append(part["text"])
+        what, value = self.next_action("\n".join(user_text), outputs, offered)
+        if what == "call":
+            key, args = value
+            part: dict[str, Any] = {"functionCall": {"name": key, "args": args}}
+        else:
+            part = {"text": value}
+        reply = {
+            "candidates": [{"content": {"role": "model", "parts": [part]}, "finishReason": "STOP", "index": 0}],
+            "usageMetadata": {"promptTokenCount": 10, "candidatesTokenCount": 5, "totalTokenCount": 15},
+            "modelVersion": model_name,
+        }
+        if method == "streamGenerateContent":
+            return _sse([f"data: {json.dumps(reply)}\n\n"])
+        return JSONResponse(reply)
+
 
 @contextlib.asynccontextmanager
 async def serve_model(model: ScriptedModel) -> AsyncIterator[str]:
@@ -222,6 +305,15 @@ def _action(step_tool: str) -> Action:
     return REGISTRY.action(app, name)
 
 
+def _shell_call(command: str, offered: dict[str, dict[str, Any]]) -> tuple[str, Any]:
+    """``(offered_key, arguments)`` running ``command`` through the harness's shell tool."""
+    for shell in SHELL_TOOLS:
+        for key, schema in offered.items():
+            if key.rpartition("/")[2] == shell:
+                return key, _shell_arguments(schema, command)
+    raise ScriptError(f"no shell tool offered; offered: {sorted(offered)}")
+
+
 def _sse(chunks: Iterator[str] | list[str]) -> StreamingResponse:
     return StreamingResponse(iter(list(chunks)), media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
 
@@ -238,6 +330,15 @@ def _offered_responses(tools: list[dict[str, Any]]) -> dict[str, dict[str, Any]]
         elif "name" in tool:
             offered[tool["name"]] = tool.get("parameters") or {}
     return offered
+
+
+def _gemini_output(response: Any) -> str:
+    """The text of a Gemini ``functionResponse.response``: ``{"output": text}``, ``{"content": parts}`` or JSON."""
+    if isinstance(response, dict):
+        for key in ("output", "content", "error"):
+            if key in response:
+                return _text(response[key])
+    return _text(response)
 
 
 def _shell_arguments(schema: dict[str, Any], command: str) -> dict[str, Any]:

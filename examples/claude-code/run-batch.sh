@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Play company-gateway tasks with Claude Code, PARALLEL episodes at once. Per task: seed a session over MCP (every
+# task, whatever its row's exposure: mcp.json gives Claude Code the company's MCP tools), run `claude -p` with that
+# mcp.json and no built-in tools in a fresh CLAUDE_CONFIG_DIR for at most EPISODE_TIMEOUT_S seconds, verify, close.
+# Prints "<task id><TAB><verify JSON>" per task ("timed_out": true added when the run was cut off), or
+# "<task id><TAB>{"error": ...}" for an episode that could not run.
+# Claude Code starts without a server it cannot reach (exit 0, no tools). The first event of its stream-json
+# output lists each MCP server's status; when "company" is not "connected" the episode is not verified: its line
+# is masked, {"mask_sample": true, "failure_kind": "harness_mcp_failed", ...}, and never a 0 against the model.
+#
+#   GATEWAY=http://127.0.0.1:8000 ANTHROPIC_BASE_URL=... MODEL_API_KEY=... ./run-batch.sh cal-move-ops-sync
+#
+# Start the gateway with GATEWAY_MAX_CONCURRENT_SESSIONS equal to PARALLEL (README.md). Needs curl, node, claude,
+# timeout (coreutils).
+set -euo pipefail
+PARALLEL="${PARALLEL:-4}"
+export EPISODE_TIMEOUT_S="${EPISODE_TIMEOUT_S:-600}"  # longest one `claude -p` may run; then it is stopped and verified
+export GATEWAY="${GATEWAY:-http://127.0.0.1:8000}" HERE="$(cd "$(dirname "$0")" && pwd)"
+export RUNS_DIR="${RUNS_DIR:-$HOME/.company-gateway-runs}" CLAUDE_MODEL="${CLAUDE_MODEL:-}"
+mkdir -p "$RUNS_DIR"
+
+episode() {
+  local task=$1 seed home sid status rc=0
+  # "exposure": "mcp" overrides the row's own (cli and http rows too), so the tools match mcp.json.
+  if ! seed=$(curl -sS --fail-with-body "$GATEWAY/seed_session" -d "{\"task_id\": \"$task\", \"exposure\": \"mcp\"}"); then
+    local none='{"error": "the gateway gave no answer to the seed"}'  # else its own {"error": ...}; no harness runs
+    printf '%s\t%s\n' "$task" "${seed:-$none}"
+    return 0
+  fi
+  field() { node -e 'let v = JSON.parse(process.argv[1]); for (const k of process.argv[2].split(".")) v = v[k];
+                     process.stdout.write(String(v))' "$seed" "$1"; }
+  sid=$(field session_id)
+  home=$(mktemp -d "$RUNS_DIR/claude-XXXXXX")
+  mkdir "$home/work"
+  # mcp.json reads COMPANY_MCP_URL and COMPANY_MCP_TOKEN. ENABLE_TOOL_SEARCH=false offers the MCP tools to the
+  # model directly (else behind a tool-search tool); --allowedTools mcp__<server> runs them without prompts;
+  # --tools "" leaves out the built-in ones (shell, files, web). Your model's key goes in ANTHROPIC_API_KEY.
+  (cd "$home/work" && CLAUDE_CONFIG_DIR="$home/config" ANTHROPIC_API_KEY="${ANTHROPIC_API_KEY:-${MODEL_API_KEY:-}}" \
+    ENABLE_TOOL_SEARCH=false DISABLE_AUTOUPDATER=1 CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 \
+    COMPANY_MCP_URL="$(field mcp.url)" COMPANY_MCP_TOKEN="$(field token)" timeout -k 10 "$EPISODE_TIMEOUT_S" \
+    claude -p "$(field instruction)" ${CLAUDE_MODEL:+--model "$CLAUDE_MODEL"} --mcp-config "$HERE/mcp.json" \
+    --strict-mcp-config --tools "" --allowedTools "mcp__$(field mcp.server_name)" --output-format stream-json \
+    --verbose </dev/null >"$home/claude.jsonl" 2>"$home/claude.log") || rc=$?
+  # The init event: {"type": "system", "subtype": "init", "mcp_servers": [{"name", "status"}], ...}.
+  status=$(node -e 'const fs = require("fs"); let s = "no init event";
+    for (const line of fs.readFileSync(process.argv[1], "utf8").split("\n")) {
+      let e; try { e = JSON.parse(line); } catch { continue; }
+      if (e.type === "system" && e.subtype === "init") {
+        const m = (e.mcp_servers || []).find((x) => x.name === process.argv[2]); s = m ? m.status : "not listed"; break; } }
+    process.stdout.write(s)' "$home/claude.jsonl" "$(field mcp.server_name)")
+  if [ "$status" != connected ]; then
+    printf '%s\t%s\n' "$task" "$(node -e 'process.stdout.write(JSON.stringify({session_id: process.argv[1],
+      reward: 0.0, checks: [], mask_sample: true, failure_kind: "harness_mcp_failed",
+      failure_reason: `claude: MCP server ${process.argv[2]} status ${process.argv[3]}; see ${process.argv[4]}`}))' \
+      "$sid" "$(field mcp.server_name)" "$status" "$home/claude.jsonl")"
+  else
+    case $rc in
+      0) printf '%s\t%s\n' "$task" "$(curl -sS "$GATEWAY/verify" -d "{\"session_id\": \"$sid\"}")" ;;
+      124 | 137)  # out of time is the model's score: verified as the world stands
+        printf '%s\t%s\n' "$task" "$(node -e 'process.stdout.write(JSON.stringify({...JSON.parse(process.argv[1]),
+          timed_out: true, timeout_s: Number(process.argv[2])}))' \
+          "$(curl -sS "$GATEWAY/verify" -d "{\"session_id\": \"$sid\"}")" "$EPISODE_TIMEOUT_S")" ;;
+      # Any other non-zero exit (the model's endpoint down) is no score of the model: not verified.
+      *) printf '%s\t{"error": "claude exited with status %s; see %s"}\n' "$task" "$rc" "$home/claude.log" ;;
+    esac
+  fi
+  curl -sS -o /dev/null "$GATEWAY/close_session" -d "{\"session_id\": \"$sid\"}"
+}
+export -f episode
+printf '%s\n' "$@" | xargs -r -P "$PARALLEL" -I{} bash -c 'episode "$1"' _ {}

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Play company-gateway tasks with Gemini CLI, PARALLEL episodes at once. Per task: seed a session over MCP (every
+# task, whatever its row's exposure: settings.json gives Gemini CLI the company's MCP tools), check with
+# `gemini mcp list` that the server connects, run `gemini -p` in a fresh HOME for at most EPISODE_TIMEOUT_S
+# seconds, verify, close.
+# Prints "<task id><TAB><verify JSON>" per task ("timed_out": true added when the run was cut off), or
+# "<task id><TAB>{"error": ...}" for an episode that could not run.
+# Gemini CLI starts without a server it cannot reach (exit 0, no tools), so the check runs first: when the server
+# is not "Connected" no model is called and the line is masked, {"mask_sample": true, "failure_kind":
+# "harness_mcp_failed", ...}, never a 0 against the model.
+#
+#   GATEWAY=http://127.0.0.1:8000 GOOGLE_GEMINI_BASE_URL=... MODEL_API_KEY=... ./run-batch.sh cal-move-ops-sync
+#
+# Start the gateway with GATEWAY_MAX_CONCURRENT_SESSIONS equal to PARALLEL (README.md). Needs curl, node, gemini,
+# timeout (coreutils).
+set -euo pipefail
+PARALLEL="${PARALLEL:-4}"
+export EPISODE_TIMEOUT_S="${EPISODE_TIMEOUT_S:-600}"  # longest one `gemini -p` may run; then it is stopped and verified
+export GATEWAY="${GATEWAY:-http://127.0.0.1:8000}" HERE="$(cd "$(dirname "$0")" && pwd)"
+export RUNS_DIR="${RUNS_DIR:-$HOME/.company-gateway-runs}" GEMINI_MODEL="${GEMINI_MODEL:-gemini-2.5-pro}"
+mkdir -p "$RUNS_DIR"
+
+episode() {
+  local task=$1 seed home sid listed rc=0
+  # "exposure": "mcp" overrides the row's own (cli and http rows too), so the tools match settings.json.
+  if ! seed=$(curl -sS --fail-with-body "$GATEWAY/seed_session" -d "{\"task_id\": \"$task\", \"exposure\": \"mcp\"}"); then
+    local none='{"error": "the gateway gave no answer to the seed"}'  # else its own {"error": ...}; no harness runs
+    printf '%s\t%s\n' "$task" "${seed:-$none}"
+    return 0
+  fi
+  field() { node -e 'let v = JSON.parse(process.argv[1]); for (const k of process.argv[2].split(".")) v = v[k];
+                     process.stdout.write(String(v))' "$seed" "$1"; }
+  sid=$(field session_id)
+  home=$(mktemp -d "$RUNS_DIR/gemini-XXXXXX")
+  mkdir "$home/.gemini" "$home/work"
+  # settings.json names the server "company"; the seed's mcp.server_name is the gateway's (default "company").
+  sed "s/\"company\": {/\"$(field mcp.server_name)\": {/" "$HERE/settings.json" >"$home/.gemini/settings.json"
+  export HOME="$home" GEMINI_API_KEY="${GEMINI_API_KEY:-${MODEL_API_KEY:-}}" COMPANY_MCP_URL="$(field mcp.url)" \
+    COMPANY_MCP_TOKEN="$(field token)"
+  listed=$(cd "$home/work" && timeout 60 gemini mcp list 2>&1 || true)
+  if ! grep -q "$(field mcp.server_name): .* - Connected" <<<"$listed"; then
+    printf '%s\n' "$listed" >"$home/gemini.log"
+    printf '%s\t%s\n' "$task" "$(node -e 'process.stdout.write(JSON.stringify({session_id: process.argv[1],
+      reward: 0.0, checks: [], mask_sample: true, failure_kind: "harness_mcp_failed",
+      failure_reason: `gemini mcp list: ${process.argv[2]}; see ${process.argv[3]}`}))' \
+      "$sid" "$(grep -m1 "$(field mcp.server_name):" <<<"$listed" || echo "server not listed")" "$home/gemini.log")"
+  else
+    (cd "$home/work" && timeout -k 10 "$EPISODE_TIMEOUT_S" gemini -p "$(field instruction)" --model "$GEMINI_MODEL" \
+      --approval-mode yolo --output-format json </dev/null >"$home/gemini.json" 2>"$home/gemini.log") || rc=$?
+    case $rc in
+      0) printf '%s\t%s\n' "$task" "$(curl -sS "$GATEWAY/verify" -d "{\"session_id\": \"$sid\"}")" ;;
+      124 | 137)  # out of time is the model's score: verified as the world stands
+        printf '%s\t%s\n' "$task" "$(node -e 'process.stdout.write(JSON.stringify({...JSON.parse(process.argv[1]),
+          timed_out: true, timeout_s: Number(process.argv[2])}))' \
+          "$(curl -sS "$GATEWAY/verify" -d "{\"session_id\": \"$sid\"}")" "$EPISODE_TIMEOUT_S")" ;;
+      # Any other non-zero exit (the model's endpoint down, exit 41 for a missing auth type) is not verified.
+      *) printf '%s\t{"error": "gemini exited with status %s; see %s"}\n' "$task" "$rc" "$home/gemini.log" ;;
+    esac
+  fi
+  curl -sS -o /dev/null "$GATEWAY/close_session" -d "{\"session_id\": \"$sid\"}"
+}
+export -f episode
+printf '%s\n' "$@" | xargs -r -P "$PARALLEL" -I{} bash -c 'episode "$1"' _ {}

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Play company-gateway tasks with OpenClaw, PARALLEL episodes at once. Per task: seed a session over MCP (every
+# task, whatever its row's exposure: openclaw.json gives OpenClaw the company's MCP tools), check the server with
+# `openclaw mcp probe`, run `openclaw agent exec` with that config for at most EPISODE_TIMEOUT_S seconds, verify,
+# close.
+# Prints "<task id><TAB><verify JSON>" per task ("timed_out": true added when the run was cut off), or
+# "<task id><TAB>{"error": ...}" for an episode that could not run.
+# OpenClaw starts without a server it cannot reach (exit 0, no tools), so the probe runs first: when it fails
+# no model is called and the line is masked, {"mask_sample": true, "failure_kind": "harness_mcp_failed", ...},
+# never a 0 against the model.
+#
+#   GATEWAY=http://127.0.0.1:8000 MODEL_API_KEY=... ./run-batch.sh cal-move-ops-sync dir-manager-of-owen
+#
+# Start the gateway with GATEWAY_MAX_CONCURRENT_SESSIONS equal to PARALLEL (README.md). Needs curl, openclaw and
+# Node 24.16+ first on PATH (scripts/install-harnesses.sh puts both in .harness/openclaw/node_modules/.bin),
+# timeout (coreutils).
+set -euo pipefail
+PARALLEL="${PARALLEL:-4}"
+export EPISODE_TIMEOUT_S="${EPISODE_TIMEOUT_S:-600}"  # longest one `agent exec` may run; then it is stopped and verified
+export GATEWAY="${GATEWAY:-http://127.0.0.1:8000}" HERE="$(cd "$(dirname "$0")" && pwd)"
+export RUNS_DIR="${RUNS_DIR:-$HOME/.company-gateway-runs}"
+# openclaw.json reads the key from MODEL_UNDER_TEST_KEY: OpenClaw takes a MODEL_API_KEY in its environment for
+# its Meta provider and then tries to install that provider's plugin from the network.
+export MODEL_UNDER_TEST_KEY="${MODEL_UNDER_TEST_KEY:-${MODEL_API_KEY:-}}" OPENCLAW_NO_AUTO_UPDATE=1 OPENCLAW_OFFLINE=1
+unset MODEL_API_KEY
+mkdir -p "$RUNS_DIR"
+
+episode() {
+  local task=$1 seed home sid server rc=0
+  # "exposure": "mcp" overrides the row's own (cli and http rows too), so the tools match openclaw.json.
+  if ! seed=$(curl -sS --fail-with-body "$GATEWAY/seed_session" -d "{\"task_id\": \"$task\", \"exposure\": \"mcp\"}"); then
+    local none='{"error": "the gateway gave no answer to the seed"}'  # else its own {"error": ...}; no harness runs
+    printf '%s\t%s\n' "$task" "${seed:-$none}"
+    return 0
+  fi
+  field() { node -e 'let v = JSON.parse(process.argv[1]); for (const k of process.argv[2].split(".")) v = v[k];
+                     process.stdout.write(String(v))' "$seed" "$1"; }
+  sid=$(field session_id)
+  server=$(field mcp.server_name)
+  home=$(mktemp -d "$RUNS_DIR/openclaw-XXXXXX")
+  mkdir "$home/work"
+  # openclaw.json names the server "company"; the seed's mcp.server_name is the gateway's (default "company").
+  sed "s/\"company\": {/\"$server\": {/" "$HERE/openclaw.json" >"$home/openclaw.json"
+  export HOME="$home" OPENCLAW_CONFIG_PATH="$home/openclaw.json" COMPANY_MCP_URL="$(field mcp.url)" \
+    COMPANY_MCP_TOKEN="$(field token)"
+  if ! (cd "$home/work" && timeout 120 openclaw mcp probe "$server") >"$home/probe.log" 2>&1; then
+    printf '%s\t%s\n' "$task" "$(node -e 'process.stdout.write(JSON.stringify({session_id: process.argv[1],
+      reward: 0.0, checks: [], mask_sample: true, failure_kind: "harness_mcp_failed",
+      failure_reason: `openclaw mcp probe ${process.argv[2]} failed; see ${process.argv[3]}`}))' \
+      "$sid" "$server" "$home/probe.log")"
+  else
+    (cd "$home/work" && timeout -k 10 "$EPISODE_TIMEOUT_S" openclaw agent exec --config "$home/openclaw.json" \
+      --json "$(field instruction)" </dev/null >"$home/result.json" 2>"$home/openclaw.log") || rc=$?
+    case $rc in
+      0) printf '%s\t%s\n' "$task" "$(curl -sS "$GATEWAY/verify" -d "{\"session_id\": \"$sid\"}")" ;;
+      124 | 137)  # out of time is the model's score: verified as the world stands
+        printf '%s\t%s\n' "$task" "$(node -e 'process.stdout.write(JSON.stringify({...JSON.parse(process.argv[1]),
+          timed_out: true, timeout_s: Number(process.argv[2])}))' \
+          "$(curl -sS "$GATEWAY/verify" -d "{\"session_id\": \"$sid\"}")" "$EPISODE_TIMEOUT_S")" ;;
+      # Any other non-zero exit (a model or result error: 1) is no score of the model: not verified.
+      *) printf '%s\t{"error": "openclaw exited with status %s; see %s"}\n' "$task" "$rc" "$home/openclaw.log" ;;
+    esac
+  fi
+  curl -sS -o /dev/null "$GATEWAY/close_session" -d "{\"session_id\": \"$sid\"}"
+}
+export -f episode
+printf '%s\n' "$@" | xargs -r -P "$PARALLEL" -I{} bash -c 'episode "$1"' _ {}
