@@ -87,9 +87,12 @@ ensure "$prefix/mcp-tools" "$mcp_bins" "${mcp_tools[@]}"
 mini="$prefix/mini-swe-agent"
 if ! "$mini/bin/python" -c 'import sys
 from importlib.metadata import version
-import gateway
 sys.exit(version("mini-swe-agent") != sys.argv[1])' "$MINI_SWE_AGENT_VERSION" >/dev/null 2>&1; then
   "${PYTHON:-python3}" -m venv "$mini"
   "$mini/bin/python" -m pip install -q -e . "mini-swe-agent==$MINI_SWE_AGENT_VERSION" >&2
+elif ! (cd / && "$mini/bin/python" -c 'import sys, gateway; sys.exit(not gateway.__file__.startswith(sys.argv[1]))' \
+    "$PWD/") >/dev/null 2>&1; then
+  # A cached venv (a prefix shared by several clones, as CI's): point its editable package at this clone.
+  "$mini/bin/python" -m pip install -q --no-deps -e . >&2
 fi
 echo "mini-swe-agent-python=$mini/bin/python"
