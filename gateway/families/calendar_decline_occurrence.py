@@ -91,14 +91,34 @@ def _build(inst: Instance) -> dict[str, Any]:
                     "attendees": {"any": {"email": user, "response": "declined"}},
                 },
             },
-            {
+            {  # by mail, or in the decline's own note (the organizer reads it with the response)
                 "name": "organizer_told_who_covers",
-                "kind": "record",
-                "app": "gmail",
-                "collection": "messages",
-                "new": True,
-                "count": 1,
-                "where": {"to": {"includes": [organizer["email"]]}, "body": {"contains": cover_first}},
+                "kind": "any_of",
+                "checks": [
+                    {
+                        "name": "by_mail",
+                        "kind": "record",
+                        "app": "gmail",
+                        "collection": "messages",
+                        "new": True,
+                        "count": 1,
+                        "where": {"to": {"includes": [organizer["email"]]}, "body": {"contains": cover_first}},
+                    },
+                    {
+                        "name": "in_the_decline_note",
+                        "kind": "record",
+                        "app": "calendar",
+                        "collection": "events",
+                        "new": True,
+                        "count": 1,
+                        "where": {
+                            "id": occurrence,
+                            "attendees": {
+                                "any": {"email": user, "response": "declined", "comment": {"contains": cover_first}}
+                            },
+                        },
+                    },
+                ],
             },
             {
                 "name": "rest_of_series_still_accepted",
@@ -132,6 +152,19 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "tool": "gmail.send_message",
                 "args": {"to": [organizer["email"]], "subject": f"{title} on {when}", "body": note},
             },
+        ],
+        "alternative_solutions": [  # the note rides on the decline itself: the organizer reads it there
+            [
+                {
+                    "tool": "calendar.list_events",
+                    "args": {"start": day.isoformat(), "end": (day + timedelta(days=1)).isoformat(), "query": title},
+                    "save": {"eid": "events.0.id"},
+                },
+                {
+                    "tool": "calendar.respond_to_event",
+                    "args": {"event_id": "{eid}", "response": "declined", "scope": "this", "comment": note},
+                },
+            ]
         ],
         "negative_controls": [
             {

@@ -39,7 +39,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                      inst.workday(-6, 10))  # fmt: skip
     other = drive_file(inst, f"{other_code} {title}.docx", folder["id"], _doc(title, other_code, field, other_old),
                        inst.workday(-4, 10))  # fmt: skip
-    mail(
+    request = mail(
         inst,
         sender["email"],
         f"Change needed on {code}",
@@ -83,7 +83,14 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "collection": "comments",
                 "kinds": ["add"],
                 "where": {"file_id": doc["id"], "body": {"contains": new_value, "not_contains": other_new}},
-            }
+            },
+            {  # a short "done" back to the colleague, in their thread, is ordinary courtesy
+                "app": "gmail",
+                "collection": "messages",
+                "kinds": ["add"],
+                "where": {"sender": inst.company.user, "thread_id": request["thread_id"]},
+                "values": {"to": [sender["email"]]},
+            },
         ],
         "solution": [
             {
@@ -108,7 +115,13 @@ def _build(inst: Instance) -> dict[str, Any]:
                     },
                 },
                 {"tool": "complete_task", "args": {"summary": "Done."}},
-            ]
+            ],
+            [  # the comment, and a short "done" back to the colleague in their thread
+                {"tool": "drive.add_comment", "args": {"file_id": doc["id"], "text": note}},
+                {"tool": "gmail.reply_to_message",
+                 "args": {"message_id": request["id"], "body": "Done, it's on the doc."}},
+                {"tool": "complete_task", "args": {"summary": "Commented and told them."}},
+            ],
         ],  # fmt: skip
         "negative_controls": [
             {

@@ -110,7 +110,19 @@ def _build(inst: Instance) -> dict[str, Any]:
                     "to": {"includes": [asker["email"]]},
                     "body": {"contains": final_word},
                 },
-            }
+            },
+            {  # one supplier, not a hedge: the reply names neither the withdrawn one nor the other order's
+                "name": "names_only_that_supplier",
+                "kind": "record",
+                "app": "gmail",
+                "collection": "messages",
+                "new": True,
+                "count": 1,
+                "where": {
+                    "thread_id": question["thread_id"],
+                    "body": {"regex": rf"^(?![\s\S]*\b(?:{first.split()[0]}|{third.split()[0]})\b)"},
+                },
+            },
         ],
         "allowed_changes": [
             {
@@ -135,6 +147,16 @@ def _build(inst: Instance) -> dict[str, Any]:
             {"tool": "gmail.reply_to_message", "args": {"message_id": "{qid}", "body": reply_body}},
         ],
         "negative_controls": [
+            {
+                "name": "hedges-both",
+                "why": "names both suppliers of the thread, so either would match",
+                "steps": [
+                    {
+                        "tool": "gmail.reply_to_message",
+                        "args": {"message_id": question["id"], "body": f"{final} or {first} for {po}."},
+                    }
+                ],
+            },
             {
                 "name": "first-answer",
                 "why": "takes the manager's first answer, which they took back",

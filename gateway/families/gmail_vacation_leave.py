@@ -18,6 +18,20 @@ from gateway.families.base import Family, Instance
 __all__ = ["FAMILY"]
 
 
+def _names_none_of(inst: Instance, boss: dict[str, Any]) -> str:
+    """A regex matching a text that names no colleague but ``boss`` and the user.
+
+    Colleagues are named by full name, email, or a first name that neither the boss nor the user has.
+    """
+    keep = {boss["email"], inst.company.user}
+    firsts = {inst.first(boss), inst.first(inst.user)}
+    others = [p for p in inst.company.people.values() if p["email"] not in keep]
+    words = {p["name"] for p in others} | {p["email"] for p in others}
+    words |= {inst.first(p) for p in others if inst.first(p) not in firsts}
+    alternatives = "|".join(re.escape(w) for w in sorted(words, key=lambda w: (-len(w), w)))
+    return rf"^(?![\s\S]*\b(?:{alternatives})\b)"
+
+
 def _build(inst: Instance) -> dict[str, Any]:
     user = inst.company.user
     boss = inst.manager_of(inst.user) or inst.person()
@@ -94,7 +108,6 @@ def _build(inst: Instance) -> dict[str, Any]:
                     "vacation.enabled": True,
                     "vacation.start_date": approved[0].isoformat(),
                     "vacation.end_date": approved[1].isoformat(),
-                    "vacation.company_only": False,
                 },
             },
             {
@@ -104,6 +117,14 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "collection": "_settings",
                 "count": 1,
                 "where": {"vacation.body": {"regex": rf"\b{re.escape(inst.first(boss))}\b|{re.escape(boss['email'])}"}},
+            },
+            {
+                "name": "no_one_else_named",
+                "kind": "record",
+                "app": "gmail",
+                "collection": "_settings",
+                "count": 1,
+                "where": {"vacation.body": {"regex": _names_none_of(inst, boss)}},
             },
         ],
         "allowed_changes": [
@@ -139,6 +160,22 @@ def _build(inst: Instance) -> dict[str, Any]:
             },
         ],
         "negative_controls": [
+            {
+                "name": "names-everyone",
+                "why": "lists every colleague as the contact, so the manager is among them",
+                "steps": [
+                    {
+                        "tool": "gmail.set_vacation",
+                        "args": {
+                            "enabled": True,
+                            "body": "On leave. For anything urgent contact "
+                            + ", ".join([boss["name"], *(p["name"] for p in list(inst.company.people.values())[:30])]),
+                            "start_date": approved[0].isoformat(),
+                            "end_date": approved[1].isoformat(),
+                        },
+                    }
+                ],
+            },
             {
                 "name": "requested-days",
                 "why": "uses the days asked for, not the days approved",

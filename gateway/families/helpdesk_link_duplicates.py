@@ -150,11 +150,28 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "fields": ["updated"],
                 "count": len(ids),
             },
+            {  # a note on each duplicate pointing to the main ticket is ordinary courtesy
+                "app": "helpdesk",
+                "collection": "comments",
+                "kinds": ["add"],
+                "where": {"ticket_id": {"in": ids}},
+                "count": len(ids),
+            },
         ],
         "solution": [
             search,
             *({"tool": "helpdesk.get_ticket", "args": {"ticket_id": t["id"]}} for t in [main, *dupes, *near[:2]]),
             *(link(tid) for tid in ids),
+        ],
+        "alternative_solutions": [  # the links, and a courtesy note on each duplicate
+            [
+                search,
+                *(link(tid) for tid in ids),
+                *(
+                    {"tool": "helpdesk.add_comment", "args": {"ticket_id": tid, "body": f"Same issue as {main['id']}."}}
+                    for tid in ids
+                ),
+            ]
         ],
         "negative_controls": [
             {
