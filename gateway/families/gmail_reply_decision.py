@@ -22,7 +22,7 @@ SUPPLIERS = (
     "Litware Cloud",
     "Adatum Facilities",
     "Proseware Office",
-    "Northwind Freight",
+    "Coho Freight",
     "Wingtip Furniture",
 )
 ITEMS = ("standing desks", "laptop docks", "office chairs", "monitor arms", "label printers", "conference phones")

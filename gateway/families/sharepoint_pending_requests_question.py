@@ -16,7 +16,7 @@ __all__ = ["FAMILY"]
 
 VENDORS = (
     "Fabrikam Logistics", "Contoso Supplies", "Tailspin Print", "Litware Cloud", "Adatum Facilities",
-    "Proseware Legal", "Wingtip Toys", "Northwind Freight", "Alpine Ski House", "Coho Winery",
+    "Proseware Legal", "Wingtip Toys", "Coho Freight", "Alpine Ski House", "Coho Winery",
 )  # fmt: skip
 PENDING = "Pending approval"
 COLUMNS: list[dict[str, Any]] = [

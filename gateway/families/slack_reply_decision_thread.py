@@ -15,7 +15,7 @@ from gateway.families.base import Family, Instance
 __all__ = ["FAMILY"]
 
 CHOICES = (
-    ("courier", ("Fabrikam Logistics", "Northwind Freight", "Contoso Express")),
+    ("courier", ("Fabrikam Logistics", "Coho Freight", "Contoso Express")),
     ("venue", ("Lakeside Lodge", "Harbour Hall", "Cedar Conference Centre")),
     ("survey tool", ("Litware Forms", "Adatum Survey", "Tailspin Poll")),
     ("print shop", ("Wingtip Print", "Lamna Press", "Coho Printing")),

@@ -223,7 +223,10 @@ def _load(args: argparse.Namespace) -> dict[str, Task]:
     tasks = load_tasks(args.tasks_file) if args.tasks_file else load_builtin_tasks()
     values = getattr(args, "families", None)
     names = [n.strip() for v in values for n in v.split(",") if n.strip()] if values else None
-    return select_tasks(tasks, getattr(args, "split", None), names)
+    chosen = select_tasks(tasks, getattr(args, "split", None), names)
+    if not chosen and (names is not None or getattr(args, "split", None)):
+        raise TaskError("no task matches --split/--family; 'company-gateway tasks --stats' counts them by both")
+    return chosen
 
 
 def _cmd_tasks(args: argparse.Namespace) -> int:
@@ -277,7 +280,8 @@ def _cmd_generate(args: argparse.Namespace) -> int:
     family = getattr(module, "FAMILY", None)
     if not isinstance(family, Family):
         return usage(f"--module: {args.module!r} has no FAMILY = Family(...)")
-    keys = [k.strip() for k in args.companies.split(",") if k.strip()] if args.companies else list(GENERATED)
+    keys = list(dict.fromkeys(k.strip() for k in args.companies.split(",") if k.strip())) if args.companies else []
+    keys = keys or list(GENERATED)
     try:
         companies = [company(k) for k in keys]
     except CompanyError as exc:

@@ -180,3 +180,20 @@ def test_a_template_snapshot_built_from_the_overrides_alone_equals_a_full_dump()
         template = world_template(parse_task(row))
         for app, state in template.states.items():
             assert template.snapshot[app] == snapshot_state(state), (row["id"], app)
+
+
+def test_a_document_spec_of_the_wrong_shape_or_a_missing_one_is_refused_by_name():
+    from tools.fixtures.shared import BLOBS
+
+    row = json.loads(json.dumps(next(r for r in ROWS if r.get("documents"))))
+    blob = next(iter(row["documents"]))
+    gone = {k: v for k, v in row.items() if k != "documents"}
+    held = BLOBS.pop(blob)  # as in a process that never made it
+    try:
+        with pytest.raises(TaskError, match="name file content sha256:.*give its spec in documents"):
+            world_template(parse_task(gone))
+        row["documents"][blob] = {**row["documents"][blob], "lines": 5}
+        with pytest.raises(TaskError, match=r"kind 'pdf': a field has the wrong type \(lines: a list of strings\)"):
+            world_template(parse_task(row))
+    finally:
+        BLOBS[blob] = held
