@@ -434,7 +434,10 @@ def _cmd_serve(args: argparse.Namespace) -> int:
             await gateway.reap()
             await super().serve(sockets)
 
+        received: int | None = None
+
         def handle_exit(self, sig: int, frame: Any) -> None:
+            self.received = sig
             with contextlib.suppress(RuntimeError):
                 asyncio.get_running_loop().call_soon_threadsafe(gateway.begin_shutdown)
             super().handle_exit(sig, frame)
@@ -445,7 +448,9 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         server.run()  # after a clean stop, uvicorn raises the signal again: SIGTERM ends the process as SIGTERM does
     except KeyboardInterrupt:  # SIGINT, re-raised the same way: the shell's usual status, no traceback
         return 128 + signal.SIGINT
-    return 0
+    # SIGINT raised again inside asyncio's runner can land on a main task that has just finished, and the
+    # runner then returns quietly (seen under load): the status is still the shell's usual one for SIGINT.
+    return 128 + signal.SIGINT if server.received == signal.SIGINT else 0
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
