@@ -34,10 +34,18 @@ def long_date(when: date) -> str:
 
 
 def drive_folder(
-    inst: Instance, name: str, parent: str = "root", *, shared: tuple[tuple[str, str], ...] = ()
+    inst: Instance,
+    name: str,
+    parent: str = "root",
+    *,
+    shared: tuple[tuple[str, str], ...] = (),
+    created: datetime | None = None,
 ) -> dict[str, Any]:
-    """A Drive folder the user owns; ``shared`` gives ``(email, role)`` permissions beside the owner's."""
-    at = inst.day(-inst.rng.randint(60, 200), 10).isoformat()
+    """A Drive folder the user owns; ``shared`` gives ``(email, role)`` permissions beside the owner's.
+
+    ``created`` defaults to a random day 60-200 days ago.
+    """
+    at = (created or inst.day(-inst.rng.randint(60, 200), 10)).isoformat()
     perms = [{"email": inst.company.user, "role": "owner"}, *({"email": e, "role": r} for e, r in shared)]
     return inst.add(
         "drive",

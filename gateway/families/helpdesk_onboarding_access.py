@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gateway.families._drive import folder
+from gateway.families._files import drive_folder
 from gateway.families._helpdesk import called, queues, ticket
 from gateway.families.base import Family, Instance
 
@@ -53,9 +53,10 @@ def _build(inst: Instance) -> dict[str, Any]:
     chan = _channel(inst, f"{_slug(team)}-team", [me, *crowd])
     social = _channel(inst, f"{_slug(team)}-social", [me, *crowd[:2]])
     other_chan = _channel(inst, f"{_slug(other_team)}-team", [me, *crowd[2:]])
-    handbook = folder(inst, f"{team} Handbook")
-    archived = folder(inst, f"{team} Handbook", folder(inst, "Archive")["id"], created=inst.day(-700))
-    other_book = folder(inst, f"{other_team} Handbook")
+    handbook = drive_folder(inst, f"{team} Handbook", created=inst.day(-90))
+    archive = drive_folder(inst, "Archive", created=inst.day(-90))
+    archived = drive_folder(inst, f"{team} Handbook", archive["id"], created=inst.day(-700))
+    other_book = drive_folder(inst, f"{other_team} Handbook", created=inst.day(-90))
     target = ticket(
         inst,
         "people_ops",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gateway.families._drive import folder
+from gateway.families._files import drive_folder
 from gateway.families._helpdesk import called, comment, queues, ticket
 from gateway.families.base import Family, Instance
 
@@ -94,10 +94,10 @@ def _build(inst: Instance) -> dict[str, Any]:
     )
     o_name, o_spec = _quote(inst, other_vendor, other_number, inst.amount(1_200, 30_000, 50), False)
     _attach(inst, theirs["id"], o_name, o_spec, other["email"], 2)
-    procurement = folder(inst, "Procurement")
-    archive = folder(inst, "Archive")
-    dest = folder(inst, f"{vendor} Quotes", procurement["id"])
-    stale = folder(inst, f"{vendor} Quotes", archive["id"], created=inst.day(-400))
+    procurement = drive_folder(inst, "Procurement", created=inst.day(-90))
+    archive = drive_folder(inst, "Archive", created=inst.day(-90))
+    dest = drive_folder(inst, f"{vendor} Quotes", procurement["id"], created=inst.day(-90))
+    stale = drive_folder(inst, f"{vendor} Quotes", archive["id"], created=inst.day(-400))
     who = called(inst, requester)
     instruction = inst.phrase(
         "Please save the latest {vendor} quote from {who}'s purchase ticket into Procurement > {vendor} Quotes on"
