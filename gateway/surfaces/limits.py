@@ -15,20 +15,24 @@ class BodyLimit:
     Args:
         app: The wrapped application.
         max_bytes: Largest body accepted, in bytes.
+        paths: A smaller limit for requests to these exact paths (bytes by path), e.g. one an app
+            mounted below enforces itself with an answer of its own.
     """
 
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+    def __init__(self, app: ASGIApp, max_bytes: int, paths: dict[str, int] | None = None) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.paths = {path: min(limit, max_bytes) for path, limit in (paths or {}).items()}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Pass the request on, or answer 413 once its body is known to be too large."""
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.paths.get(scope.get("path", ""), self.max_bytes)
         for name, value in scope.get("headers", []):
-            if name == b"content-length" and value.isdigit() and int(value) > self.max_bytes:
-                await self._refuse(send)
+            if name == b"content-length" and value.isdigit() and int(value) > limit:
+                await self._refuse(send, limit)
                 return
         seen = 0
         started = False
@@ -39,12 +43,12 @@ class BodyLimit:
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
-                if seen > self.max_bytes:
+                if seen > limit:
                     # Answer 413 here, before the app can turn the error below into a 500 of its own
                     # (a mounted Starlette app's ServerErrorMiddleware does, e.g. the MCP app).
                     if not started:
                         refused = True
-                        await self._refuse(send)
+                        await self._refuse(send, limit)
                     raise _TooLarge
             return message
 
@@ -64,8 +68,8 @@ class BodyLimit:
                 raise
             # The app wrapped _TooLarge (e.g. in an ExceptionGroup) after the 413 went out: nothing left to do.
 
-    async def _refuse(self, send: Send) -> None:
-        body = json.dumps({"error": f"the request body is larger than {self.max_bytes} bytes"}).encode()
+    async def _refuse(self, send: Send, limit: int) -> None:
+        body = json.dumps({"error": f"the request body is larger than {limit} bytes"}).encode()
         await send(
             {
                 "type": "http.response.start",

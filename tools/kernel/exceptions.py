@@ -13,6 +13,7 @@ Tree::
 
 from __future__ import annotations
 
+import re
 from itertools import islice
 from typing import Any
 
@@ -42,6 +43,28 @@ def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
     return shown if len(shown) <= limit else shown[:limit] + "..."
 
 
+#: A quoted name longer than :data:`QUOTE_LIMIT`, or a word longer than 100 characters (what :func:`quote`
+#: shows stays whole): a caller's value the message repeats whole.
+_LONG = re.compile(rf"(?<!\w)'[^'\n]{{{QUOTE_LIMIT + 1},}}'(?!\w)|\S{{101,}}")
+
+
+def _shorten(message: str) -> str:
+    """``message`` with every long word or quoted name (see :data:`_LONG`) cut to its first characters + "...".
+
+    A message quoting a caller's path or name whole (a 1,200-character path) comes back this short whatever raised it.
+    """
+    if len(message) <= QUOTE_LIMIT:
+        return message
+
+    def cut(match: re.Match[str]) -> str:
+        text = match.group()
+        if text.startswith("'") and text.endswith("'"):
+            return text[: QUOTE_LIMIT + 1] + "...'"
+        return text[:QUOTE_LIMIT] + "..."
+
+    return _LONG.sub(cut, message)
+
+
 def _short_repr(value: list[Any] | tuple[Any, ...] | dict[Any, Any]) -> str:
     """``repr`` of a container from its first items only, each quoted, so a huge container costs nothing."""
     if isinstance(value, dict):
@@ -60,6 +83,7 @@ class AppError(Exception):
     """
 
     def __init__(self, message: str, parameter: str | None = None) -> None:
+        message = _shorten(message)
         super().__init__(message)
         self.message = message
         self.parameter = parameter

@@ -25,6 +25,7 @@ From that one declaration this module derives:
 
 from __future__ import annotations
 
+import functools
 import inspect
 import json
 import re
@@ -136,11 +137,24 @@ class Action:
             unknown = next(name for name in arguments if name not in fields)
             known = ", ".join(self.input_schema["properties"]) or "none"
             raise InvalidArgument(f"unknown parameter; this action takes: {known}", unknown[:80])
+        for name in self._numeric_params.intersection(arguments):
+            if isinstance(arguments[name], bool):  # pydantic would take true as 1
+                raise InvalidArgument("must be a number, not true or false", name)
         try:
             model = self.params_model.model_validate(arguments)
         except ValidationError as exc:
             raise _friendly_error(self, exc) from None
         return {name: getattr(model, name) for name in self.params_model.model_fields}
+
+    @functools.cached_property
+    def _numeric_params(self) -> frozenset[str]:
+        """Parameters taking a number (and not also a boolean)."""
+        numeric = set()
+        for name, info in self.params_model.model_fields.items():
+            kinds = set(typing.get_args(info.annotation)) or {info.annotation}
+            if kinds & {int, float} and bool not in kinds:
+                numeric.add(name)
+        return frozenset(numeric)
 
     def invoke(self, ctx: Context[Any], arguments: dict[str, Any] | None) -> Any:
         """Validate ``arguments`` and run the action on ``ctx``; returns the action's JSON-able result.

@@ -8,11 +8,13 @@ peer address is needed, since every socket here is a loopback one.
 from __future__ import annotations
 
 import contextlib
+import gc
 from collections.abc import AsyncIterator
 from typing import Any
 
 import httpx
 import pytest
+from mcp.server.transport_security import DEFAULT_MAX_REQUEST_BODY_SIZE
 from openapi_spec_validator import validate
 from starlette.applications import Starlette
 
@@ -146,6 +148,22 @@ async def test_a_body_over_the_limit_is_413_everywhere(chunked):
         assert r.status_code == 400
 
 
+async def test_mcp_bodies_over_its_transports_limit_are_refused_in_json_too():
+    # The MCP transport refuses bodies over 4 MiB itself, in plain text; the gateway answers first, in JSON.
+    async with served(Settings(sandbox_provider="none")) as (app, client):
+        info = await seed(client)
+        headers = {**MCP_HEADERS, **bearer(info["token"])}
+        over = b" " * (DEFAULT_MAX_REQUEST_BODY_SIZE + 1)
+        for body in (over, chunks(len(over))):
+            r = await client.post("/mcp", content=body, headers=headers)
+            assert r.status_code == 413
+            assert r.json() == {"error": f"the request body is larger than {DEFAULT_MAX_REQUEST_BODY_SIZE} bytes"}
+        # Other routes keep the server's own limit (8 MiB by default): the same body is read (blank: no arguments).
+        r = await client.post("/api/directory/list_departments", content=over, headers=bearer(info["token"]))
+        assert r.status_code == 200, r.text
+        assert "departments" in r.json()
+
+
 # ---- Host and Origin on /mcp ---------------------------------------------------------------------
 
 
@@ -270,3 +288,20 @@ async def test_session_secret_makes_tokens_verifiable_across_instances(first, se
         assert r.status_code == (200 if accepted else 401)
         # A token minted by the second instance for the same id is never the session's own token.
         assert one.state.gateway.session_by_token(two.state.gateway.store.new_token(info["session_id"])) is None
+
+
+# ---- what a start leaves for collections to walk --------------------------------------------------
+
+
+async def test_what_the_app_built_at_start_is_frozen_out_of_collections():
+    # Tasks, tools and companies built at start are ~330,000 objects; a full collection walking them held
+    # every session's calls ~0.35 s. Frozen once the app starts, collections walk only what came after.
+    gc.unfreeze()
+    app = create_app(Settings(sandbox_provider="none"))
+    assert gc.get_freeze_count() == 0
+    try:
+        async with app.router.lifespan_context(app):
+            assert gc.get_freeze_count() > 100_000
+        assert gc.get_freeze_count() == 0  # a stopped app's leftovers may be collected again
+    finally:
+        gc.unfreeze()

@@ -4,7 +4,9 @@ from typing import Any
 
 import pytest
 
-from tools import COMPLETE_TASK, REGISTRY, InvalidArgument, quote
+from tests.conftest import MemoryFiles
+from tests.tools.apps.conftest import app_ctx
+from tools import COMPLETE_TASK, REGISTRY, AppError, InvalidArgument, NotFound, quote
 from tools.kernel.exceptions import QUOTE_LIMIT
 from tools.kernel.registry import ID_LIMIT, ITEMS_LIMIT, TEXT_LIMIT
 from tools.kits.text import FILE_TEXT_LIMIT, LONG_TEXT_LIMIT, SEARCH_TERMS_LIMIT, SEARCH_TEXT_LIMIT
@@ -131,3 +133,55 @@ def test_every_search_states_its_term_bound_and_refuses_more_terms(tool: str, pa
     assert info.value.parameter == param
     assert f"has {SEARCH_TERMS_LIMIT + 1} terms; a search takes at most {SEARCH_TERMS_LIMIT}" in info.value.message
     assert "e e e" not in info.value.message
+
+
+def test_every_number_parameter_refuses_true_and_false_but_takes_numbers() -> None:
+    numbers = [
+        (a, name)
+        for a in ALL_ACTIONS
+        for name, prop in a.input_schema["properties"].items()
+        if prop["type"] in ("integer", "number")
+    ]
+    assert len(numbers) > 40
+    for action, name in numbers:
+        for flag in (True, False):
+            with pytest.raises(InvalidArgument, match=f"^{name}: must be a number, not true or false"):
+                action.validate({name: flag})
+    search = REGISTRY.by_tool_name()["company_gmail_search_messages"]
+    assert search.validate({"query": "budget", "page": 2})["page"] == 2
+    assert search.validate({"query": "budget", "page": "2"})["page"] == 2  # a shell's words arrive as text
+
+
+def test_an_error_cuts_a_long_word_or_quoted_name_it_repeats() -> None:
+    path = "reports/" + "a" * 1200 + ".pdf"
+    assert str(NotFound(f"there is no file at '{path}' in your workspace", "path")) == (
+        f"path: there is no file at '{path[:80]}...' in your workspace"
+    )
+    label = "b" * 300
+    shown_label = f"no such label {label[:80]}... (use list-labels)"
+    assert str(AppError(f"no such label {label} (use list-labels)")) == shown_label
+    shown = quote("z" * 500)  # what quote() shows stays whole
+    assert str(AppError(f"bad value {shown}")) == f"bad value {shown}"
+
+
+def test_no_action_repeats_a_long_value_whole_in_its_error() -> None:
+    # Every free-text parameter of every action, given a 1,500-character word and 750 short words (or its bound),
+    # with every other required parameter given a placeholder; a workspace that holds nothing.
+    longest: list[tuple[int, str]] = []
+    for action in REGISTRY.actions():
+        props = action.input_schema["properties"]
+        required = action.input_schema.get("required", [])
+        placeholders = {"string": "x", "integer": 1, "number": 1, "array": [], "boolean": False}
+        for name, prop in props.items():
+            if prop["type"] != "string" or "enum" in prop:
+                continue
+            size = min(prop["maxLength"], 1500)
+            base = {q: placeholders[props[q]["type"]] for q in required if q != name}
+            for value in ("q" * size, "q " * (size // 2)):
+                ctx = app_ctx(action.app, MemoryFiles())
+                try:
+                    action.invoke(ctx, {**base, name: value})
+                except AppError as exc:
+                    longest.append((len(str(exc)), f"{action.tool_name}.{name}: {str(exc)[:200]}"))
+    assert len(longest) > 300
+    assert max(longest)[0] <= 400, max(longest)
