@@ -106,6 +106,12 @@ class Settings(BaseSettings):
     max_request_bytes: int = Field(
         8 * 1024 * 1024, ge=1024, description="Largest request body accepted, in bytes (413 beyond)."
     )
+    read_timeout_s: float = Field(
+        30.0,
+        gt=0,
+        description="Seconds a client may take to send a request's head (request line and headers; the connection "
+        "is closed after), and as long again for its body (answered 408 after).",
+    )
     max_file_bytes: int = Field(
         25 * 1024 * 1024,
         ge=1,

@@ -29,6 +29,7 @@ from starlette.applications import Starlette
 
 from gateway.cluster.router import ReplicaRef, Router
 from gateway.settings import Settings
+from gateway.surfaces.protocol import http_protocol
 
 __all__ = [
     "RAY_CONNECT_TIMEOUT_S",
@@ -111,9 +112,14 @@ class ReplicaServer:
         incarnation = secrets.token_hex(6)
         settings = Settings(**{**self._settings, "host": host, "public_url": url, "incarnation": incarnation})
         self._app = replica_app(settings)
-        self._server = uvicorn.Server(
-            uvicorn.Config(self._app, log_level="warning", lifespan="on", proxy_headers=False)
+        config = uvicorn.Config(
+            self._app,
+            log_level="warning",
+            lifespan="on",
+            proxy_headers=False,
+            http=http_protocol(settings.read_timeout_s),
         )
+        self._server = uvicorn.Server(config)
         self._task = asyncio.create_task(self._server.serve(sockets=[sock]))
         while not self._server.started:
             if self._task.done():
@@ -323,7 +329,13 @@ def serve_cluster(
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((settings.host, settings.port))
         loop = asyncio.get_running_loop()
-        config = uvicorn.Config(app, log_level=settings.log_level.lower(), proxy_headers=False, lifespan="on")
+        config = uvicorn.Config(
+            app,
+            log_level=settings.log_level.lower(),
+            proxy_headers=False,
+            lifespan="on",
+            http=http_protocol(settings.read_timeout_s),
+        )
 
         class Server(uvicorn.Server):
             """Drains the router on the first signal; a second one exits at once."""

@@ -410,6 +410,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from gateway.surfaces.asgi import create_app
+    from gateway.surfaces.protocol import http_protocol
 
     overrides = {k: v for k, v in vars(args).items() if k in Settings.model_fields and v is not None}
     settings = Settings(**overrides)
@@ -423,6 +424,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         log_level=settings.log_level.lower(),
         proxy_headers=False,  # the peer address is the socket's, never one from X-Forwarded-For
         timeout_graceful_shutdown=max(1, int(settings.shutdown_timeout_s - 2)),
+        http=http_protocol(settings.read_timeout_s),
     )
 
     class Server(uvicorn.Server):

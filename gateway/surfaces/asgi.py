@@ -123,7 +123,8 @@ def create_app(
                 async with contextlib.AsyncExitStack() as stack:
                     if isolate and gateway.provider is not None:
                         # In the provider's root: whoever removes it after a crash removes the socket too.
-                        path = await stack.enter_async_context(serve_on_unix_socket(app, parent=root))
+                        served = serve_on_unix_socket(app, parent=root, head_timeout_s=settings.read_timeout_s)
+                        path = await stack.enter_async_context(served)
                         gateway.provider.bind_socket(SANDBOX_API_SOCKET, str(path))
                         stack.callback(gateway.provider.bind_socket, SANDBOX_API_SOCKET, None)
                     try:
@@ -141,7 +142,12 @@ def create_app(
         lifespan=lifespan,
         middleware=[
             # The MCP transport refuses bodies over its own limit (4 MiB) in plain text; ours answers first, in JSON.
-            Middleware(BodyLimit, max_bytes=settings.max_request_bytes, paths={"/mcp": DEFAULT_MAX_REQUEST_BODY_SIZE})
+            Middleware(
+                BodyLimit,
+                max_bytes=settings.max_request_bytes,
+                paths={"/mcp": DEFAULT_MAX_REQUEST_BODY_SIZE},
+                timeout_s=settings.read_timeout_s,
+            )
         ],
     )
     app.state.gateway = gateway

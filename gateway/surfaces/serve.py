@@ -10,6 +10,9 @@ from collections.abc import AsyncIterator
 import uvicorn
 from starlette.applications import Starlette
 
+from gateway.settings import Settings
+from gateway.surfaces.protocol import http_protocol
+
 __all__ = ["serve_in_background"]
 
 
@@ -21,7 +24,12 @@ async def serve_in_background(app: Starlette, host: str = "127.0.0.1", port: int
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))
     # proxy_headers=False: the peer address must be the socket's, never one taken from X-Forwarded-For.
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on", proxy_headers=False))
+    gateway = getattr(app.state, "gateway", None)
+    head_timeout_s = gateway.settings.read_timeout_s if gateway is not None else Settings().read_timeout_s
+    config = uvicorn.Config(
+        app, log_level="warning", lifespan="on", proxy_headers=False, http=http_protocol(head_timeout_s)
+    )
+    server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve(sockets=[sock]))
     try:
         while not server.started:

@@ -33,6 +33,8 @@ from typing import Any
 
 import uvicorn
 
+from gateway.surfaces.protocol import http_protocol
+
 __all__ = ["SANDBOX_PEER", "from_sandbox", "remove_stale_sockets", "serve_on_unix_socket"]
 
 logger = logging.getLogger(__name__)
@@ -143,7 +145,9 @@ def remove_stale_sockets(parent: Path) -> int:
 
 
 @contextlib.asynccontextmanager
-async def serve_on_unix_socket(app: Any, *, parent: Path | None = None) -> AsyncIterator[Path]:
+async def serve_on_unix_socket(
+    app: Any, *, parent: Path | None = None, head_timeout_s: float = 30.0
+) -> AsyncIterator[Path]:
     """Serve ``app`` on a fresh unix socket while the context is open; yields the socket's host path.
 
     The socket listens before this yields, so a client may connect at once (it waits in the
@@ -155,6 +159,7 @@ async def serve_on_unix_socket(app: Any, *, parent: Path | None = None) -> Async
         parent: Folder to make the private socket folder in, e.g. the local provider's root, so that
             whoever removes that root after a crash removes the socket too. Used when it exists and is
             short enough for a unix socket path (108 bytes); else ``$XDG_RUNTIME_DIR``, else the temp dir.
+        head_timeout_s: Seconds a connection may take to send a request's head before it is closed.
 
     Raises:
         OSError: The folder or the socket could not be made.
@@ -167,6 +172,7 @@ async def serve_on_unix_socket(app: Any, *, parent: Path | None = None) -> Async
             log_config=None,  # leave logging as the main server set it
             proxy_headers=False,
             timeout_graceful_shutdown=int(STOP_GRACE_S),
+            http=http_protocol(head_timeout_s),
         )
         server = _SecondServer(config)
         task = asyncio.create_task(server.serve(sockets=[sock]))

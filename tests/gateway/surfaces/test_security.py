@@ -7,6 +7,7 @@ peer address is needed, since every socket here is a loopback one.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import gc
 from collections.abc import AsyncIterator
@@ -305,3 +306,48 @@ async def test_what_the_app_built_at_start_is_frozen_out_of_collections():
         assert gc.get_freeze_count() == 0  # a stopped app's leftovers may be collected again
     finally:
         gc.unfreeze()
+
+
+# ---- slow clients ---------------------------------------------------------------------------------
+
+
+async def _raw(base: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    host, port = base.removeprefix("http://").split(":")
+    return await asyncio.open_connection(host, int(port))
+
+
+async def test_a_connection_that_does_not_finish_its_request_head_in_time_is_closed():
+    async with served(Settings(sandbox_provider="none", read_timeout_s=0.5)) as (app, client):
+        base = str(client.base_url).rstrip("/")
+        silent = await _raw(base)  # connects and sends nothing
+        partial = await _raw(base)  # a request line and one header, then nothing (slow-loris)
+        partial[1].write(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        await partial[1].drain()
+        for reader, writer in (silent, partial):
+            assert await asyncio.wait_for(reader.read(), 20) == b""  # closed by the server, no answer
+            writer.close()
+        # A keep-alive connection answers request after request: each head arrives in time.
+        reader, writer = await _raw(base)
+        for _ in range(2):
+            writer.write(b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 20)
+            assert head.startswith(b"HTTP/1.1 200")
+            sizes = [int(line.split(b":")[1]) for line in head.split(b"\r\n") if line.startswith(b"content-length")]
+            assert b'"ok"' in await reader.readexactly(sizes[0])
+        writer.close()
+
+
+async def test_a_body_that_does_not_arrive_in_time_is_answered_408_and_changes_nothing():
+    async with served(Settings(sandbox_provider="none", read_timeout_s=0.5)) as (app, client):
+        info = await seed(client)
+        reader, writer = await _raw(str(client.base_url).rstrip("/"))
+        writer.write(
+            b"POST /api/directory/search_people HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            + f"Authorization: Bearer {info['token']}\r\nContent-Length: 1000\r\n\r\n".encode()
+            + b'{"query": "Owen", '
+        )
+        answer = await asyncio.wait_for(reader.read(), 20)
+        writer.close()
+        assert answer.startswith(b"HTTP/1.1 408")
+        assert answer.endswith(b'{"error": "the request body took longer than 0.5 s to arrive"}')
+        assert app.state.gateway.task_state(info["session_id"])["calls"] == 0
