@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import socket
 import sys
+from typing import Any
 
 import uvicorn
 
@@ -41,7 +42,12 @@ def main(kind: str) -> None:
             await super().startup(sockets)
             print(f"READY {port}", flush=True)  # listening, lifespan started
 
-    config = uvicorn.Config(app, log_level="warning", lifespan="on", proxy_headers=False, backlog=4096)
+    http: Any = "auto"
+    if kind != "bare":  # the gateway's servers read request heads with the deadline ``serve`` sets
+        from gateway.surfaces.protocol import http_protocol
+
+        http = http_protocol(app.state.gateway.settings.read_timeout_s)
+    config = uvicorn.Config(app, log_level="warning", lifespan="on", proxy_headers=False, backlog=4096, http=http)
     Server(config).run(sockets=[sock])
 
 

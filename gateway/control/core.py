@@ -27,6 +27,7 @@ from gateway.settings import Settings
 from sandbox import Provider, ProviderUnavailable
 from tools import COMPLETE_TASK, REGISTRY, Action, AppError, Conflict, Context, InvalidArgument, quote
 from tools.fixtures import company
+from tools.kernel.documents import read_texts
 
 __all__ = ["SERVER_FAULT_MESSAGE", "CallRefused", "Gateway", "QuotaExceeded", "ServerFault", "tools_for"]
 
@@ -87,6 +88,7 @@ class Gateway:
         #: Closed sessions' last task state (with their verify result), kept for retries; expires by age and count.
         self.ended = EndedSessions(settings.closed_session_ttl_s, settings.max_closed_sessions)
         self._templates: dict[str, WorldTemplate] = {}
+        self._unread: dict[str, WorldTemplate] = {}  # templates built whose files' text is not read yet
         self.admission = Admission(settings.max_concurrent_sessions, settings.admission_timeout_s)
         self.turns = Turns(settings.seed_slice_s)
         self.metrics = Metrics()
@@ -146,6 +148,9 @@ class Gateway:
         self.metrics.admission_wait.observe(admission_wait)
         try:
             session, turn, build_s = await self._build(task, exposure)
+            unread = self._unread.pop(self._template_key(task), None) if self._unread else None
+            if unread is not None:  # the first seed of this world reads its files' text, off the loop
+                await asyncio.to_thread(read_texts, unread.snapshot, session.world.blobs)
             if want_sandbox:
                 await self._lend(session, exposure, base_url)
         except BaseException:
@@ -208,10 +213,15 @@ class Gateway:
         self.metrics.seed_wait.observe(turn.wait_s)
         return session, turn, build_s
 
+    def _template_key(self, task: Task) -> str:
+        return task.id if self.tasks.get(task.id) is task else "row:" + task.model_dump_json()
+
     def _template(self, task: Task) -> WorldTemplate:
         """The shared initial world of ``task`` (built on first use; at most 512 kept, least recently used out)."""
-        key = task.id if self.tasks.get(task.id) is task else "row:" + task.model_dump_json()
-        template = self._templates.pop(key, None) or world_template(task)
+        key = self._template_key(task)
+        template = self._templates.pop(key, None)
+        if template is None:
+            template = self._unread[key] = world_template(task)
         self._templates[key] = template
         while len(self._templates) > 512:
             self._templates.pop(next(iter(self._templates)))

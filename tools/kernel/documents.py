@@ -16,7 +16,9 @@ import hashlib
 import io
 import os
 import threading
+import zipfile
 from collections.abc import Callable, Sequence
+from itertools import islice
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -174,8 +176,6 @@ def make_png(width: int, height: int, color: tuple[int, int, int]) -> bytes:
 
 def _stable_zip(data: bytes) -> bytes:
     """Rewrite a zip (docx/xlsx) with fixed timestamps so the same content gives the same bytes."""
-    import zipfile
-
     src = zipfile.ZipFile(io.BytesIO(data))
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
@@ -213,14 +213,35 @@ def sniff(data: bytes) -> str:
     return ".txt"
 
 
+#: Most bytes a .docx or .xlsx may unpack to for its text to be read (larger: no text; a zip bomb costs nothing).
+MAX_UNPACKED_BYTES = 32 * 1024 * 1024
+#: Most pages of a PDF read for its text, and most characters of text kept from any file.
+MAX_PDF_PAGES = 300
+MAX_TEXT_CHARS = 2_000_000
+
+
 def extract_text(data: bytes, name: str = "") -> str:
     """The text of a file, by its name's extension (by its first bytes when no name is given).
 
     .docx: paragraphs and table cells; .xlsx: every cell, tab-separated rows; .pdf: page
     text; text kinds: decoded UTF-8. Anything else (images, unreadable bytes): ``""``.
+    What it reads is bounded whatever the file: a .docx or .xlsx unpacking to more than
+    :data:`MAX_UNPACKED_BYTES` has no text, a PDF gives its first :data:`MAX_PDF_PAGES` pages, and
+    at most :data:`MAX_TEXT_CHARS` characters are kept.
     """
     suffix = PurePosixPath(name).suffix.lower() if name else sniff(data)
+    return _extract(data, suffix)[:MAX_TEXT_CHARS]
+
+
+def _unpacks_small(data: bytes) -> bool:
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        return sum(info.file_size for info in archive.infolist()) <= MAX_UNPACKED_BYTES
+
+
+def _extract(data: bytes, suffix: str) -> str:
     try:
+        if suffix in (".docx", ".xlsx") and not _unpacks_small(data):
+            return ""
         if suffix == ".docx":
             import docx
 
@@ -232,15 +253,23 @@ def extract_text(data: bytes, name: str = "") -> str:
             import openpyxl
 
             book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-            rows = [_row_text(row) for sheet in book for row in sheet.iter_rows(values_only=True)]
+            rows, size = [], 0
+            for sheet in book:
+                for row in sheet.iter_rows(values_only=True):
+                    rows.append(_row_text(row))
+                    size += len(rows[-1]) + 1
+                    if size > MAX_TEXT_CHARS:
+                        return "\n".join(rows)
             return "\n".join(rows)
         if suffix == ".pdf":
             import pypdf
 
             reader = pypdf.PdfReader(io.BytesIO(data))
-            return "\n".join(page.extract_text() or "" for page in reader.pages)
+            return "\n".join(page.extract_text() or "" for page in islice(reader.pages, MAX_PDF_PAGES))
         if suffix in (".png", ".jpg", ".jpeg", ".gif"):
             return ""
+        if len(data) > MAX_TEXT_CHARS * 4:  # only the start is kept: a character cut at the end is dropped
+            return data[: MAX_TEXT_CHARS * 4].decode("utf-8", errors="ignore")
         return data.decode("utf-8")
     except Exception:  # noqa: BLE001 - an unreadable file simply has no text to grade
         return ""
@@ -248,12 +277,12 @@ def extract_text(data: bytes, name: str = "") -> str:
 
 #: Text of stored blobs by (blob id, extension). A blob id names its bytes, so entries never go stale.
 _BLOB_TEXT: collections.OrderedDict[tuple[str, str], str] = collections.OrderedDict()
-_BLOB_TEXT_MAX = 4096
+_BLOB_TEXT_MAX = 8192
 _BLOB_TEXT_LOCK = threading.Lock()
 
 
 def blob_text(blobs: Any, blob: str, name: str) -> str:
-    """The text of a stored file (see :func:`extract_text`), kept in a shared cache of 4,096 entries.
+    """The text of a stored file (see :func:`extract_text`), kept in a shared cache of 8,192 entries.
 
     Args:
         blobs: The world's blob store (``get(blob_id) -> bytes``).
@@ -277,6 +306,31 @@ def blob_text(blobs: Any, blob: str, name: str) -> str:
         if len(_BLOB_TEXT) > _BLOB_TEXT_MAX:
             _BLOB_TEXT.popitem(last=False)
     return text
+
+
+def read_texts(snapshot: dict[str, Any], blobs: Any) -> int:
+    """Read the text of every file in a world snapshot into :func:`blob_text`'s shared cache.
+
+    A record is a file when it has a non-empty ``blob`` and a ``name`` (Drive, Box, OneDrive and
+    SharePoint files, mail attachments). Run in a worker thread when a task's world is first built,
+    so that the first search of its files does not read them all on the event loop (a company's
+    files took 0.35-0.84 s there).
+
+    Args:
+        snapshot: ``World.snapshot()`` shape: app name to collection name to record id to record dict.
+        blobs: The world's blob store.
+
+    Returns:
+        How many files were read (cached ones included).
+    """
+    read = 0
+    for state in snapshot.values():
+        for records in state.values() if isinstance(state, dict) else ():
+            for record in records.values() if isinstance(records, dict) else ():
+                if isinstance(record, dict) and record.get("blob") and isinstance(record.get("name"), str):
+                    blob_text(blobs, record["blob"], record["name"])
+                    read += 1
+    return read
 
 
 def read_cell(data: bytes, sheet: str, ref: str) -> Any:

@@ -60,3 +60,29 @@ def test_made_documents_are_kept_on_disk_by_their_inputs(tmp_path, monkeypatch):
     kept[0].write_bytes(b"%PDF-from-cache")
     assert make_pdf("Cached", ["a line"]) == b"%PDF-from-cache"  # read back, not made again
     assert make_pdf("Cached", ["another line"]) != b"%PDF-from-cache"
+
+
+def test_what_reading_a_file_costs_is_bounded_whatever_the_file(monkeypatch):
+    import io
+    import zipfile
+
+    from tools.kernel import documents
+
+    # A .docx that unpacks to more than the bound (a zip bomb) has no text; one within it does.
+    small = make_docx("Notes", ["budget approved"])
+    assert "budget approved" in extract_text(small, "notes.docx")
+    bomb = io.BytesIO()
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as archive:
+        for info in zipfile.ZipFile(io.BytesIO(small)).infolist():
+            archive.writestr(info.filename, zipfile.ZipFile(io.BytesIO(small)).read(info.filename))
+        archive.writestr("word/padding.bin", b"\0" * (documents.MAX_UNPACKED_BYTES + 1))
+    assert len(bomb.getvalue()) < 100_000
+    assert extract_text(bomb.getvalue(), "notes.docx") == ""
+    # A PDF gives its first pages only; every kind keeps at most so many characters.
+    monkeypatch.setattr(documents, "MAX_PDF_PAGES", 1)
+    pdf = extract_text(make_pdf("Report", [f"line {i}" for i in range(60)]), "report.pdf")
+    assert "line 10" in pdf and "line 59" not in pdf  # 60 lines take two pages
+    monkeypatch.setattr(documents, "MAX_TEXT_CHARS", 100)
+    assert extract_text(b"word " * 1000, "a.txt") == "word " * 20
+    sheet = extract_text(make_xlsx({"S": [[f"cell {i}", i] for i in range(500)]}), "a.xlsx")
+    assert sheet.startswith("cell 0\t0\ncell 1\t1") and len(sheet) == 100
