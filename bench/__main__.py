@@ -3,7 +3,8 @@
 (a) tool calls through the gateway vs a bare FastMCP server (wrk, 1 and 10 connections);
 (b) a burst of seeds while 50 MCP clients loop; (c) memory per live session, before and after
 a write; (d) shutdown with lent sandboxes on a provider that takes 100 ms per destroy; (e) memory
-per 1,000 closed sessions once closed sessions expire.
+per 1,000 closed sessions once closed sessions expire; (f) hostile inputs: the slowest search a
+session can make, and another session's latency beside it.
 Every server runs in its own process; the load comes from other processes.
 """
 
@@ -24,7 +25,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from bench import burst, closed, memory, profile, throughput
+from bench import burst, closed, hostile, memory, profile, throughput
 from bench.procs import ROOT, server_processes
 
 RESULTS = Path(__file__).with_name("results")
@@ -33,9 +34,10 @@ RESULTS = Path(__file__).with_name("results")
 #: ``burst_cap_s`` bounds the burst on a slow machine: seeds unanswered by then are abandoned and the
 #: seed rate is taken over those answered.
 FULL = {"wrk_s": 10.0, "burst_seeds": 1000, "quiet_s": 2.0, "burst_cap_s": 45.0, "sessions": 1000,
-        "heap_sessions": 50, "sandboxes": 1000, "closed_rounds": 6}  # fmt: skip
+        "heap_sessions": 50, "sandboxes": 1000, "closed_rounds": 6, "hostile_s": 10.0}  # fmt: skip
 QUICK = {"wrk_s": 2.0, "burst_seeds": 100, "quiet_s": 1.0, "burst_cap_s": 15.0, "sessions": 100,
-         "heap_sessions": 10, "sandboxes": 200, "closed_rounds": 3}  # fmt: skip
+         "heap_sessions": 10, "sandboxes": 200, "closed_rounds": 3, "hostile_s": 2.0}  # fmt: skip
+PARTS = ("a", "b", "c", "d", "e", "f")
 
 KB = 1000
 
@@ -102,7 +104,33 @@ def rows(results: dict[str, Any]) -> list[tuple[str, str, str, bool | None]]:
     e = results.get("e_closed_memory")
     if e:
         out += _closed_rows(e)
+    f = results.get("f_hostile")
+    if f:
+        out += _hostile_rows(f)
     return out
+
+
+def _hostile_rows(f: dict[str, Any]) -> list[tuple[str, str, str, bool | None]]:
+    lat, worst, filled = f["latency"], f["worst"], f["filled"]
+    idle, busy, attacked = lat["idle"], lat["busy_neighbour"], lat["under_attack"]
+    slowest_search = max(filled["search_ms"].values())
+    return [
+        ("(f) slowest search, worst inputs, in-process", f"{worst['slowest_ms']:.1f} ms ({worst['slowest_tool']})",
+         "<= 20 ms", worst["slowest_ms"] <= 20),
+        ("(f) another session's p50 beside a hostile one / idle",
+         f"{lat['p50_ratio']:.2f}x ({attacked['p50_ms']:.1f} / {idle['p50_ms']:.1f} ms)", "<= 2x",
+         lat["p50_ratio"] <= 2),
+        ("(f) another session's p99 beside a hostile one / idle",
+         f"{lat['p99_ratio']:.2f}x ({attacked['p99_ms']:.1f} / {idle['p99_ms']:.1f} ms; max {attacked['max_ms']:.0f})",
+         "<= 2x", lat["p99_ratio"] <= 2),
+        ("    the same beside a neighbour looping cheap reads",
+         f"p50 {busy['p50_ms']:.1f} ms, p99 {busy['p99_ms']:.1f} ms", "(context)", None),
+        ("(f) slowest search of a session filled to its text quota",
+         f"{slowest_search:.0f} ms ({filled['sends']} mails, {filled['written_chars']:,} characters)", "(context)",
+         None),
+        ("(f) longest the event loop waited during those searches", f"{max(filled['loop_held_ms'].values()):.1f} ms",
+         "<= 20 ms", max(filled["loop_held_ms"].values()) <= 20),
+    ]  # fmt: skip
 
 
 def _closed_rows(e: dict[str, Any]) -> list[tuple[str, str, str, bool | None]]:
@@ -152,9 +180,9 @@ def _memory_rows(c: dict[str, Any], heap: dict[str, Any]) -> list[tuple[str, str
 
 def _parts(text: str) -> list[str]:
     parts = [p.strip() for p in text.split(",") if p.strip()]
-    unknown = sorted(set(parts) - {"a", "b", "c", "d", "e"})
+    unknown = sorted(set(parts) - set(PARTS))
     if unknown or not parts:
-        raise argparse.ArgumentTypeError(f"parts are letters among a, b, c, d, e (e.g. b,c), not {text!r}")
+        raise argparse.ArgumentTypeError(f"parts are letters among {', '.join(PARTS)} (e.g. b,c), not {text!r}")
     return parts
 
 
@@ -165,9 +193,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--only",
         type=_parts,
-        default=["a", "b", "c", "d", "e"],
+        default=list(PARTS),
         metavar="PARTS",
-        help="which parts to run, comma-separated letters (default a,b,c,d,e)",
+        help=f"which parts to run, comma-separated letters (default {','.join(PARTS)})",
     )
     parser.add_argument("--output", type=Path, default=RESULTS / "latest.json", help="where to write the JSON")
     args = parser.parse_args(argv)
@@ -181,7 +209,7 @@ def main(argv: list[str] | None = None) -> int:
     profiles: dict[str, Any] = {}
     parts = set(args.only)
     kinds = [k for k, part in (("gateway", "a"), ("bare", "a"), ("gateway", "b"), ("bare", "b"), ("gateway", "c"),
-                               ("gateway-kept", "e")) if part in parts]  # fmt: skip
+                               ("gateway-kept", "e"), ("gateway", "f")) if part in parts]  # fmt: skip
     console.log(f"starting {len(kinds)} server(s), each in its own process")
     heap = _inproc("heap", sizes["heap_sessions"]) if "c" in parts else None  # counts bytes: may share the CPU
     with server_processes(*kinds) as servers:
@@ -218,6 +246,14 @@ def main(argv: list[str] | None = None) -> int:
             console.log(f"(e) {sizes['closed_rounds']} rounds of {closed.ROUND} sessions seeded, written, verified "
                         f"and closed ({closed.KEPT} kept)")  # fmt: skip
             results["e_closed_memory"] = closed.run(gw_e, sizes["closed_rounds"])
+        if "f" in parts:
+            gw_f = next(procs)
+            console.log("(f) the worst inputs to every search, in a process of their own")
+            worst = _result(_inproc("worst", 2))
+            filled = _result(_inproc("filled", 1))
+            console.log(f"(f) another session's latency, idle and beside a hostile one, {sizes['hostile_s']:g} s each")
+            latency = hostile.run(gw_f, sizes["hostile_s"])
+            results["f_hostile"] = {"worst": worst, "filled": filled, "latency": latency}
     if "d" in parts:
         console.log(f"(d) shutdown with {sizes['sandboxes']} lent sandboxes, in-process")
         results["d_shutdown"] = _result(_inproc("shutdown", sizes["sandboxes"]))

@@ -24,7 +24,7 @@ import httpx
 from bench.common import MCP_HEADERS, READ_ARGS, READ_TASK, READ_TOOL, check_result, percentile, rpc
 from bench.procs import Server
 
-__all__ = ["CANDIDATES", "LANES", "SEARCHES", "TASK_ROW", "run", "worst"]
+__all__ = ["CANDIDATES", "LANES", "SEARCHES", "TASK_ROW", "run", "worst", "worst_searches"]
 
 #: Calls the neighbour session keeps in flight.
 LANES = 1
@@ -74,7 +74,8 @@ CANDIDATES: dict[str, str] = {
 }
 
 
-async def _worst(rounds: int) -> dict[str, Any]:
+async def worst_searches(rounds: int) -> dict[str, Any]:
+    """:func:`worst` in a running event loop."""
     from gateway.control.core import Gateway
     from gateway.control.tasks import load_builtin_tasks
     from gateway.settings import Settings
@@ -108,7 +109,7 @@ async def _worst(rounds: int) -> dict[str, Any]:
 
 def worst(rounds: int = 2) -> dict[str, Any]:
     """The slowest answer of every search action to :data:`CANDIDATES`, in-process (ms, the input that cost it)."""
-    return asyncio.run(_worst(rounds))
+    return asyncio.run(worst_searches(rounds))
 
 
 async def _seed_row(http: httpx.AsyncClient, body: dict[str, Any]) -> str:

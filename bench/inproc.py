@@ -7,6 +7,9 @@ Prints one JSON object on stdout.
 - ``heap N``: Python heap that N live sessions add, traced with tracemalloc (the server
   figures come from RSS, in a process that runs without tracemalloc), before and after
   each session made one write.
+- ``worst N``: :func:`bench.hostile.worst` with N rounds (the slowest answer of every search
+  to the worst inputs); ``filled 1``: :mod:`bench.filled` (the slowest search of a session that
+  filled its world to its text quota).
 """
 
 from __future__ import annotations
@@ -75,11 +78,24 @@ async def heap(n: int) -> dict[str, Any]:
     }
 
 
+async def worst(n: int) -> dict[str, Any]:
+    from bench.hostile import worst_searches
+
+    return await worst_searches(n)
+
+
+async def filled(n: int) -> dict[str, Any]:
+    from bench.filled import filled_session
+
+    return await filled_session()
+
+
 def main(argv: list[str]) -> None:
     logging.basicConfig(level=logging.WARNING)
-    jobs = {"shutdown": shutdown, "heap": heap}
+    logging.getLogger("gateway").setLevel(logging.ERROR)
+    jobs = {"shutdown": shutdown, "heap": heap, "worst": worst, "filled": filled}
     if len(argv) != 2 or argv[0] not in jobs:
-        raise SystemExit("usage: python -m bench.inproc shutdown|heap N")
+        raise SystemExit("usage: python -m bench.inproc shutdown|heap|worst|filled N")
     print(json.dumps(asyncio.run(jobs[argv[0]](int(argv[1])))))
 
 

@@ -44,6 +44,11 @@ SERVER_FAULT_MESSAGE = (
     "Try a different request, or carry on with other steps."
 )
 
+#: Characters a session without a sandbox may have written before its calls run in a worker thread rather than
+#: on the event loop: past this, what it wrote makes its searches cost more than the loop should wait for
+#: (``python -m bench.filled``: ~110 ms at the 5 M character quota, ~10 ms for a fixture's own world).
+OFF_LOOP_WRITTEN_CHARS = 250_000
+
 
 class QuotaExceeded(Conflict):
     """A write would take the session past one of its quotas (stored bytes, new records); it was undone whole."""
@@ -312,13 +317,19 @@ class Gateway:
                 _check_text(arguments or {})
                 written = 0 if action.read_only else _text_size(arguments or {})
                 self._check_written(session, written)
-                if session.sandbox is None or self.provider is None:
-                    # On the loop: a thread hop costs ~0.3 ms a call; long reads are bounded instead (e.g. a
-                    # calendar window of a year at most).
+                lent = session.sandbox is not None and self.provider is not None
+                if not lent and session.written_chars <= OFF_LOOP_WRITTEN_CHARS:
+                    # On the loop: a thread hop costs ~0.3 ms a call, and what a call costs is bounded by its
+                    # inputs and the world's size (the worst search of a fixture's world takes ~10 ms).
                     result = action.invoke(Context(session.world, action.app, None), arguments)
-                else:  # file I/O goes through the provider: run the action off the loop
-                    loop, limit = asyncio.get_running_loop(), self.settings.max_file_bytes
-                    files = SandboxFiles(self.provider, session.sandbox, loop, max_bytes=limit)
+                else:
+                    # Off the loop: file I/O goes through the provider; and a session that wrote much text can
+                    # make searches over it that cost more (~110 ms at the text quota), which the loop must not wait on.
+                    files = None
+                    if lent:
+                        assert self.provider is not None and session.sandbox is not None
+                        loop, limit = asyncio.get_running_loop(), self.settings.max_file_bytes
+                        files = SandboxFiles(self.provider, session.sandbox, loop, max_bytes=limit)
                     ctx: Context[Any] = Context(session.world, action.app, files)
                     work = asyncio.ensure_future(asyncio.to_thread(action.invoke, ctx, arguments))
                     try:

@@ -1,0 +1,40 @@
+"""A sandbox-less session's calls run on the event loop until it has written much text, then in a worker thread."""
+
+import threading
+
+import pytest
+
+from gateway import Gateway, Settings
+from gateway.control import core
+from gateway.control.tasks import load_builtin_tasks
+from tools import AppError
+from tools.kernel.registry import Action
+
+TASKS = load_builtin_tasks(families=False)
+
+
+async def test_a_session_that_wrote_much_text_has_its_calls_run_off_the_loop(monkeypatch):
+    monkeypatch.setattr(core, "OFF_LOOP_WRITTEN_CHARS", 3000)
+    threads: list[int] = []
+    invoke = Action.invoke
+
+    def recorded(self, ctx, arguments):
+        threads.append(threading.get_ident())
+        return invoke(self, ctx, arguments)
+
+    monkeypatch.setattr(Action, "invoke", recorded)
+    gw = Gateway(Settings(seed_slice_s=0, sandbox_provider="none"), TASKS)
+    info = await gw.seed({"task_id": "drive-share-offsite-agenda", "exposure": "mcp"}, "http://127.0.0.1:1/")
+    session = gw.get_session(info["session_id"])
+    loop = threading.get_ident()
+    await gw.call(session, "company_drive_create_file", {"name": "a.txt", "content": "a" * 2000})
+    await gw.call(session, "company_drive_create_file", {"name": "b.txt", "content": "b" * 2000})
+    found = await gw.call(session, "company_drive_search_files", {"query": "a.txt"})
+    assert threads[:2] == [loop, loop]  # up to 3,000 characters written: on the loop
+    assert threads[2] != loop  # 4,000 written: in a worker thread
+    assert [r["name"] for r in found["results"]] == ["a.txt"]
+    # A refused write from the thread changes nothing, as on the loop.
+    before = session.world.snapshot()
+    with pytest.raises(AppError):
+        await gw.call(session, "company_drive_create_file", {"name": "c.txt", "content": "c", "parent_id": "nope"})
+    assert session.world.snapshot() == before and threads[3] != loop
