@@ -210,9 +210,17 @@ def load_tasks(path: str | Path) -> dict[str, Task]:
         Task id to task, in file order.
 
     Raises:
-        TaskError: a row is invalid or an id repeats (the message names the line).
+        TaskError: the file cannot be read as UTF-8 text, a row is invalid or an id repeats (the message names
+            the line).
     """
-    text = Path(path).read_text(encoding="utf-8")
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise TaskError(f"tasks file {str(path)[:200]!r} does not exist; give a JSONL file of task rows") from None
+    except IsADirectoryError:
+        raise TaskError(f"tasks file {str(path)[:200]!r} is a folder; give a JSONL file of task rows") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise TaskError(f"tasks file {str(path)[:200]!r} cannot be read: {exc}") from None
     return _load_lines(text, str(path))
 
 

@@ -57,3 +57,13 @@ def test_rows_naming_what_does_not_exist_are_refused_with_the_line(tmp_path, cha
     with pytest.raises(TaskError, match=message) as err:
         load_tasks(path)
     assert "tasks.jsonl:2" in str(err.value)
+
+
+def test_a_tasks_file_that_cannot_be_read_is_refused_by_name(tmp_path):
+    with pytest.raises(TaskError, match=r"^tasks file '.*missing.jsonl' does not exist; give a JSONL file of task"):
+        load_tasks(tmp_path / "missing.jsonl")
+    with pytest.raises(TaskError, match=r"^tasks file '.*' is a folder; give a JSONL file of task rows$"):
+        load_tasks(tmp_path)
+    (tmp_path / "latin1.jsonl").write_bytes(b"\xff\xfe not utf-8")
+    with pytest.raises(TaskError, match=r"^tasks file '.*latin1.jsonl' cannot be read: 'utf-8' codec"):
+        load_tasks(tmp_path / "latin1.jsonl")
