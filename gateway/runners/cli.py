@@ -436,6 +436,14 @@ def _cmd_serve(args: argparse.Namespace) -> int:
             await gateway.reap()
             await super().serve(sockets)
 
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets)
+            bound = [sock.getsockname() for server in self.servers for sock in server.sockets]
+            if bound and not self.should_exit:  # the port actually taken (port 0 picks one)
+                host, port = bound[0][0], bound[0][1]
+                shown = f"[{host}]" if ":" in host else host
+                print(f"company-gateway: serving http://{shown}:{port} (MCP at /mcp)", flush=True)
+
         received: int | None = None
 
         def handle_exit(self, sig: int, frame: Any) -> None:
@@ -445,7 +453,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
             super().handle_exit(sig, frame)
 
     server = Server(config)
-    print(f"company-gateway: {len(gateway.tasks)} tasks; MCP at /mcp", flush=True)
+    print(f"company-gateway: {len(gateway.tasks)} tasks", flush=True)
     try:
         server.run()  # after a clean stop, uvicorn raises the signal again: SIGTERM ends the process as SIGTERM does
     except KeyboardInterrupt:  # SIGINT, re-raised the same way: the shell's usual status, no traceback

@@ -62,5 +62,6 @@ def test_serve_answers_then_stops_on_a_signal_and_logs_the_shutdown(sig, status)
             proc.kill()
             proc.communicate()
     assert proc.returncode == status, output
+    assert f"company-gateway: serving {url} (MCP at /mcp)" in output.splitlines()
     assert "shutdown: refusing new seeds; live=1" in output
     assert "Traceback" not in output
