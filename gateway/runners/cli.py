@@ -329,6 +329,17 @@ def task_stats(tasks: list[Task]) -> dict[str, Any]:
     }
 
 
+def _pick(tasks: dict[str, Task], args: argparse.Namespace, command: str) -> dict[str, Task] | None:
+    """The tasks ``--task`` names, in its order; None (the reason printed) when one is not among ``tasks``."""
+    missing = [t[:120] for t in args.task_ids if t not in tasks]
+    if not missing:
+        return {t: tasks[t] for t in args.task_ids}
+    narrowed = [f"--{name} {value}" for name in ("split", "family") if (value := getattr(args, name, None))]
+    where = f" among the tasks {' and '.join(narrowed)} select" if narrowed else ""
+    print(f"company-gateway {command}: unknown task ids {missing}{where}; see 'company-gateway tasks'", file=sys.stderr)
+    return None
+
+
 def _cmd_prove(args: argparse.Namespace, tasks: dict[str, Task]) -> int:
     """``tasks prove``: every policy of every task through each exposure; a table by family; 1 on any failure."""
     from rich.console import Console
@@ -341,11 +352,10 @@ def _cmd_prove(args: argparse.Namespace, tasks: dict[str, Task]) -> int:
         print("company-gateway tasks: --jobs must be 1 or more", file=sys.stderr)
         return 2
     if args.task_ids:
-        missing = [t for t in args.task_ids if t not in tasks]
-        if missing:
-            print(f"company-gateway tasks: unknown task ids {missing}; see 'company-gateway tasks'", file=sys.stderr)
+        picked = _pick(tasks, args, "tasks")
+        if picked is None:
             return 2
-        tasks = {t: tasks[t] for t in args.task_ids}
+        tasks = picked
     if not tasks:
         print("company-gateway tasks: no task matches --split/--family/--task", file=sys.stderr)
         return 2
@@ -472,11 +482,10 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         return 2
     tasks = _load(args)
     if args.task_ids:
-        missing = [t for t in args.task_ids if t not in tasks]
-        if missing:
-            print(f"company-gateway demo: unknown task ids {missing}; see 'company-gateway tasks'", file=sys.stderr)
+        picked = _pick(tasks, args, "demo")
+        if picked is None:
             return 2
-        tasks = {t: tasks[t] for t in args.task_ids}
+        tasks = picked
     logging.basicConfig(level=logging.WARNING)
     exposures = ["mcp", "cli", "http"] if args.exposure == "all" else [args.exposure]
     if args.cluster is not None and (args.cluster < 1 or args.exposure not in ("mcp", "all", "auto")):

@@ -107,7 +107,10 @@ def test_tasks_prove_fails_on_a_grader_that_a_shortcut_beats(tmp_path, capsys):
 def test_tasks_prove_refuses_unknown_ids_and_bad_jobs(capsys):
     assert main(["tasks", "prove", "--task", "no-such-task"]) == 2
     assert main(["tasks", "prove", "--jobs", "0"]) == 2
-    assert "unknown task ids ['no-such-task']" in capsys.readouterr().err
+    assert "unknown task ids ['no-such-task']; see 'company-gateway tasks'" in capsys.readouterr().err
+    # A task of another split: the message says the split left it out.
+    assert main(["tasks", "prove", "--split", "test", "--task", "dir-manager-of-owen"]) == 2
+    assert "unknown task ids ['dir-manager-of-owen'] among the tasks --split test select" in capsys.readouterr().err
 
 
 def test_serve_with_an_unreachable_docker_engine_says_so_in_one_line(tmp_path, capsys, monkeypatch):
