@@ -1,0 +1,272 @@
+"""A fast path for the two hot MCP methods, ``tools/call`` and ``tools/list``, in front of FastMCP.
+
+FastMCP spends ~1.7 ms of CPU on each stateless JSON request (a transport, a
+dispatcher, a connection and a task per request); the action itself costs a
+fraction of that. :class:`FastPath` answers the common request itself when every
+precondition FastMCP would check holds, and hands anything else to FastMCP
+unchanged, the body it already read replayed:
+
+- ``POST /mcp``, a ``MCP-Protocol-Version`` header that is absent or names a
+  handshake-era version (a 2026-era request takes FastMCP's own path);
+- Host and Origin accepted by FastMCP's own guard (the guard instance
+  FastMCP's app is configured with runs in front of this one, so a refusal is
+  FastMCP's own 421/403);
+- one ``Authorization: Bearer`` header whose token opens a live session;
+- ``Accept`` that takes ``application/json``, ``Content-Type`` that is
+  ``application/json``, a body within the MCP SDK's 4 MiB limit;
+- a body that is one JSON-RPC request object (``jsonrpc``, ``id`` an integer or
+  string, ``method``, ``params``; nothing else), ``tools/list`` without a
+  cursor or ``tools/call`` of a registry action with ``name`` and an object of
+  ``arguments`` (no ``_meta``).
+
+The answer is built from the same objects FastMCP builds (``ToolResult`` to
+``CallToolResult``) and shaped by the same per-version result surface of the
+MCP SDK, so status, headers and body match byte for byte;
+``tests/gateway/surfaces/test_mcp_fast.py`` drives both paths with a corpus of
+requests and compares them. ``Settings.mcp_fast_path`` (``GATEWAY_MCP_FAST_PATH``)
+turns it off.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+import pydantic_core
+from fastmcp.exceptions import ToolError
+from fastmcp.server.http import HostOriginGuardMiddleware
+from fastmcp.tools import Tool, ToolResult
+from mcp.server.streamable_http import check_accept_headers
+from mcp.server.transport_security import DEFAULT_MAX_REQUEST_BODY_SIZE
+from mcp.types import CallToolResult, ListToolsResult, TextContent
+from mcp_types import DEFAULT_NEGOTIATED_VERSION
+from mcp_types import methods as wire_methods
+from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from gateway.control.core import Gateway
+from gateway.control.sessions import LIVE, Session
+from gateway.surfaces.mcp import ActionTool
+
+__all__ = ["FastPath"]
+
+logger = logging.getLogger(__name__)
+
+#: Where FastMCP's app serves MCP (``http_app(path=...)``).
+MCP_PATH = "/mcp"
+#: Cached tools/list bodies (one per protocol version and tool list); tasks share a few lists.
+_LISTINGS_KEPT = 256
+_REQUEST_KEYS = frozenset({"jsonrpc", "id", "method", "params"})
+_CALL_KEYS = frozenset({"name", "arguments"})
+_JSON_HEADERS = [(b"content-type", b"application/json")]
+
+
+class FastPath:
+    """ASGI app answering hot MCP requests itself and passing everything else to ``mcp_app``.
+
+    Args:
+        mcp_app: FastMCP's Starlette app (``FastMCP.http_app(stateless_http=True, json_response=True)``);
+            its Host/Origin guard, if it has one, is reused as is.
+        gateway: Whose sessions the bearer tokens open.
+        tools: Every tool FastMCP serves, by name (``tools/list`` lists from here, as ``SessionTools`` does).
+        enabled: Whether to take the fast path at all; with False every request goes to ``mcp_app``.
+
+    Attributes:
+        answered: How many requests the fast path answered itself (the rest went to FastMCP).
+    """
+
+    def __init__(self, mcp_app: ASGIApp, gateway: Gateway, tools: dict[str, Tool], *, enabled: bool = True) -> None:
+        self.mcp_app = mcp_app
+        self.enabled = enabled
+        self.answered = 0
+        self._gateway = gateway
+        self._tools = tools
+        self._listings: dict[tuple[str, tuple[str, ...]], bytes] = {}
+        guard = _guard_of(mcp_app)
+        self._guarded: ASGIApp = guard.cls(self._answer, *guard.args, **guard.kwargs) if guard else self._answer
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Answer a hot request, or pass the request to FastMCP."""
+        if not self.enabled or scope["type"] != "http" or scope["method"] != "POST" or _route_path(scope) != MCP_PATH:
+            await self.mcp_app(scope, receive, send)
+            return
+        await self._guarded(scope, receive, send)
+
+    async def _answer(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Past the Host/Origin guard: check the rest, read the body, answer or fall through."""
+        session, version = self._preconditions(scope)
+        if session is None:
+            await self.mcp_app(scope, receive, send)
+            return
+        body, replay = await _read_body(receive)
+        request = None if body is None else _parse(body)
+        reply = None if request is None else await self._reply(session, version, *request)
+        if reply is None:
+            await self.mcp_app(scope, replay, send)
+            return
+        self.answered += 1
+        headers = [*_JSON_HEADERS, (b"content-length", str(len(reply)).encode())]
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        await send({"type": "http.response.body", "body": reply})
+
+    def _preconditions(self, scope: Scope) -> tuple[Session | None, str]:
+        """The caller's live session and the protocol version, or (None, "") when FastMCP must answer."""
+        version: str | None = None
+        authorization: str | None = None
+        for name, value in scope["headers"]:
+            if name == b"mcp-protocol-version":
+                if version is not None:
+                    return None, ""
+                version = value.decode("latin-1")
+            elif name == b"authorization":
+                if authorization is not None:
+                    return None, ""
+                authorization = value.decode("latin-1")
+        if version is not None and version not in HANDSHAKE_PROTOCOL_VERSIONS:
+            return None, ""  # 2026-era or unknown: the SDK's own entry validates and answers it
+        if authorization is None or authorization[:7].lower() != "bearer ":
+            return None, ""
+        request = Request(scope)
+        if not check_accept_headers(request)[0] or not _json_content_type(request.headers.get("content-type", "")):
+            return None, ""
+        for name, value in scope["headers"]:
+            if name == b"content-length" and not (value.isdigit() and int(value) <= DEFAULT_MAX_REQUEST_BODY_SIZE):
+                return None, ""
+        session = self._gateway.session_by_token(authorization[7:])  # the SDK takes the rest as is, unstripped
+        if session is None or session.status not in LIVE:
+            return None, ""
+        return session, version or DEFAULT_NEGOTIATED_VERSION
+
+    async def _reply(
+        self, session: Session, version: str, rid: int | str, method: str, params: dict[str, Any] | None
+    ) -> bytes | None:
+        """The response body for a parsed request, or None when FastMCP must answer it."""
+        if method == "tools/list":
+            if params:
+                return None  # a cursor, _meta: FastMCP's
+            result = self._listing(session, version)
+        elif params is None or not params.keys() <= _CALL_KEYS:
+            return None
+        else:
+            name, arguments = params.get("name"), params.get("arguments", {})
+            tool = self._tools.get(name) if isinstance(name, str) else None
+            if not isinstance(tool, ActionTool) or not isinstance(arguments, dict):
+                return None
+            result = await _call(tool, session, arguments, version)
+        if result is None:
+            return None
+        return b'{"jsonrpc":"2.0","id":' + pydantic_core.to_json(rid) + b',"result":' + result + b"}"
+
+    def _listing(self, session: Session, version: str) -> bytes | None:
+        """The session's ``tools/list`` result (JSON), as FastMCP shapes it for ``version``; cached."""
+        key = (version, tuple(session.tools))
+        cached = self._listings.get(key)
+        if cached is not None:
+            return cached
+        tools = [self._tools[name] for name in dict.fromkeys(session.tools) if name in self._tools]
+        if any(t.output_schema is not None for t in tools):
+            return None  # FastMCP reshapes output schemas per version; none of the gateway's tools has one
+        listing = ListToolsResult(tools=[t.to_mcp_tool(name=t.name, outputSchema=None) for t in tools])
+        body = _wire_result("tools/list", version, listing)
+        if len(self._listings) >= _LISTINGS_KEPT:
+            self._listings.pop(next(iter(self._listings)))
+        self._listings[key] = body
+        return body
+
+
+async def _call(tool: ActionTool, session: Session, arguments: dict[str, Any], version: str) -> bytes:
+    """Run the tool as FastMCP's ``tools/call`` handler would; the result as JSON."""
+    try:
+        result: ToolResult = await tool.run_for(session, arguments)
+    except ToolError as exc:
+        logger.log(exc.log_level, "Error calling tool %r", tool.name)
+        return _wire_result("tools/call", version, _error_result(str(exc)))
+    except Exception:  # FastMCP's top-level handling of a tool's own failure: logged, masked (mask_error_details)
+        logger.exception("Error calling tool %r", tool.name)
+        return _wire_result("tools/call", version, _error_result(f"Error calling tool {tool.name!r}"))
+    shaped = result.to_mcp_result()
+    if isinstance(shaped, tuple):
+        shaped = CallToolResult(content=shaped[0], structured_content=shaped[1])
+    elif not isinstance(shaped, CallToolResult):
+        shaped = CallToolResult(content=shaped)
+    return _wire_result("tools/call", version, shaped)
+
+
+def _error_result(text: str) -> CallToolResult:
+    return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
+
+
+def _wire_result(method: str, version: str, result: CallToolResult | ListToolsResult) -> bytes:
+    """``result`` as the MCP SDK puts it on the wire for ``version``: dumped, then sieved by that version's surface."""
+    dumped = result.model_dump(by_alias=True, mode="json", exclude_none=True)
+    return pydantic_core.to_json(wire_methods.serialize_server_result(method, version, dumped))
+
+
+def _parse(body: bytes) -> tuple[int | str, str, dict[str, Any] | None] | None:
+    """(id, method, params) of a hot JSON-RPC request, else None."""
+    try:
+        message = pydantic_core.from_json(body)
+    except ValueError:
+        return None
+    if not isinstance(message, dict) or not message.keys() <= _REQUEST_KEYS or message.get("jsonrpc") != "2.0":
+        return None
+    rid, method = message.get("id"), message.get("method")
+    params = message.get("params", {})
+    if isinstance(rid, bool) or not isinstance(rid, int | str) or not isinstance(params, dict):
+        return None
+    if isinstance(rid, int) and abs(rid) >= 2**53:
+        return None
+    if method not in ("tools/call", "tools/list") or (params and "_meta" in params):
+        return None
+    return rid, method, params if "params" in message else None
+
+
+async def _read_body(receive: Receive) -> tuple[bytes | None, Receive]:
+    """The whole body (None past the SDK's limit or on a disconnect), and a receive that replays what was read."""
+    messages: list[Message] = []
+    size = 0
+    complete = False
+    while True:
+        message = await receive()
+        messages.append(message)
+        if message["type"] != "http.request":
+            break
+        size += len(message.get("body", b""))
+        if size > DEFAULT_MAX_REQUEST_BODY_SIZE:
+            break
+        if not message.get("more_body", False):
+            complete = True
+            break
+
+    async def replay() -> Message:
+        return messages.pop(0) if messages else await receive()
+
+    if not complete:
+        return None, replay
+    body = b"".join(m.get("body", b"") for m in messages)
+    return body, replay
+
+
+def _json_content_type(value: str) -> bool:
+    """The MCP SDK's Content-Type rule: ``application/json`` among the comma-separated parts before any ``;``."""
+    return any(part.strip() == "application/json" for part in value.split(";")[0].split(","))
+
+
+def _route_path(scope: Scope) -> str:
+    """The path inside the app this one is mounted in (Starlette's rule for ``root_path``)."""
+    path: str = scope["path"]
+    root: str = scope.get("root_path", "")
+    if not root or not path.startswith(root):
+        return path
+    if path == root:
+        return ""
+    return path[len(root) :] if path[len(root)] == "/" else path
+
+
+def _guard_of(app: Any) -> Middleware | None:
+    """FastMCP's Host/Origin guard among ``app``'s middleware, if it has one."""
+    middleware: Sequence[Middleware] = getattr(app, "user_middleware", ())
+    return next((m for m in middleware if m.cls == HostOriginGuardMiddleware), None)  # type: ignore[comparison-overlap]
