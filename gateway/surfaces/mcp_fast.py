@@ -17,7 +17,8 @@ unchanged, the body it already read replayed:
 - a body that is one JSON-RPC request object (``jsonrpc``, ``id`` an integer or
   string, ``method``, ``params``; nothing else), ``tools/list`` without a
   cursor or ``tools/call`` of a registry action with ``name`` and an object of
-  ``arguments`` (no ``_meta``).
+  ``arguments``, params the SDK's own per-version check accepts (``_meta`` with
+  a progress token or a client's keys is fine; ``_meta.fastmcp`` is not).
 
 The answer is built from the same objects FastMCP builds (``ToolResult`` to
 ``CallToolResult``) and shaped by the same per-version result surface of the
@@ -60,7 +61,8 @@ MCP_PATH = "/mcp"
 #: Cached tools/list bodies (one per protocol version and tool list); tasks share a few lists.
 _LISTINGS_KEPT = 256
 _REQUEST_KEYS = frozenset({"jsonrpc", "id", "method", "params"})
-_CALL_KEYS = frozenset({"name", "arguments"})
+_CALL_KEYS = frozenset({"name", "arguments", "_meta"})
+_LIST_KEYS = frozenset({"_meta"})
 _JSON_HEADERS = [(b"content-type", b"application/json")]
 
 
@@ -144,9 +146,11 @@ class FastPath:
         self, session: Session, version: str, rid: int | str, method: str, params: dict[str, Any] | None
     ) -> bytes | None:
         """The response body for a parsed request, or None when FastMCP must answer it."""
+        if not _valid_params(method, version, params):
+            return None
         if method == "tools/list":
-            if params:
-                return None  # a cursor, _meta: FastMCP's
+            if params is not None and not params.keys() <= _LIST_KEYS:
+                return None  # a cursor: FastMCP pages
             result = self._listing(session, version)
         elif params is None or not params.keys() <= _CALL_KEYS:
             return None
@@ -219,9 +223,26 @@ def _parse(body: bytes) -> tuple[int | str, str, dict[str, Any] | None] | None:
         return None
     if isinstance(rid, int) and abs(rid) >= 2**53:
         return None
-    if method not in ("tools/call", "tools/list") or (params and "_meta" in params):
+    if method not in ("tools/call", "tools/list"):
         return None
     return rid, method, params if "params" in message else None
+
+
+def _valid_params(method: str, version: str, params: dict[str, Any] | None) -> bool:
+    """Whether the MCP SDK's per-version check of a request's params passes, and ``_meta`` asks nothing of FastMCP.
+
+    ``_meta`` may carry a progress token (nothing reports progress here, and a JSON response has no room
+    for notifications) and a client's own keys (Codex sends its turn's); ``_meta.fastmcp`` picks a tool
+    version in FastMCP, so such a request is FastMCP's.
+    """
+    meta = params.get("_meta") if params else None
+    if meta is not None and (not isinstance(meta, dict) or "fastmcp" in meta):
+        return False
+    try:
+        wire_methods.validate_client_request(method, version, params)
+    except (ValueError, KeyError):  # pydantic's ValidationError is a ValueError
+        return False
+    return True
 
 
 async def _read_body(receive: Receive) -> tuple[bytes | None, Receive]:
