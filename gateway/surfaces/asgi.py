@@ -32,7 +32,7 @@ from gateway.surfaces.control_routes import control_routes
 from gateway.surfaces.http_api import api_routes
 from gateway.surfaces.limits import BodyLimit
 from gateway.surfaces.mcp import build_mcp, mcp_tools
-from gateway.surfaces.mcp_fast import FastPath
+from gateway.surfaces.mcp_fast import FastPath, server_info
 from gateway.surfaces.shell_api import cli_routes
 from gateway.surfaces.socket import remove_stale_sockets, serve_on_unix_socket
 from sandbox import Provider
@@ -83,7 +83,8 @@ def create_app(
         *(urlsplit(u).hostname for u in (settings.public_url, settings.sandbox_base_url) if u),
     ]
     tools = mcp_tools(gateway, docs_tools)
-    mcp_app = build_mcp(gateway, tools=tools).http_app(
+    server = build_mcp(gateway, tools=tools)
+    mcp_app = server.http_app(
         path="/mcp",
         stateless_http=True,
         json_response=True,
@@ -106,7 +107,9 @@ def create_app(
         *api_routes(gateway),
         *cli_routes(gateway),
         # last: the routes above win. The fast path answers hot MCP requests itself, the rest go to FastMCP.
-        Mount("/", app=FastPath(mcp_app, gateway, tools, enabled=settings.mcp_fast_path)),
+        Mount(
+            "/", app=FastPath(mcp_app, gateway, tools, enabled=settings.mcp_fast_path, server_info=server_info(server))
+        ),
     ]
 
     @contextlib.asynccontextmanager

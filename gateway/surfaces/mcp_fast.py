@@ -7,7 +7,9 @@ precondition FastMCP would check holds, and hands anything else to FastMCP
 unchanged, the body it already read replayed:
 
 - ``POST /mcp``, a ``MCP-Protocol-Version`` header that is absent or names a
-  handshake-era version (a 2026-era request takes FastMCP's own path);
+  handshake-era version (2025 and before), or names 2026-07-28 with the routing
+  headers and ``_meta`` envelope the SDK's classifier accepts as they are, and no
+  ``Mcp-Param-*`` header;
 - Host and Origin accepted by FastMCP's own guard (the guard instance
   FastMCP's app is configured with runs in front of this one, so a refusal is
   FastMCP's own 421/403);
@@ -21,38 +23,54 @@ unchanged, the body it already read replayed:
   a progress token or a client's keys is fine; ``_meta.fastmcp`` is not).
 
 The answer is built from the same objects FastMCP builds (``ToolResult`` to
-``CallToolResult``) and shaped by the same per-version result surface of the
-MCP SDK, so status, headers and body match byte for byte;
+``CallToolResult``), shaped by the same per-version result surface of the MCP
+SDK and written as that era's entry writes it (2026: ``resultType`` and the
+``serverInfo`` stamp, ``json.dumps``), so status, headers and body match byte for byte;
 ``tests/gateway/surfaces/test_mcp_fast.py`` drives both paths with a corpus of
 requests and compares them. ``Settings.mcp_fast_path`` (``GATEWAY_MCP_FAST_PATH``)
 turns it off.
+
+What it skips, knowingly: FastMCP middleware (the server has one, ``SessionTools``, whose
+listing is repeated here), and the refresh of FastMCP's ``Mcp-Param`` schema cache on a
+listing (fail-open: a miss skips a check that no schema here declares headers for).
 """
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Sequence
 from typing import Any
 
 import pydantic_core
+from fastmcp import FastMCP
 from fastmcp.exceptions import ToolError
 from fastmcp.server.http import HostOriginGuardMiddleware
 from fastmcp.tools import Tool, ToolResult
 from mcp.server.streamable_http import check_accept_headers
 from mcp.server.transport_security import DEFAULT_MAX_REQUEST_BODY_SIZE
+from mcp.shared.inbound import (
+    MCP_PARAM_HEADER_PREFIX,
+    InboundLadderRejection,
+    classify_inbound_request,
+    find_duplicated_routing_header,
+    validate_mcp_param_headers,
+)
 from mcp.types import CallToolResult, ListToolsResult, TextContent
-from mcp_types import DEFAULT_NEGOTIATED_VERSION
+from mcp_types import DEFAULT_NEGOTIATED_VERSION, SERVER_INFO_META_KEY
 from mcp_types import methods as wire_methods
-from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
+from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS
+from starlette.datastructures import Headers
 from starlette.middleware import Middleware
 from starlette.requests import Request
+from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gateway.control.core import Gateway
 from gateway.control.sessions import LIVE, Session
 from gateway.surfaces.mcp import ActionTool
 
-__all__ = ["FastPath"]
+__all__ = ["FastPath", "server_info"]
 
 logger = logging.getLogger(__name__)
 
@@ -64,6 +82,7 @@ _REQUEST_KEYS = frozenset({"jsonrpc", "id", "method", "params"})
 _CALL_KEYS = frozenset({"name", "arguments", "_meta"})
 _LIST_KEYS = frozenset({"_meta"})
 _JSON_HEADERS = [(b"content-type", b"application/json")]
+_PARAM_HEADER = MCP_PARAM_HEADER_PREFIX.lower()
 
 
 class FastPath:
@@ -75,13 +94,24 @@ class FastPath:
         gateway: Whose sessions the bearer tokens open.
         tools: Every tool FastMCP serves, by name (``tools/list`` lists from here, as ``SessionTools`` does).
         enabled: Whether to take the fast path at all; with False every request goes to ``mcp_app``.
+        server_info: The ``serverInfo`` the MCP SDK stamps on 2026-era results (its server's
+            ``server_info_stamp``); without it, 2026-era requests all go to FastMCP.
 
     Attributes:
         answered: How many requests the fast path answered itself (the rest went to FastMCP).
     """
 
-    def __init__(self, mcp_app: ASGIApp, gateway: Gateway, tools: dict[str, Tool], *, enabled: bool = True) -> None:
+    def __init__(
+        self,
+        mcp_app: ASGIApp,
+        gateway: Gateway,
+        tools: dict[str, Tool],
+        *,
+        enabled: bool = True,
+        server_info: dict[str, Any] | None = None,
+    ) -> None:
         self.mcp_app = mcp_app
+        self._server_info = server_info
         self.enabled = enabled
         self.answered = 0
         self._gateway = gateway
@@ -104,12 +134,18 @@ class FastPath:
             await self.mcp_app(scope, receive, send)
             return
         body, replay = await _read_body(receive)
-        request = None if body is None else _parse(body)
-        reply = None if request is None else await self._reply(session, version, *request)
+        modern = version in MODERN_PROTOCOL_VERSIONS
+        request = None if body is None else _parse(body, modern)
+        if request is not None and modern and not _modern_envelope(scope, body or b"", request):
+            request = None
+        reply = None if request is None else await self._reply(session, version, *request, scope)
         if reply is None:
             await self.mcp_app(scope, replay, send)
             return
         self.answered += 1
+        if modern:  # the SDK's 2026-era entry answers through a Starlette Response
+            await Response(reply, status_code=200, media_type="application/json")(scope, replay, send)
+            return
         headers = [*_JSON_HEADERS, (b"content-length", str(len(reply)).encode())]
         await send({"type": "http.response.start", "status": 200, "headers": headers})
         await send({"type": "http.response.body", "body": reply})
@@ -127,8 +163,12 @@ class FastPath:
                 if authorization is not None:
                     return None, ""
                 authorization = value.decode("latin-1")
-        if version is not None and version not in HANDSHAKE_PROTOCOL_VERSIONS:
-            return None, ""  # 2026-era or unknown: the SDK's own entry validates and answers it
+        if (
+            version is not None
+            and version not in HANDSHAKE_PROTOCOL_VERSIONS
+            and not (version in MODERN_PROTOCOL_VERSIONS and self._server_info is not None)
+        ):
+            return None, ""  # unknown: the SDK's own entry answers it
         if authorization is None or authorization[:7].lower() != "bearer ":
             return None, ""
         request = Request(scope)
@@ -143,7 +183,7 @@ class FastPath:
         return session, version or DEFAULT_NEGOTIATED_VERSION
 
     async def _reply(
-        self, session: Session, version: str, rid: int | str, method: str, params: dict[str, Any] | None
+        self, session: Session, version: str, rid: int | str, method: str, params: dict[str, Any] | None, scope: Scope
     ) -> bytes | None:
         """The response body for a parsed request, or None when FastMCP must answer it."""
         if not _valid_params(method, version, params):
@@ -159,10 +199,29 @@ class FastPath:
             tool = self._tools.get(name) if isinstance(name, str) else None
             if not isinstance(tool, ActionTool) or not isinstance(arguments, dict):
                 return None
-            result = await _call(tool, session, arguments, version)
+            # 2026-era: the SDK checks Mcp-Param headers against the tool's schema before dispatch.
+            modern = version in MODERN_PROTOCOL_VERSIONS
+            if modern and arguments and validate_mcp_param_headers(tool.parameters, arguments, Headers(scope=scope)):
+                return None
+            result = self._encode(version, await _call(tool, session, arguments, version))
         if result is None:
             return None
+        if version in MODERN_PROTOCOL_VERSIONS:  # the SDK's 2026-era entry writes with json.dumps
+            return b'{"jsonrpc":"2.0","id":' + json.dumps(rid).encode() + b',"result":' + result + b"}"
         return b'{"jsonrpc":"2.0","id":' + pydantic_core.to_json(rid) + b',"result":' + result + b"}"
+
+    def _encode(self, version: str, result: dict[str, Any]) -> bytes:
+        """A result as the SDK writes it: its 2026-era fields stamped on (``resultType``, ``serverInfo``)."""
+        if version not in MODERN_PROTOCOL_VERSIONS:
+            return pydantic_core.to_json(result)
+        if result.get("resultType") is None:
+            result["resultType"] = "complete"
+        meta = result.get("_meta")
+        if meta is None:
+            result["_meta"] = {SERVER_INFO_META_KEY: self._server_info}
+        elif isinstance(meta, dict) and meta.get(SERVER_INFO_META_KEY) is None:
+            result["_meta"] = {**meta, SERVER_INFO_META_KEY: self._server_info}
+        return json.dumps(result, separators=(",", ":")).encode()
 
     def _listing(self, session: Session, version: str) -> bytes | None:
         """The session's ``tools/list`` result (JSON), as FastMCP shapes it for ``version``; cached."""
@@ -174,15 +233,15 @@ class FastPath:
         if any(t.output_schema is not None for t in tools):
             return None  # FastMCP reshapes output schemas per version; none of the gateway's tools has one
         listing = ListToolsResult(tools=[t.to_mcp_tool(name=t.name, outputSchema=None) for t in tools])
-        body = _wire_result("tools/list", version, listing)
+        body = self._encode(version, _wire_result("tools/list", version, listing))
         if len(self._listings) >= _LISTINGS_KEPT:
             self._listings.pop(next(iter(self._listings)))
         self._listings[key] = body
         return body
 
 
-async def _call(tool: ActionTool, session: Session, arguments: dict[str, Any], version: str) -> bytes:
-    """Run the tool as FastMCP's ``tools/call`` handler would; the result as JSON."""
+async def _call(tool: ActionTool, session: Session, arguments: dict[str, Any], version: str) -> dict[str, Any]:
+    """Run the tool as FastMCP's ``tools/call`` handler would; the result as the SDK shapes it for ``version``."""
     try:
         result: ToolResult = await tool.run_for(session, arguments)
     except ToolError as exc:
@@ -203,17 +262,17 @@ def _error_result(text: str) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
 
 
-def _wire_result(method: str, version: str, result: CallToolResult | ListToolsResult) -> bytes:
-    """``result`` as the MCP SDK puts it on the wire for ``version``: dumped, then sieved by that version's surface."""
+def _wire_result(method: str, version: str, result: CallToolResult | ListToolsResult) -> dict[str, Any]:
+    """``result`` as the MCP SDK shapes it for ``version``: dumped, then sieved by that version's surface."""
     dumped = result.model_dump(by_alias=True, mode="json", exclude_none=True)
-    return pydantic_core.to_json(wire_methods.serialize_server_result(method, version, dumped))
+    return wire_methods.serialize_server_result(method, version, dumped)
 
 
-def _parse(body: bytes) -> tuple[int | str, str, dict[str, Any] | None] | None:
-    """(id, method, params) of a hot JSON-RPC request, else None."""
+def _parse(body: bytes, modern: bool) -> tuple[int | str, str, dict[str, Any] | None] | None:
+    """(id, method, params) of a hot JSON-RPC request, else None; parsed as the SDK's entry for the era parses."""
     try:
-        message = pydantic_core.from_json(body)
-    except ValueError:
+        message = json.loads(body) if modern else pydantic_core.from_json(body)
+    except (ValueError, RecursionError):
         return None
     if not isinstance(message, dict) or not message.keys() <= _REQUEST_KEYS or message.get("jsonrpc") != "2.0":
         return None
@@ -226,6 +285,17 @@ def _parse(body: bytes) -> tuple[int | str, str, dict[str, Any] | None] | None:
     if method not in ("tools/call", "tools/list"):
         return None
     return rid, method, params if "params" in message else None
+
+
+def _modern_envelope(scope: Scope, body: bytes, request: tuple[int | str, str, dict[str, Any] | None]) -> bool:
+    """Whether a 2026-era request passes the SDK's routing checks (headers, ``_meta`` envelope) unremarked."""
+    headers = Request(scope).headers
+    if any(name.startswith(_PARAM_HEADER) for name in headers):
+        return False
+    if find_duplicated_routing_header(headers.items()) is not None:
+        return False
+    verdict = classify_inbound_request(json.loads(body), headers=dict(headers))
+    return not isinstance(verdict, InboundLadderRejection)
 
 
 def _valid_params(method: str, version: str, params: dict[str, Any] | None) -> bool:
@@ -291,3 +361,8 @@ def _guard_of(app: Any) -> Middleware | None:
     """FastMCP's Host/Origin guard among ``app``'s middleware, if it has one."""
     middleware: Sequence[Middleware] = getattr(app, "user_middleware", ())
     return next((m for m in middleware if m.cls == HostOriginGuardMiddleware), None)  # type: ignore[comparison-overlap]
+
+
+def server_info(server: FastMCP) -> dict[str, Any]:
+    """The ``serverInfo`` the MCP SDK stamps on ``server``'s 2026-era results (name, version: its own dump)."""
+    return server._mcp_server.server_info_stamp

@@ -38,8 +38,8 @@ async def test_fastmcp_client_lists_and_calls_with_read_only_hints(live):
         assert result.structured_content["email"] == "grace.kim@northwind.example"
         bad = await client.call_tool("company_directory_search_people", {"page_size": 0}, raise_on_error=False)
         assert bad.is_error and bad.content[0].text.startswith("page_size:")
-    # This client speaks MCP 2026-07-28, whose requests take FastMCP's own path (the fast path serves 2025-era ones).
-    assert _fast_path(live).answered == 0
+    # This client speaks MCP 2026-07-28: the fast path answered its listing and both calls.
+    assert _fast_path(live).answered == 3
 
 
 async def test_mcp_sdk_client_lists_and_calls(live):

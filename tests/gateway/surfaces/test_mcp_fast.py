@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
 
+import pytest
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS
 from starlette.applications import Starlette
 from starlette.types import Message
@@ -116,6 +117,30 @@ async def running() -> AsyncIterator[Rig]:
         yield Rig(app, fast, tokens, sessions)
 
 
+MODERN = MODERN_PROTOCOL_VERSIONS[0]
+#: What a 2026-era request carries in params._meta (the protocol has no handshake: every request says it).
+ENVELOPE = {
+    "io.modelcontextprotocol/protocolVersion": MODERN,
+    "io.modelcontextprotocol/clientCapabilities": {},
+    "io.modelcontextprotocol/clientInfo": CLIENT_INFO,
+}
+MODERN_HEADERS = [*BASE_HEADERS, ("mcp-protocol-version", MODERN)]
+
+
+def modern(body: dict[str, Any]) -> dict[str, Any]:
+    """``body`` as a 2026-era request: the envelope in params._meta (and the method in Mcp-Method)."""
+    params = dict(body.get("params") or {})
+    params["_meta"] = {**ENVELOPE, **params.get("_meta", {})}
+    return {**body, "params": params}
+
+
+def modern_headers(body: dict[str, Any]) -> list[tuple[str, str]]:
+    extra = [("mcp-method", body["method"])]
+    if body["method"] == "tools/call":
+        extra.append(("mcp-name", body["params"]["name"]))
+    return [*MODERN_HEADERS, *extra]
+
+
 def rpc(method: str, params: Any = None, rid: Any = 1, **extra: Any) -> dict[str, Any]:
     body: dict[str, Any] = {"jsonrpc": "2.0", "id": rid, "method": method, **extra}
     if params is not None:
@@ -159,21 +184,58 @@ def assert_same(fast: Answer, slow: Answer, what: str) -> None:
     assert fast.body == slow.body, f"{what}\nfast: {fast.body[:400]!r}\nslow: {slow.body[:400]!r}"
 
 
-async def test_every_tool_and_every_kind_of_argument_answers_alike():
+@pytest.mark.parametrize("era", ["2025", "2026"])
+async def test_every_tool_and_every_kind_of_argument_answers_alike(era: str):
     async with running() as rig:
-        listed = json.loads((await rig.both(rpc("tools/list")))[0].body)["result"]["tools"]
+
+        async def both(body: dict[str, Any]) -> tuple[Answer, Answer, bool]:
+            if era == "2026":
+                return await rig.both(modern(body), headers=modern_headers(body))
+            return await rig.both(body)
+
+        fast, slow, fell = await both(rpc("tools/list"))
+        assert_same(fast, slow, "tools/list")
+        assert not fell
+        listed = json.loads(fast.body)["result"]["tools"]
         schemas = {t["name"]: t["inputSchema"] for t in listed}
         complete = "company_complete_task"
         names = [n for n in schemas if n != complete] + [complete]  # completing last: the rest still runs either way
         count = 0
         for name in names:
             for rid, arguments in enumerate(argument_corpus(schemas[name])):
-                fast, slow, fell = await rig.both(rpc("tools/call", {"name": name, "arguments": arguments}, rid=rid))
+                fast, slow, fell = await both(rpc("tools/call", {"name": name, "arguments": arguments}, rid=rid))
                 what = f"{name} {json.dumps(arguments)[:200]}"
                 assert_same(fast, slow, what)
                 assert fell is (name.startswith("api_")), what  # the docs tools stay with FastMCP
                 count += 1
         assert count > 5 * len(schemas)
+
+
+async def test_2026_era_routing_rules_match():
+    async with running() as rig:
+        call = rpc("tools/call", {"name": "company_directory_get_person", "arguments": {"person": "owen.bell"}})
+        good = modern_headers(call)
+        cases: list[tuple[dict[str, Any], list[tuple[str, str]], bool]] = [
+            (modern(call), good, True),
+            (modern(rpc("tools/list")), modern_headers(rpc("tools/list")), True),
+            (modern(call), MODERN_HEADERS, False),  # no Mcp-Method / Mcp-Name
+            (modern(call), [*MODERN_HEADERS, ("mcp-method", "tools/list"), ("mcp-name", "x")], False),  # mismatch
+            (modern(call), [*good, ("mcp-name", "company_directory_get_person")], False),  # a routing header twice
+            (modern(call), [*good, ("mcp-param-person", "owen.bell")], False),
+            (call, good, False),  # no envelope in _meta
+            (
+                modern(
+                    rpc("tools/call", {"name": "company_directory_get_person", "arguments": {"person": "é😀"}}, rid="é")
+                ),
+                good,
+                True,
+            ),  # fmt: skip
+            ({**modern(call), "params": {**modern(call)["params"], "inputResponses": {}}}, good, False),
+        ]
+        for body, headers, hot in cases:
+            fast, slow, fell = await rig.both(body, headers=headers)
+            assert_same(fast, slow, f"{json.dumps(body)[:200]} {headers}")
+            assert fell is not hot, (body, headers)
 
 
 async def test_tool_call_shapes_match_fastmcp():
