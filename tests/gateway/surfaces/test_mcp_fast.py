@@ -101,15 +101,18 @@ async def _asgi(app: Any, method: str, path: str, headers: list[tuple[str, str]]
 
 
 @contextlib.asynccontextmanager
-async def running() -> AsyncIterator[Rig]:
-    """The app, its lifespan entered (in this task: anyio's scopes must exit where they began), two sessions."""
+async def running(seed: dict[str, Any] | None = None) -> AsyncIterator[Rig]:
+    """The app, its lifespan entered (in this task: anyio's scopes must exit where they began), two sessions.
+
+    Both sessions come from ``seed`` (a ``/seed_session`` body; default: a task with every app).
+    """
     app = create_app(Settings())
     fast = next(r.app for r in app.routes if isinstance(getattr(r, "app", None), FastPath))
     async with app.router.lifespan_context(app):
         tokens, sessions = {}, {}
         for who in ("a", "b"):
             seeded = await _asgi(
-                app, "POST", "/seed_session", [("host", HOST)], json.dumps({"task": ALL_APPS_ROW}).encode()
+                app, "POST", "/seed_session", [("host", HOST)], json.dumps(seed or {"task": ALL_APPS_ROW}).encode()
             )
             assert seeded.status == 200, seeded.body
             tokens[who] = json.loads(seeded.body)["token"]
@@ -403,3 +406,19 @@ async def test_a_tool_s_own_failure_is_masked_alike(monkeypatch):
         assert_same(fast, slow, "a failing tool")
         assert not fell
         assert b"Error calling tool 'company_directory_get_person'" in fast.body and b"secret" not in fast.body
+
+
+async def test_a_session_s_own_tool_list_and_a_tool_it_is_not_offered_match():
+    async with running({"task_id": "dir-manager-of-owen"}) as rig:
+        listing, slow, fell = await rig.both(rpc("tools/list"))
+        assert_same(listing, slow, "tools/list")
+        assert not fell
+        names = [t["name"] for t in json.loads(listing.body)["result"]["tools"]]
+        assert "company_gmail_send_message" not in names and "company_directory_get_manager" in names
+        for body in (rpc("tools/call", {"name": "company_gmail_send_message", "arguments": {}}),
+                     modern(rpc("tools/call", {"name": "company_gmail_send_message", "arguments": {}}))):  # fmt: skip
+            headers = modern_headers(body) if "_meta" in body["params"] else None
+            fast, slow, fell = await rig.both(body, headers=headers)
+            assert_same(fast, slow, "a tool the session is not offered")
+            assert not fell
+            assert b"Unknown tool: 'company_gmail_send_message'" in fast.body
