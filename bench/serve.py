@@ -1,5 +1,6 @@
-"""Entry point of one server process: ``python -m bench.serve gateway|gateway-kept|bare``.
+"""Entry point of one server process: ``python -m bench.serve gateway|gateway-fastmcp|gateway-kept|bare``.
 
+``gateway-fastmcp`` has the MCP fast path switched off (every MCP request through FastMCP, part a);
 ``gateway-kept`` keeps at most :data:`bench.closed.KEPT` closed sessions (part e).
 
 Binds a free loopback port, prints ``READY <port>`` on stdout, then serves under
@@ -18,19 +19,20 @@ import uvicorn
 
 def main(kind: str) -> None:
     logging.basicConfig(level=logging.WARNING)
-    if kind in ("gateway", "gateway-kept"):
+    if kind in ("gateway", "gateway-fastmcp", "gateway-kept"):
         from bench.closed import KEPT
         from gateway.settings import Settings
         from gateway.surfaces.asgi import create_app
 
         kept = {"max_closed_sessions": KEPT} if kind == "gateway-kept" else {}
-        app = create_app(Settings(sandbox_provider="none", log_level="WARNING", **kept))
+        fast = kind != "gateway-fastmcp"
+        app = create_app(Settings(sandbox_provider="none", log_level="WARNING", mcp_fast_path=fast, **kept))
     elif kind == "bare":
         from bench.bare import create_bare_app
 
         app = create_bare_app()
     else:
-        raise SystemExit(f"usage: python -m bench.serve gateway|gateway-kept|bare (not {kind!r})")
+        raise SystemExit(f"usage: python -m bench.serve gateway|gateway-fastmcp|gateway-kept|bare (not {kind!r})")
     # proto=IPPROTO_TCP: asyncio sets TCP_NODELAY only on sockets whose proto says TCP (else 40 ms delayed-ACK stalls)
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

@@ -54,6 +54,11 @@ class Settings(BaseSettings):
         description="Id of this run that every session token carries, so a restart refuses old tokens (replicas).",
     )
     mcp_server_name: str = Field("company", pattern=r"^[a-z][a-z0-9_-]{0,15}$", description="Name of the MCP server.")
+    mcp_fast_path: bool = Field(
+        True,
+        description="Answer MCP tools/call and tools/list (stateless JSON, handshake-era versions) on a fast path in "
+        "front of FastMCP, with the same answers at ~3x the calls/s; false sends every MCP request through FastMCP.",
+    )
     close_tools_on_task_end: bool = Field(False, description="Refuse tool calls once the work was declared complete.")
     sandbox_provider: Literal["local", "docker", "opensandbox", "none"] = Field(
         "local", description="Who lends sandboxes to sessions that need one (cli and http exposures)."

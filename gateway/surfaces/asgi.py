@@ -33,7 +33,8 @@ from gateway.settings import Settings
 from gateway.surfaces.control_routes import control_routes
 from gateway.surfaces.http_api import api_routes
 from gateway.surfaces.limits import BodyLimit
-from gateway.surfaces.mcp import build_mcp
+from gateway.surfaces.mcp import build_mcp, mcp_tools
+from gateway.surfaces.mcp_fast import FastPath, server_info
 from gateway.surfaces.shell_api import cli_routes
 from gateway.surfaces.socket import remove_stale_sockets, serve_on_unix_socket
 from sandbox import Provider
@@ -83,7 +84,9 @@ def create_app(
         *settings.allowed_hosts,
         *(urlsplit(u).hostname for u in (settings.public_url, settings.sandbox_base_url) if u),
     ]
-    mcp_app = build_mcp(gateway, extra_tools=docs_tools).http_app(
+    tools = mcp_tools(gateway, docs_tools)
+    server = build_mcp(gateway, tools=tools)
+    mcp_app = server.http_app(
         path="/mcp",
         stateless_http=True,
         json_response=True,
@@ -105,7 +108,10 @@ def create_app(
         *control_routes(gateway),
         *api_routes(gateway),
         *cli_routes(gateway),
-        Mount("/", app=mcp_app),  # last: the routes above win
+        # last: the routes above win. The fast path answers hot MCP requests itself, the rest go to FastMCP.
+        Mount(
+            "/", app=FastPath(mcp_app, gateway, tools, enabled=settings.mcp_fast_path, server_info=server_info(server))
+        ),
     ]
 
     @contextlib.asynccontextmanager

@@ -29,7 +29,7 @@ from gateway.exceptions import UnknownSession
 from gateway.surfaces.hints import reword
 from tools import Action, AppError
 
-__all__ = ["ActionTool", "build_mcp"]
+__all__ = ["ActionTool", "build_mcp", "mcp_tools"]
 
 logger = logging.getLogger(__name__)
 
@@ -78,7 +78,14 @@ class ActionTool(Tool):
 
     async def run(self, arguments: dict[str, Any]) -> ToolResult:
         """Run the action for the caller's session; app errors become error results the model reads."""
-        session = _session(self._gateway)
+        return await self.run_for(_session(self._gateway), arguments)
+
+    async def run_for(self, session: Session, arguments: dict[str, Any]) -> ToolResult:
+        """Run the action for ``session`` (the fast path's entry: it found the session itself).
+
+        Raises:
+            ToolError: the text the model reads (an app error reworded, a refused call, a masked fault).
+        """
         try:
             result = await self._gateway.call(session, self.name, arguments)
         except (AppError, CallRefused) as exc:
@@ -129,10 +136,23 @@ class SessionTools(Middleware):
         return [self._tools[name] for name in session.tools if name in self._tools]
 
 
-def build_mcp(gateway: Gateway, extra_tools: Sequence[Tool] = ()) -> FastMCP:
-    """The FastMCP server with one tool per action (and ``extra_tools``, e.g. the docs tool)."""
+def mcp_tools(gateway: Gateway, extra_tools: Sequence[Tool] = ()) -> dict[str, Tool]:
+    """Every MCP tool by name: one :class:`ActionTool` per action, then ``extra_tools`` (e.g. the docs tool)."""
     tools: dict[str, Tool] = {a.tool_name: ActionTool.of(a, gateway) for a in gateway.actions.values()}
     tools.update((t.name, t) for t in extra_tools)
+    return tools
+
+
+def build_mcp(gateway: Gateway, extra_tools: Sequence[Tool] = (), *, tools: dict[str, Tool] | None = None) -> FastMCP:
+    """The FastMCP server with one tool per action (and ``extra_tools``, e.g. the docs tool).
+
+    Args:
+        gateway: Whose actions and sessions the tools serve.
+        extra_tools: More tools, after the actions.
+        tools: The tools to serve instead, as :func:`mcp_tools` makes them (to share them with the fast path).
+    """
+    if tools is None:
+        tools = mcp_tools(gateway, extra_tools)
     server = FastMCP(
         name=gateway.settings.mcp_server_name,
         instructions=INSTRUCTIONS,

@@ -8,6 +8,7 @@ from fastmcp.client.transports import StreamableHttpTransport
 from mcp.client.session import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 
+from gateway.surfaces.mcp_fast import FastPath
 from tools import REGISTRY
 
 ALL_APPS_ROW = {
@@ -16,6 +17,10 @@ ALL_APPS_ROW = {
     "apps": list(REGISTRY.apps),
     "checks": [{"name": "a", "kind": "answer", "match": {"contains": "done"}}],
 }
+
+
+def _fast_path(live) -> FastPath:
+    return next(r.app for r in live.app.routes if isinstance(getattr(r, "app", None), FastPath))
 
 
 async def test_fastmcp_client_lists_and_calls_with_read_only_hints(live):
@@ -33,6 +38,8 @@ async def test_fastmcp_client_lists_and_calls_with_read_only_hints(live):
         assert result.structured_content["email"] == "grace.kim@northwind.example"
         bad = await client.call_tool("company_directory_search_people", {"page_size": 0}, raise_on_error=False)
         assert bad.is_error and bad.content[0].text.startswith("page_size:")
+    # This client speaks MCP 2026-07-28: the fast path answered its listing and both calls.
+    assert _fast_path(live).answered == 3
 
 
 async def test_mcp_sdk_client_lists_and_calls(live):
@@ -53,6 +60,8 @@ async def test_mcp_sdk_client_lists_and_calls(live):
         assert missing.is_error and "person: is required" in missing.content[0].text
     state = (await live.control.get("/task_state", params={"session_id": seed["session_id"]})).json()
     assert state["calls"] == 2
+    # This client speaks a handshake-era version: the fast path answered the listing and both calls.
+    assert _fast_path(live).answered == 3
     assert state["last_call"]["tool"] == "company_directory_get_manager" and state["last_call"]["ok"] is False
 
 
