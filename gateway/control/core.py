@@ -49,6 +49,14 @@ SERVER_FAULT_MESSAGE = (
 #: (``python -m bench.filled``: ~110 ms at the 5 M character quota, ~10 ms for a fixture's own world).
 OFF_LOOP_WRITTEN_CHARS = 250_000
 
+#: Seconds a tool's call may hold the event loop before that tool's later calls (of every session) run in a worker
+#: thread instead (searches over a large world: ~10 ms; a cheap read ~0.3 ms; the hop to a thread ~0.3 ms).
+SLOW_ON_LOOP_S = 0.003
+
+#: The interpreter's switch interval while the app serves (``sys.setswitchinterval``; Python's default is 5 ms):
+#: how long a worker thread running an action may keep the GIL while the event loop waits for it.
+SWITCH_INTERVAL_S = 0.001
+
 
 class QuotaExceeded(Conflict):
     """A write would take the session past one of its quotas (stored bytes, new records); it was undone whole."""
@@ -94,6 +102,7 @@ class Gateway:
         self.ended = EndedSessions(settings.closed_session_ttl_s, settings.max_closed_sessions)
         self._templates: dict[str, WorldTemplate] = {}
         self._unread: dict[str, WorldTemplate] = {}  # templates built whose files' text is not read yet
+        self._slow_tools: set[str] = set()  # tools whose calls run off the loop (see SLOW_ON_LOOP_S)
         self.admission = Admission(settings.max_concurrent_sessions, settings.admission_timeout_s)
         self.turns = Turns(settings.seed_slice_s)
         self.metrics = Metrics()
@@ -318,13 +327,20 @@ class Gateway:
                 written = 0 if action.read_only else _text_size(arguments or {})
                 self._check_written(session, written)
                 lent = session.sandbox is not None and self.provider is not None
-                if not lent and session.written_chars <= OFF_LOOP_WRITTEN_CHARS:
+                if not lent and session.written_chars <= OFF_LOOP_WRITTEN_CHARS and tool not in self._slow_tools:
                     # On the loop: a thread hop costs ~0.3 ms a call, and what a call costs is bounded by its
-                    # inputs and the world's size (the worst search of a fixture's world takes ~10 ms).
-                    result = action.invoke(Context(session.world, action.app, None), arguments)
+                    # inputs and the world's size (the worst search of a fixture's world takes ~10 ms). A tool
+                    # that once took longer than SLOW_ON_LOOP_S here runs off the loop from then on.
+                    on_loop = time.perf_counter()
+                    try:
+                        result = action.invoke(Context(session.world, action.app, None), arguments)
+                    finally:
+                        if time.perf_counter() - on_loop > SLOW_ON_LOOP_S:
+                            self._slow_tools.add(tool)
                 else:
-                    # Off the loop: file I/O goes through the provider; and a session that wrote much text can
-                    # make searches over it that cost more (~110 ms at the text quota), which the loop must not wait on.
+                    # Off the loop, in a worker thread that hands the GIL back every SWITCH_INTERVAL_S: file I/O
+                    # goes through the provider; a session that wrote much text can make searches over it that
+                    # cost more (~110 ms at the text quota); a slow tool's next call may cost as much again.
                     files = None
                     if lent:
                         assert self.provider is not None and session.sandbox is not None

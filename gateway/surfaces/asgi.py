@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import gc
 import logging
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -25,7 +26,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount
 
 from docs_tool import DOCS_TOOL_NAMES, docs_tool
-from gateway.control.core import Gateway
+from gateway.control.core import SWITCH_INTERVAL_S, Gateway
 from gateway.control.sessions import Session
 from gateway.control.tasks import Task, settings_tasks
 from gateway.control.workspace import SANDBOX_API_SOCKET, make_provider
@@ -125,6 +126,9 @@ def create_app(
             # a full collection walking it held the loop ~0.35 s. Frozen, collections walk only what came after.
             gc.collect()
             gc.freeze()
+            # An action running in a worker thread hands the GIL back to the event loop this often.
+            switch_interval = sys.getswitchinterval()
+            sys.setswitchinterval(SWITCH_INTERVAL_S)
             try:
                 async with contextlib.AsyncExitStack() as stack:
                     if isolate and gateway.provider is not None:
@@ -139,6 +143,7 @@ def create_app(
                         await gateway.shutdown()  # before the socket closes: sandboxes may still be calling
             finally:
                 gc.unfreeze()  # what a stopped app leaves may be collected again
+                sys.setswitchinterval(switch_interval)
                 if own_root and root is not None:
                     with contextlib.suppress(OSError):
                         root.rmdir()

@@ -15,6 +15,7 @@ TASKS = load_builtin_tasks(families=False)
 
 async def test_a_session_that_wrote_much_text_has_its_calls_run_off_the_loop(monkeypatch):
     monkeypatch.setattr(core, "OFF_LOOP_WRITTEN_CHARS", 3000)
+    monkeypatch.setattr(core, "SLOW_ON_LOOP_S", 60.0)  # no tool is marked slow here (see the next test)
     threads: list[int] = []
     invoke = Action.invoke
 
@@ -38,3 +39,27 @@ async def test_a_session_that_wrote_much_text_has_its_calls_run_off_the_loop(mon
     with pytest.raises(AppError):
         await gw.call(session, "company_drive_create_file", {"name": "c.txt", "content": "c", "parent_id": "nope"})
     assert session.world.snapshot() == before and threads[3] != loop
+
+
+async def test_a_tool_that_once_held_the_loop_too_long_runs_off_it_for_every_session(monkeypatch):
+    monkeypatch.setattr(core, "SLOW_ON_LOOP_S", 0.0)  # every call "too long": the first of each tool marks it
+    threads: list[tuple[str, int]] = []
+    invoke = Action.invoke
+
+    def recorded(self, ctx, arguments):
+        threads.append((self.tool_name, threading.get_ident()))
+        return invoke(self, ctx, arguments)
+
+    monkeypatch.setattr(Action, "invoke", recorded)
+    gw = Gateway(Settings(seed_slice_s=0, sandbox_provider="none"), TASKS)
+    first, second = [
+        gw.get_session((await gw.seed({"task_id": "drive-share-offsite-agenda"}, "http://127.0.0.1:1/"))["session_id"])
+        for _ in range(2)
+    ]
+    loop = threading.get_ident()
+    await gw.call(first, "company_drive_search_files", {"query": "agenda"})
+    await gw.call(second, "company_drive_search_files", {"query": "budget"})
+    await gw.call(second, "company_drive_list_shared_drives", {})
+    search = "company_drive_search_files"
+    assert threads == [(search, loop), (search, threads[1][1]), ("company_drive_list_shared_drives", loop)]
+    assert threads[1][1] != loop

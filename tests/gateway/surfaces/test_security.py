@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import sys
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -20,6 +21,7 @@ from openapi_spec_validator import validate
 from starlette.applications import Starlette
 
 from gateway import Settings, create_app
+from gateway.control.core import SWITCH_INTERVAL_S
 from gateway.control.sessions import SessionStore
 from gateway.surfaces.serve import serve_in_background
 
@@ -294,16 +296,20 @@ async def test_session_secret_makes_tokens_verifiable_across_instances(first, se
 # ---- what a start leaves for collections to walk --------------------------------------------------
 
 
-async def test_what_the_app_built_at_start_is_frozen_out_of_collections():
+async def test_what_the_app_built_at_start_is_frozen_out_of_collections_and_threads_switch_often():
     # Tasks, tools and companies built at start are ~330,000 objects; a full collection walking them held
     # every session's calls ~0.35 s. Frozen once the app starts, collections walk only what came after.
     gc.unfreeze()
     app = create_app(Settings(sandbox_provider="none"))
     assert gc.get_freeze_count() == 0
     try:
+        switch_interval = sys.getswitchinterval()
         async with app.router.lifespan_context(app):
             assert gc.get_freeze_count() > 100_000
+            # Worker threads running actions hand the GIL back to the loop every millisecond (Python's default: 5).
+            assert sys.getswitchinterval() == pytest.approx(SWITCH_INTERVAL_S) and SWITCH_INTERVAL_S == 0.001
         assert gc.get_freeze_count() == 0  # a stopped app's leftovers may be collected again
+        assert sys.getswitchinterval() == switch_interval
     finally:
         gc.unfreeze()
 
