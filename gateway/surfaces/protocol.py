@@ -1,20 +1,33 @@
-"""uvicorn's HTTP protocol with a deadline on each request's head: slow or silent clients are cut off.
+"""uvicorn's HTTP protocol with a deadline and a size bound on each request's head.
 
-uvicorn (0.54) waits for a request's head for ever: a client that opens connections and sends
-a header byte now and then (slow-loris) keeps each one, and the server's file descriptors, as long
-as it likes. :func:`http_protocol` gives the class to pass as ``uvicorn.Config(http=...)``: a
-connection that has not sent a whole request head (request line and headers) within the
-deadline of connecting, or of its previous answer, is closed. The body has a deadline of its own
+uvicorn (0.54) waits for a request's head for ever, and takes one of any size: a client that
+opens connections and sends a header byte now and then (slow-loris) keeps each one, and the
+server's file descriptors, as long as it likes; one 100 MB header held the event loop 13 s.
+:func:`http_protocol` gives the class to pass as ``uvicorn.Config(http=...)``: a connection that
+has not sent a whole request head (request line and headers) within the deadline of connecting,
+or of its previous answer, is closed; one whose head grows past :data:`MAX_HEAD_BYTES` is answered
+431 and closed. The body has a deadline and a size bound of its own
 (:class:`gateway.surfaces.limits.BodyLimit`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-__all__ = ["http_protocol"]
+__all__ = ["MAX_HEAD_BYTES", "http_protocol"]
+
+#: Most bytes of a request head (request line and headers) read before it is refused with 431.
+MAX_HEAD_BYTES = 64 * 1024
+
+_TOO_LARGE = json.dumps({"error": f"the request head is larger than {MAX_HEAD_BYTES} bytes"}).encode()
+_TOO_LARGE_ANSWER = (
+    b"HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-type: application/json\r\n"
+    + f"content-length: {len(_TOO_LARGE)}\r\nconnection: close\r\n\r\n".encode()
+    + _TOO_LARGE
+)
 
 
 def http_protocol(head_timeout_s: float) -> type[asyncio.Protocol]:
@@ -29,6 +42,17 @@ def http_protocol(head_timeout_s: float) -> type[asyncio.Protocol]:
 
     class HeadDeadline(HttpToolsProtocol):
         _head_timer: asyncio.TimerHandle | None = None
+        _head_bytes = 0
+
+        def data_received(self, data: bytes) -> None:
+            reading_head = self._head_timer is not None
+            super().data_received(data)
+            if reading_head and self._head_timer is not None:  # the head is still not whole after this data
+                self._head_bytes += len(data)
+                if self._head_bytes > MAX_HEAD_BYTES and not self.transport.is_closing():
+                    self._disarm()
+                    self.transport.write(_TOO_LARGE_ANSWER)
+                    self.transport.close()
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
@@ -49,6 +73,7 @@ def http_protocol(head_timeout_s: float) -> type[asyncio.Protocol]:
 
         def _arm(self) -> None:
             self._disarm()
+            self._head_bytes = 0
             self._head_timer = self.loop.call_later(head_timeout_s, self._too_slow)
 
         def _disarm(self) -> None:

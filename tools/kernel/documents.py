@@ -233,14 +233,21 @@ def extract_text(data: bytes, name: str = "") -> str:
     return _extract(data, suffix)[:MAX_TEXT_CHARS]
 
 
-def _unpacks_small(data: bytes) -> bool:
-    with zipfile.ZipFile(io.BytesIO(data)) as archive:
-        return sum(info.file_size for info in archive.infolist()) <= MAX_UNPACKED_BYTES
+def unpacks_small(data: bytes) -> bool:
+    """Whether a zip file (.docx, .xlsx) unpacks to at most :data:`MAX_UNPACKED_BYTES` (False: not a zip file).
+
+    Read from the archive's directory only, so a zip bomb costs nothing to judge.
+    """
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            return sum(info.file_size for info in archive.infolist()) <= MAX_UNPACKED_BYTES
+    except (zipfile.BadZipFile, ValueError, OSError):
+        return False
 
 
 def _extract(data: bytes, suffix: str) -> str:
     try:
-        if suffix in (".docx", ".xlsx") and not _unpacks_small(data):
+        if suffix in (".docx", ".xlsx") and not unpacks_small(data):
             return ""
         if suffix == ".docx":
             import docx
@@ -334,11 +341,17 @@ def read_texts(snapshot: dict[str, Any], blobs: Any) -> int:
 
 
 def read_cell(data: bytes, sheet: str, ref: str) -> Any:
-    """The value of cell ``ref`` (e.g. ``"B2"``) on ``sheet`` of an .xlsx; ``None`` when absent or unreadable."""
+    """The value of cell ``ref`` (e.g. ``"B2"``) on ``sheet`` of an .xlsx; ``None`` when absent or unreadable.
+
+    The workbook is read as a stream up to the cell's row, and not at all when it unpacks to more than
+    :data:`MAX_UNPACKED_BYTES` (``None``).
+    """
     import openpyxl
 
+    if not unpacks_small(data):
+        return None
     try:
-        book = openpyxl.load_workbook(io.BytesIO(data), data_only=True)
+        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
         return book[sheet][ref].value if sheet in book.sheetnames else None
     except Exception:  # noqa: BLE001 - not a workbook: no cell
         return None

@@ -23,6 +23,7 @@ from starlette.applications import Starlette
 from gateway import Settings, create_app
 from gateway.control.core import SWITCH_INTERVAL_S
 from gateway.control.sessions import SessionStore
+from gateway.surfaces.protocol import MAX_HEAD_BYTES
 from gateway.surfaces.serve import serve_in_background
 
 TASK_ID = "dir-manager-of-owen"
@@ -357,3 +358,16 @@ async def test_a_body_that_does_not_arrive_in_time_is_answered_408_and_changes_n
         assert answer.startswith(b"HTTP/1.1 408")
         assert answer.endswith(b'{"error": "the request body took longer than 0.5 s to arrive"}')
         assert app.state.gateway.task_state(info["session_id"])["calls"] == 0
+
+
+async def test_a_request_head_over_its_size_bound_is_answered_431_and_one_within_it_is_served():
+    async with served(Settings(sandbox_provider="none")) as (app, client):
+        base = str(client.base_url).rstrip("/")
+        reader, writer = await _raw(base)
+        writer.write(b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"a" * (MAX_HEAD_BYTES + 100))
+        answer = await asyncio.wait_for(reader.read(), 20)  # answered and closed before the head ends
+        writer.close()
+        assert answer.startswith(b"HTTP/1.1 431 ")
+        assert answer.endswith(f'{{"error": "the request head is larger than {MAX_HEAD_BYTES} bytes"}}'.encode())
+        r = await client.get("/health", headers={"X-Big": "a" * (MAX_HEAD_BYTES - 1000)})
+        assert r.status_code == 200

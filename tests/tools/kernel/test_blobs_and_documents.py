@@ -86,3 +86,26 @@ def test_what_reading_a_file_costs_is_bounded_whatever_the_file(monkeypatch):
     assert extract_text(b"word " * 1000, "a.txt") == "word " * 20
     sheet = extract_text(make_xlsx({"S": [[f"cell {i}", i] for i in range(500)]}), "a.xlsx")
     assert sheet.startswith("cell 0\t0\ncell 1\t1") and len(sheet) == 100
+
+
+def test_a_workbook_that_unpacks_too_large_is_not_read_by_cell_nor_by_drive_read_file(monkeypatch):
+    import io
+    import zipfile
+
+    from tools.apps.drive._rules import readable_text
+    from tools.kernel import documents
+
+    book = make_xlsx({"Prices": [["item", "price"], ["desk", 120]]})
+    assert documents.read_cell(book, "Prices", "B2") == 120
+    assert "## Sheet: Prices\nitem\tprice\ndesk\t120" in readable_text(book, "prices.xlsx")
+    bomb = io.BytesIO()
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as archive:
+        src = zipfile.ZipFile(io.BytesIO(book))
+        for info in src.infolist():
+            archive.writestr(info.filename, src.read(info.filename))
+        archive.writestr("xl/padding.bin", b"\0" * (documents.MAX_UNPACKED_BYTES + 1))
+    assert documents.read_cell(bomb.getvalue(), "Prices", "B2") is None
+    assert readable_text(bomb.getvalue(), "prices.xlsx") == ""
+    monkeypatch.setattr(documents, "MAX_TEXT_CHARS", 40)
+    long_book = make_xlsx({"S": [[f"row {i}", i] for i in range(100)]})
+    assert readable_text(long_book, "long.xlsx") == "## Sheet: S\nrow 0\t0\nrow 1\t1\nrow 2\t2\nrow 3\t3\n"[:40]

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 
 from tools.apps.drive.state import FOLDER_MIME, ROOT, Comment, DriveFile, DriveState, Permission, Version
+from tools.kernel import documents
 from tools.kernel.documents import blob_text, extract_text, mime_type_for
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 from tools.kernel.world import Context
@@ -349,20 +350,30 @@ def is_text(data: bytes) -> bool:
 
 
 def readable_text(data: bytes, name: str) -> str:
-    """A document's text for reading; workbooks get a heading per sheet."""
+    """A document's text for reading; workbooks get a heading per sheet.
+
+    Bounded as :func:`~tools.kernel.documents.extract_text` is: a workbook unpacking to more than
+    ``MAX_UNPACKED_BYTES`` has no text, and at most ``MAX_TEXT_CHARS`` characters are read.
+    """
     if PurePosixPath(name).suffix.lower() == ".xlsx":
         import io
 
         import openpyxl
 
+        if not documents.unpacks_small(data):
+            return ""
         try:
             book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
         except Exception:  # noqa: BLE001 - unreadable workbook: no text
             return ""
-        parts = []
+        parts, size = [], 0
         for sheet in book:
             parts.append(f"## Sheet: {sheet.title}")
-            parts += ["\t".join("" if v is None else str(v) for v in row) for row in sheet.iter_rows(values_only=True)]
+            for row in sheet.iter_rows(values_only=True):
+                parts.append("\t".join("" if v is None else str(v) for v in row))
+                size += len(parts[-1]) + 1
+                if size > documents.MAX_TEXT_CHARS:
+                    return ("\n".join(parts) + "\n")[: documents.MAX_TEXT_CHARS]
         return "\n".join(parts) + "\n"
     return extract_text(data, name)
 
