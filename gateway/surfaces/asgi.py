@@ -33,7 +33,7 @@ from gateway.control.workspace import SANDBOX_API_SOCKET, make_provider
 from gateway.settings import Settings
 from gateway.surfaces.control_routes import control_routes
 from gateway.surfaces.http_api import api_routes
-from gateway.surfaces.limits import BodyLimit
+from gateway.surfaces.limits import BodyLimit, BodyValues
 from gateway.surfaces.mcp import build_mcp, mcp_tools
 from gateway.surfaces.mcp_fast import FastPath, server_info
 from gateway.surfaces.shell_api import cli_routes
@@ -158,7 +158,8 @@ def create_app(
                 max_bytes=settings.max_request_bytes,
                 paths={"/mcp": DEFAULT_MAX_REQUEST_BODY_SIZE},
                 timeout_s=settings.read_timeout_s,
-            )
+            ),
+            Middleware(BodyValues),  # inside BodyLimit: counts only what that let through
         ],
     )
     app.state.gateway = gateway

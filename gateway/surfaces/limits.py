@@ -7,7 +7,7 @@ import json
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["BodyLimit"]
+__all__ = ["MAX_BODY_VALUES", "BodyLimit", "BodyValues", "body_values"]
 
 
 class BodyLimit:
@@ -103,3 +103,77 @@ class BodyLimit:
 
 class _Refused(Exception):
     pass
+
+
+#: Most values (list items, object members, form fields) a request body may hold; no call needs near as many.
+MAX_BODY_VALUES = 20_000
+#: Bodies up to this size are not counted (they cannot hold enough values to cost much to parse).
+_COUNT_FROM_BYTES = 64 * 1024
+
+
+def body_values(body: bytes, form: bool) -> int:
+    """An upper bound of the values in a JSON (or form-encoded) body, found without parsing it.
+
+    JSON: escaped quotes and backslashes are dropped, then strings are cut out at their quotes and the
+    commas between values counted; form data: its ``&`` separators. Linear in the body (about 5 ms a
+    MB), where parsing a body of many small values cost ~60 ms per 100,000 of them on the event loop.
+    """
+    if form:
+        return body.count(b"&") + 1
+    bare = body.replace(b"\\\\", b"").replace(b'\\"', b"")
+    quotes = bare.count(b'"')
+    if quotes > 2 * MAX_BODY_VALUES:
+        return quotes // 2
+    return sum(part.count(b",") for part in bare.split(b'"')[::2]) + 1
+
+
+class BodyValues:
+    """ASGI middleware refusing, with 400, a JSON or form body holding more than :data:`MAX_BODY_VALUES` values.
+
+    A body of 300,000 object members (4 MB) took 0.4-0.8 s to parse and validate on the event loop, holding
+    every other session; this counts a large body's values first (:func:`body_values`) and refuses it unparsed.
+
+    Args:
+        app: The wrapped application (inside :class:`BodyLimit`, which bounds what is read here).
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Count a large body's values, then pass the request on (the body replayed) or answer 400."""
+        if scope["type"] != "http" or scope.get("method") != "POST":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers", []))
+        size = headers.get(b"content-length", b"")
+        if size.isdigit() and int(size) <= _COUNT_FROM_BYTES:
+            await self.app(scope, receive, send)
+            return
+        chunks, more = [], True
+        while more:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client went away before its body was whole: no one to answer
+            chunks.append(message.get("body", b""))
+            more = message.get("more_body", False)
+        body = b"".join(chunks)
+        form = headers.get(b"content-type", b"").startswith(b"application/x-www-form-urlencoded")
+        if len(body) > _COUNT_FROM_BYTES and body_values(body, form) > MAX_BODY_VALUES:
+            error = f"the request body holds more than {MAX_BODY_VALUES:,} values; send fewer (a list takes 100 items)"
+            answer = json.dumps({"error": error}).encode()
+            length = str(len(answer)).encode()
+            headers_out = [(b"content-type", b"application/json"), (b"content-length", length)]
+            await send({"type": "http.response.start", "status": 400, "headers": headers_out})
+            await send({"type": "http.response.body", "body": answer})
+            return
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)

@@ -42,17 +42,21 @@ def http_protocol(head_timeout_s: float) -> type[asyncio.Protocol]:
 
     class HeadDeadline(HttpToolsProtocol):
         _head_timer: asyncio.TimerHandle | None = None
+        _in_head = False  # between a request's first byte and the end of its headers
         _head_bytes = 0
 
         def data_received(self, data: bytes) -> None:
-            reading_head = self._head_timer is not None
             super().data_received(data)
-            if reading_head and self._head_timer is not None:  # the head is still not whole after this data
+            if self._in_head:  # this data began or continued a head that is still not whole
                 self._head_bytes += len(data)
                 if self._head_bytes > MAX_HEAD_BYTES and not self.transport.is_closing():
                     self._disarm()
                     self.transport.write(_TOO_LARGE_ANSWER)
                     self.transport.close()
+
+        def on_message_begin(self) -> None:
+            super().on_message_begin()
+            self._in_head, self._head_bytes = True, 0
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
@@ -60,6 +64,7 @@ def http_protocol(head_timeout_s: float) -> type[asyncio.Protocol]:
 
         def on_headers_complete(self) -> None:
             self._disarm()
+            self._in_head = False
             super().on_headers_complete()
 
         def on_response_complete(self) -> None:
@@ -73,7 +78,6 @@ def http_protocol(head_timeout_s: float) -> type[asyncio.Protocol]:
 
         def _arm(self) -> None:
             self._disarm()
-            self._head_bytes = 0
             self._head_timer = self.loop.call_later(head_timeout_s, self._too_slow)
 
         def _disarm(self) -> None:

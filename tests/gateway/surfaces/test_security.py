@@ -23,6 +23,7 @@ from starlette.applications import Starlette
 from gateway import Settings, create_app
 from gateway.control.core import SWITCH_INTERVAL_S
 from gateway.control.sessions import SessionStore
+from gateway.surfaces.limits import MAX_BODY_VALUES
 from gateway.surfaces.protocol import MAX_HEAD_BYTES
 from gateway.surfaces.serve import serve_in_background
 
@@ -371,3 +372,26 @@ async def test_a_request_head_over_its_size_bound_is_answered_431_and_one_within
         assert answer.endswith(f'{{"error": "the request head is larger than {MAX_HEAD_BYTES} bytes"}}'.encode())
         r = await client.get("/health", headers={"X-Big": "a" * (MAX_HEAD_BYTES - 1000)})
         assert r.status_code == 200
+
+
+async def test_a_body_of_too_many_values_is_refused_unparsed_and_a_long_text_is_not():
+    too_many = f"the request body holds more than {MAX_BODY_VALUES:,} values; send fewer (a list takes 100 items)"
+    async with served(Settings(sandbox_provider="none")) as (app, client):
+        info = await seed(client)
+        auth = bearer(info["token"])
+        keys = {f"k{i}": "v" for i in range(200_000)} | {"query": "Owen"}
+        call = {"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                "params": {"name": "company_directory_search_people", "arguments": keys}}  # fmt: skip
+        numbers = {"query": "Owen", "page": list(range(100_000))}
+        form = {"argc": "30001", "argv": ["search-people", *(["x"] * 30_000)]}
+        answers = [
+            await client.post("/mcp", json=call, headers={**MCP_HEADERS, **auth}),
+            await client.post("/api/directory/search_people", json=numbers, headers=auth),
+            await client.post("/cli/directory", data=form, headers=auth),
+        ]
+        assert [(r.status_code, r.json()) for r in answers] == [(400, {"error": too_many})] * 3
+        assert app.state.gateway.task_state(info["session_id"])["calls"] == 0
+        # A long text full of commas and quotes is one value: read and judged on its merits.
+        csv = 'name,"title, role",city\n' * 20_000
+        r = await client.post("/api/directory/search_people", json={"query": csv}, headers=auth)
+        assert r.status_code == 400 and r.json()["error"]["parameter"] == "query"  # too long, not too many values
