@@ -7,7 +7,7 @@ ends the work. ``gateway.control.tasks`` builds a session's world from a task ro
 # isort: off
 # The app modules import names from this package, so REGISTRY (which imports every app) comes last.
 from tools.kernel.completion import complete_task as COMPLETE_TASK  # noqa: N812
-from tools.kernel.exceptions import AppError, Conflict, InvalidArgument, NotFound, quote
+from tools.kernel.exceptions import AppError, Conflict, InvalidArgument, NotFound, quote, shorten
 from tools.kernel.registry import Action, App, Registry
 from tools.kernel.world import AppState, Context, FileStore, Record, World
 from tools.apps import REGISTRY
@@ -29,4 +29,5 @@ __all__ = [
     "Registry",
     "World",
     "quote",
+    "shorten",
 ]

@@ -29,7 +29,17 @@ from tools import COMPLETE_TASK, REGISTRY, Action, AppError, Conflict, Context, 
 from tools.fixtures import company
 from tools.kernel.documents import read_texts
 
-__all__ = ["SERVER_FAULT_MESSAGE", "CallRefused", "Gateway", "QuotaExceeded", "ServerFault", "tools_for"]
+__all__ = [
+    "OFF_LOOP_WRITTEN_CHARS",
+    "SERVER_FAULT_MESSAGE",
+    "SLOW_ON_LOOP_S",
+    "SWITCH_INTERVAL_S",
+    "CallRefused",
+    "Gateway",
+    "QuotaExceeded",
+    "ServerFault",
+    "tools_for",
+]
 
 logger = logging.getLogger(__name__)
 

@@ -33,7 +33,7 @@ from gateway.control.workspace import SANDBOX_API_SOCKET, make_provider
 from gateway.settings import Settings
 from gateway.surfaces.control_routes import control_routes
 from gateway.surfaces.http_api import api_routes
-from gateway.surfaces.limits import BodyLimit, BodyValues
+from gateway.surfaces.limits import BodyLimit, BodyValues, ShortErrors
 from gateway.surfaces.mcp import build_mcp, mcp_tools
 from gateway.surfaces.mcp_fast import FastPath, server_info
 from gateway.surfaces.shell_api import cli_routes
@@ -111,7 +111,10 @@ def create_app(
         *cli_routes(gateway),
         # last: the routes above win. The fast path answers hot MCP requests itself, the rest go to FastMCP.
         Mount(
-            "/", app=FastPath(mcp_app, gateway, tools, enabled=settings.mcp_fast_path, server_info=server_info(server))
+            "/",
+            app=ShortErrors(
+                FastPath(mcp_app, gateway, tools, enabled=settings.mcp_fast_path, server_info=server_info(server))
+            ),
         ),
     ]
 

@@ -24,14 +24,15 @@ from gateway.control.core import SERVER_FAULT_MESSAGE, CallRefused, Gateway, Ser
 from gateway.control.sessions import Session
 from gateway.control.workspace import PROVIDER_FAILED_MESSAGE, ProviderFailed
 from gateway.surfaces.hints import reword
-from tools import COMPLETE_TASK, REGISTRY, Action, AppError
+from tools import COMPLETE_TASK, REGISTRY, Action, AppError, shorten
 
 __all__ = ["api_routes", "bearer_session", "callable_apps", "error_response"]
 
 
 def error_response(status: int, message: str, parameter: str | None = None, **headers: str) -> JSONResponse:
     """``{"error": {"message", "parameter"}}`` with ``status``."""
-    return JSONResponse({"error": {"message": message, "parameter": parameter}}, status_code=status, headers=headers)
+    shown = shorten(message)  # e.g. a path of 8,000 characters comes back as its first 80
+    return JSONResponse({"error": {"message": shown, "parameter": parameter}}, status_code=status, headers=headers)
 
 
 def bearer_session(request: Request, gateway: Gateway) -> Session | None:

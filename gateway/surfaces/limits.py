@@ -7,7 +7,9 @@ import json
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["MAX_BODY_VALUES", "BodyLimit", "BodyValues", "body_values"]
+from tools import shorten
+
+__all__ = ["MAX_BODY_VALUES", "BodyLimit", "BodyValues", "ShortErrors", "body_values"]
 
 
 class BodyLimit:
@@ -177,3 +179,69 @@ class BodyValues:
             return await receive()
 
         await self.app(scope, replay, send)
+
+
+#: An MCP answer at least this large is checked for an error that repeats a caller's value whole.
+_ECHO_CHECK_BYTES = 16 * 1024
+
+
+class ShortErrors:
+    """ASGI middleware cutting what an MCP error answer repeats of a caller's value (FastMCP's own errors).
+
+    FastMCP's "Unknown tool: '<name>'", "Method not found" (with the method as data), "Unknown prompt" and
+    resource errors repeat the caller's name or URI whole: a 100,000-character name came back as a
+    100 KB answer. An answer over 16 KiB that is a JSON-RPC error, or a tool result marked ``isError``
+    (the gateway's own error texts are at most a few hundred characters), has every long word or
+    quoted value in its texts cut (:func:`tools.shorten`); other answers pass untouched.
+
+    Args:
+        app: The MCP app (FastMCP, behind the fast path).
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass the request on; hold a large answer's start until its body shows whether it is an error."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        held: list[Message] = []
+
+        async def checked(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                size = dict(message.get("headers", [])).get(b"content-length", b"")
+                if size.isdigit() and int(size) >= _ECHO_CHECK_BYTES:
+                    held.append(message)
+                    return
+            elif held and message["type"] == "http.response.body" and not message.get("more_body", False):
+                start, body = held.pop(), _short_error(message.get("body", b""))
+                headers = [(k, str(len(body)).encode() if k == b"content-length" else v) for k, v in start["headers"]]
+                await send({**start, "headers": headers})
+                message = {**message, "body": body}
+            await send(message)
+
+        await self.app(scope, receive, checked)
+
+
+def _short_error(body: bytes) -> bytes:
+    """``body`` with the texts of its JSON-RPC error or ``isError`` result shortened; as it was otherwise."""
+    if b'"error"' not in body[:200] and b'"isError":true' not in body and b'"isError": true' not in body:
+        return body
+    try:
+        answer = json.loads(body)
+    except ValueError:
+        return body
+    error, result = answer.get("error"), answer.get("result")
+    if isinstance(error, dict):
+        if isinstance(error.get("message"), str):
+            error["message"] = shorten(error["message"])
+        if isinstance(error.get("data"), str):
+            error["data"] = shorten(error["data"])
+    elif isinstance(result, dict) and result.get("isError") is True:
+        for part in result.get("content") or []:
+            if isinstance(part, dict) and isinstance(part.get("text"), str):
+                part["text"] = shorten(part["text"])
+    else:
+        return body
+    return json.dumps(answer, ensure_ascii=False, separators=(",", ":")).encode()

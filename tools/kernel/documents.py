@@ -23,6 +23,9 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 __all__ = [
+    "MAX_PDF_PAGES",
+    "MAX_TEXT_CHARS",
+    "MAX_UNPACKED_BYTES",
     "MIME_TYPES",
     "blob_text",
     "csv_rows",
@@ -33,7 +36,9 @@ __all__ = [
     "make_xlsx",
     "mime_type_for",
     "read_cell",
+    "read_texts",
     "sniff",
+    "unpacks_small",
 ]
 
 #: MIME type by file extension, for the kinds of file the company keeps.

@@ -17,7 +17,7 @@ import re
 from itertools import islice
 from typing import Any
 
-__all__ = ["QUOTE_LIMIT", "AppError", "Conflict", "InvalidArgument", "NotFound", "quote"]
+__all__ = ["QUOTE_LIMIT", "AppError", "Conflict", "InvalidArgument", "NotFound", "quote", "shorten"]
 
 #: Longest part of a caller's value an error message repeats (characters).
 QUOTE_LIMIT = 80
@@ -48,7 +48,7 @@ def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
 _LONG = re.compile(rf"(?<!\w)'[^'\n]{{{QUOTE_LIMIT + 1},}}'(?!\w)|\S{{101,}}")
 
 
-def _shorten(message: str) -> str:
+def shorten(message: str) -> str:
     """``message`` with every long word or quoted name (see :data:`_LONG`) cut to its first characters + "...".
 
     A message quoting a caller's path or name whole (a 1,200-character path) comes back this short whatever raised it.
@@ -83,7 +83,7 @@ class AppError(Exception):
     """
 
     def __init__(self, message: str, parameter: str | None = None) -> None:
-        message = _shorten(message)
+        message = shorten(message)
         super().__init__(message)
         self.message = message
         self.parameter = parameter

@@ -9,6 +9,7 @@ from mcp.client.session import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 
 from gateway.surfaces.mcp_fast import FastPath
+from tests.gateway.surfaces.test_mcp_fast import fast_path_of
 from tools import REGISTRY
 
 ALL_APPS_ROW = {
@@ -20,7 +21,7 @@ ALL_APPS_ROW = {
 
 
 def _fast_path(live) -> FastPath:
-    return next(r.app for r in live.app.routes if isinstance(getattr(r, "app", None), FastPath))
+    return fast_path_of(live.app)
 
 
 async def test_fastmcp_client_lists_and_calls_with_read_only_hints(live):

@@ -395,3 +395,40 @@ async def test_a_body_of_too_many_values_is_refused_unparsed_and_a_long_text_is_
         csv = 'name,"title, role",city\n' * 20_000
         r = await client.post("/api/directory/search_people", json={"query": csv}, headers=auth)
         assert r.status_code == 400 and r.json()["error"]["parameter"] == "query"  # too long, not too many values
+
+
+@pytest.mark.parametrize("fast", [True, False], ids=["fast-path", "fastmcp"])
+async def test_mcp_errors_repeat_a_long_name_or_method_only_in_part(fast):
+    async with served(Settings(sandbox_provider="none", mcp_fast_path=fast)) as (app, client):
+        info = await seed(client)
+        headers = {**MCP_HEADERS, **bearer(info["token"])}
+        name = "e" * 100_000
+        bodies = [
+            {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": name, "arguments": {}}},
+            {"jsonrpc": "2.0", "id": 2, "method": name, "params": {}},
+            {"jsonrpc": "2.0", "id": 3, "method": "prompts/get", "params": {"name": name}},
+        ]
+        for body in bodies:
+            r = await client.post("/mcp", json=body, headers=headers)
+            assert r.status_code == 200 and len(r.content) < 1000, (r.status_code, len(r.content))
+            assert "e" * 80 + "..." in r.text and "e" * 101 not in r.text
+        unknown = (await client.post("/mcp", json=bodies[0], headers=headers)).json()["result"]
+        assert unknown["isError"] is True and unknown["content"][0]["text"].startswith("Unknown tool: 'eeee")
+        # A large answer that is no error passes untouched: every app's tools listed (well over 16 KiB).
+        apps = ["gmail", "calendar", "drive", "box", "onedrive", "sharepoint", "slack", "helpdesk", "directory"]
+        row = {"id": "all-apps", "instruction": "Find the budget.", "apps": apps, "exposure": "mcp",
+               "checks": [{"name": "says_budget", "kind": "answer", "match": {"contains": "budget"}}]}  # fmt: skip
+        every = await client.post("/seed_session", json={"task": row})
+        headers = {**MCP_HEADERS, **bearer(every.json()["token"])}
+        listing = await client.post("/mcp", json={"jsonrpc": "2.0", "id": 4, "method": "tools/list"}, headers=headers)
+        assert listing.status_code == 200 and int(listing.headers["content-length"]) == len(listing.content) > 100_000
+        assert len(listing.json()["result"]["tools"]) > 150
+
+
+async def test_an_api_path_of_unknown_names_is_repeated_only_in_part():
+    async with served(Settings(sandbox_provider="none")) as (app, client):
+        info = await seed(client)
+        for path in ("/api/" + "e" * 8000 + "/x", "/api/directory/" + "e" * 8000):
+            r = await client.post(path, json={}, headers=bearer(info["token"]))
+            assert r.status_code == 404 and len(r.content) < 1000
+            assert "e" * 70 in r.json()["error"]["message"] and "e" * 81 not in r.json()["error"]["message"]
