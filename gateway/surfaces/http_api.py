@@ -96,8 +96,13 @@ def api_routes(gateway: Gateway) -> list[Route]:
         raw = await request.body()
         try:
             body: Any = json.loads(raw) if raw.strip() else {}
-        except ValueError as exc:  # not UTF-8, not JSON, or an integer past Python's 4,300-digit limit
+        except UnicodeDecodeError as exc:
+            where = f"byte {exc.start}"
+            return error_response(400, f"the body is not UTF-8 text (at {where}); send a JSON object of parameters")
+        except json.JSONDecodeError as exc:
             return error_response(400, f"the body is not valid JSON ({exc}); send a JSON object of parameters")
+        except ValueError:  # an integer past Python's 4,300-digit limit
+            return error_response(400, "the body holds a number too long to read; send a JSON object of parameters")
         except RecursionError:
             return error_response(400, "the body nests too deeply; send a JSON object of parameters")
         if not isinstance(body, dict):

@@ -181,3 +181,21 @@ async def test_same_call_gives_the_same_result_over_mcp_http_and_cli(tmp_path: P
             assert (state["calls"], state["task_complete"]) == (2, True)
             verdict = (await live.control.post("/verify", json={"session_id": sid})).json()
             assert verdict["reward"] == 1.0
+
+
+async def test_a_body_that_cannot_be_read_is_refused_in_plain_words():
+    from gateway import Settings, create_app
+
+    app = create_app(Settings(sandbox_provider="none"))
+    transport = httpx.ASGITransport(app=app)
+    async with app.router.lifespan_context(app), httpx.AsyncClient(transport=transport, base_url="http://x") as c:
+        token = (await c.post("/seed_session", json={"task_id": "dir-manager-of-owen"})).json()["token"]
+        headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+        answers = {}
+        for name, body in (("digits", b'{"person": ' + b"9" * 100_000 + b"}"), ("latin1", b'{"person": "\xff"}')):
+            r = await c.post("/api/directory/get_person", content=body, headers=headers)
+            answers[name] = (r.status_code, r.json()["error"]["message"])
+    assert answers == {
+        "digits": (400, "the body holds a number too long to read; send a JSON object of parameters"),
+        "latin1": (400, "the body is not UTF-8 text (at byte 12); send a JSON object of parameters"),
+    }
