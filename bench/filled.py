@@ -12,11 +12,12 @@ import asyncio
 import json
 import random
 import string
+import sys
 import time
 from typing import Any
 
 from gateway import Gateway, Settings
-from gateway.control.core import QuotaExceeded
+from gateway.control.core import SWITCH_INTERVAL_S, QuotaExceeded
 from gateway.control.tasks import load_builtin_tasks
 
 QUERIES = ["in:anywhere " + " ".join(f"-zz{n}" for n in range(31)), " ".join(["zzzq"] * 32)]
@@ -24,6 +25,7 @@ QUERIES = ["in:anywhere " + " ".join(f"-zz{n}" for n in range(31)), " ".join(["z
 
 async def filled_session() -> dict[str, Any]:
     """The session's sends, the characters it wrote, and each search's time (ms)."""
+    sys.setswitchinterval(SWITCH_INTERVAL_S)  # as the served app sets it
     gw = Gateway(Settings(seed_slice_s=0, sandbox_provider="none"), load_builtin_tasks())
     info = await gw.seed({"task_id": "mc-tailspin-travel-filter", "exposure": "http"}, "http://127.0.0.1:1/")
     session = gw.get_session(info["session_id"])
