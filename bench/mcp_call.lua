@@ -1,20 +1,28 @@
--- wrk script: POST one JSON-RPC tools/call per request to an MCP server (stateless JSON mode).
+-- wrk script: POST one tool call per request, as an MCP tools/call (stateless JSON mode) or, with API_PATH
+-- set, as the company API's HTTP exposure (POST /api/<app>/<action>, the arguments as the body).
 --
--- Environment: MCP_TOKEN (bearer token), MCP_TOOL (tool name), MCP_ARGS (JSON object of arguments).
--- Counts non-2xx answers and 2xx answers without a successful result; `done` prints one line
+-- Environment: MCP_TOKEN (bearer token), MCP_TOOL (tool name), MCP_ARGS (JSON object of arguments),
+-- API_PATH (e.g. /api/directory/get_person; unset: MCP at /mcp).
+-- Counts non-2xx answers and (MCP) 2xx answers without a successful result; `done` prints one line
 -- "WRK_JSON {...}" with latency percentiles (microseconds), requests, duration and the counts.
 
 local token = os.getenv("MCP_TOKEN") or "none"
 local tool = os.getenv("MCP_TOOL") or "company_directory_get_person"
 local args = os.getenv("MCP_ARGS") or "{}"
+local api_path = os.getenv("API_PATH")
 
 wrk.method = "POST"
-wrk.path = "/mcp"
-wrk.headers["Accept"] = "application/json, text/event-stream"
 wrk.headers["Content-Type"] = "application/json"
 wrk.headers["Authorization"] = "Bearer " .. token
-wrk.body = string.format(
-  '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"%s","arguments":%s}}', tool, args)
+if api_path then
+  wrk.path = api_path
+  wrk.body = args
+else
+  wrk.path = "/mcp"
+  wrk.headers["Accept"] = "application/json, text/event-stream"
+  wrk.body = string.format(
+    '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"%s","arguments":%s}}', tool, args)
+end
 
 local threads = {}
 
@@ -32,7 +40,7 @@ function response(status, _, body)
   responses = responses + 1
   if status < 200 or status > 299 then
     non2xx = non2xx + 1
-  elseif not string.find(body, '"result"', 1, true) or string.find(body, '"isError":true', 1, true) then
+  elseif not api_path and (not string.find(body, '"result"', 1, true) or string.find(body, '"isError":true', 1, true)) then
     noresult = noresult + 1
   end
 end

@@ -4,7 +4,7 @@ Four ways to make the same call: MCP through the gateway (its fast path answers)
 gateway with the fast path off (FastMCP answers), the gateway's HTTP exposure (``POST /api/...``,
 same process as the first), and a bare FastMCP server with one trivial tool.
 
-Load comes from ``wrk`` (Debian package ``wrk``) with ``bench/mcp_call.lua`` and ``bench/api_call.lua``;
+Load comes from ``wrk`` (Debian package ``wrk``) with ``bench/mcp_call.lua`` (MCP, or the HTTP exposure);
 without wrk, from several Python client processes (said so in the result), for MCP only.
 """
 
@@ -29,7 +29,6 @@ from bench.procs import Server, cpu_seconds
 __all__ = ["run"]
 
 LUA = Path(__file__).with_name("mcp_call.lua")
-API_LUA = Path(__file__).with_name("api_call.lua")
 #: The HTTP exposure's path for READ_TOOL.
 API_PATH = "/api/directory/get_person"
 #: (connections, wrk threads)
@@ -38,9 +37,9 @@ LOADS = ((1, 1), (10, 2))
 
 def _wrk(url: str, token: str, connections: int, threads: int, seconds: float, api: bool = False) -> dict[str, Any]:
     env = {**os.environ, "MCP_TOKEN": token, "MCP_TOOL": READ_TOOL, "MCP_ARGS": json.dumps(READ_ARGS),
-           "API_PATH": API_PATH}  # fmt: skip
+           **({"API_PATH": API_PATH} if api else {})}  # fmt: skip
     argv = ["wrk", f"-c{connections}", f"-t{threads}", f"-d{max(1, round(seconds))}s", "--timeout", "10s",
-            "-s", str(API_LUA if api else LUA), f"{url}{API_PATH if api else '/mcp'}"]  # fmt: skip
+            "-s", str(LUA), f"{url}{API_PATH if api else '/mcp'}"]  # fmt: skip
     out = subprocess.run(argv, capture_output=True, text=True, env=env, check=True).stdout
     line = next(x for x in out.splitlines() if x.startswith("WRK_JSON "))
     raw = json.loads(line.removeprefix("WRK_JSON "))
