@@ -48,7 +48,8 @@ def main(kind: str) -> None:
     if kind != "bare":  # the gateway's servers read request heads with the deadline ``serve`` sets
         from gateway.surfaces.protocol import http_protocol
 
-        http = http_protocol(app.state.gateway.settings.read_timeout_s)
+        gateway_settings = app.state.gateway.settings
+        http = http_protocol(gateway_settings.read_timeout_s, gateway_settings.max_request_bytes)
     config = uvicorn.Config(app, log_level="warning", lifespan="on", proxy_headers=False, backlog=4096, http=http)
     Server(config).run(sockets=[sock])
 

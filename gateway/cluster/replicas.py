@@ -117,7 +117,7 @@ class ReplicaServer:
             log_level="warning",
             lifespan="on",
             proxy_headers=False,
-            http=http_protocol(settings.read_timeout_s),
+            http=http_protocol(settings.read_timeout_s, settings.max_request_bytes),
         )
         self._server = uvicorn.Server(config)
         self._task = asyncio.create_task(self._server.serve(sockets=[sock]))
@@ -334,7 +334,7 @@ def serve_cluster(
             log_level=settings.log_level.lower(),
             proxy_headers=False,
             lifespan="on",
-            http=http_protocol(settings.read_timeout_s),
+            http=http_protocol(settings.read_timeout_s, settings.max_request_bytes),
         )
 
         class Server(uvicorn.Server):

@@ -434,7 +434,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         log_level=settings.log_level.lower(),
         proxy_headers=False,  # the peer address is the socket's, never one from X-Forwarded-For
         timeout_graceful_shutdown=max(1, int(settings.shutdown_timeout_s - 2)),
-        http=http_protocol(settings.read_timeout_s),
+        http=http_protocol(settings.read_timeout_s, settings.max_request_bytes),
     )
 
     class Server(uvicorn.Server):

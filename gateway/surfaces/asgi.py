@@ -136,7 +136,12 @@ def create_app(
                 async with contextlib.AsyncExitStack() as stack:
                     if isolate and gateway.provider is not None:
                         # In the provider's root: whoever removes it after a crash removes the socket too.
-                        served = serve_on_unix_socket(app, parent=root, head_timeout_s=settings.read_timeout_s)
+                        served = serve_on_unix_socket(
+                            app,
+                            parent=root,
+                            head_timeout_s=settings.read_timeout_s,
+                            max_request_bytes=settings.max_request_bytes,
+                        )
                         path = await stack.enter_async_context(served)
                         gateway.provider.bind_socket(SANDBOX_API_SOCKET, str(path))
                         stack.callback(gateway.provider.bind_socket, SANDBOX_API_SOCKET, None)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -160,7 +161,8 @@ class BodyValues:
             chunks.append(message.get("body", b""))
             more = message.get("more_body", False)
         body = b"".join(chunks)
-        form = headers.get(b"content-type", b"").startswith(b"application/x-www-form-urlencoded")
+        # By what the route parses, whatever the body says it is: the shell route reads form data, the rest JSON.
+        form = str(scope.get("path", "")).startswith("/cli/")
         if len(body) > _COUNT_FROM_BYTES and body_values(body, form) > MAX_BODY_VALUES:
             error = f"the request body holds more than {MAX_BODY_VALUES:,} values; send fewer (a list takes 100 items)"
             answer = json.dumps({"error": error}).encode()
@@ -224,6 +226,17 @@ class ShortErrors:
         await self.app(scope, receive, checked)
 
 
+def _shortened(value: Any) -> Any:
+    """``value`` with every string in it (at any depth) shortened (:func:`tools.shorten`)."""
+    if isinstance(value, str):
+        return shorten(value)
+    if isinstance(value, dict):
+        return {k: _shortened(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_shortened(v) for v in value]
+    return value
+
+
 def _short_error(body: bytes) -> bytes:
     """``body`` with the texts of its JSON-RPC error or ``isError`` result shortened; as it was otherwise."""
     if b'"error"' not in body[:200] and b'"isError":true' not in body and b'"isError": true' not in body:
@@ -236,8 +249,8 @@ def _short_error(body: bytes) -> bytes:
     if isinstance(error, dict):
         if isinstance(error.get("message"), str):
             error["message"] = shorten(error["message"])
-        if isinstance(error.get("data"), str):
-            error["data"] = shorten(error["data"])
+        if "data" in error:
+            error["data"] = _shortened(error.get("data"))
     elif isinstance(result, dict) and result.get("isError") is True:
         for part in result.get("content") or []:
             if isinstance(part, dict) and isinstance(part.get("text"), str):

@@ -30,33 +30,58 @@ _TOO_LARGE_ANSWER = (
 )
 
 
-def http_protocol(head_timeout_s: float) -> type[asyncio.Protocol]:
+def http_protocol(head_timeout_s: float, max_request_bytes: int = 8 * 1024 * 1024) -> type[asyncio.Protocol]:
     """The httptools protocol of uvicorn, closing a connection whose request head takes over ``head_timeout_s`` s.
 
     Args:
         head_timeout_s: Seconds from connecting, or from the previous answer, to a whole request head.
+        max_request_bytes: The largest body the app takes; a request whose bytes on the wire (head, body,
+            chunk framing, trailers) pass twice this plus :data:`MAX_HEAD_BYTES` is answered 413 and closed
+            (a 100 MB trailer after a chunked body held the loop 4 s).
 
     Returns:
         A protocol class for ``uvicorn.Config(http=...)``.
     """
+    wire_limit = 2 * max_request_bytes + MAX_HEAD_BYTES
+    too_many = json.dumps({"error": f"the request is larger than {wire_limit} bytes"}).encode()
+    too_many_answer = (
+        b"HTTP/1.1 413 Content Too Large\r\ncontent-type: application/json\r\n"
+        + f"content-length: {len(too_many)}\r\nconnection: close\r\n\r\n".encode()
+        + too_many
+    )
 
     class HeadDeadline(HttpToolsProtocol):
         _head_timer: asyncio.TimerHandle | None = None
         _in_head = False  # between a request's first byte and the end of its headers
         _head_bytes = 0
+        _in_request = False  # between a request's first byte and its end (body and trailers included)
+        _request_bytes = 0
 
         def data_received(self, data: bytes) -> None:
             super().data_received(data)
             if self._in_head:  # this data began or continued a head that is still not whole
                 self._head_bytes += len(data)
-                if self._head_bytes > MAX_HEAD_BYTES and not self.transport.is_closing():
-                    self._disarm()
-                    self.transport.write(_TOO_LARGE_ANSWER)
-                    self.transport.close()
+                if self._head_bytes > MAX_HEAD_BYTES:
+                    self._refuse(_TOO_LARGE_ANSWER)
+            if self._in_request:  # this data belongs to a request not yet whole
+                self._request_bytes += len(data)
+                if self._request_bytes > wire_limit:
+                    self._refuse(too_many_answer)
+
+        def _refuse(self, answer: bytes) -> None:
+            if not self.transport.is_closing():
+                self._disarm()
+                self.transport.write(answer)
+                self.transport.close()
 
         def on_message_begin(self) -> None:
             super().on_message_begin()
             self._in_head, self._head_bytes = True, 0
+            self._in_request, self._request_bytes = True, 0
+
+        def on_message_complete(self) -> None:
+            self._in_request = False
+            super().on_message_complete()
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)

@@ -25,10 +25,9 @@ async def serve_in_background(app: Starlette, host: str = "127.0.0.1", port: int
     sock.bind((host, port))
     # proxy_headers=False: the peer address must be the socket's, never one taken from X-Forwarded-For.
     gateway = getattr(app.state, "gateway", None)
-    head_timeout_s = gateway.settings.read_timeout_s if gateway is not None else Settings().read_timeout_s
-    config = uvicorn.Config(
-        app, log_level="warning", lifespan="on", proxy_headers=False, http=http_protocol(head_timeout_s)
-    )
+    settings = gateway.settings if gateway is not None else Settings()
+    http = http_protocol(settings.read_timeout_s, settings.max_request_bytes)
+    config = uvicorn.Config(app, log_level="warning", lifespan="on", proxy_headers=False, http=http)
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve(sockets=[sock]))
     try:

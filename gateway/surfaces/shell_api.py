@@ -24,7 +24,7 @@ from cli_shim.parse import APPLESS_COMMAND, Help, UsageError, option, parse_argv
 from gateway.control.core import SERVER_FAULT_MESSAGE, CallRefused, Gateway, ServerFault
 from gateway.control.workspace import PROVIDER_FAILED_MESSAGE, ProviderFailed
 from gateway.surfaces.http_api import bearer_session, callable_apps
-from tools import COMPLETE_TASK, REGISTRY, Action, AppError
+from tools import COMPLETE_TASK, REGISTRY, Action, AppError, shorten
 
 __all__ = ["cli_routes", "read_argv"]
 
@@ -32,7 +32,10 @@ APPLESS_DESCRIPTION = "Commands that belong to no single app."
 
 
 def _text(status: int, text: str) -> Response:
-    return PlainTextResponse(text if text.endswith("\n") else text + "\n", status_code=status)
+    if status >= 400:  # an error repeats a caller's long word only in part
+        text = "\n".join(shorten(line) for line in text.splitlines())
+    text = text.removesuffix("\n")
+    return PlainTextResponse(text + "\n", status_code=status)
 
 
 def read_argv(body: bytes) -> list[str]:
@@ -72,8 +75,11 @@ def cli_routes(gateway: Gateway) -> list[Route]:
         description, actions = commands[command]
         try:
             argv = read_argv(await request.body())
-        except (UnicodeDecodeError, ValueError, RecursionError) as exc:
-            return _text(400, f"{command}: the words could not be read ({exc})")
+        except UnicodeDecodeError:
+            return _text(400, f"{command}: the words could not be read (they are not UTF-8 text)")
+        except (ValueError, RecursionError) as exc:
+            shown = "a number too long to read" if "digits" in str(exc) else str(exc)
+            return _text(400, f"{command}: the words could not be read ({shown})")
         try:
             parsed = parse_argv(command, actions, argv, description)
         except UsageError as exc:

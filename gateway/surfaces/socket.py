@@ -146,7 +146,7 @@ def remove_stale_sockets(parent: Path) -> int:
 
 @contextlib.asynccontextmanager
 async def serve_on_unix_socket(
-    app: Any, *, parent: Path | None = None, head_timeout_s: float = 30.0
+    app: Any, *, parent: Path | None = None, head_timeout_s: float = 30.0, max_request_bytes: int = 8 * 1024 * 1024
 ) -> AsyncIterator[Path]:
     """Serve ``app`` on a fresh unix socket while the context is open; yields the socket's host path.
 
@@ -160,6 +160,7 @@ async def serve_on_unix_socket(
             whoever removes that root after a crash removes the socket too. Used when it exists and is
             short enough for a unix socket path (108 bytes); else ``$XDG_RUNTIME_DIR``, else the temp dir.
         head_timeout_s: Seconds a connection may take to send a request's head before it is closed.
+        max_request_bytes: The largest body the app takes (bounds a request's bytes on the wire).
 
     Raises:
         OSError: The folder or the socket could not be made.
@@ -172,7 +173,7 @@ async def serve_on_unix_socket(
             log_config=None,  # leave logging as the main server set it
             proxy_headers=False,
             timeout_graceful_shutdown=int(STOP_GRACE_S),
-            http=http_protocol(head_timeout_s),
+            http=http_protocol(head_timeout_s, max_request_bytes),
         )
         server = _SecondServer(config)
         task = asyncio.create_task(server.serve(sockets=[sock]))

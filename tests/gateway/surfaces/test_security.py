@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import json
 import sys
 from collections.abc import AsyncIterator
 from typing import Any
@@ -432,3 +433,47 @@ async def test_an_api_path_of_unknown_names_is_repeated_only_in_part():
             r = await client.post(path, json={}, headers=bearer(info["token"]))
             assert r.status_code == 404 and len(r.content) < 1000
             assert "e" * 70 in r.json()["error"]["message"] and "e" * 81 not in r.json()["error"]["message"]
+
+
+async def test_a_request_whose_bytes_pass_the_wire_bound_is_answered_413_even_in_its_trailers():
+    async with served(Settings(sandbox_provider="none", max_request_bytes=16 * 1024)) as (app, client):
+        info = await seed(client)
+        reader, writer = await _raw(str(client.base_url).rstrip("/"))
+        head = (
+            "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\nContent-Type: application/json\r\n"
+            f"Accept: application/json, text/event-stream\r\nAuthorization: Bearer {info['token']}\r\n\r\n"
+        )
+        writer.write(head.encode() + b"2\r\n{}\r\n0\r\nX-Trailer: " + b"a" * (2 * 16 * 1024 + MAX_HEAD_BYTES + 10))
+        answer = await asyncio.wait_for(reader.read(), 20)
+        writer.close()
+        limit = 2 * 16 * 1024 + MAX_HEAD_BYTES
+        assert answer.startswith(b"HTTP/1.1 413 ")
+        assert answer.endswith(f'{{"error": "the request is larger than {limit} bytes"}}'.encode())
+
+
+async def test_values_are_counted_by_what_the_route_parses_whatever_the_body_claims_to_be():
+    too_many = f"the request body holds more than {MAX_BODY_VALUES:,} values; send fewer (a list takes 100 items)"
+    async with served(Settings(sandbox_provider="none")) as (app, client):
+        info = await seed(client)
+        auth = bearer(info["token"])
+        form = ("argc=30001&" + "&".join(["argv=e"] * 30_001)).encode()
+        keys = json.dumps({f"k{i}": "v" for i in range(30_000)}).encode()
+        answers = [
+            await client.post("/cli/directory", content=form, headers={**auth, "Content-Type": "text/plain"}),
+            await client.post("/api/directory/search_people", content=keys,
+                              headers={**auth, "Content-Type": "application/x-www-form-urlencoded"}),
+        ]  # fmt: skip
+        assert [(r.status_code, r.json()) for r in answers] == [(400, {"error": too_many})] * 2
+
+
+async def test_long_names_come_back_in_part_over_mcp_resources_and_the_shell_route():
+    async with served(Settings(sandbox_provider="none")) as (app, client):
+        info = await seed(client)
+        auth = bearer(info["token"])
+        read = {"jsonrpc": "2.0", "id": 1, "method": "resources/read", "params": {"uri": "file:///" + "e" * 100_000}}
+        r = await client.post("/mcp", json=read, headers={**MCP_HEADERS, **auth})
+        assert len(r.content) < 2000 and "e" * 101 not in r.text
+        shell = [("/cli/" + "e" * 8000, {"argc": "0"}), ("/cli/directory", {"argc": "1", "argv": "e" * 100_000})]
+        for path, form in shell:
+            r = await client.post(path, data=form, headers=auth)
+            assert r.status_code in (400, 404) and len(r.content) < 2000 and "e" * 101 not in r.text, r.status_code
