@@ -15,6 +15,7 @@ import functools
 import hashlib
 import io
 import os
+import re
 import threading
 import zipfile
 from collections.abc import Callable, Sequence
@@ -218,8 +219,9 @@ def sniff(data: bytes) -> str:
     return ".txt"
 
 
-#: Most bytes a .docx or .xlsx may unpack to for its text to be read (larger: no text; a zip bomb costs nothing).
-MAX_UNPACKED_BYTES = 32 * 1024 * 1024
+#: Most bytes a .docx or .xlsx may unpack to for its text to be read (larger: no text; a zip bomb costs nothing);
+#: a worksheet named by several sheets counts once for each. Reading 8 MiB of the worst XML takes ~5 s.
+MAX_UNPACKED_BYTES = 8 * 1024 * 1024
 #: Most pages of a PDF read for its text, and most characters of text kept from any file.
 MAX_PDF_PAGES = 300
 MAX_TEXT_CHARS = 2_000_000
@@ -241,13 +243,36 @@ def extract_text(data: bytes, name: str = "") -> str:
 def unpacks_small(data: bytes) -> bool:
     """Whether a zip file (.docx, .xlsx) unpacks to at most :data:`MAX_UNPACKED_BYTES` (False: not a zip file).
 
-    Read from the archive's directory only, so a zip bomb costs nothing to judge.
+    Judged from the archive's directory, so a zip bomb costs nothing to judge; a workbook's worksheet is
+    counted once for every sheet that names it (sheets sharing one part are read once each).
     """
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            return sum(info.file_size for info in archive.infolist()) <= MAX_UNPACKED_BYTES
-    except (zipfile.BadZipFile, ValueError, OSError):
+            sizes = {info.filename: info.file_size for info in archive.infolist()}
+            total = sum(sizes.values())
+            rels, book = sizes.get("xl/_rels/workbook.xml.rels", 0), sizes.get("xl/workbook.xml", 0)
+            if total > MAX_UNPACKED_BYTES or not rels or not book:
+                return total <= MAX_UNPACKED_BYTES
+            if rels + book > 1024 * 1024:
+                return False
+            targets = {}
+            for element in _RELATION.findall(archive.read("xl/_rels/workbook.xml.rels")):
+                rel_id, target = _REL_ID.search(element), _REL_TARGET.search(element)
+                if rel_id and target:
+                    targets[rel_id.group(1)] = target.group(1)
+            for sheet_rel in _SHEET_REL.findall(archive.read("xl/workbook.xml")):
+                part = "xl/" + targets.get(sheet_rel, b"").decode("utf-8", "replace").removeprefix("/xl/")
+                total += sizes.get(part, 0)
+            shared = sum(size for name, size in sizes.items() if name.startswith("xl/worksheets/"))
+            return total - shared <= MAX_UNPACKED_BYTES
+    except (zipfile.BadZipFile, ValueError, OSError, KeyError):
         return False
+
+
+_RELATION = re.compile(rb"<Relationship\b[^>]*>")
+_REL_ID = re.compile(rb'\bId="([^"]+)"')
+_REL_TARGET = re.compile(rb'\bTarget="([^"]+)"')
+_SHEET_REL = re.compile(rb'<sheet\b[^>]*?\br:id="([^"]+)"')
 
 
 def _extract(data: bytes, suffix: str) -> str:

@@ -109,3 +109,29 @@ def test_a_workbook_that_unpacks_too_large_is_not_read_by_cell_nor_by_drive_read
     monkeypatch.setattr(documents, "MAX_TEXT_CHARS", 40)
     long_book = make_xlsx({"S": [[f"row {i}", i] for i in range(100)]})
     assert readable_text(long_book, "long.xlsx") == "## Sheet: S\nrow 0\t0\nrow 1\t1\nrow 2\t2\nrow 3\t3\n"[:40]
+
+
+def test_a_worksheet_named_by_several_sheets_counts_once_for_each():
+    import io
+    import re
+    import zipfile
+
+    from tools.kernel import documents
+
+    def workbook(sheets: int) -> bytes:
+        src, out = zipfile.ZipFile(io.BytesIO(make_xlsx({"A": [["price", 120]]}))), io.BytesIO()
+        padding = b"<x/>" * (documents.MAX_UNPACKED_BYTES // 4 // 2)  # half the bound, of elements read for nothing
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+            for info in src.infolist():
+                data = src.read(info.filename)
+                if info.filename == "xl/worksheets/sheet1.xml":
+                    data = data.replace(b"<sheetData>", b"<sheetData>" + padding)
+                if info.filename == "xl/workbook.xml":
+                    data = re.sub(rb"(<sheet [^>]*/>)", rb"\1" * sheets, data)
+                dst.writestr(info.filename, data)
+        return out.getvalue()
+
+    one, three = workbook(1), workbook(3)
+    assert documents.unpacks_small(one) and documents.read_cell(one, "A", "B1") == 120
+    assert len(three) < 100_000 and not documents.unpacks_small(three)  # 1.5x the bound, read three times
+    assert extract_text(three, "prices.xlsx") == "" and documents.read_cell(three, "A", "B1") is None
