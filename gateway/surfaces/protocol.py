@@ -71,7 +71,9 @@ def http_protocol(head_timeout_s: float, max_request_bytes: int = 8 * 1024 * 102
         def _refuse(self, answer: bytes) -> None:
             if not self.transport.is_closing():
                 self._disarm()
-                self.transport.write(answer)
+                answered = not self._in_head and self.cycle is not None and self.cycle.response_started
+                if not answered:  # else the app has begun its own answer to this request
+                    self.transport.write(answer)
                 self.transport.close()
 
         def on_message_begin(self) -> None:
