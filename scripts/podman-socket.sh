@@ -71,6 +71,9 @@ runtime = "runc"
 CONF
 
 rm -f "$sock"
+# From /: the service outlives this script, and conmon fails every container start ("Failed to get working
+# directory") once the folder it was started in is removed (a CI clone removed and cloned again).
+cd /
 # setsid + nohup: the service outlives this script and the shell that ran it.
 CONTAINERS_CONF="$state/containers.conf" setsid nohup podman system service --time=0 "unix://$sock" \
   >"$state/service.log" 2>&1 </dev/null &
