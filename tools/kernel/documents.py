@@ -40,6 +40,7 @@ __all__ = [
     "read_texts",
     "sniff",
     "unpacks_small",
+    "workbook_text",
 ]
 
 #: MIME type by file extension, for the kinds of file the company keeps.
@@ -275,6 +276,39 @@ _REL_TARGET = re.compile(rb'\bTarget="([^"]+)"')
 _SHEET_REL = re.compile(rb'<sheet\b[^>]*?\br:id="([^"]+)"')
 
 
+def workbook_text(data: bytes, headings: bool = False) -> str:
+    """Every cell of an .xlsx, one tab-separated line per row, at most :data:`MAX_TEXT_CHARS` characters.
+
+    Args:
+        data: The workbook's bytes.
+        headings: Put ``## Sheet: <title>`` before each sheet's rows, and end with a newline.
+
+    Returns:
+        The text; ``""`` for a workbook that is unreadable or unpacks past :data:`MAX_UNPACKED_BYTES`.
+    """
+    import openpyxl
+
+    if not unpacks_small(data):
+        return ""
+    lines: list[str] = []
+    size = 0
+    try:
+        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        for sheet in book:
+            if headings:
+                lines.append(f"## Sheet: {sheet.title}")
+            for row in sheet.iter_rows(values_only=True):
+                lines.append(_row_text(row))
+                size += len(lines[-1]) + 1
+                if size > MAX_TEXT_CHARS:
+                    break
+            if size > MAX_TEXT_CHARS:
+                break
+    except Exception:  # noqa: BLE001 - an unreadable workbook has no text
+        return ""
+    return ("\n".join(lines) + ("\n" if headings else ""))[:MAX_TEXT_CHARS]
+
+
 def _extract(data: bytes, suffix: str) -> str:
     try:
         if suffix in (".docx", ".xlsx") and not unpacks_small(data):
@@ -287,17 +321,7 @@ def _extract(data: bytes, suffix: str) -> str:
             parts += ["\t".join(c.text for c in row.cells) for t in doc.tables for row in t.rows]
             return "\n".join(parts)
         if suffix == ".xlsx":
-            import openpyxl
-
-            book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-            rows, size = [], 0
-            for sheet in book:
-                for row in sheet.iter_rows(values_only=True):
-                    rows.append(_row_text(row))
-                    size += len(rows[-1]) + 1
-                    if size > MAX_TEXT_CHARS:
-                        return "\n".join(rows)
-            return "\n".join(rows)
+            return workbook_text(data)
         if suffix == ".pdf":
             import pypdf
 

@@ -7,8 +7,7 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 
 from tools.apps.drive.state import FOLDER_MIME, ROOT, Comment, DriveFile, DriveState, Permission, Version
-from tools.kernel import documents
-from tools.kernel.documents import blob_text, extract_text, mime_type_for
+from tools.kernel.documents import blob_text, extract_text, mime_type_for, workbook_text
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 from tools.kernel.world import Context
 from tools.kits import folders
@@ -350,31 +349,9 @@ def is_text(data: bytes) -> bool:
 
 
 def readable_text(data: bytes, name: str) -> str:
-    """A document's text for reading; workbooks get a heading per sheet.
-
-    Bounded as :func:`~tools.kernel.documents.extract_text` is: a workbook unpacking to more than
-    ``MAX_UNPACKED_BYTES`` has no text, and at most ``MAX_TEXT_CHARS`` characters are read.
-    """
+    """A document's text for reading (bounded as ``extract_text`` is); workbooks get a heading per sheet."""
     if PurePosixPath(name).suffix.lower() == ".xlsx":
-        import io
-
-        import openpyxl
-
-        if not documents.unpacks_small(data):
-            return ""
-        try:
-            book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-        except Exception:  # noqa: BLE001 - unreadable workbook: no text
-            return ""
-        parts, size = [], 0
-        for sheet in book:
-            parts.append(f"## Sheet: {sheet.title}")
-            for row in sheet.iter_rows(values_only=True):
-                parts.append("\t".join("" if v is None else str(v) for v in row))
-                size += len(parts[-1]) + 1
-                if size > documents.MAX_TEXT_CHARS:
-                    return ("\n".join(parts) + "\n")[: documents.MAX_TEXT_CHARS]
-        return "\n".join(parts) + "\n"
+        return workbook_text(data, headings=True)
     return extract_text(data, name)
 
 
