@@ -41,7 +41,7 @@ class BodyLimit:
         limit = self.paths.get(scope.get("path", ""), self.max_bytes)
         for name, value in scope.get("headers", []):
             if name == b"content-length" and value.isdigit() and int(value) > limit:
-                await self._answer(send, 413, f"the request body is larger than {limit} bytes")
+                await _json_answer(send, 413, f"the request body is larger than {limit} bytes")
                 return
         seen = 0
         started = False
@@ -62,7 +62,7 @@ class BodyLimit:
                     if not started:
                         refused = True
                         slow = f"the request body took longer than {self.timeout_s:g} s to arrive"
-                        await self._answer(send, 408, slow)
+                        await _json_answer(send, 408, slow)
                     raise _Refused from None
             if message["type"] == "http.request":
                 body_done = not message.get("more_body", False)
@@ -72,7 +72,7 @@ class BodyLimit:
                     # (a mounted Starlette app's ServerErrorMiddleware does, e.g. the MCP app).
                     if not started:
                         refused = True
-                        await self._answer(send, 413, f"the request body is larger than {limit} bytes")
+                        await _json_answer(send, 413, f"the request body is larger than {limit} bytes")
                     raise _Refused
             return message
 
@@ -92,16 +92,14 @@ class BodyLimit:
                 raise
             # The app wrapped _Refused (e.g. in an ExceptionGroup) after the 413 or 408 went out: nothing left to do.
 
-    async def _answer(self, send: Send, status: int, error: str) -> None:
-        body = json.dumps({"error": error}).encode()
-        await send(
-            {
-                "type": "http.response.start",
-                "status": status,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
-            }
-        )
-        await send({"type": "http.response.body", "body": body})
+
+
+async def _json_answer(send: Send, status: int, error: str) -> None:
+    """Answer ``{"error": error}`` with ``status``."""
+    body = json.dumps({"error": error}).encode()
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
 
 
 class _Refused(Exception):
@@ -165,11 +163,7 @@ class BodyValues:
         form = str(scope.get("path", "")).startswith("/cli/")
         if len(body) > _COUNT_FROM_BYTES and body_values(body, form) > MAX_BODY_VALUES:
             error = f"the request body holds more than {MAX_BODY_VALUES:,} values; send fewer (a list takes 100 items)"
-            answer = json.dumps({"error": error}).encode()
-            length = str(len(answer)).encode()
-            headers_out = [(b"content-type", b"application/json"), (b"content-length", length)]
-            await send({"type": "http.response.start", "status": 400, "headers": headers_out})
-            await send({"type": "http.response.body", "body": answer})
+            await _json_answer(send, 400, error)
             return
         replayed = False
 

@@ -22,11 +22,16 @@ __all__ = ["MAX_HEAD_BYTES", "http_protocol"]
 #: Most bytes of a request head (request line and headers) read before it is refused with 431.
 MAX_HEAD_BYTES = 64 * 1024
 
-_TOO_LARGE = json.dumps({"error": f"the request head is larger than {MAX_HEAD_BYTES} bytes"}).encode()
-_TOO_LARGE_ANSWER = (
-    b"HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-type: application/json\r\n"
-    + f"content-length: {len(_TOO_LARGE)}\r\nconnection: close\r\n\r\n".encode()
-    + _TOO_LARGE
+
+def _raw_answer(status: str, error: str) -> bytes:
+    """A whole HTTP/1.1 answer ``{"error": error}`` that closes the connection, as bytes for the transport."""
+    body = json.dumps({"error": error}).encode()
+    head = f"HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {len(body)}\r\n"
+    return head.encode() + b"connection: close\r\n\r\n" + body
+
+
+_TOO_LARGE_ANSWER = _raw_answer(
+    "431 Request Header Fields Too Large", f"the request head is larger than {MAX_HEAD_BYTES} bytes"
 )
 
 
@@ -43,12 +48,7 @@ def http_protocol(head_timeout_s: float, max_request_bytes: int = 8 * 1024 * 102
         A protocol class for ``uvicorn.Config(http=...)``.
     """
     wire_limit = 2 * max_request_bytes + MAX_HEAD_BYTES
-    too_many = json.dumps({"error": f"the request is larger than {wire_limit} bytes"}).encode()
-    too_many_answer = (
-        b"HTTP/1.1 413 Content Too Large\r\ncontent-type: application/json\r\n"
-        + f"content-length: {len(too_many)}\r\nconnection: close\r\n\r\n".encode()
-        + too_many
-    )
+    too_many_answer = _raw_answer("413 Content Too Large", f"the request is larger than {wire_limit} bytes")
 
     class HeadDeadline(HttpToolsProtocol):
         _head_timer: asyncio.TimerHandle | None = None
