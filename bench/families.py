@@ -25,9 +25,9 @@ BASE_URL = "http://127.0.0.1:9/"
 
 def build() -> dict[str, Any]:
     """Seconds to build every app's validated state of one generated company, then of all of them."""
-    from gateway.control.tasks import _company_app
+    from gateway.control.rows import _company_app
     from tools import REGISTRY
-    from tools.fixtures import GENERATED
+    from tools.companies import GENERATED
 
     started = time.perf_counter()
     for app in REGISTRY.apps:
@@ -56,10 +56,10 @@ async def _seeds(gateway: Any, task_ids: list[str]) -> tuple[float, float]:
 def seed() -> dict[str, Any]:
     """Seeding family instances (their company already built) against hand-written default-company tasks."""
     from gateway.control.core import Gateway
-    from gateway.control.tasks import _company_app, load_builtin_tasks
+    from gateway.control.rows import _company_app, load_builtin_tasks
     from gateway.settings import Settings
     from tools import REGISTRY
-    from tools.fixtures import GENERATED
+    from tools.companies import GENERATED
 
     tasks = load_builtin_tasks()
     for key in ["default", *GENERATED]:  # companies built: what is measured is the seed itself
@@ -100,7 +100,7 @@ def prove() -> dict[str, Any]:
 
 
 def _all_families() -> str:
-    from gateway.families import families
+    from gateway.tasks.loader import families
 
     return ",".join(families())
 

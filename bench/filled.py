@@ -18,7 +18,7 @@ from typing import Any
 
 from gateway import Gateway, Settings
 from gateway.control.core import SWITCH_INTERVAL_S, QuotaExceeded
-from gateway.control.tasks import load_builtin_tasks
+from gateway.control.rows import load_builtin_tasks
 
 QUERIES = ["in:anywhere " + " ".join(f"-zz{n}" for n in range(31)), " ".join(["zzzq"] * 32)]
 

@@ -77,7 +77,7 @@ CANDIDATES: dict[str, str] = {
 async def worst_searches(rounds: int) -> dict[str, Any]:
     """:func:`worst` in a running event loop."""
     from gateway.control.core import Gateway
-    from gateway.control.tasks import load_builtin_tasks
+    from gateway.control.rows import load_builtin_tasks
     from gateway.settings import Settings
     from tools import AppError
 

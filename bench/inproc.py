@@ -26,7 +26,7 @@ from typing import Any
 from bench.common import READ_TASK, WRITE_ARGS, WRITE_TASK, WRITE_TOOL
 from bench.fake_provider import SlowDestroyProvider
 from gateway.control.core import Gateway
-from gateway.control.tasks import load_builtin_tasks
+from gateway.control.rows import load_builtin_tasks
 from gateway.settings import Settings
 
 BASE_URL = "http://127.0.0.1:9/"

@@ -10,8 +10,8 @@ from typing import Any
 
 import httpx
 
-from tools.fixtures import NOW, TIMEZONE, USER, build_default
-from tools.fixtures.shared import BLOBS
+from tools.companies import NOW, TIMEZONE, USER, build_default
+from tools.companies.shared import BLOBS
 from tools.kernel.blobs import BlobStore
 from tools.kernel.exceptions import NotFound
 from tools.kernel.world import AppState, Context, FileStore, World

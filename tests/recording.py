@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from gateway import Settings, create_app
-from gateway.control.tasks import Task
+from gateway.control.rows import Task
 from gateway.surfaces.serve import serve_in_background
 
 

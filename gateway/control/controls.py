@@ -21,7 +21,7 @@ import typing
 from dataclasses import dataclass, field
 from typing import Any
 
-from gateway.control.tasks import Step, Task, substitute
+from gateway.control.rows import Step, Task, substitute
 from gateway.exceptions import TaskError
 from gateway.grading import candidate_values
 from tools import COMPLETE_TASK, REGISTRY, Action
@@ -78,9 +78,9 @@ def _changes_world(task: Task) -> bool:
 def _people(snapshot: dict[str, Any]) -> list[dict[str, Any]]:
     people = snapshot.get("directory", {}).get("people", {})
     if not people:
-        from tools.fixtures.people import people_records
+        from tools.companies import company
 
-        people = people_records()
+        people = company("default").people
     return sorted((p for p in people.values() if isinstance(p, dict)), key=lambda p: str(p.get("name")))
 
 

@@ -18,15 +18,15 @@ from typing import Any
 
 from gateway.control.admission import Admission, Turn, Turns
 from gateway.control.metrics import Metrics
+from gateway.control.rows import Task, WorldTemplate, lint_task, parse_task, world_template
 from gateway.control.sessions import LIVE, EndedSessions, Session, SessionStore
-from gateway.control.tasks import Task, WorldTemplate, lint_task, parse_task, world_template
 from gateway.control.workspace import ProviderFailed, SandboxFiles, destroy_quietly, lend_sandbox
 from gateway.exceptions import SandboxUnavailable, SessionClosed, ShuttingDown, TaskError, UnknownSession
 from gateway.grading import AnswerText, Request, grade
 from gateway.settings import Settings
 from sandbox import Provider, ProviderUnavailable
 from tools import COMPLETE_TASK, REGISTRY, Action, AppError, Conflict, Context, InvalidArgument, quote
-from tools.fixtures import company
+from tools.companies import company
 from tools.kernel.documents import read_texts
 
 __all__ = [

@@ -17,7 +17,7 @@ from typing import Any
 
 from itsdangerous import BadSignature, URLSafeSerializer
 
-from gateway.control.tasks import Task
+from gateway.control.rows import Task
 from gateway.exceptions import UnknownSession
 from sandbox import Sandbox
 from tools import World, quote

@@ -11,7 +11,6 @@ import logging
 import tempfile
 import time
 from concurrent.futures import TimeoutError as FutureTimeout
-from importlib import resources
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -343,5 +342,7 @@ def make_provider(settings: Settings) -> Provider | None:
 
 
 def task_data_folder() -> str:
-    """Where the installed package keeps its task rows (checks, reference solutions): no sandbox may read it."""
-    return str(resources.files("gateway") / "data")
+    """Where the installed package keeps its task content (rows, families, checks, solutions): hidden from sandboxes."""
+    from gateway.tasks.loader import content_folder
+
+    return content_folder()

@@ -19,7 +19,7 @@ from fastmcp.client.transports import StreamableHttpTransport
 from starlette.applications import Starlette
 
 from gateway.control.core import Gateway
-from gateway.control.tasks import Task
+from gateway.control.rows import Task
 from gateway.runners.policies import StepFailed, cli_caller, http_caller, mcp_caller, run_steps, steps_for
 from gateway.surfaces.serve import serve_in_background
 

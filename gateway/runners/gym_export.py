@@ -26,7 +26,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from gateway.control.tasks import Task, load_builtin_tasks, load_tasks
+from gateway.control.rows import Task, load_builtin_tasks, load_tasks
 from gateway.exceptions import TaskError
 from tools import COMPLETE_TASK, REGISTRY, Action
 

@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
 
-from gateway.control.tasks import Task
+from gateway.control.rows import Task
 
 __all__ = ["ADAPTER_MODULE", "export_harbor", "pick_tasks"]
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from gateway.control.controls import generate_controls
 from gateway.control.core import Gateway
-from gateway.control.tasks import Step, Task, lint_task
+from gateway.control.rows import Step, Task, lint_task
 from gateway.exceptions import TaskError
 from gateway.runners.policies import StepFailed, run_steps, tool_name
 from tools import AppError
@@ -134,7 +134,7 @@ async def prove_task(gateway: Gateway, task: Task, exposure: str) -> list[Proof]
 
     Returns:
         Proofs in order: references, noop, the row's negative controls, the generated controls; or one
-        failed ``lint`` proof when the row's grader cannot be right (:func:`~gateway.control.tasks.lint_task`).
+        failed ``lint`` proof when the row's grader cannot be right (:func:`~gateway.control.rows.lint_task`).
     """
     out: list[Proof] = []
     try:  # a row whose checks already pass, or that names missing records, is refused before any play

@@ -38,7 +38,7 @@ from fastmcp.client.transports import StreamableHttpTransport
 from mcp import MCPError
 from mcp.types import INVALID_PARAMS, METHOD_NOT_FOUND
 
-from gateway.control.tasks import Task, load_builtin_tasks, load_tasks
+from gateway.control.rows import Task, load_builtin_tasks, load_tasks
 from gateway.exceptions import TaskError
 from gateway.runners.wires import WIRES, ModelError, ToolCall, Wire, ask, describe
 from tools import COMPLETE_TASK

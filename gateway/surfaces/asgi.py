@@ -27,8 +27,8 @@ from starlette.routing import Mount
 
 from docs_tool import DOCS_TOOL_NAMES, docs_tool
 from gateway.control.core import SWITCH_INTERVAL_S, Gateway
+from gateway.control.rows import Task, settings_tasks
 from gateway.control.sessions import Session
-from gateway.control.tasks import Task, settings_tasks
 from gateway.control.workspace import SANDBOX_API_SOCKET, make_provider
 from gateway.settings import Settings
 from gateway.surfaces.control_routes import control_routes

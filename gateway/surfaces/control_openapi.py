@@ -19,7 +19,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from gateway.control.core import Gateway
-from gateway.control.tasks import Task
+from gateway.control.rows import Task
 from tools import REGISTRY
 
 __all__ = ["control_openapi_document", "control_openapi_route"]

@@ -22,7 +22,7 @@ import pytest
 import gateway
 from cli_shim import command_scripts
 from gateway import Settings, create_app
-from gateway.control.tasks import Task, load_tasks
+from gateway.control.rows import Task, load_tasks
 from gateway.surfaces.serve import serve_in_background
 from tests.conftest import require_binary
 from tests.recording import recording_gateway
@@ -48,7 +48,7 @@ def seed() -> dict[str, Any]:
     """A real seed response (mcp exposure) from a gateway on loopback, with default settings."""
 
     async def go() -> dict[str, Any]:
-        tasks = load_tasks(Path(gateway.__file__).parent / "data" / "tasks" / "core.jsonl")
+        tasks = load_tasks(Path(gateway.__file__).parent / "tasks" / "rows" / "core.jsonl")
         app = create_app(Settings(sandbox_provider="none"), tasks=tasks)
         async with serve_in_background(app) as base, httpx.AsyncClient(base_url=base) as client:
             r = await client.post("/seed_session", json={"task_id": "cal-move-ops-sync"})
@@ -206,7 +206,7 @@ CONNECTED = {
     "openclaw": 'if [ "$1" = mcp ]; then exit 0; fi',
     "opencode": 'if [ "$1" = mcp ]; then echo "company connected"; exit 0; fi',
 }
-CORE_TASKS = Path(gateway.__file__).parent / "data" / "tasks" / "core.jsonl"
+CORE_TASKS = Path(gateway.__file__).parent / "tasks" / "rows" / "core.jsonl"
 
 
 def cli_task() -> Task:

@@ -23,7 +23,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from cli_shim import APPLESS_COMMAND, to_argv
-from gateway.control.tasks import Task
+from gateway.control.rows import Task
 from tests.harness.fake_model import _action
 
 Play = Literal["solve", "probe"]

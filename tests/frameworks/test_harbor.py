@@ -22,7 +22,7 @@ import httpx
 import pytest
 
 from gateway import Settings, create_app
-from gateway.control.tasks import Task, load_builtin_tasks
+from gateway.control.rows import Task, load_builtin_tasks
 from gateway.runners.cli import main
 from gateway.runners.harbor_export import ADAPTER_MODULE, export_harbor, pick_tasks
 from gateway.surfaces.serve import serve_in_background

@@ -27,14 +27,14 @@ import pytest
 import gateway
 from gateway import Settings, create_app
 from gateway.control.core import tools_for
-from gateway.control.tasks import Task, load_tasks
+from gateway.control.rows import Task, load_tasks
 from gateway.runners.cli import main
 from gateway.runners.gym_export import export_gym, gym_row, select_tasks
 from gateway.surfaces.serve import serve_in_background
 from tests.harness.fake_model import ScriptedModel, serve_model
 
 REPO = Path(__file__).resolve().parents[2]
-TASKS: dict[str, Task] = load_tasks(Path(gateway.__file__).parent / "data" / "tasks" / "core.jsonl")
+TASKS: dict[str, Task] = load_tasks(Path(gateway.__file__).parent / "tasks" / "rows" / "core.jsonl")
 #: Played right (reward 1.0), and played wrong (a negative control: reward 0.0).
 RIGHT = ("cal-move-ops-sync", "multi-share-talking-points-people-team")
 WRONG = "dir-manager-of-owen"

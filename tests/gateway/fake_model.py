@@ -31,7 +31,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from gateway.control.tasks import Step, Task, extract, load_builtin_tasks, substitute
+from gateway.control.rows import Step, Task, extract, load_builtin_tasks, substitute
 from gateway.runners.policies import tool_name
 from gateway.surfaces.serve import serve_in_background
 

@@ -20,7 +20,7 @@ from starlette.applications import Starlette
 
 import gateway
 from gateway import Settings, create_app
-from gateway.control.tasks import Task, load_tasks
+from gateway.control.rows import Task, load_tasks
 from gateway.surfaces.serve import serve_in_background
 from tests.conftest import require_binary
 
@@ -33,7 +33,7 @@ OPENCLAW_BIN = REPO / ".harness" / "openclaw" / "node_modules" / ".bin"
 #: Where it puts the official MCP test tools (TypeScript SDK, Inspector, conformance suite) and their Node 22.
 MCP_TOOLS = REPO / ".harness" / "mcp-tools" / "node_modules"
 #: The tasks these tests play: the core file only, so a row being written in another file cannot break them.
-TASKS: dict[str, Task] = load_tasks(Path(gateway.__file__).parent / "data" / "tasks" / "core.jsonl")
+TASKS: dict[str, Task] = load_tasks(Path(gateway.__file__).parent / "tasks" / "rows" / "core.jsonl")
 #: Longest one harness run may take (seconds); Pi alone needs ~3 s of CPU to start.
 RUN_TIMEOUT_S = 60.0
 

@@ -38,7 +38,7 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from cli_shim import APPLESS_COMMAND, to_argv
-from gateway.control.tasks import Task, extract, substitute
+from gateway.control.rows import Task, extract, substitute
 from gateway.runners.policies import tool_name
 from gateway.surfaces.serve import serve_in_background
 from tools import COMPLETE_TASK, REGISTRY, Action

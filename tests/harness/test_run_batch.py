@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from gateway import Settings
-from gateway.control.tasks import Task
+from gateway.control.rows import Task
 from tests.conftest import require_binary
 from tests.harness.conftest import (
     EXAMPLES,

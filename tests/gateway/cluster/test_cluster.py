@@ -13,7 +13,7 @@ from fastmcp.client.transports import StreamableHttpTransport
 
 from gateway.cluster.replicas import local_auth_env, replica_app, start_cluster
 from gateway.cluster.router import create_router_app
-from gateway.control.tasks import load_builtin_tasks
+from gateway.control.rows import load_builtin_tasks
 from gateway.runners.policies import mcp_caller, run_steps
 from gateway.settings import Settings
 from gateway.surfaces.serve import serve_in_background

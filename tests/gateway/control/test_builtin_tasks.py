@@ -3,12 +3,12 @@
 import pytest
 
 from gateway import Gateway, Settings
-from gateway.control.tasks import build_world, load_builtin_tasks
+from gateway.control.rows import build_world, load_builtin_tasks
 from gateway.grading import grade
 from gateway.runners.policies import run_steps, steps_for, tool_name
 from sandbox.local import LocalProvider
 
-TASKS = load_builtin_tasks(families=False)  # the hand-written rows (families: tests/gateway/families)
+TASKS = load_builtin_tasks(families=False)  # the hand-written rows (families: tests/gateway/tasks)
 
 
 def test_every_task_has_a_solution_and_two_negative_controls():
@@ -40,7 +40,7 @@ def test_builtin_task_spread():
 @pytest.mark.parametrize("task_id", list(TASKS))
 async def test_sessions_never_write_to_the_shared_initial_world(task_id, tmp_path):
     """Copy on write: after every policy of a task ran on one gateway, its shared template is untouched."""
-    from gateway.control.tasks import world_template
+    from gateway.control.rows import world_template
 
     gw = Gateway(Settings(), TASKS, LocalProvider(tmp_path / "ws", owner="test"))
     task = TASKS[task_id]

@@ -3,8 +3,8 @@
 import pytest
 
 from gateway import Gateway, Settings
+from gateway.control.rows import load_builtin_tasks
 from gateway.control.sessions import EndedSessions
-from gateway.control.tasks import load_builtin_tasks
 from gateway.exceptions import SessionClosed, UnknownSession
 
 TASKS = load_builtin_tasks()

@@ -3,7 +3,7 @@
 import threading
 
 from gateway import Gateway, Settings
-from gateway.control.tasks import load_builtin_tasks
+from gateway.control.rows import load_builtin_tasks
 from tools.kernel import documents
 
 TASKS = load_builtin_tasks(families=False)

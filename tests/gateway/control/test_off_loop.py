@@ -6,7 +6,7 @@ import pytest
 
 from gateway import Gateway, Settings
 from gateway.control import core
-from gateway.control.tasks import load_builtin_tasks
+from gateway.control.rows import load_builtin_tasks
 from tools import AppError
 from tools.kernel.registry import Action
 

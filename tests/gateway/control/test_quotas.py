@@ -4,7 +4,7 @@ import pytest
 
 from gateway import Gateway, Settings
 from gateway.control.core import QuotaExceeded
-from gateway.control.tasks import load_builtin_tasks
+from gateway.control.rows import load_builtin_tasks
 from tests.conftest import banned_words
 
 TASKS = load_builtin_tasks()

@@ -8,7 +8,7 @@ import pytest
 from gateway import Gateway, Settings
 from gateway.control.admission import AdmissionTimeout
 from gateway.control.core import CallRefused
-from gateway.control.tasks import load_builtin_tasks
+from gateway.control.rows import load_builtin_tasks
 from gateway.exceptions import ShuttingDown
 from sandbox.local import LocalProvider
 

@@ -14,12 +14,12 @@ import pytest
 
 from gateway import Gateway, Settings
 from gateway.control.core import CallRefused
+from gateway.control.rows import load_builtin_tasks
 from gateway.control.sessions import EndedSessions
-from gateway.control.tasks import load_builtin_tasks
 from gateway.exceptions import GatewayError, UnknownSession
 from sandbox import ExecResult, FileMissing, Provider, Sandbox, SandboxSpec
 
-TASKS = load_builtin_tasks(families=False)  # the hand-written rows (families: tests/gateway/families)
+TASKS = load_builtin_tasks(families=False)  # the hand-written rows (families: tests/gateway/tasks)
 BASE = "http://127.0.0.1:1/"
 SLOW = ("company_drive_read_file", {"file_id": "file_reading_list"})  # saves the file to the workspace
 

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from gateway.control.tasks import load_tasks
+from gateway.control.rows import load_tasks
 from gateway.exceptions import TaskError
 
 ROW = {

@@ -12,7 +12,7 @@ from sandbox import ProviderUnavailable, SandboxSpec
 from sandbox.local import LocalProvider
 from tests.conftest import banned_words, require_binary
 from tools import REGISTRY
-from tools.fixtures import company
+from tools.companies import company
 
 ROW = {
     "id": "files-row",

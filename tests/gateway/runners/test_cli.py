@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from gateway.control.tasks import load_builtin_tasks
+from gateway.control.rows import load_builtin_tasks
 from gateway.runners.cli import main
 from tools import REGISTRY
 
@@ -141,7 +141,7 @@ def test_a_bad_setting_names_the_option_and_its_variable(capsys):
 
 
 def test_tasks_generate_writes_linted_rows_of_ones_own_family_that_prove(tmp_path, capsys):
-    source = Path("gateway/families/gmail_forward_invoice.py").read_text()
+    source = Path("gateway/tasks/families/gmail_forward_invoice.py").read_text()
     module = tmp_path / "my_family.py"
     module.write_text(source.replace('name="gmail-forward-invoice"', 'name="my-invoices"'))
     assert main(["tasks", "generate", "--module", str(module), "--companies", "gen-2,gen-5", "--seeds", "2"]) == 0
@@ -156,5 +156,6 @@ def test_tasks_generate_writes_linted_rows_of_ones_own_family_that_prove(tmp_pat
 def test_tasks_generate_names_a_missing_module_or_company(capsys):
     assert main(["tasks", "generate"]) == 2
     assert "--module names the family module" in capsys.readouterr().err
-    assert main(["tasks", "generate", "--module", "gateway.families.gmail_forward_invoice", "--companies", "x"]) == 2
+    module = "gateway.tasks.families.gmail_forward_invoice"
+    assert main(["tasks", "generate", "--module", module, "--companies", "x"]) == 2
     assert "--companies: unknown company 'x'" in capsys.readouterr().err

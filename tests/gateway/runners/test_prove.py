@@ -9,12 +9,12 @@ import pytest
 
 from gateway import Gateway, Settings
 from gateway.control.controls import CONTROL_NAMES
-from gateway.control.tasks import Task, load_builtin_tasks
+from gateway.control.rows import Task, load_builtin_tasks
 from gateway.runners.prove import beyond, prove_task
 from sandbox.local import LocalProvider
 from tools.kernel.world import snapshot_state
 
-TASKS = load_builtin_tasks(families=False)  # the hand-written rows (families: tests/gateway/families)
+TASKS = load_builtin_tasks(families=False)  # the hand-written rows (families: tests/gateway/tasks)
 CASES = [(t, e) for t in TASKS for e in ("mcp", "cli", "http")]
 
 

@@ -16,7 +16,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from gateway import Settings, create_app
-from gateway.control.tasks import load_builtin_tasks
+from gateway.control.rows import load_builtin_tasks
 from gateway.runners.cli import main
 from gateway.runners.rollout import (
     SYSTEM_PROMPT,
@@ -30,7 +30,7 @@ from gateway.runners.rollout_summary import pass_at_k, summarize
 from gateway.surfaces.serve import serve_in_background
 from tests.gateway.fake_model import FakeModel, fake_in_thread, serve_in_thread
 
-TASKS = load_builtin_tasks(families=False)  # the hand-written rows (families: tests/gateway/families)
+TASKS = load_builtin_tasks(families=False)  # the hand-written rows (families: tests/gateway/tasks)
 FIELDS = {"task_id", "repeat", "reward", "mask_sample", "steps", "end_reason", "failure_reason", "timings",
           "trajectory"}  # fmt: skip
 

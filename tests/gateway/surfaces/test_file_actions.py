@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from gateway.control.tasks import Task, world_template
+from gateway.control.rows import Task, world_template
 from tests.conftest import MemoryFiles
 from tools import REGISTRY, Context
 from tools.kernel.examples import example_arguments

@@ -4,12 +4,12 @@ import pytest
 from fastmcp import Client
 from fastmcp.client.transports import StreamableHttpTransport
 
-from gateway.control.tasks import load_builtin_tasks
+from gateway.control.rows import load_builtin_tasks
 from gateway.grading import diff
 from gateway.runners.policies import cli_caller, http_caller, mcp_caller, run_steps
 from tests.conftest import require_binary
 
-TASKS = load_builtin_tasks(families=False)  # the hand-written rows (families: tests/gateway/families)
+TASKS = load_builtin_tasks(families=False)  # the hand-written rows (families: tests/gateway/tasks)
 
 
 async def play(live, task, exposure):

@@ -6,7 +6,7 @@ from tests.conftest import MemoryFiles
 from tests.tools.apps.box.conftest import DOCX
 from tests.tools.apps.conftest import app_ctx, unchanged
 from tools.apps.box import app
-from tools.fixtures import build_default
+from tools.companies import build_default
 from tools.kernel.exceptions import Conflict, InvalidArgument
 
 DATA = build_default("box")["box"]

@@ -1,7 +1,7 @@
 import pytest
 
 from tests.tools.apps.conftest import app_ctx, call
-from tools.fixtures import USER
+from tools.companies import USER
 from tools.kernel.exceptions import Conflict, InvalidArgument
 
 # ---- shared links ---------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """Helpers the calendar's tests share: a context over the default company and finders for its events."""
 
 from tests.tools.apps.conftest import app_ctx, call
-from tools.fixtures import USER
+from tools.companies import USER
 
 PRIYA = "priya.shah@northwind.example"
 OWEN = "owen.bell@northwind.example"

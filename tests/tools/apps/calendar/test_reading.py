@@ -4,7 +4,7 @@ import pytest
 
 from tests.tools.apps.calendar.conftest import ctx, event_titled
 from tests.tools.apps.conftest import call
-from tools.fixtures import USER
+from tools.companies import USER
 from tools.kernel.exceptions import InvalidArgument, NotFound
 
 

@@ -4,7 +4,7 @@ import pytest
 
 from tests.tools.apps.calendar.conftest import ctx
 from tests.tools.apps.conftest import app_ctx, call
-from tools.fixtures import USER
+from tools.companies import USER
 from tools.kernel.exceptions import InvalidArgument
 
 

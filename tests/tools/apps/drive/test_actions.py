@@ -5,9 +5,9 @@ import pytest
 from tests.conftest import MemoryFiles
 from tests.tools.apps.conftest import app_ctx, unchanged
 from tools.apps.drive import app
-from tools.apps.drive.fixture import build
-from tools.fixtures import NOW, USER
-from tools.fixtures.people import people_records
+from tools.companies import NOW, USER
+from tools.companies.default.drive import build
+from tools.companies.default.people import people_records
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 
 FAILING_WRITES = [

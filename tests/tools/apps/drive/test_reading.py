@@ -5,7 +5,7 @@ import pytest
 from tests.conftest import MemoryFiles
 from tests.tools.apps.conftest import app_ctx, call
 from tests.tools.apps.drive.conftest import XLSX, content, names
-from tools.fixtures import USER
+from tools.companies import USER
 from tools.kernel.documents import read_cell
 from tools.kernel.exceptions import InvalidArgument, NotFound
 

@@ -1,6 +1,6 @@
 from tests.tools.apps.conftest import app_ctx, call
 from tests.tools.apps.gmail.conftest import PRIYA
-from tools.fixtures import USER
+from tools.companies import USER
 
 
 def test_list_contacts_counts_mail_both_ways():

@@ -6,7 +6,7 @@ from tests.conftest import MemoryFiles
 from tests.tools.apps.conftest import app_ctx, call, unchanged
 from tests.tools.apps.gmail.conftest import MARCUS, PRIYA, data_of, only
 from tools.apps.gmail import app
-from tools.fixtures import NOW, USER
+from tools.companies import NOW, USER
 from tools.kernel.documents import extract_text, make_pdf, make_png
 from tools.kernel.exceptions import InvalidArgument, NotFound
 

@@ -7,9 +7,9 @@ import pytest
 from tests.conftest import MemoryFiles
 from tests.tools.apps.conftest import app_ctx, call, unchanged
 from tools.apps.helpdesk import app
-from tools.apps.helpdesk.fixture import build
-from tools.fixtures import NOW, USER
-from tools.fixtures.people import people_records
+from tools.companies import NOW, USER
+from tools.companies.default.helpdesk import build
+from tools.companies.default.people import people_records
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 
 PDF = b"%PDF-1.4\n% quote\n"

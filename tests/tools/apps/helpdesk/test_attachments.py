@@ -4,8 +4,8 @@ import pytest
 
 from tests.conftest import MemoryFiles
 from tests.tools.apps.conftest import app_ctx, call
-from tools.fixtures import USER
-from tools.fixtures.shared import BLOBS
+from tools.companies import USER
+from tools.companies.shared import BLOBS
 from tools.kernel.documents import read_cell
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 

@@ -7,8 +7,8 @@ import pytest
 from tests.conftest import MemoryFiles
 from tests.tools.apps.conftest import app_ctx, call, unchanged
 from tools.apps import onedrive
-from tools.fixtures import build_default
-from tools.fixtures.shared import BLOBS
+from tools.companies import build_default
+from tools.companies.shared import BLOBS
 from tools.kernel.documents import extract_text
 from tools.kernel.exceptions import Conflict, InvalidArgument
 

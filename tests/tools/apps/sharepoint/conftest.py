@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.tools.apps.conftest import app_ctx
-from tools.fixtures import USER
+from tools.companies import USER
 from tools.kernel.world import Context, FileStore
 
 

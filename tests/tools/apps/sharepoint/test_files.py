@@ -3,7 +3,7 @@ import base64
 from tests.conftest import MemoryFiles
 from tests.tools.apps.conftest import call, unchanged
 from tests.tools.apps.sharepoint.conftest import ctx, names, set_role
-from tools.fixtures import NOW, USER
+from tools.companies import NOW, USER
 from tools.kernel.documents import extract_text, make_docx
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 

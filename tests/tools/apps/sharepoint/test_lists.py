@@ -2,7 +2,7 @@ import pytest
 
 from tests.tools.apps.conftest import call, unchanged
 from tests.tools.apps.sharepoint.conftest import ctx, set_role
-from tools.fixtures import NOW, USER
+from tools.companies import NOW, USER
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 
 

@@ -6,9 +6,9 @@ from typing import Any
 
 from tests.tools.apps.conftest import app_ctx
 from tools.apps.slack import SlackState
-from tools.apps.slack.fixture import build
-from tools.fixtures import NOW, USER
-from tools.fixtures.people import people_records
+from tools.companies import NOW, USER
+from tools.companies.default.people import people_records
+from tools.companies.default.slack import build
 from tools.kernel.world import Context, FileStore
 
 DANA = "dana.whitfield@northwind.example"

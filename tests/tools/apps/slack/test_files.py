@@ -5,8 +5,8 @@ import base64
 from tests.conftest import MemoryFiles
 from tests.tools.apps.conftest import call, unchanged
 from tests.tools.apps.slack.conftest import BRIDGE, TOMAS_QUESTION, ctx
-from tools.fixtures import USER
-from tools.fixtures.shared import BLOBS
+from tools.companies import USER
+from tools.companies.shared import BLOBS
 from tools.kernel.documents import extract_text, read_cell
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 

@@ -2,7 +2,7 @@
 
 from tests.tools.apps.conftest import call, unchanged
 from tests.tools.apps.slack.conftest import BRIDGE, DASHBOARD_THREAD, PRIYA, TOMAS_QUESTION, ctx
-from tools.fixtures import NOW, USER
+from tools.companies import NOW, USER
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 
 

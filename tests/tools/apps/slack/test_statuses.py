@@ -4,7 +4,7 @@ from datetime import datetime
 
 from tests.tools.apps.conftest import call, unchanged
 from tests.tools.apps.slack.conftest import PRIYA, ctx
-from tools.fixtures import USER
+from tools.companies import USER
 from tools.kernel.exceptions import InvalidArgument, NotFound
 
 

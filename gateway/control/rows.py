@@ -1,0 +1,566 @@
+"""Task rows: the JSONL format, loading, and building a session's world from a row.
+
+A task row (one JSON object per line) has these fields::
+
+    id               unique id, e.g. "mail-forward-invoice"
+    instruction      the request, written as a colleague would write it
+    apps             the apps the row enables, e.g. ["gmail", "drive"]
+    exposure         "mcp" (default), "cli" or "http"
+    docs_tool        "api_fetch" (default) or "api_docs"; the docs tool's name for the http exposure
+    sandbox          lend a sandbox by default (true for rows that move files through the workspace);
+                     default: only for the cli and http exposures
+    image            the sandbox image a container provider should start (e.g. the documents image)
+    now, timezone, user   optional overrides of the fixture's clock, zone and acting user
+    world            {"fixture": "default", "overrides": {app: {collection: {id: record or null}}}};
+                     fixture names the company: "default" or a generated "gen-<n>" (tools.companies)
+    family, seed     the family and instance seed that generated the row (gateway.tasks.loader); none when hand-written
+    split            "train" (default), "validation" or "test"
+    tier             "easy", "medium" or "hard" (see gateway.tasks.families.tier_of); computed when absent
+    workspace        {"relative/path": "text"}: files placed in the workspace at seed
+    documents        {blob id: document spec}: files the overrides' records hold, made from their spec
+                     (tools.companies.shared) when the world is built
+    checks           list of checks (see gateway.grading)
+    allowed_changes  list of change rules (see gateway.grading)
+    solution         reference solution: list of steps
+    alternative_solutions  other reference solutions (another natural way to the same outcome), each a list of steps
+    negative_controls  list of {"name", "why", "steps"}: plausible wrong solutions that must score 0.0
+    no_controls      {generated control name: why it cannot be generated for this row}
+
+A step is ``{"tool": "gmail.search_messages", "args": {...}, "save": {"var": "results.0.id"}}``;
+``"{var}"`` inside a later argument is replaced by the saved value (a whole-string
+``"{var}"`` keeps the saved value's type). ``"tool": "complete_task"`` is the app-less action.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from gateway.exceptions import TaskError
+from sandbox import WorkspacePathError, workspace_path
+from tools import REGISTRY, World
+from tools.companies import CompanyError, Split, company, company_state
+from tools.companies.shared import BLOBS, keep_document
+from tools.kernel.blobs import BlobStore
+from tools.kernel.world import snapshot_state
+
+__all__ = [
+    "Control",
+    "Step",
+    "Task",
+    "WorldSpec",
+    "WorldTemplate",
+    "build_world",
+    "extract",
+    "lint_task",
+    "load_builtin_tasks",
+    "load_tasks",
+    "parse_task",
+    "select_tasks",
+    "settings_tasks",
+    "substitute",
+    "world_template",
+]
+
+Exposure = Literal["mcp", "cli", "http"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Step(_Strict):
+    """One call of a scripted solution."""
+
+    tool: str = Field(description="'<app>.<action>' or 'complete_task'")
+    args: dict[str, Any] = {}
+    save: dict[str, str] = Field(default={}, description="variable name -> dotted path into the result")
+
+    @field_validator("tool")
+    @classmethod
+    def _known_tool(cls, value: str) -> str:
+        if value == "complete_task":
+            return value
+        app, _, action = value.partition(".")
+        if app not in REGISTRY.apps or action not in REGISTRY.apps[app].actions:
+            raise ValueError(f"unknown tool {value!r}; write '<app>.<action>' with a registered action")
+        return value
+
+
+class Control(_Strict):
+    """A negative control: a plausible wrong solution that must score 0.0."""
+
+    name: str
+    why: str = ""
+    steps: list[Step]
+
+
+class WorldSpec(_Strict):
+    """Which company the world starts from and what the row changes in it."""
+
+    fixture: str = Field("default", description="the company: 'default' or a generated 'gen-<n>'")
+    overrides: dict[str, dict[str, dict[str, dict[str, Any] | None]]] = {}
+
+    @field_validator("fixture")
+    @classmethod
+    def _known_company(cls, value: str) -> str:
+        try:
+            company(value)
+        except CompanyError as exc:
+            raise ValueError(str(exc)) from None
+        return value
+
+
+Tier = Literal["easy", "medium", "hard"]
+
+
+class Task(_Strict):
+    """One task row, validated. See the module docstring for the fields."""
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9._-]{0,79}$")
+    instruction: str = Field(min_length=1)
+    apps: list[str] = Field(min_length=1)
+    exposure: Exposure = "mcp"
+    docs_tool: Literal["api_fetch", "api_docs"] = "api_fetch"
+    sandbox: bool | None = None
+    image: str | None = Field(None, description="sandbox image for container providers, e.g. a documents image")
+    now: datetime | None = None
+    timezone: str | None = None
+    user: str | None = None
+    world: WorldSpec = WorldSpec()
+    workspace: dict[str, str] = {}
+    checks: list[dict[str, Any]] = Field(min_length=1)
+    allowed_changes: list[dict[str, Any]] = []
+    solution: list[Step] = []
+    alternative_solutions: list[list[Step]] = []
+    negative_controls: list[Control] = []
+    no_controls: dict[str, str] = {}
+    family: str | None = Field(None, pattern=r"^[a-z0-9][a-z0-9-]{0,47}$")
+    seed: int | None = Field(None, ge=0)
+    split: Split = "train"
+    tier: Tier | None = None
+    documents: dict[str, dict[str, Any]] = {}
+
+    @field_validator("apps")
+    @classmethod
+    def _known_apps(cls, value: list[str]) -> list[str]:
+        unknown = [a for a in value if a not in REGISTRY.apps]
+        if unknown:
+            raise ValueError(f"unknown apps {unknown}; apps: {list(REGISTRY.apps)}")
+        if len(set(value)) != len(value):
+            raise ValueError("an app is named twice")
+        return value
+
+    @field_validator("no_controls")
+    @classmethod
+    def _known_controls(cls, value: dict[str, str]) -> dict[str, str]:
+        names = ("list_everything", "claim_without_acting", "over_reach", "fair_context")
+        unknown = [n for n in value if n not in names]
+        if unknown:
+            raise ValueError(f"unknown generated controls {unknown}; controls: {list(names)}")
+        return value
+
+    @field_validator("workspace")
+    @classmethod
+    def _paths_inside(cls, value: dict[str, str]) -> dict[str, str]:
+        for path in value:
+            try:
+                workspace_path(path)
+            except WorkspacePathError as exc:
+                raise ValueError(f"{path!r} is not a path inside the workspace ({exc})") from None
+        return value
+
+
+def parse_task(row: dict[str, Any] | str, where: str = "task") -> Task:
+    """Validate one row (a dict or a JSON string), checks included.
+
+    Raises:
+        TaskError: naming the row and the field at fault.
+    """
+    from gateway.grading import validate_checks
+
+    try:
+        data = json.loads(row) if isinstance(row, str) else row
+        task = Task.model_validate(data)
+    except json.JSONDecodeError as exc:
+        raise TaskError(f"{where}: not valid JSON ({exc.msg} at column {exc.colno})") from None
+    except ValidationError as exc:
+        first = exc.errors(include_url=False)[0]
+        loc = ".".join(str(p) for p in first["loc"]) or "row"
+        raise TaskError(f"{where}: {loc}: {first['msg']}") from None
+    try:
+        validate_checks(task)
+    except ValueError as exc:
+        raise TaskError(f"{where} ({task.id}): {exc}") from None
+    return task
+
+
+def load_tasks(path: str | Path) -> dict[str, Task]:
+    """Load a JSONL file of task rows (blank lines and lines starting with ``#`` are skipped).
+
+    Returns:
+        Task id to task, in file order.
+
+    Raises:
+        TaskError: the file cannot be read as UTF-8 text, a row is invalid or an id repeats (the message names
+            the line).
+    """
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise TaskError(f"tasks file {str(path)[:200]!r} does not exist; give a JSONL file of task rows") from None
+    except IsADirectoryError:
+        raise TaskError(f"tasks file {str(path)[:200]!r} is a folder; give a JSONL file of task rows") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise TaskError(f"tasks file {str(path)[:200]!r} cannot be read: {exc}") from None
+    return _load_lines(text, str(path))
+
+
+def _load_lines(text: str, source: str) -> dict[str, Task]:
+    tasks: dict[str, Task] = {}
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        task = parse_task(line, f"{source}:{n}")
+        lint_task(task, f"{source}:{n}")
+        if task.id in tasks:
+            raise TaskError(f"{source}:{n}: task id {task.id!r} appears twice")
+        tasks[task.id] = task
+    return tasks
+
+
+def load_builtin_tasks(families: bool | Sequence[str] = True, split: str | None = None) -> dict[str, Task]:
+    """The tasks shipped inside the package: the hand-written rows, then the families' instances.
+
+    The hand-written rows are every ``gateway/tasks/rows/*.jsonl`` (the default company), in file-name
+    order; the family instances come from :func:`gateway.tasks.loader.family_rows` over the generated
+    companies. Only what is asked for is built (a family's rows once per process), so ``--family F``
+    builds F alone.
+
+    Args:
+        families: True for every family, False for the hand-written rows only, or family names
+            (``"none"`` stands for the hand-written rows).
+        split: Build only the instances of this split (the hand-written rows are all ``train``); None for all.
+
+    Raises:
+        TaskError: a row is invalid, an id repeats, or a family name or split is unknown.
+    """
+    from gateway.tasks.loader import families as known_families
+
+    if split is not None and split not in ("train", "validation", "test"):
+        raise TaskError(f"unknown split {split[:40]!r}; use train, validation or test")
+    if families is True:
+        names, handwritten = list(known_families()), True
+    elif families is False:
+        names, handwritten = [], True
+    else:
+        known = known_families()
+        unknown = [f for f in families if f != "none" and f not in known]
+        if unknown:
+            raise TaskError(
+                f"unknown family {unknown[0][:60]!r}; see 'company-gateway tasks --stats' ('none': hand-written rows)"
+            )
+        names, handwritten = [f for f in known if f in families], "none" in families
+    tasks = dict(_handwritten()) if handwritten else {}
+    for name in names:
+        for tid, task in _family_tasks(name, split).items():
+            if tid in tasks:
+                raise TaskError(f"family instance {tid!r} has the id of a hand-written task")
+            tasks[tid] = task
+    return tasks
+
+
+@functools.cache
+def _handwritten() -> dict[str, Task]:
+    from gateway.tasks.loader import row_files
+
+    tasks: dict[str, Task] = {}
+    for entry in row_files():
+        for tid, task in _load_lines(entry.read_text(encoding="utf-8"), f"tasks/{entry.name}").items():
+            if tid in tasks:
+                raise TaskError(f"tasks/{entry.name}: task id {tid!r} appears in two files")
+            tasks[tid] = task
+    return tasks
+
+
+@functools.cache
+def _family_tasks(name: str, split: str | None) -> dict[str, Task]:
+    """One family's instances (of one split, or all), parsed once per process."""
+    from gateway.tasks.loader import family_rows
+
+    if split is not None:
+        return {tid: t for tid, t in _family_tasks(name, None).items() if t.split == split}
+    tasks: dict[str, Task] = {}
+    for row in family_rows([name]):  # linted where they are proved (gateway.runners.prove), not at every start
+        task = parse_task(row, f"family {row['family']}")
+        tasks[task.id] = task
+    return tasks
+
+
+def settings_tasks(tasks_file: str | None, split: str | None, family: str | None) -> dict[str, Task]:
+    """The tasks a server's settings name: ``tasks_file`` (or the built-in tasks), narrowed by split and family.
+
+    Args:
+        family: Family names, comma-separated (``none``: the hand-written rows); None for all.
+
+    Raises:
+        TaskError: a bad file, split or family.
+    """
+    names = [f.strip() for f in family.split(",") if f.strip()] if family else None
+    tasks = load_tasks(tasks_file) if tasks_file else load_builtin_tasks(names if names is not None else True, split)
+    return select_tasks(tasks, split, names)
+
+
+def select_tasks(
+    tasks: dict[str, Task], split: str | None = None, families: list[str] | None = None
+) -> dict[str, Task]:
+    """The tasks of one split and/or some families, in the order given.
+
+    Args:
+        split: ``train``, ``validation`` or ``test``; None for every split.
+        families: Family names; ``"none"`` stands for the hand-written rows; None for all.
+
+    Raises:
+        TaskError: an unknown split or family (the message lists the known ones).
+    """
+    if split is not None and split not in ("train", "validation", "test"):
+        raise TaskError(f"unknown split {split[:40]!r}; use train, validation or test")
+    if families is not None:
+        known = {t.family or "none" for t in tasks.values()}
+        unknown = [f for f in families if f not in known]
+        if unknown:
+            raise TaskError(
+                f"unknown family {unknown[0][:60]!r}; see 'company-gateway tasks --stats' ('none': hand-written rows)"
+            )
+    return {
+        tid: t
+        for tid, t in tasks.items()
+        if (split is None or t.split == split) and (families is None or (t.family or "none") in families)
+    }
+
+
+_VAR = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+@dataclass(frozen=True)
+class WorldTemplate:
+    """A task's initial world, built once and shared read-only by every session of that task.
+
+    Attributes:
+        states: App name to validated state; never written (sessions copy an app's state on first write).
+        snapshot: ``World.snapshot()`` of these states: the initial snapshot grading compares against.
+    """
+
+    now: datetime
+    timezone: str
+    user: str
+    states: dict[str, Any]
+    snapshot: dict[str, Any]
+
+    def instantiate(self) -> World:
+        """A new world that shares every app state with this template until it writes to it."""
+        return World(self.now, self.timezone, self.user, dict(self.states), BlobStore(BLOBS), shared=set(self.states))
+
+
+def world_template(task: Task) -> WorldTemplate:
+    """Build the initial world of ``task``: its company's state of its apps (plus the directory), overrides applied.
+
+    Only the records a row overrides are validated again; the rest of an app's state is the company's,
+    validated once per process and shared.
+
+    Raises:
+        TaskError: an override names an unknown collection or makes a record invalid.
+    """
+    key = task.world.fixture
+    info = company(key)
+    for blob, spec in task.documents.items():
+        if blob not in BLOBS:
+            try:
+                made, _ = keep_document(spec)
+            except ValueError as exc:
+                raise TaskError(f"task {task.id}: documents[{blob[:20]}...]: {exc}") from None
+            if made != blob:
+                raise TaskError(f"task {task.id}: documents: the spec for {blob[:20]}... makes {made[:20]}...")
+    missing = [b for b in _blob_ids(task.world.overrides) if b not in BLOBS]
+    if missing:
+        raise TaskError(
+            f"task {task.id}: world.overrides name file content {missing[0][:20]}... that neither the company nor the "
+            "row's documents hold; give its spec in documents"
+        )
+    apps = list(dict.fromkeys([*task.apps, "directory"]))
+    states: dict[str, Any] = {}
+    snapshot: dict[str, Any] = {}
+    for app in apps:
+        base, base_snapshot = _company_app(key, app)
+        overrides = task.world.overrides.get(app)
+        if not overrides:  # the company's own state of this app, shared by every template
+            states[app], snapshot[app] = base, base_snapshot
+            continue
+        states[app], snapshot[app] = _apply_overrides(task.id, app, base, base_snapshot, overrides)
+    return WorldTemplate(task.now or info.now, task.timezone or info.timezone, task.user or info.user, states, snapshot)
+
+
+def _blob_ids(value: Any) -> list[str]:
+    """Every blob id (``sha256:...`` in a ``blob`` field) in a row's overrides."""
+    found: list[str] = []
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if k == "blob" and isinstance(v, str) and v.startswith("sha256:"):
+                found.append(v)
+            else:
+                found += _blob_ids(v)
+    elif isinstance(value, list):
+        for v in value:
+            found += _blob_ids(v)
+    return found
+
+
+def _apply_overrides(
+    task_id: str, app: str, base: Any, base_snapshot: dict[str, Any], overrides: dict[str, dict[str, Any]]
+) -> tuple[Any, dict[str, Any]]:
+    """``base`` (a validated app state) with a row's overrides, and its snapshot.
+
+    Only the new and changed records are validated and dumped; the rest (and every collection the row
+    leaves alone) is shared with the company's state and snapshot.
+    """
+    model = REGISTRY.apps[app].state
+    partial: dict[str, Any] = {}
+    removed: dict[str, set[str]] = {}
+    for collection, records in overrides.items():
+        if collection == "_settings":
+            partial.update(records.get("_") or {})
+            continue
+        current = getattr(base, collection, None)
+        if not isinstance(current, dict):
+            raise TaskError(f"task {task_id}: world override for {app}: {collection}: no such collection")
+        out = partial.setdefault(collection, {})
+        for rid, record in records.items():
+            if record is None:
+                removed.setdefault(collection, set()).add(rid)
+                continue
+            old = current.get(rid)
+            out[rid] = {"id": rid, **(old.model_dump() if old is not None else {}), **record}
+    try:
+        fresh = model.model_validate(partial)
+    except ValidationError as exc:
+        first = exc.errors(include_url=False)[0]
+        loc = ".".join(str(p) for p in first["loc"])
+        raise TaskError(f"task {task_id}: world override for {app}: {loc}: {first['msg']}") from None
+    update: dict[str, Any] = {}
+    for field in partial:
+        value = getattr(fresh, field)
+        if field in overrides and isinstance(value, dict):
+            value = {**getattr(base, field), **value}
+        update[field] = value
+    for collection, rids in removed.items():
+        kept = update.get(collection, getattr(base, collection))
+        update[collection] = {rid: rec for rid, rec in kept.items() if rid not in rids}
+    state = base.model_copy(update=update)
+    snapshot = dict(base_snapshot)
+    settings = [f for f in update if not isinstance(getattr(state, f), dict)]
+    if settings:
+        snapshot["_settings"] = {"_": {**base_snapshot.get("_settings", {}).get("_", {}),
+                                       **state.model_dump(mode="json", include=set(settings))}}  # fmt: skip
+    for collection in update:
+        if collection in settings:
+            continue
+        records = dict(base_snapshot.get(collection, {}))
+        for rid in partial.get(collection, {}):
+            records[rid] = update[collection][rid].model_dump(mode="json")
+        for rid in removed.get(collection, ()):
+            records.pop(rid, None)
+        snapshot[collection] = records
+    return state, snapshot
+
+
+@functools.cache
+def _company_app(key: str, app: str) -> tuple[Any, dict[str, Any]]:
+    """Company ``key``'s validated state of ``app`` and its snapshot (built once; never written)."""
+    state = REGISTRY.apps[app].state.model_validate(company_state(key, app, copy=False))
+    return state, snapshot_state(state)
+
+
+def build_world(task: Task) -> World:
+    """A fresh world for ``task`` (its own template, nothing shared with other worlds).
+
+    Raises:
+        TaskError: see :func:`world_template`.
+    """
+    template = world_template(task)
+    return World(template.now, template.timezone, template.user, template.states, BlobStore(BLOBS))
+
+
+def lint_task(task: Task, where: str = "task", template: WorldTemplate | None = None) -> None:
+    """Refuse a row whose grader cannot be right: checks that pass on the initial world, or ids that do not exist.
+
+    Raises:
+        TaskError: naming the row and what is wrong.
+    """
+    from gateway.grading import grade
+
+    template = template or world_template(task)
+    snapshot = template.snapshot
+    if grade(task.checks, task.allowed_changes, snapshot, snapshot, None, BlobStore(BLOBS)).reward > 0:
+        raise TaskError(f"{where} ({task.id}): its checks already pass on the initial world; doing nothing would score")
+    goals = [c for c in task.checks if c["kind"] != "answer"]
+    if goals and grade(goals, [], snapshot, snapshot, None, BlobStore(BLOBS)).reward > 0:
+        raise TaskError(
+            f"{where} ({task.id}): what it asks for is already so in the initial world (directly or inherited, "
+            "e.g. access through a folder); the work would change nothing"
+        )
+    for n, rule in enumerate(task.allowed_changes):
+        rid = rule.get("where", {}).get("id")
+        if not isinstance(rid, str) or "add" in rule.get("kinds", ["add"]):
+            continue  # a rule that allows adding may name the id the work creates
+        if rid not in snapshot.get(rule["app"], {}).get(rule["collection"], {}):
+            item, label = rule, f"allowed_changes[{n}]"
+            raise TaskError(
+                f"{where} ({task.id}): {label}: no {item['app']}.{item['collection']} record has id {rid!r}"
+            )
+
+
+def substitute(value: Any, variables: dict[str, Any]) -> Any:
+    """Replace ``{var}`` in strings (recursively in lists and dicts) with saved values.
+
+    Raises:
+        TaskError: a variable was never saved.
+    """
+    if isinstance(value, str):
+        whole = _VAR.fullmatch(value)
+        if whole:
+            return _lookup_var(whole.group(1), variables)
+        return _VAR.sub(lambda m: str(_lookup_var(m.group(1), variables)), value)
+    if isinstance(value, list):
+        return [substitute(v, variables) for v in value]
+    if isinstance(value, dict):
+        return {k: substitute(v, variables) for k, v in value.items()}
+    return value
+
+
+def _lookup_var(name: str, variables: dict[str, Any]) -> Any:
+    if name not in variables:
+        raise TaskError(f"solution uses {{{name}}} before saving it")
+    return variables[name]
+
+
+def extract(result: Any, path: str) -> Any:
+    """Follow a dotted path (``"results.0.id"``) into a result.
+
+    Raises:
+        TaskError: the path does not exist in the result.
+    """
+    cur = result
+    for part in path.split("."):
+        try:
+            cur = cur[int(part)] if isinstance(cur, list) else cur[part]
+        except (KeyError, IndexError, ValueError, TypeError):
+            raise TaskError(f"result has no {path!r} (stopped at {part!r})") from None
+    return cur

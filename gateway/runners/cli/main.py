@@ -1,0 +1,263 @@
+"""The ``company-gateway`` command line: the parser and the dispatch, nothing heavy.
+
+Each command lives in a module of its own (``gateway/runners/cli/<command>.py``), imported only when it
+runs, so ``--help`` and a usage error cost no server, no registry and no task rows.
+
+Exit status: 0 on success; 1 when a demo's oracle scores below 1.0 (or noop
+above 0.0), when ``tasks prove`` finds a grader that fails a policy, when a rollout
+cannot start (its gateway is unreachable), or when no episode of a rollout could be
+scored (every one masked, e.g. the model endpoint is unreachable); 2 for a usage error
+(bad option, unknown task id, invalid task file, missing API key) or an unavailable
+sandbox provider or Ray cluster. A rollout in which some episodes were scored exits 0:
+the other failures are in its output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from typing import Any
+
+__all__ = ["LOG_LEVELS", "main"]
+
+#: The log levels ``--log-level`` takes (the same as ``gateway.settings.LOG_LEVELS``; a test holds them equal).
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+#: Each command's module under ``gateway.runners.cli``; its ``run(args) -> int`` does the work.
+_COMMANDS = {
+    "serve": "serve",
+    "tasks": "tasks",
+    "tools": "tools",
+    "demo": "demo",
+    "cluster": "cluster",
+    "rollout": "rollout",
+    "harbor-export": "harbor_export",
+    "gym-export": "gym_export",
+}
+
+
+def _selection(parser: argparse.ArgumentParser) -> None:
+    """The task filters every command that takes tasks shares: --split and --family."""
+    parser.add_argument(
+        "--split", choices=["train", "validation", "test"], help="only the tasks of this split (default: all)"
+    )
+    parser.add_argument(
+        "--family",
+        dest="families",
+        action="append",
+        metavar="NAME",
+        help="only these families' instances (comma-separated or repeated; 'none': the hand-written rows)",
+    )
+
+
+def _served_selection(parser: argparse.ArgumentParser) -> None:
+    """--split and --family for the commands that serve (they set tasks_split and tasks_family)."""
+    parser.add_argument(
+        "--split", dest="tasks_split", choices=["train", "validation", "test"], help="only this split's tasks"
+    )
+    parser.add_argument(
+        "--family",
+        dest="tasks_family",
+        metavar="NAMES",
+        help="only these families' instances, comma-separated ('none': the hand-written rows)",
+    )
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="company-gateway",
+        description="An MCP gateway that lends each agent session its own simulated company, and grades it.",
+    )
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    serve = sub.add_parser("serve", help="serve the gateway (MCP at /mcp, control routes)")
+    serve.add_argument("--host", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, help="port (default: a free one, printed at start)")
+    serve.add_argument("--tasks", dest="tasks_file", help="JSONL file of task rows (default: built-in tasks)")
+    serve.add_argument("--public-url", help="base URL clients use to reach this server")
+    _served_selection(serve)
+    serve.add_argument(
+        "--log-level", type=str.upper, choices=LOG_LEVELS, help="DEBUG, INFO (default), WARNING or ERROR"
+    )
+
+    tasks = sub.add_parser(
+        "tasks",
+        help="list the tasks, or prove their graders",
+        description="List the tasks ('tasks'), or prove every task's grader ('tasks prove'): reference solutions "
+        "score 1.0, doing nothing 0.0, each negative control 0.0, and the generated controls as each requires.",
+    )
+    tasks.add_argument(
+        "action",
+        nargs="?",
+        choices=["list", "prove", "generate"],
+        default="list",
+        help="list (default), prove, or generate (your own family's rows as JSONL: --module)",
+    )
+    tasks.add_argument("--module", help="generate: a family module (dotted name or .py file) holding FAMILY")
+    tasks.add_argument("--companies", help="generate: company keys, comma-separated (default: gen-1 .. gen-11)")
+    tasks.add_argument("--seeds", type=int, help="generate: instances per company (default: the family's seeds)")
+    tasks.add_argument("--tasks", dest="tasks_file", help="JSONL file of task rows (default: built-in tasks)")
+    tasks.add_argument("--json", action="store_true", help="one JSON object per task (prove: per policy)")
+    tasks.add_argument("--stats", action="store_true", help="counts by app, exposure and number of apps")
+    tasks.add_argument("--task", dest="task_ids", action="append", help="prove only this task id (repeatable)")
+    tasks.add_argument(
+        "--exposure",
+        choices=["mcp", "cli", "http", "all", "own"],
+        default="all",
+        help="prove through this way in: all three (default), or each row's own ('own')",
+    )
+    tasks.add_argument("--jobs", type=int, default=2, help="worker processes proving at once (default 2)")
+    _selection(tasks)
+    tasks.add_argument("--export", action="store_true", help="print the selected rows as JSONL (what --tasks takes)")
+
+    tools = sub.add_parser("tools", help="list every generated tool")
+    tools.add_argument("--json", action="store_true", help="a JSON array: name, app, read_only, input_schema")
+
+    demo = sub.add_parser("demo", help="serve on loopback and play a policy on every task, every way in")
+    demo.add_argument("--policy", default="oracle", help="oracle (reference solutions, default) or noop")
+    demo.add_argument(
+        "--exposure",
+        default="auto",
+        choices=["mcp", "cli", "http", "all", "own", "auto"],
+        help="how the apps are reached: MCP tools, shell commands in a sandbox, HTTP from a sandbox, all three, "
+        "each row's own, or auto (default: hand-written tasks all three ways, family instances their own)",
+    )
+    demo.add_argument(
+        "--sandbox-provider",
+        choices=["local", "docker", "opensandbox"],
+        help="who lends the sandboxes for cli and http (default: local)",
+    )
+    demo.add_argument("--tasks", dest="tasks_file", help="JSONL file of task rows (default: built-in tasks)")
+    demo.add_argument("--task", action="append", dest="task_ids", metavar="ID", help="only this task (repeatable)")
+    _selection(demo)
+    demo.add_argument("--json", action="store_true", help="one JSON object per task and exposure")
+    demo.add_argument(
+        "--cluster",
+        type=int,
+        metavar="N",
+        help="play over MCP against N replicas on a local Ray cluster (needs the ray extra)",
+    )
+
+    cl = sub.add_parser("cluster", help="serve N gateway replicas on Ray behind a seed router")
+    cl.add_argument("--replicas", type=int, default=2, help="replicas, spread over the Ray nodes (default 2)")
+    cl.add_argument("--address", help="Ray cluster to join: auto or ray://HOST:10001 (default: start a local one)")
+    cl.add_argument("--host", help="address the seed router listens on (default 127.0.0.1)")
+    cl.add_argument("--port", type=int, help="seed router's port (default: a free one, printed at start)")
+    cl.add_argument("--replica-host", help="address each replica binds (default: its node's IP)")
+    cl.add_argument(
+        "--max-sessions-per-replica",
+        type=int,
+        dest="max_concurrent_sessions",
+        help="cap on live sessions per replica; seeds beyond every cap get 503 (default: no cap)",
+    )
+    cl.add_argument(
+        "--drain-timeout",
+        type=float,
+        default=30.0,
+        help="seconds open sessions get to finish after SIGTERM before they are masked (default 30)",
+    )
+    cl.add_argument("--tasks", dest="tasks_file", help="JSONL file of task rows (default: built-in tasks)")
+    _served_selection(cl)
+    cl.add_argument("--log-level", type=str.upper, choices=LOG_LEVELS, help="DEBUG, INFO (default), WARNING or ERROR")
+
+    ro = sub.add_parser("rollout", help="drive an OpenAI-compatible model through every task's tools, and grade it")
+    ro.add_argument(
+        "--tasks",
+        action="append",
+        metavar="IDS|FILE",
+        help="task ids, comma-separated or repeated, or a JSONL file of task rows (default: all)",
+    )
+    ro.add_argument("--base-url", required=True, help="the model endpoint, e.g. http://127.0.0.1:8001/v1")
+    ro.add_argument("--model", required=True, help="model name sent to the endpoint")
+    ro.add_argument("--api-key-env", default="OPENAI_API_KEY", help="environment variable holding the API key")
+    ro.add_argument(
+        "--api", choices=["chat", "responses"], default="chat", help="wire API: Chat Completions (default) or Responses"
+    )
+    ro.add_argument("--concurrency", type=int, default=4, help="episodes at once (default 4)")
+    ro.add_argument("--repeats", type=int, default=1, help="episodes per task, the k of pass@k (default 1)")
+    ro.add_argument("--max-steps", type=int, default=50, help="most model calls per episode (default 50)")
+    ro.add_argument("--timeout", type=float, default=120.0, help="seconds one model call may take (default 120)")
+    ro.add_argument("--max-retries", type=int, default=2, help="retries of a failed model call (default 2)")
+    ro.add_argument("--output", help="JSONL file: one line per episode, with its trajectory")
+    ro.add_argument("--gateway-url", help="a running gateway (default: start one in this process on loopback)")
+    ro.add_argument("--no-progress", action="store_true", help="draw no progress bar")
+    _selection(ro)
+
+    hx = sub.add_parser("harbor-export", help="write Harbor task folders whose trials run in this gateway's sandboxes")
+    hx.add_argument("dir", metavar="DIR", help="folder to write (tasks/, job.yaml, company_gateway_harbor.py)")
+    hx.add_argument("--tasks", action="append", metavar="IDS", help="task ids, comma-separated or repeated")
+    _selection(hx)
+    hx.add_argument("--tasks-file", help="JSONL file of task rows the gateway serves (default: the built-in tasks)")
+    hx.add_argument("--gateway-url", default="http://127.0.0.1:8000",
+                    help="the running gateway Harbor's process reaches (default http://127.0.0.1:8000)")  # fmt: skip
+    hx.add_argument("--exposure", default="cli", help="the agent's way in from its shell: cli (default) or http")
+    hx.add_argument("--agent-timeout", type=float, default=600.0, help="seconds per trial for the agent (600)")
+
+    gx = sub.add_parser("gym-export", help="write a NeMo Gym resources server that forwards to a running gateway")
+    gx.add_argument("directory", metavar="DIR", help="Gym search root; writes DIR/resources_servers/company_gateway/")
+    pick = gx.add_mutually_exclusive_group()
+    pick.add_argument(
+        "--tasks",
+        action="append",
+        metavar="IDS|FILE",
+        help="task ids, comma-separated or repeated, or a JSONL file of task rows (default: all)",
+    )
+    pick.add_argument("--split", help="only the tasks of this split: train, validation or test")
+    gx.add_argument(
+        "--family",
+        dest="families",
+        action="append",
+        metavar="NAME",
+        help="only these families' instances (comma-separated or repeated; 'none': the hand-written rows)",
+    )
+    return p
+
+
+def _setting_errors(exc: Any) -> str:
+    """Pydantic's errors as one line naming each option and its GATEWAY_ variable, e.g. ``--port (GATEWAY_PORT)``."""
+    parts = []
+    for err in exc.errors(include_url=False):
+        name = str(err["loc"][0]) if err.get("loc") else "setting"
+        parts.append(f"--{name.replace('_', '-')} (GATEWAY_{name.upper()}): {err['msg']}")
+    return "invalid setting: " + "; ".join(parts)
+
+
+def _explain(exc: BaseException) -> str | None:
+    """The one line a known failure prints (exit 2), or None for one that is not ours to explain."""
+    from pydantic import ValidationError
+    from pydantic_settings import SettingsError
+
+    from gateway.exceptions import TaskError
+    from sandbox import ProviderUnavailable, SandboxError
+
+    if isinstance(exc, ProviderUnavailable):
+        return (f"the sandbox provider is unavailable: {exc}; start it, "
+                "or choose another with GATEWAY_SANDBOX_PROVIDER")  # fmt: skip
+    if isinstance(exc, TaskError | SandboxError):
+        return str(exc)
+    if isinstance(exc, ValidationError):
+        return _setting_errors(exc)
+    if isinstance(exc, SettingsError):
+        return f"invalid setting: {exc}"
+    if isinstance(exc, OSError) and not isinstance(exc, BrokenPipeError):
+        return str(exc)
+    return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = _parser().parse_args(argv)
+    try:
+        command = importlib.import_module(f"gateway.runners.cli.{_COMMANDS[args.command]}")
+        status: int = command.run(args)
+        return status
+    except BrokenPipeError:  # e.g. `demo --json | head`: the reader left; nothing more to say
+        sys.stderr.close()
+        return 0
+    except Exception as exc:  # the top-level handler: known failures become one line and exit 2
+        line = _explain(exc)
+        if line is None:
+            raise
+        print(f"company-gateway {args.command}: {line}", file=sys.stderr)
+        return 2

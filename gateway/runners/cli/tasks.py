@@ -1,0 +1,167 @@
+"""``company-gateway tasks``: list, count, export or prove the tasks, or generate a family's rows."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from gateway.runners.cli.common import load_selected, pick, tier
+from gateway.runners.cli.progress import Progress
+
+if TYPE_CHECKING:
+    from gateway.control.rows import Task
+
+__all__ = ["run", "task_stats"]
+
+def run(args: argparse.Namespace) -> int:
+    """``tasks``: list, count (``--stats``), export, prove or generate task rows."""
+    if args.action == "generate":
+        return _cmd_generate(args)
+    tasks = load_selected(args)
+    if args.action == "prove":
+        return _cmd_prove(args, tasks)
+    if args.stats:
+        print(json.dumps(task_stats(list(tasks.values())), indent=2))
+        return 0
+    for t in tasks.values():
+        if args.export:
+            print(json.dumps(t.model_dump(mode="json", exclude_defaults=True)))
+        elif args.json:
+            print(json.dumps({"task_id": t.id, "apps": t.apps, "exposure": t.exposure, "family": t.family,
+                              "split": t.split, "tier": tier(t), "instruction": t.instruction}))  # fmt: skip
+        else:
+            print(f"{t.id:44} {','.join(t.apps):28} {t.exposure:5} {t.split:10} {t.instruction[:60]}")
+    return 0
+
+
+def _cmd_generate(args: argparse.Namespace) -> int:
+    """``tasks generate --module M``: the rows of a family of one's own, one JSON line each, linted."""
+    import importlib
+    import importlib.util
+
+    from gateway.control.rows import lint_task, parse_task
+    from gateway.tasks.loader import Family, instance_row
+    from tools.companies import GENERATED, CompanyError, company
+
+    def usage(message: str) -> int:
+        print(f"company-gateway tasks generate: {message}", file=sys.stderr)
+        return 2
+
+    if not args.module:
+        return usage("--module names the family module (a dotted name or a .py file holding FAMILY = Family(...))")
+    if args.seeds is not None and args.seeds < 1:
+        return usage(f"--seeds must be 1 or more, not {args.seeds}")
+    try:
+        if args.module.endswith(".py"):
+            spec = importlib.util.spec_from_file_location(Path(args.module).stem, args.module)
+            if spec is None or spec.loader is None:
+                return usage(f"--module: cannot load {args.module!r}")
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+        else:
+            module = importlib.import_module(args.module)
+    except (ImportError, OSError) as exc:
+        return usage(f"--module: cannot import {args.module!r}: {exc}")
+    family = getattr(module, "FAMILY", None)
+    if not isinstance(family, Family):
+        return usage(f"--module: {args.module!r} has no FAMILY = Family(...)")
+    keys = list(dict.fromkeys(k.strip() for k in args.companies.split(",") if k.strip())) if args.companies else []
+    keys = keys or list(GENERATED)
+    try:
+        companies = [company(k) for k in keys]
+    except CompanyError as exc:
+        return usage(f"--companies: {exc}")
+    for info in companies:
+        for seed in range(args.seeds or family.seeds):
+            row = instance_row(family, info, seed)
+            task = parse_task(row, row["id"])  # a TaskError names the row and the field (exit 2)
+            lint_task(task, row["id"])
+            print(json.dumps(row))
+    return 0
+
+
+def task_stats(tasks: list[Task]) -> dict[str, Any]:
+    """Counts and shares of a task set: by app, width, tier, split, exposure and family.
+
+    Returns:
+        ``tasks`` and ``families`` (counts), ``by_app`` (rows enabling each app), ``by_number_of_apps``,
+        ``by_tier``, ``by_split``, ``by_exposure``, ``by_family`` (instances; ``none``: hand-written),
+        ``share`` (fractions of the rows: ``two_or_more_apps``, ``workspace_files`` (rows that move a file
+        through the workspace, i.e. lend a sandbox for it), ``hard``).
+    """
+    n = len(tasks) or 1
+    by_family = Counter(t.family or "none" for t in tasks)
+    return {
+        "tasks": len(tasks),
+        "families": len([f for f in by_family if f != "none"]),
+        "by_app": dict(Counter(a for t in tasks for a in t.apps).most_common()),
+        "by_number_of_apps": {str(k): v for k, v in sorted(Counter(len(t.apps) for t in tasks).items())},
+        "by_tier": {k: v for k in ("easy", "medium", "hard") if (v := sum(tier(t) == k for t in tasks))},
+        "by_split": {k: v for k in ("train", "validation", "test") if (v := sum(t.split == k for t in tasks))},
+        "by_exposure": dict(Counter(t.exposure for t in tasks)),
+        "share": {
+            "two_or_more_apps": round(sum(len(t.apps) > 1 for t in tasks) / n, 3),
+            "workspace_files": round(sum(bool(t.sandbox) for t in tasks) / n, 3),
+            "hard": round(sum(tier(t) == "hard" for t in tasks) / n, 3),
+        },
+        "by_family": dict(sorted(by_family.items())),
+    }
+
+
+def _cmd_prove(args: argparse.Namespace, tasks: dict[str, Task]) -> int:
+    """``tasks prove``: every policy of every task through each exposure; a table by family; 1 on any failure."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from gateway.runners.prove import Proof, prove_in_processes
+
+    if args.jobs < 1:
+        print("company-gateway tasks: --jobs must be 1 or more", file=sys.stderr)
+        return 2
+    if args.task_ids:
+        picked = pick(tasks, args, "tasks")
+        if picked is None:
+            return 2
+        tasks = picked
+    if not tasks:
+        print("company-gateway tasks: no task matches --split/--family/--task", file=sys.stderr)
+        return 2
+    exposures = ["mcp", "cli", "http"] if args.exposure == "all" else [args.exposure]
+    proofs: list[Proof] = []
+    jobs: list[tuple[str, str]]
+    if args.exposure == "own":
+        jobs = [(tid, str(t.exposure)) for tid, t in tasks.items()]
+    else:
+        jobs = [(tid, exposure) for tid in tasks for exposure in exposures]
+    started = time.perf_counter()
+    with Progress("proving", len(jobs), quiet=args.json) as progress:
+        for batch in prove_in_processes(list(tasks.values()), jobs, args.jobs):
+            proofs.extend(batch)
+            if args.json:
+                for proof in batch:
+                    print(json.dumps(proof.__dict__), flush=True)
+            progress.advance(len({(p.task_id, p.exposure) for p in batch}))
+    failed = [p for p in proofs if not p.passed]
+    if not args.json:
+        table = Table(title="tasks prove")
+        for column in ("family", "tasks", "exposures", "policies", "failed"):
+            table.add_column(column, justify="left" if column == "family" else "right")
+        by_family: dict[str, list[Proof]] = {}
+        for proof in proofs:
+            by_family.setdefault(tasks[proof.task_id].family or "(hand-written)", []).append(proof)
+        for name, rows in sorted(by_family.items()):
+            table.add_row(name, str(len({r.task_id for r in rows})), str(len({r.exposure for r in rows})),
+                          str(len(rows)), str(sum(not r.passed for r in rows)))  # fmt: skip
+        Console().print(table)
+        for proof in failed:
+            print(f"FAILED {proof.task_id} {proof.exposure} {proof.policy}: {proof.detail}")
+        seconds = time.perf_counter() - started
+        ways = "each row's own exposure" if args.exposure == "own" else f"{len(exposures)} exposure(s)"
+        print(f"{len(tasks)} tasks, {len(proofs)} policies through {ways}: "
+              f"{len(failed)} failed, {seconds:.1f} s")  # fmt: skip
+    return 1 if failed else 0

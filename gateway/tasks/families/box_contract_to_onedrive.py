@@ -1,0 +1,139 @@
+"""Copy a vendor's signed contract (a real PDF) from Box into that vendor's OneDrive folder, through the workspace.
+
+Varies: the vendor, the contract code and value, the signer, the phrasing. Distractors: the unsigned
+Word draft of the same contract beside it in Box, another vendor's signed contract, and the other
+vendor's OneDrive folder next to the right one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.files import box_file, box_folder, onedrive_folder
+
+__all__ = ["FAMILY"]
+
+VENDORS = ("Fabrikam Logistics", "Contoso Supplies", "Tailspin Print", "Litware Cloud", "Adatum Facilities",
+           "Proseware Legal", "Wingtip Security", "Lucerne Analytics")  # fmt: skip
+
+
+def _signed(code: str, vendor: str, value: int, signer: str) -> dict[str, Any]:
+    return {
+        "kind": "pdf",
+        "title": f"{code} {vendor} contract",
+        "lines": [f"Contract {code} with {vendor}", f"Total value: ${value:,}", f"Signed by {signer}"],
+    }
+
+
+def _build(inst: Instance) -> dict[str, Any]:
+    vendor, other_vendor = inst.rng.sample(VENDORS, 2)
+    code, other_code = inst.code("VC"), inst.code("VC")
+    signer, drafter = inst.people(2)
+    value = inst.amount(20_000, 600_000, 500)
+    contracts = box_folder(inst, "Vendor contracts")
+    signed_name = f"{code} {vendor} contract - signed.pdf"
+    box_file(
+        inst,
+        signed_name,
+        contracts["id"],
+        [(_signed(code, vendor, value, signer["name"]), inst.workday(-inst.rng.randint(3, 9), 15), signer["email"])],
+    )
+    draft_spec = {
+        "kind": "docx",
+        "title": f"{code} {vendor} contract",
+        "paragraphs": [f"Contract {code} with {vendor}", f"Total value: ${value:,}", "DRAFT - not signed"],
+    }
+    draft = box_file(
+        inst, f"{code} {vendor} contract.docx", contracts["id"], [(draft_spec, inst.workday(-1, 9), drafter["email"])]
+    )
+    other = box_file(
+        inst,
+        f"{other_code} {other_vendor} contract - signed.pdf",
+        contracts["id"],
+        [(_signed(other_code, other_vendor, inst.amount(20_000, 600_000, 500), signer["name"]), inst.workday(-2, 10),
+          signer["email"])],
+    )  # fmt: skip
+    vendors = onedrive_folder(inst, "Vendors")
+    target = onedrive_folder(inst, vendor, vendors["id"])
+    wrong = onedrive_folder(inst, other_vendor, vendors["id"])
+    instruction = inst.phrase(
+        "Please copy the signed {vendor} contract ({code}) from Box into my OneDrive, in Vendors/{vendor}.",
+        "I need our signed contract with {vendor}, {code}, in my OneDrive too - it's in Box under Vendor"
+        " contracts. Put it in the {vendor} folder under Vendors.",
+        "Can you get the signed {code} contract with {vendor} out of Box and save it to OneDrive"
+        " (Vendors > {vendor})? The signed PDF, not the Word draft.",
+    ).format(vendor=vendor, code=code)
+    path = f"downloads/{signed_name}"
+    return {
+        "instruction": instruction,
+        "sandbox": True,
+        "checks": [
+            {
+                "name": "signed_contract_in_vendor_folder",
+                "kind": "record",
+                "app": "onedrive",
+                "collection": "items",
+                "new": True,
+                "count": 1,
+                "where": {
+                    "parent_id": target["id"],
+                    "kind": "file",
+                    "blob": {"text": {"contains": f"Signed by {signer['name']}", "regex": f"Contract {code} "}},
+                },
+            }
+        ],
+        "allowed_changes": [
+            {
+                "app": "onedrive",
+                "collection": "items",
+                "kinds": ["add"],
+                "where": {"parent_id": target["id"], "kind": "file"},
+            }
+        ],
+        "solution": [
+            {
+                "tool": "box.search",
+                "args": {"query": f"{code} signed", "file_extensions": ["pdf"]},
+                "save": {"fid": "results.0.id"},
+            },
+            {"tool": "box.download_file", "args": {"file_id": "{fid}", "save_as": path}, "save": {"path": "saved_to"}},
+            {"tool": "onedrive.upload_file", "args": {"path": "{path}", "folder": f"/Vendors/{vendor}"}},
+            {"tool": "complete_task", "args": {"summary": f"Copied {signed_name} to OneDrive Vendors/{vendor}."}},
+        ],  # fmt: skip
+        "negative_controls": [
+            {
+                "name": "word-draft",
+                "why": "copies the unsigned Word draft",
+                "steps": [
+                    {"tool": "box.download_file", "args": {"file_id": draft["id"], "save_as": "draft.docx"}},
+                    {"tool": "onedrive.upload_file", "args": {"path": "draft.docx", "folder": target["id"]}},
+                ],
+            },
+            {
+                "name": "other-vendor-contract",
+                "why": "copies the other vendor's signed contract",
+                "steps": [
+                    {"tool": "box.download_file", "args": {"file_id": other["id"], "save_as": "signed.pdf"}},
+                    {"tool": "onedrive.upload_file", "args": {"path": "signed.pdf", "folder": target["id"]}},
+                ],
+            },
+            {
+                "name": "wrong-folder",
+                "why": "saves it in the other vendor's folder",
+                "steps": [
+                    {"tool": "box.search", "args": {"query": f"{code} signed"}, "save": {"fid": "results.0.id"}},
+                    {"tool": "box.download_file", "args": {"file_id": "{fid}", "save_as": "signed.pdf"}},
+                    {"tool": "onedrive.upload_file", "args": {"path": "signed.pdf", "folder": wrong["id"]}},
+                ],
+            },
+        ],
+    }
+
+
+FAMILY = Family(
+    name="box-contract-to-onedrive",
+    apps=("box", "onedrive"),
+    summary="copy a vendor's signed contract PDF from Box into its OneDrive folder through the workspace",
+    build=_build,
+)

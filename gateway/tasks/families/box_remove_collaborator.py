@@ -1,0 +1,132 @@
+"""Take a colleague who moved off an account out of that account's Box folder, and leave everyone else.
+
+Varies: the client and its folder code, the colleague leaving, their role, the others on the folder, the
+phrasing. Distractors: the same colleague on another client's folder (they stay there), a second
+collaborator on the folder, and a same-looking folder for the client's previous year.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.files import box_folder
+
+__all__ = ["FAMILY"]
+
+CLIENTS = ("Alder Health", "Brightline Retail", "Copperleaf Energy", "Dunmore Foods", "Everstone Labs",
+           "Foxglove Media", "Glenrock Mining", "Hollis Marine")  # fmt: skip
+ROLES = ("editor", "viewer", "uploader", "co-owner", "previewer")
+
+
+def _collab(inst: Instance, folder: dict[str, Any], email: str, role: str) -> dict[str, Any]:
+    at = inst.day(-inst.rng.randint(30, 150), 10).isoformat()
+    return inst.add(
+        "box",
+        "collaborations",
+        inst.uid("collab"),
+        {
+            "folder_id": folder["id"],
+            "email": email,
+            "role": role,
+            "invited_by": inst.company.user,
+            "created": at,
+            "modified": at,
+        },
+    )
+
+
+def _build(inst: Instance) -> dict[str, Any]:
+    client, other_client = inst.rng.sample(CLIENTS, 2)
+    code, last_code, other_code = inst.code("ACC"), inst.code("ACC"), inst.code("ACC")
+    leaving, stays, third = inst.people(3)
+    year = inst.now.year
+    folder = box_folder(inst, f"{client} {code} ({year})")
+    last_year = box_folder(inst, f"{client} {last_code} ({year - 1})")
+    other = box_folder(inst, f"{other_client} {other_code} ({year})")
+    gone = _collab(inst, folder, leaving["email"], inst.pick(ROLES))
+    _collab(inst, folder, stays["email"], inst.pick(ROLES))
+    _collab(inst, last_year, leaving["email"], "viewer")
+    kept = _collab(inst, other, leaving["email"], inst.pick(ROLES))
+    _collab(inst, other, third["email"], "editor")
+    who = leaving["name"]
+    instruction = inst.phrase(
+        "{who} has moved off the {client} account. Please remove them from this year's {client} folder in Box"
+        " ({code}); they keep their other accounts.",
+        "Can you take {first}'s access away from the {client} {code} folder in Box? They're no longer on that"
+        " account. Don't touch anyone else.",
+        "{client} ({code}) is being handed over and {who} isn't on it any more - drop them from that Box folder.",
+    ).format(who=who, first=who, client=client, code=code)
+    return {
+        "instruction": instruction,
+        "checks": [
+            {
+                "name": "no_access_to_the_account_folder",
+                "kind": "no_record",
+                "app": "box",
+                "collection": "collaborations",
+                "where": {"folder_id": folder["id"], "email": {"ieq": leaving["email"]}},
+            },
+            {
+                "name": "keeps_other_accounts",
+                "kind": "record",
+                "app": "box",
+                "collection": "collaborations",
+                "count": 1,
+                "where": {"id": kept["id"], "email": leaving["email"]},
+            },
+        ],
+        "allowed_changes": [
+            {"app": "box", "collection": "collaborations", "kinds": ["delete"], "where": {"id": gone["id"]}},
+        ],
+        "solution": [
+            {"tool": "box.search", "args": {"query": code, "item_type": "folder"}, "save": {"folder": "results.0.id"}},
+            {"tool": "box.list_collaborations", "args": {"folder_id": "{folder}"}},
+            {"tool": "box.remove_collaboration", "args": {"collaboration_id": gone["id"]}},
+            {"tool": "complete_task", "args": {"summary": f"Removed {who} from the {client} {code} folder."}},
+        ],
+        "no_controls": {
+            "over_reach": "the one write removes a collaboration by id and every other collaboration is the"
+            " scenario's own; removing one more is what the wrong-person and every-folder controls play",
+        },
+        "negative_controls": [
+            {
+                "name": "wrong-person",
+                "why": "removes the colleague who stays on the account",
+                "steps": [{"tool": "box.remove_collaboration", "args": {"collaboration_id": _id(inst, folder, stays)}}],
+            },
+            {
+                "name": "every-folder",
+                "why": "also removes them from another client's folder",
+                "steps": [
+                    {"tool": "box.remove_collaboration", "args": {"collaboration_id": gone["id"]}},
+                    {"tool": "box.remove_collaboration", "args": {"collaboration_id": kept["id"]}},
+                ],
+            },
+            {
+                "name": "downgrade-only",
+                "why": "makes them a previewer instead of removing them",
+                "steps": [
+                    {"tool": "box.update_collaboration", "args": {"collaboration_id": gone["id"], "role": "previewer"}}
+                ]
+                if inst.overrides["box"]["collaborations"][gone["id"]]["role"] != "previewer"
+                else [{"tool": "box.update_collaboration", "args": {"collaboration_id": gone["id"], "role": "viewer"}}],
+            },
+        ],
+    }
+
+
+def _id(inst: Instance, folder: dict[str, Any], person: dict[str, Any]) -> str:
+    return next(
+        rid
+        for rid, c in inst.overrides["box"]["collaborations"].items()
+        if c["folder_id"] == folder["id"] and c["email"] == person["email"]
+    )
+
+
+FAMILY = Family(
+    name="box-remove-collaborator",
+    apps=("box",),
+    summary="remove one colleague from one client's Box folder, leaving their other folders and everyone else",
+    build=_build,
+)

@@ -1,0 +1,222 @@
+"""Book an hour with the user's manager and a colleague at the one time all three are free, in the room asked for.
+
+Varies: the colleague, the day, the only free hour (10:00 to 15:00), the meeting's title, the two rooms, the
+phrasing. The user's manager is found in the directory (the instruction says "my manager"). Distractors: the
+preferred room is taken by someone else's meeting in that hour (so the second choice is right), the morning
+and afternoon are each free for some but not all of the three, and a larger room sits on another floor.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.records import busy_hours, event, room
+
+__all__ = ["FAMILY"]
+
+TOPICS = ("Budget check-in", "Hiring plan review", "Vendor shortlist", "Roadmap sync", "Quarterly goals", "Risk review")
+TREES = ("Cedar", "Maple", "Willow", "Aspen", "Rowan", "Hazel", "Linden", "Alder")
+
+
+def _build(inst: Instance) -> dict[str, Any]:
+    user = inst.company.user
+    boss = inst.manager_of(inst.user) or inst.person()
+    colleague = inst.person(exclude=[boss["email"]])
+    outsider, other = inst.people(2, exclude=[boss["email"], colleague["email"]])
+    topic = f"{inst.pick(TOPICS)} {inst.code('Q', 3)[2:]}"
+    trio = [user, boss["email"], colleague["email"]]
+    for _ in range(40):  # a day and hour the company's own calendar leaves free for all three
+        day = inst.workday(inst.rng.randint(2, 20), 0)
+        hours = sorted(set(range(10, 16)) - busy_hours(inst, trio, day.date()))
+        if hours:
+            break
+    else:
+        raise ValueError(f"{inst.company.key}: no free hour for {trio} in the next four weeks")
+    gap = inst.pick(hours)
+
+    def at(hour: int, minute: int = 0) -> Any:
+        return day.replace(hour=hour, minute=minute)
+
+    first_tree, second_tree, third_tree = inst.rng.sample(TREES, 3)
+    floor = inst.rng.randint(2, 6)
+    preferred = room(inst, f"{first_tree} {floor}B", 6, floor, ["video"])
+    fallback = room(inst, f"{second_tree} {floor + 1}A", 6, floor + 1, ["video"])
+    room(inst, f"{third_tree} {floor - 1}C", 12, floor - 1, ["video", "whiteboard"])
+
+    event(inst, title="Focus time", start=at(9), end=at(gap), organizer=user)
+    event(
+        inst,
+        title="Leadership offsite prep",
+        start=at(gap + 1),
+        end=at(17),
+        organizer=boss["email"],
+        attendees=[other["email"]],
+        responses={other["email"]: "accepted"},
+    )
+    event(
+        inst,
+        title="Customer call",
+        start=at(9),
+        end=at(9, 45),
+        organizer=colleague["email"],
+        attendees=[other["email"]],
+    )
+    event(
+        inst,
+        title="Team review",
+        start=at(gap),
+        end=at(gap + 1),
+        organizer=outsider["email"],
+        attendees=[other["email"]],
+        room=preferred,
+    )
+
+    when = f"{day:%A %B} {day.day}"
+    instruction = inst.phrase(
+        'Find an hour on {when} when my manager, {colleague} and I are all free and set up "{topic}" with the'
+        " two of them. Book {preferred} if it's free then, otherwise {fallback}.",
+        'Please put "{topic}" on the calendar for {when}: one hour, me plus my manager and {colleague}, at a time'
+        " none of us has anything else. I'd like {preferred}; if that's taken, {fallback} is fine.",
+        'Schedule a one-hour "{topic}" on {when} with {colleague} and my manager, whenever the three of us are'
+        " free. Room: {preferred}, or {fallback} if {preferred} is booked.",
+    ).format(
+        when=when, colleague=colleague["name"], topic=topic, preferred=preferred["name"], fallback=fallback["name"]
+    )
+    start, end = at(gap), at(gap + 1)
+    window = {"start": day.date().isoformat(), "end": (day.date() + timedelta(days=1)).isoformat()}
+    mine = {"title": {"contains": topic}}
+    return {
+        "instruction": instruction,
+        "checks": [
+            {
+                "name": "meeting_in_the_free_hour",
+                "kind": "record",
+                "app": "calendar",
+                "collection": "events",
+                "new": True,
+                "count": 1,
+                "where": {**mine, "start": {"instant": start.isoformat()}, "end": {"instant": end.isoformat()}},
+            },
+            {
+                "name": "manager_invited",
+                "kind": "record",
+                "app": "calendar",
+                "collection": "events",
+                "new": True,
+                "count": 1,
+                "where": {**mine, "attendees": {"any": {"email": boss["email"]}}},
+            },
+            {
+                "name": "colleague_invited",
+                "kind": "record",
+                "app": "calendar",
+                "collection": "events",
+                "new": True,
+                "count": 1,
+                "where": {**mine, "attendees": {"any": {"email": colleague["email"]}}},
+            },
+            {
+                "name": "second_choice_room_booked",
+                "kind": "record",
+                "app": "calendar",
+                "collection": "events",
+                "new": True,
+                "count": 1,
+                "where": {**mine, "room": fallback["id"], "attendees": {"len": 4}},
+            },
+        ],
+        "allowed_changes": [
+            {
+                "app": "calendar",
+                "collection": "events",
+                "kinds": ["add"],
+                "where": {**mine, "room": fallback["id"], "start": {"instant": start.isoformat()}},
+            }
+        ],
+        "solution": [
+            {"tool": "directory.get_manager", "args": {"person": user}, "save": {"boss": "manager.email"}},
+            {
+                "tool": "directory.search_people",
+                "args": {"query": colleague["name"]},
+                "save": {"colleague": "results.0.email"},
+            },
+            {
+                "tool": "calendar.find_free_slots",
+                "args": {"people": ["{boss}", "{colleague}"], "duration_minutes": 60, **window},
+                "save": {"slot": "slots.0.start", "slot_end": "slots.0.end"},
+            },
+            {"tool": "calendar.find_available_rooms", "args": {"start": "{slot}", "end": "{slot_end}"}},
+            {
+                "tool": "calendar.create_event",
+                "args": {
+                    "title": topic,
+                    "start": "{slot}",
+                    "end": "{slot_end}",
+                    "attendees": ["{boss}", "{colleague}"],
+                    "room": fallback["name"],
+                },
+            },
+        ],
+        "negative_controls": [
+            {
+                "name": "first-morning-hour",
+                "why": "books the first hour of the day, when the user is busy",
+                "steps": [
+                    {
+                        "tool": "calendar.create_event",
+                        "args": {
+                            "title": topic,
+                            "start": at(9).isoformat(),
+                            "end": at(10).isoformat(),
+                            "attendees": [boss["email"], colleague["email"]],
+                            "room": fallback["name"],
+                        },
+                    }
+                ],
+            },
+            {
+                "name": "manager-left-out",
+                "why": "invites only the colleague",
+                "steps": [
+                    {
+                        "tool": "calendar.create_event",
+                        "args": {
+                            "title": topic,
+                            "start": start.isoformat(),
+                            "end": end.isoformat(),
+                            "attendees": [colleague["email"]],
+                            "room": fallback["name"],
+                        },
+                    }
+                ],
+            },
+            {
+                "name": "big-room",
+                "why": "books the larger room on another floor, which was not asked for",
+                "steps": [
+                    {
+                        "tool": "calendar.create_event",
+                        "args": {
+                            "title": topic,
+                            "start": start.isoformat(),
+                            "end": end.isoformat(),
+                            "attendees": [boss["email"], colleague["email"]],
+                            "room": f"{third_tree} {floor - 1}C",
+                        },
+                    }
+                ],
+            },
+        ],
+        "no_controls": {"over_reach": "a second event in that hour is refused: its room is already taken"},
+    }
+
+
+FAMILY = Family(
+    name="calendar-book-free-slot",
+    apps=("calendar", "directory"),
+    summary="book an hour when the user, their manager and a colleague are all free, in the free one of two rooms",
+    build=_build,
+    decision=True,
+)

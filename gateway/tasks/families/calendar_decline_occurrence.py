@@ -1,0 +1,223 @@
+"""Decline one day of a colleague's weekly meeting, keeping the rest of the series, and mail the organizer who covers.
+
+Varies: the team, the organizer, the weekday and time, the day missed (one to four weeks out), the reason,
+the colleague covering, the phrasing. Distractors: the same series a week before and after, another team's
+weekly meeting on the same day, so declining the whole series, the wrong week or the wrong meeting fails.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.records import event
+
+__all__ = ["FAMILY"]
+
+TEAMS = ("Platform", "Payments", "Onboarding", "Logistics", "Pricing", "Partner", "Field ops", "Data")
+REASONS = ("a customer visit", "a training day", "a dentist appointment", "the vendor summit", "jury duty")
+
+
+def _build(inst: Instance) -> dict[str, Any]:
+    user = inst.company.user
+    organizer, other_organizer, cover = inst.people(3)
+    team, other_team = inst.rng.sample(TEAMS, 2)
+    title, other_title = f"{team} weekly sync", f"{other_team} weekly sync"
+    missed = inst.workday(inst.rng.randint(7, 28), inst.rng.randint(9, 15), inst.pick((0, 30)))
+    first = missed - timedelta(weeks=inst.rng.randint(3, 8))
+    length = timedelta(minutes=inst.pick((30, 45, 60)))
+    accepted = {user: "accepted"}
+
+    series = event(
+        inst,
+        title=title,
+        start=first,
+        end=first + length,
+        organizer=organizer["email"],
+        attendees=[user, cover["email"]],
+        responses={**accepted, cover["email"]: "accepted"},
+        recurrence="weekly",
+    )
+    other_start = first.replace(hour=16 if first.hour < 16 else 8)
+    other = event(
+        inst,
+        title=other_title,
+        start=other_start,
+        end=other_start + timedelta(minutes=30),
+        organizer=other_organizer["email"],
+        attendees=[user],
+        responses=accepted,
+        recurrence="weekly",
+    )
+    day = missed.date()
+    occurrence = f"{series['id']}@{day.isoformat()}"
+    reason = inst.pick(REASONS)
+    when = f"{missed:%A %B} {missed.day}"
+    instruction = inst.phrase(
+        "I have {reason} on {when}, so I'll miss that day's {title}. Decline just that one and email {org} that"
+        " {cover} will cover for me; keep the rest of the series.",
+        "Please decline the {title} on {when} only (I'm at {reason}) and drop {org_first} a line that {cover} is"
+        " covering.",
+        "Can you turn down {when}'s {title}? I've got {reason}. Then mail {org_first} to say {cover} will stand"
+        " in. The other weeks stay as they are.",
+    ).format(
+        reason=reason,
+        when=when,
+        title=title,
+        cover=cover["name"],
+        org=organizer["name"],
+        org_first=inst.first(organizer),
+    )
+    note = f"I'm at {reason} that day; {cover['name']} will cover for me."
+    cover_first = inst.first(cover)
+    mail = {
+        "tool": "gmail.send_message",
+        "args": {"to": [organizer["email"]], "subject": f"{title} on {when}", "body": note},
+    }
+    return {
+        "instruction": instruction,
+        "checks": [
+            {
+                "name": "that_day_declined",
+                "kind": "record",
+                "app": "calendar",
+                "collection": "events",
+                "new": True,
+                "count": 1,
+                "where": {
+                    "id": occurrence,
+                    "series_id": series["id"],
+                    "attendees": {"any": {"email": user, "response": "declined"}},
+                },
+            },
+            {  # by mail, or in the decline's own note (the organizer reads it with the response)
+                "name": "organizer_told_who_covers",
+                "kind": "any_of",
+                "checks": [
+                    {
+                        "name": "by_mail",
+                        "kind": "record",
+                        "app": "gmail",
+                        "collection": "messages",
+                        "new": True,
+                        "count": 1,
+                        "where": {"to": {"includes": [organizer["email"]]}, "body": {"contains": cover_first}},
+                    },
+                    {
+                        "name": "in_the_decline_note",
+                        "kind": "record",
+                        "app": "calendar",
+                        "collection": "events",
+                        "new": True,
+                        "count": 1,
+                        "where": {
+                            "id": occurrence,
+                            "attendees": {
+                                "any": {"email": user, "response": "declined", "comment": {"contains": cover_first}}
+                            },
+                        },
+                    },
+                ],
+            },
+            {
+                "name": "rest_of_series_still_accepted",
+                "kind": "record",
+                "app": "calendar",
+                "collection": "events",
+                "count": 1,
+                "where": {"id": series["id"], "attendees": {"any": {"email": user, "response": "accepted"}}},
+            },
+        ],
+        "allowed_changes": [
+            {"app": "calendar", "collection": "events", "kinds": ["add"], "where": {"id": occurrence}},
+            {
+                "app": "gmail",
+                "collection": "messages",
+                "kinds": ["add"],
+                "where": {"sender": user, "to": {"includes": [organizer["email"]]}},
+            },
+        ],
+        "solution": [
+            {
+                "tool": "calendar.list_events",
+                "args": {"start": day.isoformat(), "end": (day + timedelta(days=1)).isoformat(), "query": title},
+                "save": {"eid": "events.0.id"},
+            },
+            {
+                "tool": "calendar.respond_to_event",
+                "args": {"event_id": "{eid}", "response": "declined", "scope": "this"},
+            },
+            {
+                "tool": "gmail.send_message",
+                "args": {"to": [organizer["email"]], "subject": f"{title} on {when}", "body": note},
+            },
+        ],
+        "alternative_solutions": [  # the note rides on the decline itself: the organizer reads it there
+            [
+                {
+                    "tool": "calendar.list_events",
+                    "args": {"start": day.isoformat(), "end": (day + timedelta(days=1)).isoformat(), "query": title},
+                    "save": {"eid": "events.0.id"},
+                },
+                {
+                    "tool": "calendar.respond_to_event",
+                    "args": {"event_id": "{eid}", "response": "declined", "scope": "this", "comment": note},
+                },
+            ]
+        ],
+        "negative_controls": [
+            {
+                "name": "whole-series",
+                "why": "declines every week, not just that day",
+                "steps": [
+                    {
+                        "tool": "calendar.respond_to_event",
+                        "args": {"event_id": occurrence, "response": "declined", "scope": "all"},
+                    },
+                    mail,
+                ],
+            },
+            {
+                "name": "week-after",
+                "why": "declines the following week",
+                "steps": [
+                    {
+                        "tool": "calendar.respond_to_event",
+                        "args": {
+                            "event_id": f"{series['id']}@{(day + timedelta(weeks=1)).isoformat()}",
+                            "response": "declined",
+                        },
+                    },
+                    mail,
+                ],
+            },
+            {
+                "name": "other-team",
+                "why": "declines the other team's weekly meeting that day",
+                "steps": [
+                    {
+                        "tool": "calendar.respond_to_event",
+                        "args": {"event_id": f"{other['id']}@{day.isoformat()}", "response": "declined"},
+                    },
+                    mail,
+                ],
+            },
+            {
+                "name": "no-mail",
+                "why": "declines but never tells the organizer who covers",
+                "steps": [
+                    {"tool": "calendar.respond_to_event", "args": {"event_id": occurrence, "response": "declined"}}
+                ],
+            },
+        ],
+    }
+
+
+FAMILY = Family(
+    name="calendar-decline-occurrence",
+    apps=("calendar", "gmail"),
+    summary="decline one day of a colleague's weekly meeting and mail the organizer who covers",
+    build=_build,
+    split="validation",
+)

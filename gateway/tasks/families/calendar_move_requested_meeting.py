@@ -1,0 +1,183 @@
+"""Move the meeting a colleague asked by mail to move, to the time they settled on, and tell them.
+
+Varies: the colleague, the project, the day, the original time, the first and the final time asked for,
+the meeting's length, dates, the phrasing. Distractors: the colleague's first suggestion, withdrawn in a
+follow-up in the same thread; the same meeting a week later (same title); another colleague's request to
+move a different meeting.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.records import event, message
+
+__all__ = ["FAMILY"]
+
+PROJECTS = ("Atlas", "Beacon", "Comet", "Delta", "Echo", "Falcon", "Granite", "Harbor", "Ivy", "Juno")
+
+
+def _hour(h: int, m: int) -> str:
+    return f"{(h - 1) % 12 + 1}:{m:02d}" + ("am" if h < 12 else "pm")
+
+
+def _build(inst: Instance) -> dict[str, Any]:
+    user = inst.company.user
+    asker, other_asker, guest = inst.people(3)
+    project, other_project = inst.rng.sample(PROJECTS, 2)
+    title, other_title = f"{project} sync", f"{other_project} sync"
+    day = inst.workday(inst.rng.randint(2, 8), 0)
+    minutes = inst.pick((30, 45, 60))
+    hours = inst.rng.sample(range(9, 16), 3)
+    was, first_ask, final = (day.replace(hour=h, minute=inst.pick((0, 30))) for h in hours)
+    length = timedelta(minutes=minutes)
+
+    people = [asker["email"], guest["email"]]
+    target = event(inst, title=title, start=was, end=was + length, organizer=user, attendees=people)
+    event(inst, title=title, start=was + timedelta(days=7), end=was + timedelta(days=7) + length, organizer=user,
+          attendees=people)  # fmt: skip
+    other = event(
+        inst,
+        title=other_title,
+        start=day.replace(hour=16),
+        end=day.replace(hour=16, minute=30),
+        organizer=user,
+        attendees=[other_asker["email"]],
+    )
+    when = f"{day:%A %B} {day.day}"
+    ask = message(
+        inst,
+        sender=asker["email"],
+        subject=f"Moving {title} on {when}?",
+        body=f"Hi {inst.first(inst.user)},\n\nSomething came up: could we move {title} on {when} to"
+        f" {_hour(first_ask.hour, first_ask.minute)} the same day?\n\n{inst.first(asker)}",
+        when=inst.day(-1, 9, 10),
+    )
+    follow = message(
+        inst,
+        sender=asker["email"],
+        subject=f"Re: Moving {title} on {when}?",
+        body=f"Sorry, scratch that: {_hour(first_ask.hour, first_ask.minute)} doesn't work after all. Could we do"
+        f" {_hour(final.hour, final.minute)} instead, same day?\n\n{inst.first(asker)}",
+        when=inst.day(-1, 13, 50),
+        thread=ask["id"],
+        in_reply_to=ask["id"],
+    )
+    message(
+        inst,
+        sender=other_asker["email"],
+        subject=f"{other_title}",
+        body=f"Could we push {other_title} on {when} to {_hour(final.hour, final.minute)}?\n\n"
+        f"{inst.first(other_asker)}",
+        when=inst.day(-1, 11, 5),
+    )
+
+    instruction = inst.phrase(
+        "{asker} asked me by email to move our {title} on {when}. Move it to the time they settled on and reply"
+        " to let them know it's done.",
+        "Can you sort out {asker_first}'s request about the {title}? Read their mail, move the meeting to the"
+        " time they asked for and answer them in that thread.",
+        "Please reschedule the {title} on {when} the way {asker_first} asked in their email, then reply to"
+        " {asker_first} to confirm.",
+    ).format(asker=asker["name"], asker_first=inst.first(asker), title=title, when=when)
+    note = f"Done: {title} is now at {_hour(final.hour, final.minute)} on {when}."
+    return {
+        "instruction": instruction,
+        "checks": [
+            {
+                "name": "meeting_moved_to_final_time",
+                "kind": "record",
+                "app": "calendar",
+                "collection": "events",
+                "count": 1,
+                "where": {
+                    "id": target["id"],
+                    "start": {"instant": final.isoformat()},
+                    "end": {"instant": (final + length).isoformat()},
+                },
+            },
+            {
+                "name": "asker_told",
+                "kind": "record",
+                "app": "gmail",
+                "collection": "messages",
+                "new": True,
+                "count": 1,
+                "where": {"thread_id": ask["thread_id"], "to": {"includes": [asker["email"]]}},
+            },
+        ],
+        "allowed_changes": [
+            {
+                "app": "calendar",
+                "collection": "events",
+                "kinds": ["update"],
+                "where": {"id": target["id"]},
+                "fields": ["start", "end"],
+                "values": {"start": {"instant": final.isoformat()}, "end": {"instant": (final + length).isoformat()}},
+            },
+            {
+                "app": "gmail",
+                "collection": "messages",
+                "kinds": ["add"],
+                "where": {"sender": user, "thread_id": ask["thread_id"], "to": {"includes": [asker["email"]]}},
+            },
+        ],
+        "solution": [
+            {
+                "tool": "gmail.search_messages",
+                "args": {"query": f"from:{asker['email']} {title}"},
+                "save": {"mid": "results.0.id", "tid": "results.0.thread_id"},
+            },
+            {"tool": "gmail.get_thread", "args": {"thread_id": "{tid}"}},
+            {
+                "tool": "calendar.list_events",
+                "args": {
+                    "start": day.date().isoformat(),
+                    "end": (day.date() + timedelta(days=1)).isoformat(),
+                    "query": title,
+                },
+                "save": {"eid": "events.0.id"},
+            },
+            {"tool": "calendar.update_event", "args": {"event_id": "{eid}", "start": final.isoformat()}},
+            {"tool": "gmail.reply_to_message", "args": {"message_id": "{mid}", "body": note}},
+        ],
+        "negative_controls": [
+            {
+                "name": "first-suggestion",
+                "why": "moves it to the time the colleague withdrew",
+                "steps": [
+                    {
+                        "tool": "calendar.update_event",
+                        "args": {"event_id": target["id"], "start": first_ask.isoformat()},
+                    },
+                    {"tool": "gmail.reply_to_message", "args": {"message_id": follow["id"], "body": "Moved."}},
+                ],
+            },
+            {
+                "name": "other-meeting",
+                "why": "moves the other colleague's meeting instead",
+                "steps": [
+                    {"tool": "calendar.update_event", "args": {"event_id": other["id"], "start": final.isoformat()}},
+                    {"tool": "gmail.reply_to_message", "args": {"message_id": follow["id"], "body": note}},
+                ],
+            },
+            {
+                "name": "moved-silently",
+                "why": "moves the meeting but never tells the colleague",
+                "steps": [
+                    {"tool": "calendar.update_event", "args": {"event_id": target["id"], "start": final.isoformat()}}
+                ],
+            },
+        ],
+    }
+
+
+FAMILY = Family(
+    name="calendar-move-requested-meeting",
+    apps=("calendar", "gmail"),
+    summary="move the meeting a colleague asked to move, to the time their follow-up settled on, and reply",
+    build=_build,
+    decision=True,
+)

@@ -1,0 +1,93 @@
+"""Answer who a colleague's skip-level manager is and how many people report directly to that person.
+
+Varies: the colleague (anyone two levels below someone: staff under a department's managers, or a manager
+under the chief executive), hence the skip-level manager and their head count, the phrasing. Distractors: the
+colleague's own manager and that manager's team size, the skip-level's whole organisation (direct and
+indirect reports), all one directory look-up away.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gateway.tasks.kit.base import Family, Instance
+
+__all__ = ["FAMILY"]
+
+
+def _build(inst: Instance) -> dict[str, Any]:
+    people = inst.company.people.values()
+
+    def reports(email: str) -> list[dict[str, Any]]:
+        return [p for p in people if p.get("manager") == email]
+
+    def under(email: str) -> int:
+        return sum(1 + under(p["email"]) for p in reports(email))
+
+    deep = [p for p in people if (m := inst.manager_of(p)) is not None and inst.manager_of(m) is not None]
+    subject = inst.pick(sorted((p for p in deep if p["email"] != inst.company.user), key=lambda p: str(p["id"])))
+    manager = inst.manager_of(subject)
+    assert manager is not None
+    skip = inst.manager_of(manager)
+    assert skip is not None
+    count = len(reports(skip["email"]))
+    instruction = inst.phrase(
+        "Who is {name}'s skip-level manager, and how many people report directly to them?",
+        "I need {first}'s manager's manager: who is it, and how many direct reports does that person have?",
+        "Two quick ones from the directory: who sits two levels above {name}, and how big is that person's team"
+        " of direct reports?",
+    ).format(name=subject["name"], first=inst.first(subject))
+    return {
+        "instruction": instruction,
+        "checks": [
+            {
+                "name": "answer",
+                "kind": "answer",
+                "expect": [{"kind": "person", "value": skip["email"]}, {"kind": "number", "value": count}],
+            }
+        ],
+        "allowed_changes": [],
+        "solution": [
+            {"tool": "directory.get_manager", "args": {"person": subject["email"]}, "save": {"m": "manager.email"}},
+            {"tool": "directory.get_manager", "args": {"person": "{m}"}, "save": {"skip": "manager.email"}},
+            {"tool": "directory.list_direct_reports", "args": {"person": "{skip}"}, "save": {"who": "manager"}},
+            {
+                "tool": "complete_task",
+                "args": {
+                    "summary": f"Looked up the chain above {subject['name']} in the directory.",
+                    "answer": f"{skip['name']} ({{who}}), with {count} direct reports",
+                },
+            },
+        ],
+        "negative_controls": [
+            {
+                "name": "direct-manager",
+                "why": "names the colleague's own manager and their team size",
+                "steps": [
+                    {
+                        "tool": "complete_task",
+                        "args": {"answer": f"{manager['name']}, with {len(reports(manager['email']))} direct reports"},
+                    }
+                ],
+            },
+            {
+                "name": "whole-organisation",
+                "why": "counts everyone under the skip-level manager, not just direct reports",
+                "steps": [
+                    {
+                        "tool": "complete_task",
+                        "args": {"answer": f"{skip['name']}, with {under(skip['email'])} people"},
+                    }
+                ],
+            },
+        ],
+    }
+
+
+FAMILY = Family(
+    name="directory-skip-level",
+    apps=("directory",),
+    summary="name a colleague's skip-level manager and count that person's direct reports",
+    build=_build,
+    split="test",
+)

@@ -1,0 +1,143 @@
+"""Forward a vendor's latest invoice (a real PDF) to the colleague in Finance who pays it.
+
+Varies: the vendor, the invoice number and amount, the colleague, dates, the phrasing. Distractors: the
+same vendor's older invoice, another vendor's invoice, a reminder without the PDF.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gateway.tasks.kit.base import Family, Instance
+
+__all__ = ["FAMILY"]
+
+VENDORS = (
+    ("Fabrikam Logistics", "fabrikam.example"),
+    ("Contoso Supplies", "contoso.example"),
+    ("Tailspin Print", "tailspin.example"),
+    ("Litware Cloud", "litware.example"),
+    ("Adatum Facilities", "adatum.example"),
+    ("Proseware Legal", "proseware.example"),
+)
+
+
+def _invoice(inst: Instance, vendor: tuple[str, str], number: str, amount: int, days_ago: int) -> dict[str, Any]:
+    name, domain = vendor
+    sent = inst.day(-days_ago, 8 + inst.rng.randrange(8), inst.pick((0, 15, 30, 45)))
+    blob, size = inst.document(
+        {
+            "kind": "pdf",
+            "title": f"{name} invoice {number}",
+            "lines": [f"Invoice {number}", f"Bill to: {inst.company.name}", f"Amount due: ${amount:,}.00"],
+        }
+    )
+    mid = inst.uid("msg")
+    return inst.add(
+        "gmail",
+        "messages",
+        mid,
+        {
+            "thread_id": mid,
+            "sender": f"billing@{domain}",
+            "to": [inst.company.user],
+            "subject": f"Invoice {number} from {name}",
+            "body": f"Hello,\n\nPlease find attached invoice {number} for ${amount:,}.00.\n\n{name} billing",
+            "date": sent.isoformat(),
+            "labels": ["INBOX"],
+            "attachments": [
+                {
+                    "id": f"att_{number.lower()}",
+                    "filename": f"{number}.pdf",
+                    "mime_type": "application/pdf",
+                    "size": size,
+                    "blob": blob,
+                }
+            ],
+        },
+    )
+
+
+def _build(inst: Instance) -> dict[str, Any]:
+    vendor, other = inst.rng.sample(VENDORS, 2)
+    payer = inst.person(department="Finance")
+    latest_no, older_no, other_no = (inst.code("INV", 5) for _ in range(3))
+    latest = _invoice(inst, vendor, latest_no, inst.amount(800, 40_000, 10), inst.rng.randint(1, 3))
+    older = _invoice(inst, vendor, older_no, inst.amount(800, 40_000, 10), inst.rng.randint(20, 40))
+    _invoice(inst, other, other_no, inst.amount(800, 40_000, 10), inst.rng.randint(1, 3))
+    first = inst.first(payer)
+    instruction = inst.phrase(
+        "{vendor} just sent their latest invoice. Forward it, PDF included, to {first} in Finance so it gets paid.",
+        "Can you pass the newest {vendor} invoice on to {first} ({dept})? Forward the email itself so the PDF goes"
+        " with it.",
+        "Please forward {first} the most recent invoice we got from {vendor} - the one with the PDF attached.",
+    ).format(vendor=vendor[0], first=payer["name"] if inst.rng.random() < 0.5 else first, dept=payer["department"])
+    query = f"from:billing@{vendor[1]} has:attachment"
+    return {
+        "instruction": instruction,
+        "checks": [
+            {
+                "name": "latest_invoice_forwarded",
+                "kind": "record",
+                "app": "gmail",
+                "collection": "messages",
+                "new": True,
+                "count": 1,
+                "where": {
+                    "forwarded_from": latest["id"],
+                    "to": {"includes": [payer["email"]]},
+                    "attachments": {"any": {"blob": {"text": {"contains": latest_no}}}},
+                },
+            }
+        ],
+        "allowed_changes": [
+            {
+                "app": "gmail",
+                "collection": "messages",
+                "kinds": ["add"],
+                "where": {"sender": inst.company.user, "forwarded_from": latest["id"]},
+                "values": {"to": [payer["email"]]},
+            }
+        ],
+        "solution": [
+            {"tool": "gmail.search_messages", "args": {"query": query}, "save": {"mid": "results.0.id"}},
+            {
+                "tool": "gmail.forward_message",
+                "args": {"message_id": "{mid}", "to": [payer["email"]], "note": f"Hi {first}, for payment."},
+            },
+        ],
+        "negative_controls": [
+            {
+                "name": "older-invoice",
+                "why": "forwards the vendor's older invoice",
+                "steps": [
+                    {
+                        "tool": "gmail.forward_message",
+                        "args": {"message_id": older["id"], "to": [payer["email"]], "note": "For payment."},
+                    }
+                ],
+            },
+            {
+                "name": "wrong-person",
+                "why": "forwards it to someone else",
+                "steps": [
+                    {
+                        "tool": "gmail.forward_message",
+                        "args": {
+                            "message_id": latest["id"],
+                            "to": [inst.person(exclude=[payer["email"]])["email"]],
+                            "note": "For payment.",
+                        },
+                    }
+                ],
+            },
+        ],
+    }
+
+
+FAMILY = Family(
+    name="gmail-forward-invoice",
+    apps=("gmail",),
+    summary="forward a vendor's latest invoice email, PDF attached, to the colleague who pays it",
+    build=_build,
+)

@@ -1,0 +1,200 @@
+"""Reply in a colleague's thread with the supplier the user's manager settled on (after changing their mind).
+
+Varies: the asker, the purchase-order code, the item, the two suppliers and which one the manager finally
+chose, dates, the phrasing. Distractors: the manager's first answer in the same thread (a supplier they took
+back a day later), a second purchase-order question from another colleague with its own decision (a third
+supplier), so a reply that takes the first word, or the wrong thread, names the wrong supplier.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.records import message
+
+__all__ = ["FAMILY"]
+
+SUPPLIERS = (
+    "Fabrikam Logistics",
+    "Contoso Supplies",
+    "Tailspin Print",
+    "Litware Cloud",
+    "Adatum Facilities",
+    "Proseware Office",
+    "Coho Freight",
+    "Wingtip Furniture",
+)
+ITEMS = ("standing desks", "laptop docks", "office chairs", "monitor arms", "label printers", "conference phones")
+
+
+def _build(inst: Instance) -> dict[str, Any]:
+    user = inst.company.user
+    boss = inst.manager_of(inst.user) or inst.person()
+    asker, other_asker = inst.people(2, exclude=[boss["email"]])
+    first, final, third = inst.rng.sample(SUPPLIERS, 3)
+    item, other_item = inst.rng.sample(ITEMS, 2)
+    po, other_po = inst.code("PO", 5), inst.code("PO", 5)
+    qty = inst.amount(4, 40)
+
+    asked = inst.day(-inst.rng.randint(3, 5), 10, 15)
+    question = message(
+        inst,
+        sender=asker["email"],
+        subject=f"{po}: which supplier for the {item}?",
+        body=f"Hi,\n\nFor {po} ({qty} {item}) we have quotes from {first} and {final}. Which one should I order"
+        f" from? I'll place the order as soon as I hear back.\n\n{inst.first(asker)}",
+        when=asked,
+    )
+    said = message(
+        inst,
+        sender=boss["email"],
+        subject=f"{po} supplier",
+        body=f"Let's go with {first} for {po}, their price is lower.\n\n{inst.first(boss)}",
+        when=inst.day(-2, 11, 40),
+    )
+    message(
+        inst,
+        sender=boss["email"],
+        subject=f"Re: {po} supplier",
+        body=f"Change of plan on {po}: after the call this morning, go with {final} instead. {first} can't deliver"
+        f" this month.\n\n{inst.first(boss)}",
+        when=inst.day(-1, 15, 5),
+        thread=said["id"],
+        in_reply_to=said["id"],
+    )
+    other_q = message(
+        inst,
+        sender=other_asker["email"],
+        subject=f"{other_po}: which supplier for the {other_item}?",
+        body=f"Hi,\n\nFor {other_po} ({other_item}): {first} or {third}? Whichever you prefer.\n\n"
+        f"{inst.first(other_asker)}",
+        when=asked.replace(hour=14),
+    )
+    message(
+        inst,
+        sender=boss["email"],
+        subject=f"{other_po} supplier",
+        body=f"For {other_po}, order from {third}.\n\n{inst.first(boss)}",
+        when=inst.day(-1, 9, 20),
+    )
+
+    instruction = inst.phrase(
+        "{asker} is waiting to hear which supplier to use for {po}. {boss} made the call over email - reply to"
+        " {asker_first}'s question in that thread and tell them which one.",
+        "Can you answer {asker_first} on {po}? {boss_first} decided on the supplier by mail; reply in"
+        " {asker_first}'s thread with the decision.",
+        "Please get back to {asker} in their {po} thread with the supplier {boss_first} settled on for the {item}.",
+    ).format(
+        asker=asker["name"],
+        asker_first=inst.first(asker),
+        boss=boss["name"],
+        boss_first=inst.first(boss),
+        po=po,
+        item=item,
+    )
+    final_word = final.split()[0]
+    reply_body = f"Hi {inst.first(asker)},\n\n{inst.first(boss)} decided: please order from {final} for {po}."
+    return {
+        "instruction": instruction,
+        "checks": [
+            {
+                "name": "decision_sent_in_thread",
+                "kind": "record",
+                "app": "gmail",
+                "collection": "messages",
+                "new": True,
+                "count": 1,
+                "where": {
+                    "thread_id": question["thread_id"],
+                    "to": {"includes": [asker["email"]]},
+                    "body": {"contains": final_word},
+                },
+            },
+            {  # one supplier, not a hedge: the reply names neither the withdrawn one nor the other order's
+                "name": "names_only_that_supplier",
+                "kind": "record",
+                "app": "gmail",
+                "collection": "messages",
+                "new": True,
+                "count": 1,
+                "where": {
+                    "thread_id": question["thread_id"],
+                    "body": {"regex": rf"^(?![\s\S]*\b(?:{first.split()[0]}|{third.split()[0]})\b)"},
+                },
+            },
+        ],
+        "allowed_changes": [
+            {
+                "app": "gmail",
+                "collection": "messages",
+                "kinds": ["add"],
+                "where": {"sender": user, "thread_id": question["thread_id"], "to": {"includes": [asker["email"]]}},
+            }
+        ],
+        "solution": [
+            {
+                "tool": "gmail.search_messages",
+                "args": {"query": f"from:{boss['email']} {po}"},
+                "save": {"tid": "results.0.thread_id"},
+            },
+            {"tool": "gmail.get_thread", "args": {"thread_id": "{tid}"}},
+            {
+                "tool": "gmail.search_messages",
+                "args": {"query": f"from:{asker['email']} {po}"},
+                "save": {"qid": "results.0.id"},
+            },
+            {"tool": "gmail.reply_to_message", "args": {"message_id": "{qid}", "body": reply_body}},
+        ],
+        "negative_controls": [
+            {
+                "name": "hedges-both",
+                "why": "names both suppliers of the thread, so either would match",
+                "steps": [
+                    {
+                        "tool": "gmail.reply_to_message",
+                        "args": {"message_id": question["id"], "body": f"{final} or {first} for {po}."},
+                    }
+                ],
+            },
+            {
+                "name": "first-answer",
+                "why": "takes the manager's first answer, which they took back",
+                "steps": [
+                    {
+                        "tool": "gmail.reply_to_message",
+                        "args": {"message_id": question["id"], "body": f"Please order from {first} for {po}."},
+                    }
+                ],
+            },
+            {
+                "name": "wrong-thread",
+                "why": "answers the other purchase order's question",
+                "steps": [
+                    {
+                        "tool": "gmail.reply_to_message",
+                        "args": {"message_id": other_q["id"], "body": f"Please order from {final} for {po}."},
+                    }
+                ],
+            },
+            {
+                "name": "other-decision",
+                "why": "passes on the decision made for the other purchase order",
+                "steps": [
+                    {
+                        "tool": "gmail.reply_to_message",
+                        "args": {"message_id": question["id"], "body": f"Please order from {third}."},
+                    }
+                ],
+            },
+        ],
+    }
+
+
+FAMILY = Family(
+    name="gmail-reply-decision",
+    apps=("gmail",),
+    summary="reply in a colleague's thread with the supplier the manager finally chose by mail",
+    build=_build,
+    decision=True,
+)

@@ -1,0 +1,220 @@
+"""File the revised vendor quote attached to a purchase ticket in the vendor's quotes folder on Drive.
+
+Varies: the vendor, the requester, the quote number, both amounts, the folder names, dates, the phrasing.
+Distractors: the first (superseded) quote on the same ticket, a folder of the same name under an archive
+folder, another requester's purchase ticket with another vendor's quote. The file moves through the
+workspace (ticket attachment -> workspace -> Drive).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.files import drive_folder
+from gateway.tasks.kit.helpdesk import called, comment, queues, ticket
+
+__all__ = ["FAMILY"]
+
+VENDORS = (
+    ("Fabrikam", "standing desks"),
+    ("Contoso", "conference room screens"),
+    ("Tailspin", "label printers"),
+    ("Litware", "design software seats"),
+    ("Adatum", "office chairs"),
+    ("Woodgrove", "docking stations"),
+)
+
+
+def _quote(inst: Instance, vendor: str, number: str, amount: int, rev: bool) -> tuple[str, dict[str, Any]]:
+    name = f"{vendor} quote {number}{' rev2' if rev else ''}.pdf"
+    blob, size = inst.document(
+        {
+            "kind": "pdf",
+            "title": f"{vendor} quote {number}",
+            "lines": [
+                f"Quote {number}{' (revision 2)' if rev else ''}",
+                f"For: {inst.company.name}",
+                f"Total: ${amount:,}.00",
+            ],
+        }
+    )
+    return name, {"blob": blob, "size": size, "mime_type": "application/pdf"}
+
+
+def _attach(inst: Instance, tid: str, name: str, spec: dict[str, Any], who: str, days: int) -> dict[str, Any]:
+    return inst.add(
+        "helpdesk",
+        "attachments",
+        inst.uid("att"),
+        {"ticket_id": tid, "name": name, **spec, "uploaded_by": who, "created": inst.day(-days, 11).isoformat()},
+    )
+
+
+def _build(inst: Instance) -> dict[str, Any]:
+    (vendor, goods), (other_vendor, other_goods) = inst.rng.sample(VENDORS, 2)
+    requester, other = inst.people(2)
+    me = inst.user["email"]
+    queues(inst, {"finance_ops": [inst.user]})
+    number, other_number = inst.code("Q", 5), inst.code("Q", 5)
+    first_amount = inst.amount(1_200, 30_000, 50)
+    final_amount = first_amount + inst.pick((-1, 1)) * inst.amount(150, 900, 25)
+    opened = inst.workday(-inst.rng.randint(6, 12), 10)
+    target = ticket(
+        inst,
+        "finance_ops",
+        f"Purchase request: {goods} from {vendor}",
+        f"We need {goods} for the team. {vendor}'s quote is attached; please raise the PO.",
+        requester["email"],
+        opened,
+        status="in_progress",
+        assignee=me,
+        category="Purchase request",
+    )
+    old_name, old_spec = _quote(inst, vendor, number, first_amount, False)
+    new_name, new_spec = _quote(inst, vendor, number, final_amount, True)
+    old_att = _attach(inst, target["id"], old_name, old_spec, requester["email"], (inst.now - opened).days)
+    new_att = _attach(inst, target["id"], new_name, new_spec, requester["email"], 1)
+    comment(
+        inst,
+        target["id"],
+        requester["email"],
+        f"{vendor} sent a revised quote (rev2, ${final_amount:,}); it replaces the first one. Attached.",
+        inst.day(-1, 11, 5),
+    )
+    theirs = ticket(
+        inst,
+        "finance_ops",
+        f"Purchase request: {other_goods} from {other_vendor}",
+        f"Quote attached for {other_goods}.",
+        other["email"],
+        inst.workday(-inst.rng.randint(2, 5), 14),
+        assignee=me,
+        category="Purchase request",
+    )
+    o_name, o_spec = _quote(inst, other_vendor, other_number, inst.amount(1_200, 30_000, 50), False)
+    _attach(inst, theirs["id"], o_name, o_spec, other["email"], 2)
+    procurement = drive_folder(inst, "Procurement", created=inst.day(-90))
+    archive = drive_folder(inst, "Archive", created=inst.day(-90))
+    dest = drive_folder(inst, f"{vendor} Quotes", procurement["id"], created=inst.day(-90))
+    stale = drive_folder(inst, f"{vendor} Quotes", archive["id"], created=inst.day(-400))
+    who = called(inst, requester)
+    instruction = inst.phrase(
+        "Please save the latest {vendor} quote from {who}'s purchase ticket into Procurement > {vendor} Quotes on"
+        " my Drive, and leave a note on the ticket that it's filed.",
+        "{who} attached a revised {vendor} quote to their purchase request. Put that revised PDF in the {vendor}"
+        " Quotes folder under Procurement on the drive and note on the ticket where it went.",
+        "Can you file the current {vendor} quote (the revision, not the first one) from {who}'s ticket in my"
+        " Procurement/{vendor} Quotes folder on Drive? Add a comment on the ticket once it's there.",
+    ).format(vendor=vendor, who=who)
+    path = f"quotes/{new_name}"
+    note = f"Revised quote filed in Drive: Procurement > {vendor} Quotes."
+    find = {
+        "tool": "helpdesk.search_tickets",
+        "args": {"text": vendor, "requester": requester["email"]},
+        "save": {"tid": "results.0.id"},
+    }
+    listing = {"tool": "helpdesk.list_attachments", "args": {"ticket_id": "{tid}"}, "save": {"att": "attachments.1.id"}}
+
+    def fetch(att: str, save_as: str) -> dict[str, Any]:
+        return {"tool": "helpdesk.download_attachment", "args": {"attachment_id": att, "save_as": save_as}}
+
+    look = {"tool": "drive.search_files", "args": {"query": f"{vendor} Quotes", "kind": "folder"}}
+
+    def upload(src: str, parent: str) -> dict[str, Any]:
+        return {"tool": "drive.upload_file", "args": {"path": src, "parent_id": parent}}
+
+    def tell(tid: str) -> dict[str, Any]:
+        return {"tool": "helpdesk.add_comment", "args": {"ticket_id": tid, "body": note}}
+
+    return {
+        "instruction": instruction,
+        "sandbox": True,
+        "checks": [
+            {
+                "name": "revised_quote_filed",
+                "kind": "record",
+                "app": "drive",
+                "collection": "files",
+                "new": True,
+                "count": 1,
+                "where": {
+                    "parent_id": dest["id"],
+                    "kind": "file",
+                    "trashed": False,
+                    "blob": {"text": {"contains": f"${final_amount:,}.00", "regex": number}},
+                },
+            },
+            {
+                "name": "note_on_ticket",
+                "kind": "record",
+                "app": "helpdesk",
+                "collection": "comments",
+                "new": True,
+                "where": {"ticket_id": target["id"], "author": me, "body": {"exists": True}},
+            },
+        ],
+        "allowed_changes": [
+            {"app": "drive", "collection": "files", "kinds": ["add"], "where": {"parent_id": dest["id"], "owner": me}},
+            {
+                "app": "helpdesk",
+                "collection": "comments",
+                "kinds": ["add"],
+                "where": {"ticket_id": target["id"], "author": me},
+            },
+            {
+                "app": "helpdesk",
+                "collection": "tickets",
+                "kinds": ["update"],
+                "where": {"id": target["id"]},
+                "fields": ["updated"],
+            },
+        ],
+        "solution": [
+            find,
+            listing,
+            fetch("{att}", path),
+            {"tool": "drive.search_files", "args": {"query": "Procurement", "kind": "folder"}},
+            look,
+            upload(path, dest["id"]),
+            tell("{tid}"),
+        ],
+        "alternative_solutions": [
+            [
+                {"tool": "helpdesk.get_ticket", "args": {"ticket_id": target["id"]}},
+                fetch(new_att["id"], new_name),
+                {"tool": "drive.list_folder", "args": {"folder_id": procurement["id"]}},
+                upload(new_name, dest["id"]),
+                tell(target["id"]),
+            ]
+        ],
+        "negative_controls": [
+            {
+                "name": "first-quote",
+                "why": "files the superseded first quote",
+                "steps": [
+                    fetch(old_att["id"], f"quotes/{old_name}"),
+                    upload(f"quotes/{old_name}", dest["id"]),
+                    tell(target["id"]),
+                ],
+            },
+            {
+                "name": "archive-folder",
+                "why": "files it in the same-named folder under Archive",
+                "steps": [fetch(new_att["id"], path), look, upload(path, stale["id"]), tell(target["id"])],
+            },
+            {
+                "name": "no-note",
+                "why": "files it but says nothing on the ticket",
+                "steps": [fetch(new_att["id"], path), upload(path, dest["id"])],
+            },
+        ],
+    }
+
+
+FAMILY = Family(
+    name="helpdesk-quote-to-drive",
+    apps=("helpdesk", "drive"),
+    summary="file the revised vendor quote from a purchase ticket in the vendor's quotes folder on Drive",
+    build=_build,
+)

@@ -1,0 +1,167 @@
+"""Triage a new ticket that landed in the wrong queue: move it, set its priority, give it to local staff.
+
+The assignee is a decision: the staff member of the right queue who works in the requester's office (read
+from the directory). Varies: the request, the right and wrong queue, the requester and their office, the
+staff, the priority, dates, the phrasing. Distractors: the right queue's lead (in another office), another
+staff member in a third office, and an older ticket about the same thing from another requester.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.helpdesk import called, queue_id, queues, ticket
+
+__all__ = ["FAMILY"]
+
+#: (title, description, right queue, queue it landed in)
+REQUESTS = (
+    ("Desk drawer lock jammed", "The lock on my desk drawer is stuck with my laptop inside.", "facilities", "it"),
+    ("Laptop won't boot", "Black screen after the update this morning.", "it", "facilities"),
+    ("Expense claim rejected", "My claim for the client dinner came back rejected with no reason.", "finance_ops",
+     "people_ops"),
+    ("Payslip shows the wrong address", "My payslip still has my old home address.", "people_ops", "finance_ops"),
+    ("Meeting room lights flicker", "The lights in the small meeting room flicker all day.", "facilities", "it"),
+    ("Shared mailbox access", "I need access to the team's shared mailbox.", "it", "people_ops"),
+)  # fmt: skip
+NAMES = {"it": "IT", "facilities": "Facilities", "people_ops": "People Ops", "finance_ops": "Finance Ops"}
+
+
+def _by_office(inst: Instance) -> dict[str, list[dict[str, Any]]]:
+    out: dict[str, list[dict[str, Any]]] = {}
+    for p in sorted(inst.company.people.values(), key=lambda p: p["id"]):
+        if p["email"] != inst.company.user and p.get("location"):
+            out.setdefault(p["location"], []).append(p)
+    return out
+
+
+def _build(inst: Instance) -> dict[str, Any]:
+    title, text, right, wrong = inst.pick(REQUESTS)
+    offices = _by_office(inst)
+    home = inst.pick(sorted(o for o, ps in offices.items() if len(ps) >= 2))
+    others = sorted(o for o in offices if o != home)
+    away, third = inst.rng.sample(others, 2) if len(others) > 1 else (others[0], others[0])
+    requester, local = inst.rng.sample(offices[home], 2)
+    lead = inst.pick(offices[away])
+    remote = inst.pick([p for p in offices[third] if p["email"] != lead["email"]])
+    queues(inst, {right: [lead, remote, local]})
+    priority = inst.pick(("low", "high", "urgent"))
+    other_requester = inst.pick([p for p in offices[away] if p["email"] != lead["email"]] or offices[third])
+    target = ticket(inst, wrong, title, text, requester["email"], inst.day(0, 8, inst.pick((5, 20, 35))), category="")
+    older = ticket(
+        inst,
+        right,
+        title,
+        text,
+        other_requester["email"],
+        inst.day(-inst.rng.randint(5, 20), 11),
+        status="in_progress",
+        assignee=lead["email"],
+    )
+    who = called(inst, requester)
+    instruction = inst.phrase(
+        "{who}'s new ticket ({title}) was filed in {wrong_name} but it's a {right_name} job. Move it there, make it"
+        " {priority} priority and assign it to whoever on the {right_name} team sits in {who}'s office.",
+        'Can you triage the ticket {who} opened this morning about "{title_l}"? It belongs in {right_name}, not'
+        " {wrong_name}; priority {priority}; give it to the {right_name} staff member in the same office as {who}.",
+        'Please sort out {who}\'s ticket "{title_l}": right queue is {right_name}, priority should be {priority},'
+        " and it should go to the {right_name} support person based where {who} is.",
+    ).format(
+        who=who,
+        title=title.lower(),
+        title_l=title.lower(),
+        wrong_name=NAMES[wrong],
+        right_name=NAMES[right],
+        priority=priority,
+    )
+
+    def triage(tid: str, owner: str, prio: str = priority) -> list[dict[str, Any]]:
+        return [
+            {"tool": "helpdesk.update_ticket", "args": {"ticket_id": tid, "queue": NAMES[right], "priority": prio}},
+            {"tool": "helpdesk.assign_ticket", "args": {"ticket_id": tid, "assignee": owner}},
+        ]
+
+    return {
+        "instruction": instruction,
+        "checks": [
+            {
+                "name": "triaged",
+                "kind": "record",
+                "app": "helpdesk",
+                "collection": "tickets",
+                "where": {
+                    "id": target["id"],
+                    "queue_id": queue_id(inst, right),
+                    "priority": priority,
+                    "assignee": local["email"],
+                },
+            }
+        ],
+        "allowed_changes": [
+            {
+                "app": "helpdesk",
+                "collection": "tickets",
+                "kinds": ["update"],
+                "where": {"id": target["id"]},
+                "fields": ["queue_id", "priority", "assignee", "due", "category", "status", "updated"],
+                "values": {
+                    "queue_id": queue_id(inst, right),
+                    "priority": priority,
+                    "assignee": local["email"],
+                    "status": {"in": ["open", "in_progress"]},
+                },
+            },
+            {
+                "app": "helpdesk",
+                "collection": "comments",
+                "kinds": ["add"],
+                "where": {"ticket_id": target["id"]},
+            },
+        ],
+        "solution": [
+            {
+                "tool": "helpdesk.search_tickets",
+                "args": {"text": title, "requester": requester["email"]},
+                "save": {"tid": "results.0.id"},
+            },
+            {"tool": "helpdesk.list_queues", "args": {}},
+            {"tool": "directory.get_person", "args": {"person": requester["email"]}},
+            {"tool": "directory.search_people", "args": {"query": home}},
+            *triage("{tid}", local["email"]),
+        ],
+        "negative_controls": [
+            {
+                "name": "queue-lead",
+                "why": "gives it to the queue's lead, who works in another office",
+                "steps": triage(target["id"], lead["email"]),
+            },
+            {
+                "name": "other-office-staff",
+                "why": "gives it to the staff member in a third office",
+                "steps": triage(target["id"], remote["email"]),
+            },
+            {
+                "name": "priority-unchanged",
+                "why": "moves and assigns it but leaves the priority",
+                "steps": [
+                    {"tool": "helpdesk.update_ticket", "args": {"ticket_id": target["id"], "queue": NAMES[right]}},
+                    {"tool": "helpdesk.assign_ticket", "args": {"ticket_id": target["id"], "assignee": local["email"]}},
+                ],
+            },
+            {
+                "name": "older-ticket",
+                "why": "re-triages the older ticket about the same thing",
+                "steps": triage(older["id"], local["email"]),
+            },
+        ],
+    }
+
+
+FAMILY = Family(
+    name="helpdesk-triage-ticket",
+    apps=("helpdesk", "directory"),
+    summary="move a misfiled ticket to its queue, set its priority, assign the staff member in the requester's office",
+    build=_build,
+    decision=True,
+)

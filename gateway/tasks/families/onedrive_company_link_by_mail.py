@@ -1,0 +1,182 @@
+"""Make a company-only, view-only OneDrive link to a report that stops working on a given day, and mail it.
+
+Varies: the report and its code, the colleague, the expiry day (1 to 6 weeks out), the phrasing.
+Distractors: the report's draft of the same name in a Drafts folder, and the previous quarter's report
+in the same folder.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.files import long_date, onedrive_file, onedrive_folder
+
+__all__ = ["FAMILY"]
+
+REPORTS = ("Board pack", "Pipeline review", "Cost review", "Headcount report", "Churn analysis", "Pricing study")
+
+
+def _spec(title: str, code: str, note: str) -> dict[str, Any]:
+    return {"kind": "pdf", "title": f"{code} {title}", "lines": [f"{code} {title}", note]}
+
+
+def _build(inst: Instance) -> dict[str, Any]:
+    title = inst.pick(REPORTS)
+    quarter = inst.rng.randint(2, 4)
+    code = inst.code("RPT")
+    colleague = inst.person()
+    until = inst.day(inst.rng.randint(7, 42)).date()
+    reports = onedrive_folder(inst, f"Reports {code}")
+    drafts = onedrive_folder(inst, "Drafts")
+    name = f"{code} {title} Q{quarter}.pdf"
+    final = onedrive_file(
+        inst, name, reports["id"], _spec(title, code, "Final."), inst.workday(-inst.rng.randint(1, 5), 10)
+    )
+    draft = onedrive_file(inst, name, drafts["id"], _spec(title, code, "Draft."), inst.workday(-12, 10))
+    earlier = onedrive_file(
+        inst,
+        f"{code} {title} Q{quarter - 1}.pdf",
+        reports["id"],
+        _spec(title, code, f"Q{quarter - 1} final."),
+        inst.workday(-80, 10),
+    )
+    who = colleague["name"] if inst.rng.random() < 0.5 else inst.first(colleague)
+    day = long_date(until) if inst.rng.random() < 0.6 else until.isoformat()
+    instruction = inst.phrase(
+        "Please send {who} a link to the final Q{q} {title} ({code}) in my OneDrive. Only people in the company"
+        " should be able to open it, view only, and the link should stop working after {day}.",
+        "{who} needs to read our Q{q} {title}, {code}. Make a company-only view link in OneDrive that works until"
+        " {day} and email it to them.",
+        "Can you email {who} a view-only link to the Q{q} {title} ({code}) from OneDrive? Keep it inside the"
+        " company and let it run until {day}.",
+    ).format(who=who, q=quarter, title=title.lower(), code=code, day=day)
+    expires = until.isoformat()
+    email = colleague["email"]
+    link = {
+        "item_id": final["id"],
+        "type": "view",
+        "scope": "organization",
+        "expires": expires,
+    }
+    return {
+        "instruction": instruction,
+        "checks": [
+            {
+                "name": "company_view_link",
+                "kind": "record",
+                "app": "onedrive",
+                "collection": "links",
+                "new": True,
+                "count": 1,
+                "where": link,
+            },
+            {
+                "name": "link_mailed",
+                "kind": "record",
+                "app": "gmail",
+                "collection": "messages",
+                "new": True,
+                "count": 1,
+                "where": {"to": {"includes": [email]}, "body": {"regex": r"https?://\S+/s/lnk_\w+"}},
+            },
+        ],
+        "allowed_changes": [
+            {"app": "onedrive", "collection": "links", "kinds": ["add"], "where": link},
+            {
+                "app": "gmail",
+                "collection": "messages",
+                "kinds": ["add"],
+                "where": {"sender": inst.company.user, "to": {"set_eq": [email]}, "cc": {"len": 0}},
+            },
+        ],
+        "solution": [
+            {
+                "tool": "onedrive.search_items",
+                "args": {"query": f"{code} Q{quarter}", "folder": f"/Reports {code}"},
+                "save": {"item": "results.0.id"},
+            },
+            {
+                "tool": "onedrive.create_sharing_link",
+                "args": {"item": "{item}", "type": "view", "scope": "organization", "expires": expires},
+                "save": {"url": "url"},
+            },
+            {
+                "tool": "gmail.send_message",
+                "args": {
+                    "to": [email],
+                    "subject": f"{title} Q{quarter}",
+                    "body": f"Hi {inst.first(colleague)}, here is the Q{quarter} {title.lower()}: {{url}}",
+                },
+            },
+            {"tool": "complete_task", "args": {"summary": f"Mailed {colleague['name']} a company-only view link."}},
+        ],  # fmt: skip
+        "negative_controls": [
+            {
+                "name": "anyone-link",
+                "why": "a link anyone can open",
+                "steps": [
+                    {
+                        "tool": "onedrive.create_sharing_link",
+                        "args": {"item": final["id"], "type": "view", "scope": "anyone", "expires": expires},
+                        "save": {"url": "url"},
+                    },
+                    {"tool": "gmail.send_message", "args": {"to": [email], "subject": title, "body": "{url}"}},
+                ],  # fmt: skip
+            },
+            {
+                "name": "draft-linked",
+                "why": "links the draft of the same name",
+                "steps": [
+                    {
+                        "tool": "onedrive.create_sharing_link",
+                        "args": {"item": draft["id"], "type": "view", "scope": "organization", "expires": expires},
+                        "save": {"url": "url"},
+                    },
+                    {"tool": "gmail.send_message", "args": {"to": [email], "subject": title, "body": "{url}"}},
+                ],  # fmt: skip
+            },
+            {
+                "name": "last-quarter",
+                "why": "links the previous quarter's report",
+                "steps": [
+                    {
+                        "tool": "onedrive.create_sharing_link",
+                        "args": {"item": earlier["id"], "type": "view", "scope": "organization", "expires": expires},
+                        "save": {"url": "url"},
+                    },
+                    {"tool": "gmail.send_message", "args": {"to": [email], "subject": title, "body": "{url}"}},
+                ],  # fmt: skip
+            },
+            {
+                "name": "no-expiry",
+                "why": "the link never expires",
+                "steps": [
+                    {
+                        "tool": "onedrive.create_sharing_link",
+                        "args": {"item": final["id"], "type": "view", "scope": "organization"},
+                        "save": {"url": "url"},
+                    },
+                    {"tool": "gmail.send_message", "args": {"to": [email], "subject": title, "body": "{url}"}},
+                ],  # fmt: skip
+            },
+            {
+                "name": "link-not-sent",
+                "why": "makes the right link but never mails it",
+                "steps": [
+                    {
+                        "tool": "onedrive.create_sharing_link",
+                        "args": {"item": final["id"], "type": "view", "scope": "organization", "expires": expires},
+                    },
+                ],  # fmt: skip
+            },
+        ],
+    }
+
+
+FAMILY = Family(
+    name="onedrive-company-link-by-mail",
+    apps=("onedrive", "gmail"),
+    summary="make a company-only view link to a OneDrive report that expires on a day, and mail it to a colleague",
+    build=_build,
+)

@@ -1,0 +1,153 @@
+"""Make sure everyone who reports to a manager can at least contribute on a project's SharePoint site.
+
+The directory says who is on the team; the site's members say who already has enough access. Varies: the
+manager and so the team (two to six people), the project, who of the team is already a reader, an editor or
+absent, the phrasing. Distractors: a team member who already edits (granting contribute would lower them),
+the manager (not on their own team), colleagues of the same department outside the team, and a second
+project site.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.workplace import project_names, site
+
+__all__ = ["FAMILY"]
+
+
+def _build(inst: Instance) -> dict[str, Any]:
+    me = inst.company.user
+    people = inst.company.people.values()
+    teams = {
+        p["email"]: sorted(q["email"] for q in people if q["manager"] == p["email"] and q["email"] != me)
+        for p in people
+        if p["email"] != me
+    }
+    choices = sorted(m for m, team in teams.items() if 3 <= len(team) <= 6)
+    manager_email = inst.pick(choices)
+    manager = next(p for p in people if p["email"] == manager_email)
+    team = list(teams[manager_email])
+    inst.rng.shuffle(team)
+    editor, *rest = team
+    readers = rest[: max(1, len(rest) - inst.rng.randint(0, 1))]
+    absent = [e for e in rest if e not in readers]
+    outsiders = [p["email"] for p in inst.people(3, department=manager["department"], exclude=[*team, manager_email])]
+    project, other_project = project_names(inst, 2)
+    members = [(me, "full_control"), (editor, "edit"), *((r, "read") for r in readers), (outsiders[0], "read")]
+    home = site(inst, f"Project {project}", members)
+    site(inst, f"Project {other_project}", [(me, "full_control"), *((r, "read") for r in readers)])
+    to_grant = [*readers, *absent]
+    instruction = inst.phrase(
+        "Everyone on {manager}'s team needs to be able to contribute on the Project {project} SharePoint site from"
+        " Monday. Can you sort out their access?",
+        "{first}'s team is joining Project {project}. Make sure each of {pron} direct reports can"
+        " contribute on the project's site - don't take anything away from anyone.",
+        "Please give {manager}'s direct reports contribute access to the Project {project} site (people who"
+        " already have more can keep it).",
+    ).format(manager=manager["name"], first=inst.first(manager), project=project, pron="their")
+    checks: list[dict[str, Any]] = [
+        {
+            "name": f"contributes_{email.split('@')[0].replace('.', '_')}",
+            "kind": "record",
+            "app": "sharepoint",
+            "collection": "sites",
+            "count": 1,
+            "where": {
+                "id": home["id"],
+                "members": {"any": {"email": email, "role": {"in": ["contribute", "edit", "full_control"]}}},
+            },
+        }
+        for email in to_grant
+    ]
+    checks.append(
+        {
+            "name": "editor_keeps_edit",
+            "kind": "record",
+            "app": "sharepoint",
+            "collection": "sites",
+            "count": 1,
+            "where": {"id": home["id"], "members": {"any": {"email": editor, "role": "edit"}}},
+        }
+    )
+    grants = [
+        {"tool": "sharepoint.grant_access", "args": {"site": home["name"], "person": e, "role": "contribute"}}
+        for e in to_grant
+    ]
+    return {
+        "instruction": instruction,
+        "checks": checks,
+        "allowed_changes": [
+            {
+                "app": "sharepoint",
+                "collection": "sites",
+                "kinds": ["update"],
+                "where": {"id": home["id"]},
+                "fields": ["members"],
+                "added": {"members": {"email": {"in": to_grant}, "role": "contribute"}},
+                "removed": {"members": {"email": {"in": readers}, "role": "read"}},
+            }
+        ],
+        "solution": [
+            {"tool": "directory.list_direct_reports", "args": {"person": manager["name"]}},
+            {"tool": "sharepoint.list_members", "args": {"site": home["name"]}},
+            *grants,
+        ],
+        "alternative_solutions": [
+            [
+                {"tool": "directory.get_person", "args": {"person": manager_email}},
+                {"tool": "directory.search_people", "args": {"department": manager["department"]}},
+                *reversed(grants),
+            ]
+        ],
+        "negative_controls": [
+            {
+                "name": "lowers-the-editor",
+                "why": "grants contribute to the whole team, taking edit away from the editor",
+                "steps": [
+                    *grants,
+                    {
+                        "tool": "sharepoint.grant_access",
+                        "args": {"site": home["name"], "person": editor, "role": "contribute"},
+                    },
+                ],
+            },
+            {
+                "name": "misses-one",
+                "why": "leaves one team member out",
+                "steps": grants[1:],
+            },
+            {
+                "name": "adds-the-manager",
+                "why": "also gives the manager access",
+                "steps": [
+                    *grants,
+                    {
+                        "tool": "sharepoint.grant_access",
+                        "args": {"site": home["name"], "person": manager_email, "role": "contribute"},
+                    },
+                ],
+            },
+            {
+                "name": "whole-department",
+                "why": "raises a same-department reader who is not on the team",
+                "steps": [
+                    *grants,
+                    {
+                        "tool": "sharepoint.grant_access",
+                        "args": {"site": home["name"], "person": outsiders[0], "role": "contribute"},
+                    },
+                ],
+            },
+        ],
+    }
+
+
+FAMILY = Family(
+    name="sharepoint-team-site-access",
+    apps=("sharepoint", "directory"),
+    summary="give a manager's direct reports contribute on a project site, lowering no one",
+    build=_build,
+    decision=True,
+)

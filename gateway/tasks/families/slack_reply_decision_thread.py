@@ -1,0 +1,153 @@
+"""Answer a colleague's request for a decision in the right Slack thread, with the option the user chose.
+
+Varies: the project channel, the question (vendors, venues or tools to choose between), its reference code,
+the option chosen, who asked, the phrasing. Distractors: the same colleague's other open question in the
+same channel, a thread in another channel that mentions the same code, and the other option.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.workplace import channel, message, project_names
+
+__all__ = ["FAMILY"]
+
+CHOICES = (
+    ("courier", ("Fabrikam Logistics", "Coho Freight", "Contoso Express")),
+    ("venue", ("Lakeside Lodge", "Harbour Hall", "Cedar Conference Centre")),
+    ("survey tool", ("Litware Forms", "Adatum Survey", "Tailspin Poll")),
+    ("print shop", ("Wingtip Print", "Lamna Press", "Coho Printing")),
+)
+
+
+def _build(inst: Instance) -> dict[str, Any]:
+    me = inst.company.user
+    project, other_project = project_names(inst, 2)
+    asker, bystander, other = inst.people(3)
+    (topic, options), (other_topic, other_options) = inst.rng.sample(CHOICES, 2)
+    a, b = inst.rng.sample(options, 2)
+    chosen, rejected = inst.rng.sample((a, b), 2)
+    oa, ob = inst.rng.sample(other_options, 2)
+    code, other_code = inst.code("REQ", 4), inst.code("REQ", 4)
+    slug = project.lower()
+    chan = channel(inst, f"proj-{slug}", [asker["email"], me, bystander["email"]])
+    elsewhere = channel(inst, f"proj-{other_project.lower()}", [other["email"], me, asker["email"]])
+    root = message(
+        inst,
+        chan,
+        asker["email"],
+        f"{code}: we need to pick the {topic} for Project {project} - {a} or {b}? Whoever decides, please answer here.",
+        inst.workday(-inst.rng.randint(1, 3), 10),
+    )
+    message(
+        inst,
+        chan,
+        bystander["email"],
+        f"{a} was quicker last time, for what it's worth.",
+        inst.workday(-1, 11),
+        root["id"],
+    )
+    sibling = message(
+        inst,
+        chan,
+        asker["email"],
+        f"{other_code}: and which {other_topic} - {oa} or {ob}?",
+        inst.workday(-1, 12),
+    )
+    far = message(
+        inst,
+        elsewhere,
+        other["email"],
+        f"Heads-up: {code} is on Project {project}'s list too; {chosen} quoted us as well.",
+        inst.workday(-1, 9),
+    )
+    instruction = inst.phrase(
+        "{asker} asked in #proj-{slug} which {topic} we want for {code}. Reply in that thread: we go with {chosen}.",
+        "Please answer {asker}'s question about the {topic} ({code}) in the Project {project} channel - in the"
+        " thread, not the channel: {chosen} it is.",
+        "We've decided on {chosen} as the {topic} for Project {project}. Let {asker} know in the thread where they"
+        " asked.",
+    ).format(asker=inst.first(asker), slug=slug, topic=topic, code=code, chosen=chosen, project=project)
+    reply = f"We'll go with {chosen} for the {topic}."
+    return {
+        "instruction": instruction,
+        "checks": [
+            {
+                "name": "decision_in_thread",
+                "kind": "record",
+                "app": "slack",
+                "collection": "messages",
+                "new": True,
+                "count": 1,
+                "where": {
+                    "channel_id": chan["id"],
+                    "thread_id": root["id"],
+                    "user": me,
+                    "text": {"contains": chosen},
+                },
+            }
+        ],
+        "allowed_changes": [
+            {
+                "app": "slack",
+                "collection": "messages",
+                "kinds": ["add"],
+                "where": {"channel_id": chan["id"], "thread_id": root["id"], "user": me, "text": {"contains": chosen}},
+            }
+        ],
+        "solution": [
+            {
+                "tool": "slack.search_messages",
+                "args": {"query": f"{code} in:#proj-{slug}"},
+                "save": {"mid": "results.0.id"},
+            },
+            {"tool": "slack.reply_in_thread", "args": {"message_id": "{mid}", "text": reply}},
+        ],
+        "alternative_solutions": [
+            [
+                {"tool": "slack.get_history", "args": {"channel": chan["id"]}},
+                {"tool": "slack.get_thread", "args": {"message_id": root["id"]}, "save": {"last": "replies.0.id"}},
+                {
+                    "tool": "slack.reply_in_thread",
+                    "args": {"message_id": "{last}", "text": f"{chosen}, please - thanks!"},
+                },
+            ]
+        ],
+        "negative_controls": [
+            {
+                "name": "other-question",
+                "why": "answers the colleague's other question's thread",
+                "steps": [{"tool": "slack.reply_in_thread", "args": {"message_id": sibling["id"], "text": reply}}],
+            },
+            {
+                "name": "in-the-channel",
+                "why": "posts the decision in the channel instead of the thread",
+                "steps": [{"tool": "slack.post_message", "args": {"channel": chan["id"], "text": reply}}],
+            },
+            {
+                "name": "other-channel",
+                "why": "answers the thread in the other project's channel that mentions the code",
+                "steps": [{"tool": "slack.reply_in_thread", "args": {"message_id": far["id"], "text": reply}}],
+            },
+            {
+                "name": "other-option",
+                "why": "tells them the option that was not chosen",
+                "steps": [
+                    {
+                        "tool": "slack.reply_in_thread",
+                        "args": {"message_id": root["id"], "text": f"We'll go with {rejected} for the {topic}."},
+                    }
+                ],
+            },
+        ],
+    }
+
+
+FAMILY = Family(
+    name="slack-reply-decision-thread",
+    apps=("slack",),
+    summary="answer a colleague's question for a decision in its Slack thread with the option chosen",
+    build=_build,
+)

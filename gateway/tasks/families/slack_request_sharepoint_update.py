@@ -1,0 +1,205 @@
+"""Do what a colleague's Slack DM asks on a SharePoint purchase-order list, then tell them it is done.
+
+The instruction does not say which order or what to set: the DM does. Varies: the colleague, the vendor,
+the PO numbers and amounts, the approver, the procurement site, the phrasing. Distractors: an older DM about
+another PO (already approved), the same vendor's earlier PO (received long ago), another vendor's PO also
+awaiting approval, and a second procurement site.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.workplace import dm, list_item, message, project_names, site, sp_list
+
+__all__ = ["FAMILY"]
+
+VENDORS = (
+    "Fabrikam Logistics", "Contoso Supplies", "Tailspin Print", "Litware Cloud", "Adatum Facilities",
+    "Wingtip Analytics", "Lamna Engineering", "Coho Catering",
+)  # fmt: skip
+STATUSES = ["Awaiting approval", "Approved", "Ordered", "Received", "Cancelled"]
+COLUMNS: list[dict[str, Any]] = [
+    {"name": "PO", "type": "text", "required": True},
+    {"name": "Vendor", "type": "text"},
+    {"name": "Amount", "type": "number"},
+    {"name": "Status", "type": "choice", "choices": STATUSES},
+    {"name": "Approver", "type": "person"},
+]
+
+
+def _build(inst: Instance) -> dict[str, Any]:
+    me = inst.company.user
+    team, other_team = project_names(inst, 2)
+    requester, approver, old_approver = inst.people(3)
+    vendor, other_vendor, prev_vendor = inst.rng.sample(VENDORS, 3)
+    codes = list(dict.fromkeys(inst.code("PO", 5) for _ in range(10)))
+    code, earlier_code, other_code, prev_code = codes[:4]
+    home = site(inst, f"{team} Procurement", [(requester["email"], "full_control"), (me, "contribute")])
+    away = site(inst, f"{other_team} Procurement", [(me, "contribute"), (approver["email"], "full_control")])
+    orders = sp_list(inst, home, "Purchase orders", COLUMNS)
+    away_orders = sp_list(inst, away, "Purchase orders", COLUMNS)
+    amount = inst.amount(2_000, 60_000, 10)
+    before = {"PO": code, "Vendor": vendor, "Amount": amount, "Status": "Awaiting approval"}
+    target = list_item(inst, orders, before, requester["email"], inst.rng.randint(2, 6))
+    earlier = list_item(
+        inst,
+        orders,
+        {"PO": earlier_code, "Vendor": vendor, "Amount": inst.amount(2_000, 60_000, 10), "Status": "Received",
+         "Approver": old_approver["email"]},
+        requester["email"],
+        inst.rng.randint(40, 80),
+    )  # fmt: skip
+    other = list_item(
+        inst,
+        orders,
+        {"PO": other_code, "Vendor": other_vendor, "Amount": amount, "Status": "Awaiting approval"},
+        requester["email"],
+        inst.rng.randint(2, 6),
+    )
+    list_item(
+        inst,
+        orders,
+        {"PO": prev_code, "Vendor": prev_vendor, "Amount": inst.amount(2_000, 60_000, 10), "Status": "Approved",
+         "Approver": old_approver["email"]},
+        requester["email"],
+        inst.rng.randint(12, 20),
+    )  # fmt: skip
+    list_item(
+        inst,
+        away_orders,
+        {"PO": codes[4], "Vendor": vendor, "Amount": amount, "Status": "Awaiting approval"},
+        approver["email"],
+        inst.rng.randint(2, 6),
+    )
+    chat = dm(inst, requester["email"])
+    message(
+        inst,
+        chat,
+        requester["email"],
+        f"PO {prev_code} for {prev_vendor} is approved by {old_approver['name']} - could you mark it on the list?",
+        inst.workday(-inst.rng.randint(9, 12), 10),
+    )
+    message(inst, chat, me, f"Done, {prev_code} is marked approved.", inst.workday(-9, 15))
+    message(
+        inst,
+        chat,
+        requester["email"],
+        f"Morning! {approver['name']} signed off {vendor}'s PO {code}. Can you set it to Approved on the {team}"
+        f" Procurement list, with {inst.first(approver)} as the approver? Thanks!",
+        inst.day(0, 8, 40),
+    )
+    after = {**before, "Status": "Approved", "Approver": approver["email"]}
+    fields = ["Status=Approved", f"Approver={approver['email']}"]
+    instruction = inst.phrase(
+        "{first} sent me a Slack DM this morning about a purchase order. Please take care of it and let {pron}"
+        " know when it's done.",
+        "Can you handle {first}'s latest DM on Slack (it's about a PO on SharePoint) and reply to {pron} once it's"
+        " sorted?",
+        "There's a request from {name} in my Slack DMs about the procurement list. Do what {first} asks and"
+        " confirm in the DM.",
+    ).format(first=inst.first(requester), name=requester["name"], pron="them")
+    dm_ref = f"@{requester['id']}"
+    return {
+        "instruction": instruction,
+        "checks": [
+            {
+                "name": "po_approved",
+                "kind": "record",
+                "app": "sharepoint",
+                "collection": "items",
+                "count": 1,
+                "where": {"id": target["id"], "values": {"eq": after}},
+            },
+            {
+                "name": "told_them",
+                "kind": "record",
+                "app": "slack",
+                "collection": "messages",
+                "new": True,
+                "count": 1,
+                "where": {"channel_id": chat["id"], "user": me},
+            },
+        ],
+        "allowed_changes": [
+            {
+                "app": "sharepoint",
+                "collection": "items",
+                "kinds": ["update"],
+                "where": {"id": target["id"]},
+                "fields": ["values", "modified", "modified_by"],
+                "values": {"values": {"eq": after}},
+            },
+            {
+                "app": "slack",
+                "collection": "messages",
+                "kinds": ["add"],
+                "where": {"channel_id": chat["id"], "user": me},
+            },
+        ],
+        "solution": [
+            {"tool": "slack.get_history", "args": {"channel": dm_ref, "page_size": 5}},
+            {
+                "tool": "sharepoint.query_items",
+                "args": {"site": home["name"], "list_name": "Purchase orders", "equals": [f"PO={code}"]},
+                "save": {"iid": "results.0.id"},
+            },
+            {"tool": "sharepoint.update_item", "args": {"item_id": "{iid}", "fields": fields}},
+            {"tool": "slack.post_message", "args": {"channel": dm_ref, "text": f"Done - {code} is marked Approved."}},
+        ],
+        "alternative_solutions": [
+            [
+                {"tool": "slack.search_messages", "args": {"query": f"in:{dm_ref} Procurement", "sort": "newest"}},
+                {
+                    "tool": "sharepoint.query_items",
+                    "args": {"site": home["name"], "list_name": "Purchase orders", "filter": f"Vendor eq '{vendor}'"},
+                },
+                {
+                    "tool": "sharepoint.update_item",
+                    "args": {"item_id": target["id"], "fields": ["Status=Approved", f"Approver={approver['name']}"]},
+                },
+                {"tool": "slack.post_message", "args": {"channel": chat["id"], "text": "All set, it's approved now."}},
+            ]
+        ],
+        "negative_controls": [
+            {
+                "name": "earlier-po",
+                "why": "approves the vendor's earlier PO",
+                "steps": [
+                    {"tool": "sharepoint.update_item", "args": {"item_id": earlier["id"], "fields": fields}},
+                    {"tool": "slack.post_message", "args": {"channel": dm_ref, "text": "Done."}},
+                ],
+            },
+            {
+                "name": "other-vendor",
+                "why": "approves the other vendor's PO that is also waiting",
+                "steps": [
+                    {"tool": "sharepoint.update_item", "args": {"item_id": other["id"], "fields": fields}},
+                    {"tool": "slack.post_message", "args": {"channel": dm_ref, "text": "Done."}},
+                ],
+            },
+            {
+                "name": "no-approver",
+                "why": "sets the status but not the approver",
+                "steps": [
+                    {"tool": "sharepoint.update_item", "args": {"item_id": target["id"], "fields": fields[:1]}},
+                    {"tool": "slack.post_message", "args": {"channel": dm_ref, "text": "Done."}},
+                ],
+            },
+            {
+                "name": "never-tells",
+                "why": "updates the list but does not reply",
+                "steps": [{"tool": "sharepoint.update_item", "args": {"item_id": target["id"], "fields": fields}}],
+            },
+        ],
+    }
+
+
+FAMILY = Family(
+    name="slack-request-sharepoint-update",
+    apps=("slack", "sharepoint"),
+    summary="read a colleague's Slack DM, approve the PO it names on a SharePoint list, and confirm in the DM",
+    build=_build,
+    decision=True,
+)

@@ -1,0 +1,206 @@
+"""File the signed statement of work a colleague shared in a Slack channel into a SharePoint folder.
+
+The PDF moves through the workspace: downloaded from the chat, uploaded to the site's Contracts folder.
+Varies: the project, the vendor, the SOW number and amount, who shared it, the phrasing. Distractors: the
+unsigned draft of the same SOW shared earlier in the same channel, another vendor's signed SOW shared in
+another project's channel, and a Contracts folder on another project's site.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.workplace import channel, folder, project_names, site, slack_file
+
+__all__ = ["FAMILY"]
+
+VENDORS = (
+    "Fabrikam Logistics", "Contoso Consulting", "Tailspin Studios", "Litware Cloud", "Adatum Security",
+    "Proseware Legal", "Wingtip Analytics", "Lamna Engineering",
+)  # fmt: skip
+
+
+def _sow(vendor: str, number: str, amount: int, signer: str | None) -> dict[str, Any]:
+    lines = [f"Statement of work {number}", f"Supplier: {vendor}", f"Fees: ${amount:,}.00"]
+    lines.append(f"Signed by {signer}" if signer else "DRAFT - not for signature")
+    return {"kind": "pdf", "title": f"{vendor} SOW {number}", "lines": lines}
+
+
+def _build(inst: Instance) -> dict[str, Any]:
+    me = inst.company.user
+    project, other_project = project_names(inst, 2)
+    sharer, owner, other = inst.people(3)
+    vendor, other_vendor = inst.rng.sample(VENDORS, 2)
+    number, other_number = inst.code("SOW", 4), inst.code("SOW", 4)
+    amount = inst.amount(12_000, 180_000, 500)
+    slug = project.lower()
+    chan = channel(inst, f"proj-{slug}", [sharer["email"], me, owner["email"], other["email"]])
+    other_chan = channel(inst, f"proj-{other_project.lower()}", [other["email"], me, sharer["email"]])
+    home = site(inst, f"Project {project}", [(owner["email"], "full_control"), (me, "contribute")])
+    away = site(inst, f"Project {other_project}", [(other["email"], "full_control"), (me, "contribute")])
+    contracts = folder(inst, home, "Contracts", owner["email"])
+    folder(inst, away, "Contracts", other["email"])
+    signed_name = f"{vendor.split()[0]} SOW {number} signed.pdf"
+    draft_name = f"{vendor.split()[0]} SOW {number} draft.pdf"
+    draft = slack_file(
+        inst,
+        chan,
+        sharer["email"],
+        draft_name,
+        _sow(vendor, number, amount + inst.amount(1_000, 9_000, 500), None),
+        inst.workday(-inst.rng.randint(6, 12), 10),
+        f"Draft SOW from {vendor} for review",
+    )
+    signed = slack_file(
+        inst,
+        chan,
+        sharer["email"],
+        signed_name,
+        _sow(vendor, number, amount, sharer["name"]),
+        inst.workday(-inst.rng.randint(1, 3), 15),
+        f"{vendor} countersigned {number} - here it is",
+    )
+    decoy = slack_file(
+        inst,
+        other_chan,
+        other["email"],
+        f"{other_vendor.split()[0]} SOW {other_number} signed.pdf",
+        _sow(other_vendor, other_number, inst.amount(12_000, 180_000, 500), other["name"]),
+        inst.workday(-1, 11),
+        f"Signed SOW from {other_vendor}",
+    )
+    instruction = inst.phrase(
+        "{sharer} posted the signed {vendor} SOW in #proj-{slug}. Please file that PDF in the Contracts folder"
+        " on the Project {project} SharePoint site.",
+        "Can you grab the countersigned statement of work {sharer} shared in the {project} project channel and"
+        " save it to Contracts on the Project {project} site?",
+        "The {vendor} SOW for Project {project} is signed - {sharer} dropped it in Slack. Put the signed copy in"
+        " the project site's Contracts folder, please.",
+    ).format(sharer=inst.first(sharer), vendor=vendor, slug=slug, project=project)
+    return {
+        "instruction": instruction,
+        "sandbox": True,
+        "checks": [
+            {
+                "name": "signed_sow_filed",
+                "kind": "record",
+                "app": "sharepoint",
+                "collection": "files",
+                "new": True,
+                "count": 1,
+                "where": {
+                    "site_id": home["id"],
+                    "parent_id": contracts["id"],
+                    "mime_type": "application/pdf",
+                    "deleted": False,
+                    "blob": {"text": {"contains": f"signed by {sharer['name']}"}},
+                },
+            },
+            {
+                "name": "is_this_sow",
+                "kind": "record",
+                "app": "sharepoint",
+                "collection": "files",
+                "new": True,
+                "count": 1,
+                "where": {"parent_id": contracts["id"], "blob": {"text": {"contains": f"{amount:,}.00"}}},
+            },
+        ],
+        "allowed_changes": [
+            {
+                "app": "sharepoint",
+                "collection": "files",
+                "kinds": ["add"],
+                "where": {
+                    "site_id": home["id"],
+                    "parent_id": contracts["id"],
+                    "version": "1.0",
+                    "blob": {"text": {"contains": f"signed by {sharer['name']}"}},
+                },
+            }
+        ],
+        "solution": [
+            {
+                "tool": "slack.list_files",
+                "args": {"channel": f"#proj-{slug}", "query": "signed"},
+                "save": {"fid": "results.0.id", "fname": "results.0.name"},
+            },
+            {
+                "tool": "slack.download_file",
+                "args": {"file_id": "{fid}", "save_as": "sow/{fname}"},
+                "save": {"p": "saved_to"},
+            },
+            {"tool": "sharepoint.upload_file", "args": {"site": home["name"], "folder": "Contracts", "path": "{p}"}},
+        ],
+        "alternative_solutions": [
+            [
+                {
+                    "tool": "slack.search_messages",
+                    "args": {"query": f"countersigned in:#proj-{slug}"},
+                    "save": {"fid": "results.0.files.0.id"},
+                },
+                {"tool": "slack.download_file", "args": {"file_id": "{fid}"}, "save": {"p": "saved_to"}},
+                {
+                    "tool": "sharepoint.upload_file",
+                    "args": {
+                        "site": home["url"],
+                        "folder": contracts["id"],
+                        "path": "{p}",
+                        "name": f"SOW {number}.pdf",
+                    },
+                },
+            ]
+        ],
+        "negative_controls": [
+            {
+                "name": "files-the-draft",
+                "why": "files the unsigned draft",
+                "steps": [
+                    {"tool": "slack.download_file", "args": {"file_id": draft["id"], "save_as": "sow/draft.pdf"}},
+                    {
+                        "tool": "sharepoint.upload_file",
+                        "args": {"site": home["name"], "folder": "Contracts", "path": "sow/draft.pdf"},
+                    },
+                ],
+            },
+            {
+                "name": "other-vendor",
+                "why": "files the other project's signed SOW",
+                "steps": [
+                    {"tool": "slack.download_file", "args": {"file_id": decoy["id"], "save_as": "sow/other.pdf"}},
+                    {
+                        "tool": "sharepoint.upload_file",
+                        "args": {"site": home["name"], "folder": "Contracts", "path": "sow/other.pdf"},
+                    },
+                ],
+            },
+            {
+                "name": "top-of-library",
+                "why": "uploads it to the top of Documents, not Contracts",
+                "steps": [
+                    {"tool": "slack.download_file", "args": {"file_id": signed["id"], "save_as": "sow/signed.pdf"}},
+                    {"tool": "sharepoint.upload_file", "args": {"site": home["name"], "path": "sow/signed.pdf"}},
+                ],
+            },
+            {
+                "name": "other-site",
+                "why": "files it in the other project's Contracts folder",
+                "steps": [
+                    {"tool": "slack.download_file", "args": {"file_id": signed["id"], "save_as": "sow/signed.pdf"}},
+                    {
+                        "tool": "sharepoint.upload_file",
+                        "args": {"site": away["name"], "folder": "Contracts", "path": "sow/signed.pdf"},
+                    },
+                ],
+            },
+        ],
+    }
+
+
+FAMILY = Family(
+    name="slack-signed-file-to-sharepoint",
+    apps=("sharepoint", "slack"),
+    summary="download the signed SOW a colleague shared in Slack and file it in a SharePoint folder",
+    build=_build,
+)

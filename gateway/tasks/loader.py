@@ -1,0 +1,77 @@
+"""The one door from the machinery to the task content: families by name, their rows, the hand-written rows.
+
+Families are code that writes task rows, one per company and instance seed
+(:mod:`gateway.tasks.families`, one module each); the hand-written rows are JSONL files in
+``gateway/tasks/rows/``. Nothing is imported or built before it is asked for: :func:`family_names`
+and :func:`row_files` import no family, :func:`family_rows` builds only the families it is given.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+from importlib import resources
+from importlib.resources.abc import Traversable
+from typing import Any
+
+from gateway.tasks.kit.base import SPLITS, Family, Instance, Tier, instance_row, tier_of
+from tools.companies import GENERATED, company
+
+__all__ = [
+    "SPLITS",
+    "Family",
+    "Instance",
+    "Tier",
+    "content_folder",
+    "families",
+    "family_rows",
+    "instance_row",
+    "row_files",
+    "tier_of",
+]
+
+
+@functools.cache
+def families() -> dict[str, Family]:
+    """Every built-in family by name, in module-name order (imports every family module once).
+
+    Raises:
+        ValueError: a family's name does not match its module's.
+    """
+    from gateway.tasks.families import MODULES
+
+    out: dict[str, Family] = {}
+    for module in MODULES:
+        short = module.__name__.rsplit(".", 1)[-1]
+        family = getattr(module, "FAMILY", None)
+        if not isinstance(family, Family):
+            raise ValueError(f"gateway/tasks/families/{short}.py has no FAMILY = Family(...)")
+        if family.name.replace("-", "_") != short:
+            raise ValueError(f"gateway/tasks/families/{short}.py: FAMILY.name {family.name!r} must be the module's name")
+        out[family.name] = family
+    return out
+
+
+def family_rows(names: Iterable[str] | None = None, companies: Iterable[str] | None = None) -> list[dict[str, Any]]:
+    """The rows of every instance of the named families over the named companies, in family, company, seed order.
+
+    Families default to all of :func:`families`; companies to all of :data:`tools.companies.GENERATED`.
+
+    Raises:
+        KeyError: an unknown family name.
+    """
+    known = families()
+    chosen = [known[n] for n in names] if names is not None else list(known.values())
+    keys = list(companies) if companies is not None else list(GENERATED)
+    return [instance_row(f, company(k), seed) for f in chosen for k in keys for seed in range(f.seeds)]
+
+
+def row_files() -> list[Traversable]:
+    """The hand-written row files (``gateway/tasks/rows/*.jsonl``), in file-name order."""
+    folder = resources.files(__package__ or "gateway.tasks").joinpath("rows")
+    return sorted((e for e in folder.iterdir() if e.name.endswith(".jsonl")), key=lambda e: e.name)
+
+
+def content_folder() -> str:
+    """The folder of every task's content (rows, families, their checks and solutions): no sandbox may read it."""
+    return str(resources.files(__package__ or "gateway.tasks"))
