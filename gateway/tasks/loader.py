@@ -47,7 +47,7 @@ def families() -> dict[str, Family]:
         if not isinstance(family, Family):
             raise ValueError(f"gateway/tasks/families/{short}.py has no FAMILY = Family(...)")
         if family.name.replace("-", "_") != short:
-            raise ValueError(f"gateway/tasks/families/{short}.py: FAMILY.name {family.name!r} must be the module's name")
+            raise ValueError(f"gateway/tasks/families/{short}.py: FAMILY.name {family.name!r} is not the module's name")
         out[family.name] = family
     return out
 
