@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
-from gateway.tasks.kit.files import drive_file, drive_folder, mail
+from gateway.tasks.kit.files import drive_file, drive_folder
+from gateway.tasks.kit.records import attachment, message
 
 __all__ = ["FAMILY"]
 
@@ -39,22 +40,23 @@ def _build(inst: Instance) -> dict[str, Any]:
     )
     archived = drive_file(inst, name, archive["id"], _prices(inst, code, rev - 2), inst.workday(-60, 9))
     first = inst.first(sender)
-    new = mail(
+    new = message(
         inst,
-        sender["email"],
-        f"{line} price list {code}, revision {rev}",
-        f"Hi,\n\nAttached is revision {rev} of the {line.lower()} price list.\n\n{first}",
-        inst.workday(-1, 16),
-        (f"{code} price list R{rev}.xlsx", _prices(inst, code, rev)),
+        sender=sender["email"],
+        subject=f"{line} price list {code}, revision {rev}",
+        body=f"Hi,\n\nAttached is revision {rev} of the {line.lower()} price list.\n\n{first}",
+        when=inst.workday(-1, 16),
+        attachments=[attachment(inst, f"{code} price list R{rev}.xlsx", _prices(inst, code, rev))],
     )
-    old = mail(
+    old = message(
         inst,
-        sender["email"],
-        f"{line} price list {code}, revision {rev - 1}",
-        f"Hi,\n\nHere is revision {rev - 1}.\n\n{first}",
-        inst.workday(-15, 11),
-        (f"{code} price list R{rev - 1}b.xlsx", _prices(inst, code, rev - 1)),
+        sender=sender["email"],
+        subject=f"{line} price list {code}, revision {rev - 1}",
+        body=f"Hi,\n\nHere is revision {rev - 1}.\n\n{first}",
+        when=inst.workday(-15, 11),
+        attachments=[attachment(inst, f"{code} price list R{rev - 1}b.xlsx", _prices(inst, code, rev - 1))],
     )
+    new_file = new["attachments"][0]["id"]
     who = sender["name"] if inst.rng.random() < 0.5 else first
     instruction = inst.phrase(
         "{who} mailed me the new {line} price list ({code}). Please put it into Drive as the new version of the"
@@ -119,7 +121,7 @@ def _build(inst: Instance) -> dict[str, Any]:
             [
                 {
                     "tool": "gmail.get_attachment",
-                    "args": {"message_id": new["id"], "attachment_id": f"att_{new['id']}", "save_as": "new.xlsx"},
+                    "args": {"message_id": new["id"], "attachment_id": new_file, "save_as": "new.xlsx"},
                 },
                 {
                     "tool": "drive.search_files",
@@ -152,7 +154,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "steps": [
                     {
                         "tool": "gmail.get_attachment",
-                        "args": {"message_id": new["id"], "attachment_id": f"att_{new['id']}", "save_as": "new.xlsx"},
+                        "args": {"message_id": new["id"], "attachment_id": new_file, "save_as": "new.xlsx"},
                     },
                     {
                         "tool": "drive.upload_file",
@@ -166,7 +168,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "steps": [
                     {
                         "tool": "gmail.get_attachment",
-                        "args": {"message_id": new["id"], "attachment_id": f"att_{new['id']}", "save_as": "new.xlsx"},
+                        "args": {"message_id": new["id"], "attachment_id": new_file, "save_as": "new.xlsx"},
                     },
                     {"tool": "drive.update_file", "args": {"file_id": archived["id"], "path": "new.xlsx"}},
                 ],  # fmt: skip

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
-from gateway.tasks.kit.files import drive_file, drive_folder, mail
+from gateway.tasks.kit.files import drive_file, drive_folder
+from gateway.tasks.kit.records import message
 
 __all__ = ["FAMILY"]
 
@@ -39,20 +40,20 @@ def _build(inst: Instance) -> dict[str, Any]:
                      inst.workday(-6, 10))  # fmt: skip
     other = drive_file(inst, f"{other_code} {title}.docx", folder["id"], _doc(title, other_code, field, other_old),
                        inst.workday(-4, 10))  # fmt: skip
-    request = mail(
+    request = message(
         inst,
-        sender["email"],
-        f"Change needed on {code}",
-        f"Hi,\n\nOn the {title.lower()} {code}, the {field} should be {new_value}, not {old_value}. Could you"
+        sender=sender["email"],
+        subject=f"Change needed on {code}",
+        body=f"Hi,\n\nOn the {title.lower()} {code}, the {field} should be {new_value}, not {old_value}. Could you"
         f" flag it on the document?\n\nThanks,\n{first}",
-        inst.workday(-1, 13),
+        when=inst.workday(-1, 13),
     )
-    mail(
+    message(
         inst,
-        sender["email"],
-        f"Change needed on {other_code}",
-        f"Hi,\n\nOn {other_code}, please switch the {field} to {other_new}.\n\n{first}",
-        inst.workday(-3, 9),
+        sender=sender["email"],
+        subject=f"Change needed on {other_code}",
+        body=f"Hi,\n\nOn {other_code}, please switch the {field} to {other_new}.\n\n{first}",
+        when=inst.workday(-3, 9),
     )
     who = sender["name"] if inst.rng.random() < 0.5 else first
     instruction = inst.phrase(

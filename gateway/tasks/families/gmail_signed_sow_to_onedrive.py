@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
-from gateway.tasks.kit.files import mail, onedrive_folder
+from gateway.tasks.kit.files import onedrive_folder
+from gateway.tasks.kit.records import attachment, message
 
 __all__ = ["FAMILY"]
 
@@ -42,22 +43,24 @@ def _build(inst: Instance) -> dict[str, Any]:
     other = onedrive_folder(inst, lookalike, clients["id"])
     other_signed = onedrive_folder(inst, "Signed", other["id"])
     countersigned = f"Countersigned by {client}"
-    new = mail(
+    new = message(
         inst,
-        sender["email"],
-        f"Signed SOW {code} - {client}",
-        f"Hi,\n\n{client} signed the SOW. Copy attached.\n\n{first}",
-        inst.workday(-1, 17),
-        (f"{code} SOW signed.pdf", _sow(code, client, fee, countersigned)),
+        sender=sender["email"],
+        subject=f"Signed SOW {code} - {client}",
+        body=f"Hi,\n\n{client} signed the SOW. Copy attached.\n\n{first}",
+        when=inst.workday(-1, 17),
+        attachments=[attachment(inst, f"{code} SOW signed.pdf", _sow(code, client, fee, countersigned))],
     )
-    old = mail(
+    old = message(
         inst,
-        sender["email"],
-        f"SOW {code} draft for {client}",
-        f"Hi,\n\nDraft SOW for review.\n\n{first}",
-        inst.workday(-12, 10),
-        (f"{code} SOW draft.pdf", _sow(code, client, fee, "Draft for review")),
+        sender=sender["email"],
+        subject=f"SOW {code} draft for {client}",
+        body=f"Hi,\n\nDraft SOW for review.\n\n{first}",
+        when=inst.workday(-12, 10),
+        attachments=[attachment(inst, f"{code} SOW draft.pdf", _sow(code, client, fee, "Draft for review"))],
     )
+    new_file = new["attachments"][0]["id"]
+    old_file = old["attachments"][0]["id"]
     who = sender["name"] if inst.rng.random() < 0.5 else first
     instruction = inst.phrase(
         "{who} forwarded the signed SOW from {client} ({code}). Save it in my OneDrive under Clients > {client} >"
@@ -133,7 +136,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "steps": [
                     {
                         "tool": "gmail.get_attachment",
-                        "args": {"message_id": old["id"], "attachment_id": f"att_{old['id']}", "save_as": "sow.pdf"},
+                        "args": {"message_id": old["id"], "attachment_id": old_file, "save_as": "sow.pdf"},
                     },
                     {"tool": "onedrive.upload_file", "args": {"path": "sow.pdf", "folder": signed["id"]}},
                 ],  # fmt: skip
@@ -144,7 +147,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "steps": [
                     {
                         "tool": "gmail.get_attachment",
-                        "args": {"message_id": new["id"], "attachment_id": f"att_{new['id']}", "save_as": "sow.pdf"},
+                        "args": {"message_id": new["id"], "attachment_id": new_file, "save_as": "sow.pdf"},
                     },
                     {"tool": "onedrive.upload_file", "args": {"path": "sow.pdf", "folder": drafts["id"]}},
                 ],  # fmt: skip
@@ -155,7 +158,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "steps": [
                     {
                         "tool": "gmail.get_attachment",
-                        "args": {"message_id": new["id"], "attachment_id": f"att_{new['id']}", "save_as": "sow.pdf"},
+                        "args": {"message_id": new["id"], "attachment_id": new_file, "save_as": "sow.pdf"},
                     },
                     {"tool": "onedrive.upload_file", "args": {"path": "sow.pdf", "folder": other_signed["id"]}},
                 ],  # fmt: skip

@@ -20,7 +20,6 @@ __all__ = [
     "drive_file",
     "drive_folder",
     "long_date",
-    "mail",
     "onedrive_file",
     "onedrive_folder",
 ]
@@ -199,39 +198,5 @@ def box_file(
             "size": size,
             "blob": blob,
             "version_number": len(made),
-        },
-    )
-
-
-def mail(
-    inst: Instance,
-    sender: str,
-    subject: str,
-    body: str,
-    sent: datetime,
-    attachment: tuple[str, dict[str, Any]] | None = None,
-) -> dict[str, Any]:
-    """A message in the user's inbox; ``attachment`` is ``(file name, document spec)``."""
-    mid = inst.uid("msg")
-    files = []
-    if attachment is not None:
-        filename, spec = attachment
-        blob, size = inst.document(spec)
-        files.append(
-            {"id": f"att_{mid}", "filename": filename, "mime_type": mime_type_for(filename), "size": size, "blob": blob}
-        )
-    return inst.add(
-        "gmail",
-        "messages",
-        mid,
-        {
-            "thread_id": mid,
-            "sender": sender,
-            "to": [inst.company.user],
-            "subject": subject,
-            "body": body,
-            "date": sent.isoformat(),
-            "labels": ["INBOX"],
-            "attachments": files,
         },
     )
