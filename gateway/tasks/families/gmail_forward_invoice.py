@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.records import attachment, message
 
 __all__ = ["FAMILY"]
 
@@ -23,38 +24,20 @@ VENDORS = (
 
 
 def _invoice(inst: Instance, vendor: tuple[str, str], number: str, amount: int, days_ago: int) -> dict[str, Any]:
+    """A vendor's invoice mail in the user's inbox, the invoice a real PDF attached (the kit's builders)."""
     name, domain = vendor
-    sent = inst.day(-days_ago, 8 + inst.rng.randrange(8), inst.pick((0, 15, 30, 45)))
-    blob, size = inst.document(
-        {
-            "kind": "pdf",
-            "title": f"{name} invoice {number}",
-            "lines": [f"Invoice {number}", f"Bill to: {inst.company.name}", f"Amount due: ${amount:,}.00"],
-        }
-    )
-    mid = inst.uid("msg")
-    return inst.add(
-        "gmail",
-        "messages",
-        mid,
-        {
-            "thread_id": mid,
-            "sender": f"billing@{domain}",
-            "to": [inst.company.user],
-            "subject": f"Invoice {number} from {name}",
-            "body": f"Hello,\n\nPlease find attached invoice {number} for ${amount:,}.00.\n\n{name} billing",
-            "date": sent.isoformat(),
-            "labels": ["INBOX"],
-            "attachments": [
-                {
-                    "id": f"att_{number.lower()}",
-                    "filename": f"{number}.pdf",
-                    "mime_type": "application/pdf",
-                    "size": size,
-                    "blob": blob,
-                }
-            ],
-        },
+    pdf = {
+        "kind": "pdf",
+        "title": f"{name} invoice {number}",
+        "lines": [f"Invoice {number}", f"Bill to: {inst.company.name}", f"Amount due: ${amount:,}.00"],
+    }
+    return message(
+        inst,
+        sender=f"billing@{domain}",
+        subject=f"Invoice {number} from {name}",
+        body=f"Hello,\n\nPlease find attached invoice {number} for ${amount:,}.00.\n\n{name} billing",
+        when=inst.day(-days_ago, 8 + inst.rng.randrange(8), inst.pick((0, 15, 30, 45))),
+        attachments=[attachment(inst, f"{number}.pdf", pdf)],
     )
 
 
