@@ -1,4 +1,4 @@
-"""Calendar actions about free time: when you and colleagues are all free."""
+"""Calendar actions on free/busy time: when you and colleagues are all free."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
-"""Calendar actions that change events: create, update, cancel, and answer an invitation."""
+"""Calendar actions on events: list the events in a window, show one, create, update, cancel, answer an invitation."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
@@ -9,6 +10,7 @@ from pydantic import Field
 from tools.apps.calendar._rules import (
     Instance,
     Scope,
+    all_instances,
     attendee,
     check_emails,
     check_room,
@@ -20,19 +22,93 @@ from tools.apps.calendar._rules import (
     find_room,
     materialize,
     occurrence_date,
+    on_calendar,
     organizer_only,
+    parse_window,
     set_room,
     whole_series,
     zone,
 )
-from tools.apps.calendar._views import record_view
+from tools.apps.calendar._views import event_view, record_view, span
 from tools.apps.calendar.app import app
 from tools.apps.calendar.state import Attendee, CalendarState, Event, Recurrence
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 from tools.kernel.world import Context, parse_instant
-from tools.kits.text import LongText, require_text
+from tools.kits.paging import Page, PageSize, page_of
+from tools.kits.text import LongText, SearchText, fold, require_text
 
-__all__ = ["create_event", "delete_event", "respond_to_event", "update_event"]
+__all__ = ["create_event", "delete_event", "get_event", "list_events", "respond_to_event", "update_event"]
+
+
+@app.action(read_only=True)
+def list_events(
+    ctx: Context[CalendarState],
+    start: str = "",
+    end: str = "",
+    query: SearchText = "",
+    time_zone: str = "",
+    page: Page = 1,
+    page_size: PageSize = 20,
+) -> dict[str, Any]:
+    """List the events on your calendar between two times, earliest first; repeating events show each occurrence.
+
+    Shows every event you organize or are invited to that overlaps the window [start, end),
+    whatever your answer was (see my_response). An occurrence of a repeating series has its own
+    id, the series id and the date, e.g. "evt_n3@2026-03-16", and names its series in series_id.
+    A bare date means midnight.
+
+    Example:
+        start="2026-03-10" end="2026-03-11" query="budget" -> Tuesday's budget meetings with their attendees.
+
+    Args:
+        start: Beginning of the window, ISO 8601 date-time such as 2026-03-10T09:00 or a date 2026-03-10.
+            Defaults to now.
+        end: End of the window (exclusive), ISO 8601. Defaults to 7 days after start.
+        query: Words that must all appear in the title, location, description or an attendee's address.
+        time_zone: IANA time zone for times without an offset and for the times shown, e.g. America/Chicago.
+            Defaults to the company's (America/New_York).
+        page: Page number, starting at 1.
+        page_size: Events per page.
+
+    Returns:
+        {"events": [{"id", "title", "start", "end", "location", "room", "organizer", "attendees": [{"email",
+        "response"}], "my_response", "series_id", "repeats"}], "window": {"start", "end"}, "page", "page_size",
+        "total", "next_page"}.
+    """
+    tz = zone(ctx, time_zone)
+    lo, hi = parse_window(ctx, start, end, tz, timedelta(days=7))
+    words = fold(query).split()
+    hits = []
+    for i in all_instances(ctx, lo, hi):
+        e = i.event
+        if not on_calendar(e, ctx.user):
+            continue
+        text = fold(" ".join([e.title, e.location, e.description, e.organizer, *(a.email for a in e.attendees)]))
+        if all(w in text for w in words):
+            hits.append(i)
+    out = page_of([event_view(ctx, i, tz) for i in hits], page, page_size, key="events")
+    out["window"] = span(lo, hi, tz)
+    return out
+
+
+@app.action(read_only=True)
+def get_event(ctx: Context[CalendarState], event_id: str, time_zone: str = "") -> dict[str, Any]:
+    """Show one event, series or occurrence in full: times, place, room, description and everyone's answers.
+
+    Example:
+        event_id="evt_050" -> the Contoso renewal call with its agenda and who accepted.
+
+    Args:
+        event_id: The event's id, as shown by list-events (an occurrence id such as evt_n3@2026-03-16 works too).
+        time_zone: IANA time zone to show the times in, e.g. Europe/London. Defaults to the company's.
+
+    Returns:
+        {"id", "title", "start", "end", "location", "room", "organizer", "attendees": [{"email", "response",
+        "comment", "resource"}], "my_response", "series_id", "repeats", "description", "time_zone"}; a series also
+        has "recurrence", "recurrence_count", "recurrence_until" and "cancelled_dates".
+    """
+    tz = zone(ctx, time_zone)
+    return event_view(ctx, find(ctx, event_id), tz, full=True)
 
 
 @app.action(read_only=False)
