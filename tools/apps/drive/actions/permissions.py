@@ -1,19 +1,17 @@
-"""Drive actions for sharing: list, add and remove permissions; list the shared drives."""
+"""Drive actions on permissions: list who can open an item, share it, remove someone's access."""
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
 from tools.apps.drive._rules import ancestors, check_email, get_item, member_role, require_edit
-from tools.apps.drive._views import detail, shared_drive_view
+from tools.apps.drive._views import detail
 from tools.apps.drive.app import app
 from tools.apps.drive.state import DriveState, Permission
 from tools.kernel.exceptions import Conflict, NotFound
 from tools.kernel.world import Context
-from tools.kits.paging import Page, PageSize, page_of
-from tools.kits.text import SearchText, fold
 
-__all__ = ["list_permissions", "list_shared_drives", "remove_permission", "share_file"]
+__all__ = ["list_permissions", "remove_permission", "share_file"]
 
 
 @app.action(read_only=True)
@@ -118,36 +116,3 @@ def remove_permission(ctx: Context[DriveState], file_id: str, email: str) -> dic
         "removed": current.email,
         "permissions": [p.model_dump() for p in f.permissions],
     }
-
-
-@app.action(read_only=True)
-def list_shared_drives(
-    ctx: Context[DriveState], query: SearchText = "", page: Page = 1, page_size: PageSize = 20
-) -> dict[str, Any]:
-    """List the shared drives you are a member of, with their members and your role.
-
-    A shared drive belongs to the company, not to a person. Browse one with list-folder
-    (folder_id = its id) and search it with search-files (folder_id = its id). Roles:
-    manager, content_manager (can also move and trash), contributor (can add and edit),
-    commenter, reader.
-
-    Example:
-        query="atlas" -> [{"id": "sd_atlas_program", "name": "Atlas Program", "your_role": "content_manager", ...}].
-
-    Args:
-        query: Words to find in the shared drive's name.
-        page: Page number, starting at 1.
-        page_size: Shared drives per page.
-
-    Returns:
-        {"results": [{"id", "name", "created", "your_role", "members": [{"email", "role"}], "items"}], "page",
-        "page_size", "total", "next_page"}.
-    """
-    words = fold(query).split()
-    out = []
-    for sd in sorted(ctx.state.shared_drives.values(), key=lambda s: fold(s.name)):
-        role = member_role(ctx.state, sd.id, ctx.user)
-        if role is None or not all(w in fold(sd.name) for w in words):
-            continue
-        out.append(shared_drive_view(ctx, sd, role))
-    return page_of(out, page, page_size)

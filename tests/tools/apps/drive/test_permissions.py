@@ -1,7 +1,6 @@
 import pytest
 
 from tests.tools.apps.conftest import app_ctx, call
-from tests.tools.apps.drive.conftest import names
 from tools.fixtures import USER
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 
@@ -18,17 +17,6 @@ def test_list_permissions_direct_and_inherited():
     assert ("tomas.rivera@northwind.example", "fld_vendors") in inherited
     assert (USER, "fld_operations") in inherited
     assert ("victor.alvarez@northwind.example", "fld_operations") in inherited
-
-
-def test_list_shared_drives():
-    out = call(app_ctx("drive"), "list_shared_drives")
-    assert [(d["id"], d["your_role"], d["items"]) for d in out["results"]] == [
-        ("sd_atlas_program", "content_manager", 5),
-        ("sd_company_policies", "commenter", 6),
-        ("sd_sales_enablement", "contributor", 4),
-    ]
-    assert {"email": "james.okafor@northwind.example", "role": "manager"} in out["results"][2]["members"]
-    assert names(call(app_ctx("drive"), "list_shared_drives", query="sales")["results"]) == ["Sales Enablement"]
 
 
 def test_share_file_adds_then_updates_role():
