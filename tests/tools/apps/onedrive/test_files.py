@@ -11,8 +11,6 @@ from tools.kernel.documents import extract_text, make_docx, make_xlsx, read_cell
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 
 PRIYA = "priya.shah@northwind.example"
-
-
 RUBY = "ruby.walker@northwind.example"
 
 

@@ -7,8 +7,6 @@ from tools.fixtures import USER
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 
 RUBY = "ruby.walker@northwind.example"
-
-
 AMELIA = "amelia.ward@northwind.example"
 
 
