@@ -8,7 +8,7 @@ from pydantic import Field
 from cli_shim.parse import Help, Invocation, UsageError, action_help, app_help, parse_argv
 from tools import COMPLETE_TASK, REGISTRY, App, AppState, Context
 
-demo = App("demo", AppState, "A made-up app with every parameter type.")
+demo = App("demo", AppState, "A made-up app with every parameter type.", order=("send_note",))
 
 
 @demo.action(read_only=False)

@@ -1,6 +1,6 @@
 """The one schema: every app action declared once, every surface derived from it.
 
-An app module creates ``app = App("gmail", GmailState, "...")`` and declares
+An app module creates ``app = App("gmail", GmailState, "...", order=(...))`` and declares
 each action with ``@app.action(read_only=...)`` on a plain function whose first
 parameter is the :class:`~tools.kernel.world.Context` and whose other parameters are
 typed (``str``, ``int``, ``bool``, ``list[str]``, ``Literal[...]``, optionally
@@ -21,6 +21,11 @@ From that one declaration this module derives:
   so no call's cost grows without bound with its input;
 * the shell command name ``<app> <action-with-dashes>`` and the HTTP path
   ``/api/<app>/<action>``.
+
+The order an app lists its actions in (the tool list, help, docs) is the ``order`` it is
+given, never the order its modules happen to be imported in: an action left out of the order
+is refused when it is declared, and an order naming an action never declared is refused when
+the app joins a :class:`Registry`.
 """
 
 from __future__ import annotations
@@ -31,7 +36,8 @@ import json
 import re
 import types
 import typing
-from collections.abc import Callable, Iterable, Iterator
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
@@ -208,14 +214,30 @@ class App:
         name: Lower-case app name, used in tool names (``company_<name>_...``).
         state: The app's state model class.
         description: One sentence on what the app is, shown in docs and help.
+        order: Every action's name, in the order the app lists them (tool list, help, docs). The
+            order does not depend on which module declares an action or when it is imported.
+
+    Raises:
+        ValueError: A bad app name, or an order naming an action twice or a name no action may have.
     """
 
-    def __init__(self, name: str, state: type[AppState], description: str) -> None:
+    def __init__(self, name: str, state: type[AppState], description: str, *, order: Sequence[str]) -> None:
         if not _NAME_RE.match(name):
             raise ValueError(f"app name {name!r} must match {_NAME_RE.pattern}")
+        if isinstance(order, str):
+            raise ValueError(f"{name}: order must be a sequence of action names, not one string")
+        twice = sorted(n for n, count in Counter(order).items() if count > 1)
+        if twice:
+            raise ValueError(f"{name}: the order names {', '.join(twice)} more than once")
+        bad = [n for n in order if not _NAME_RE.match(n)]
+        if bad:
+            raise ValueError(f"{name}: the order names {', '.join(map(repr, bad))}, not action names")
         self.name = name
         self.state = state
         self.description = description
+        #: Every action's name, in listing order.
+        self.order: tuple[str, ...] = tuple(order)
+        #: Action name to action, in :attr:`order` (those declared so far).
         self.actions: dict[str, Action] = {}
         #: Outcome name to ``fn(state) -> value``: what grading reads of the app's final state.
         self.outcomes: dict[str, Callable[..., Any]] = {}
@@ -225,16 +247,34 @@ class App:
 
         Args:
             read_only: True if the action never changes the world (shown to clients as ``readOnlyHint``).
+
+        Raises:
+            ValueError: (when the function is decorated) the action is declared twice, or is not in
+                the app's order.
         """
 
         def register(fn: Callable[..., Any]) -> Callable[..., Any]:
             act = build_action(self.name, fn, read_only=read_only)
             if act.name in self.actions:
                 raise ValueError(f"{self.name}.{act.name} is declared twice")
-            self.actions[act.name] = act
+            if act.name not in self.order:
+                raise ValueError(f"{self.name}.{act.name} is not in the app's order; add it where it should be listed")
+            declared = {**self.actions, act.name: act}
+            self.actions.clear()  # refilled in the pinned order, the same dict for whoever holds it
+            self.actions.update((n, declared[n]) for n in self.order if n in declared)
             return fn
 
         return register
+
+    def check_order(self) -> None:
+        """Check that every action the order names has been declared (call once every module is imported).
+
+        Raises:
+            ValueError: The order names actions that were never declared.
+        """
+        missing = [n for n in self.order if n not in self.actions]
+        if missing:
+            raise ValueError(f"{self.name}: the order names actions never declared: {', '.join(missing)}")
 
     def outcome(self, fn: Callable[..., Any]) -> Callable[..., Any]:
         """Declare the decorated function as an outcome grading may check, under its own name.
@@ -431,16 +471,21 @@ class Registry:
 
     @classmethod
     def of(cls, apps: Iterable[App]) -> Registry:
-        """Build a registry from app objects; raises ValueError on a duplicate app name."""
+        """Build a registry from app objects, their actions all declared.
+
+        Raises:
+            ValueError: A duplicate app name, or an app whose order names an action never declared.
+        """
         reg = cls()
         for app in apps:
             if app.name in reg.apps:
                 raise ValueError(f"app {app.name} registered twice")
+            app.check_order()
             reg.apps[app.name] = app
         return reg
 
     def actions(self, apps: Iterable[str] | None = None) -> Iterator[Action]:
-        """Every action, optionally only those of the named apps, in declaration order."""
+        """Every action, optionally only those of the named apps, app by app, each app's in its pinned order."""
         wanted = set(apps) if apps is not None else None
         for app in self.apps.values():
             if wanted is None or app.name in wanted:

@@ -1,4 +1,4 @@
-"""The directory app object; its actions live in ``actions/``."""
+"""The directory app object; its actions live in ``actions/<resource>.py``, listed in ``order``."""
 
 from __future__ import annotations
 
@@ -7,4 +7,15 @@ from tools.kernel.registry import App
 
 __all__ = ["app"]
 
-app = App("directory", DirectoryState, "The company's people directory: names, titles, departments and managers.")
+app = App(
+    "directory",
+    DirectoryState,
+    "The company's people directory: names, titles, departments and managers.",
+    order=(
+        "search_people",
+        "get_person",
+        "get_manager",
+        "list_direct_reports",
+        "list_departments",
+    ),
+)

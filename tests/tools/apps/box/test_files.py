@@ -1,15 +1,122 @@
 import base64
+from datetime import datetime
 
 import pytest
 
 from tests.conftest import MemoryFiles
-from tests.tools.apps.box.conftest import DOCX
+from tests.tools.apps.box.conftest import DOCX, names
 from tests.tools.apps.conftest import app_ctx, call
 from tools.companies import NOW, USER
-from tools.kernel.documents import extract_text, make_docx, make_pdf
+from tools.kernel.documents import extract_text, make_pdf
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 
-# ---- download and versions -----------------------------------------------------------------------
+# ---- show an item ---------------------------------------------------------------------------------
+
+
+def test_get_item_shows_path_role_and_link():
+    c = app_ctx("box")
+    out = call(c, "get_item", item_id="file_contoso_proposed_terms")
+    assert out["path"] == "/Partners/Contoso/Contoso renewal - proposed terms.pdf"
+    assert [p["id"] for p in out["path_collection"]] == ["0", "folder_partners", "folder_partners_contoso"]
+    assert out["your_role"] == "owner" and out["comments"] == 2 and out["versions"] == 1
+    link = out["shared_link"]
+    assert link["access"] == "open" and link["password_protected"] is True and link["expires"] == "2026-03-31"
+    assert link["url"].startswith("https://northwind.app.box.com/s/")
+    folder = call(c, "get_item", item_id="folder_partners_lakeside")
+    assert (
+        folder["item_count"] == 2
+        and folder["collaborators"] == 2
+        and folder["shared_link"]["access"] == "collaborators"
+    )
+
+
+def test_roles_follow_collaborations_down_the_tree():
+    c = app_ctx("box")
+    roles = {i: call(c, "get_item", item_id=i)["your_role"] for i in (
+        "folder_legal", "file_mutual_nda_template", "folder_contracts", DOCX, "file_inv_20417",
+        "folder_partners_fabrikam", "folder_soc2_evidence", "file_access_review_q4",
+    )}  # fmt: skip
+    assert roles == {
+        "folder_legal": "viewer",
+        "file_mutual_nda_template": "viewer",
+        "folder_contracts": "editor",
+        DOCX: "editor",
+        "file_inv_20417": "editor",
+        "folder_partners_fabrikam": "owner",
+        "folder_soc2_evidence": "uploader",
+        "file_access_review_q4": "uploader",
+    }
+
+
+def test_get_item_errors():
+    c = app_ctx("box")
+    with pytest.raises(NotFound) as err:
+        call(c, "get_item", item_id="file_comp_bands_2026")
+    assert err.value.parameter == "item_id" and "box search" in err.value.message
+    with pytest.raises(NotFound) as err:
+        call(c, "get_item", item_id="file_fabrikam_coi_2026")
+    assert "list-trash" in err.value.message
+    with pytest.raises(NotFound):
+        call(c, "get_item", item_id="file_ct2291_early_outline")  # inside a trashed folder
+
+
+# ---- search ---------------------------------------------------------------------------------------
+
+
+def test_search_reads_document_text():
+    out = call(app_ctx("box"), "search", query="Fabrikam 12,480", file_extensions=["pdf"])
+    assert [r["id"] for r in out["results"]] == ["file_inv_20417"]
+    hit = out["results"][0]
+    assert hit["matched_in"] == ["content"] and "inv-20417" in hit["snippet"]
+    assert hit["path"] == "/Finance/Vendor invoices/2026-02/INV-20417 Fabrikam Logistics.pdf"
+
+
+def test_search_phrases_names_first_then_newest():
+    c = app_ctx("box")
+    out = call(c, "search", query='"CPI-U"')
+    assert [r["id"] for r in out["results"]] == [DOCX]
+    contoso = call(c, "search", query="CT-2291", page_size=100)["results"]
+    by_name = [r for r in contoso if "name" in r["matched_in"]]
+    assert contoso[: len(by_name)] == by_name and len(by_name) == 7  # 6 files and the "Contoso Ltd" folder
+    stamps = [datetime.fromisoformat(r["modified"]) for r in by_name]
+    assert stamps == sorted(stamps, reverse=True)
+
+
+def test_search_filters():
+    c = app_ctx("box")
+    xlsx = call(c, "search", file_extensions=[".XLSX"], page_size=50)
+    assert sorted(names(xlsx["results"])) == [
+        "CT-2291 renewal pricing model.xlsx",
+        "Contoso warehouse go-live status.xlsx",
+        "Fabrikam rate card 2026.xlsx",
+        "Fabrikam shipping schedule March 2026.xlsx",
+        "Offsite rooming list.xlsx",
+        "Vendor payments 2026.xlsx",
+    ]  # not the compensation bands (no access) nor the SOC 2 workbook (uploader only)
+    folders = call(c, "search", query="contoso", item_type="folder")
+    assert sorted(names(folders["results"])) == ["Contoso", "Contoso Ltd"]
+    inside = call(c, "search", query="invoice", folder_id="folder_invoices_2026_03", search_in="content")
+    assert sorted(names(inside["results"])) == [
+        "INV-20455 Litware Cloud Services.pdf",
+        "INV-20459 Wide World Importers.pdf",
+        "INV-20470 Proseware Recruiting.pdf",
+    ]
+    mine = call(c, "search", owner="alex.morgan", item_type="file", page_size=50)
+    assert mine["total"] == 7
+    only_names = call(c, "search", query="PO-88213", search_in="name")
+    assert only_names["total"] == 0
+    assert call(c, "search", query="PO-88213", search_in="content")["total"] >= 4
+
+
+def test_search_skips_trash():
+    c = app_ctx("box")
+    assert call(c, "search", query="certificate of insurance")["total"] == 0
+    assert call(c, "search", query="early outline")["total"] == 0
+    call(c, "restore_item", item_id="file_fabrikam_coi_2026")
+    assert names(call(c, "search", query="Humongous")["results"]) == ["Fabrikam certificate of insurance 2026.pdf"]
+
+
+# ---- download -------------------------------------------------------------------------------------
 
 
 def test_download_text_inline_without_workspace():
@@ -62,41 +169,6 @@ def test_previewer_can_look_but_not_download():
     with pytest.raises(Conflict) as err:
         call(c, "download_file", file_id="file_mutual_nda_template")
     assert "previewer" in err.value.message
-
-
-def test_list_versions_newest_first():
-    out = call(app_ctx("box"), "list_versions", file_id=DOCX)
-    assert out["current_version"] == 3
-    assert [(v["number"], v["current"], v["uploaded_by"]) for v in out["versions"]] == [
-        (3, True, "hannah.wood@northwind.example"),
-        (2, False, "maya.young@northwind.example"),
-        (1, False, "maya.young@northwind.example"),
-    ]
-
-
-def test_promote_version_copies_it_as_newest():
-    c = app_ctx("box")
-    v2 = c.state.versions["ver_ct2291_agreement_docx_2"].blob
-    out = call(c, "promote_version", file_id=DOCX, version=2)
-    assert out["version_number"] == 4 and out["promoted_from"] == 2 and out["modified_by"] == USER
-    f = c.state.files[DOCX]
-    assert f.blob == v2 and f.modified == NOW
-    newest = [v for v in c.state.versions.values() if v.file_id == DOCX and v.number == 4]
-    assert len(newest) == 1 and newest[0].promoted_from == 2 and newest[0].blob == v2
-    assert len(call(c, "list_versions", file_id=DOCX)["versions"]) == 4
-
-
-def test_promote_version_errors():
-    c = app_ctx("box")
-    with pytest.raises(Conflict) as err:
-        call(c, "promote_version", file_id=DOCX, version=3)
-    assert "already the current" in err.value.message
-    with pytest.raises(NotFound) as err:
-        call(c, "promote_version", file_id=DOCX, version=7)
-    assert err.value.parameter == "version"
-    with pytest.raises(InvalidArgument) as err:
-        call(c, "promote_version", file_id=DOCX, version=0)
-    assert err.value.parameter == "version"
 
 
 # ---- uploads --------------------------------------------------------------------------------------
@@ -174,28 +246,76 @@ def test_upload_errors():
     assert err.value.parameter == "path" and "no workspace" in err.value.message
 
 
-def test_upload_version_from_workspace():
-    new = make_docx("Redline", ["9.4 Security incident notice: 72 hours"])
-    c = app_ctx("box", MemoryFiles({"redline.docx": new}))
-    out = call(c, "upload_version", file_id=DOCX, path="redline.docx")
-    assert out["version_number"] == 4 and out["modified_by"] == USER and out["name"].endswith(".docx")
-    assert c.blobs.get(c.state.files[DOCX].blob) == new
-    assert "72 hours" in call(c, "search", query='"security incident"')["results"][0]["snippet"]
-    with pytest.raises(Conflict) as err:
-        call(c, "upload_version", file_id=DOCX, path="redline.docx")
-    assert "same as the current version 4" in err.value.message
+# ---- move, copy, rename ---------------------------------------------------------------------------
 
 
-def test_upload_version_errors():
-    c = app_ctx("box", MemoryFiles({"notes.txt": b"not a pdf"}))
+def test_move_item():
+    c = app_ctx("box")
+    out = call(c, "move_item", item_id="file_inv_20463", folder_id="folder_invoices_2026_03")
+    assert out["path"] == "/Finance/Vendor invoices/2026-03/INV-20463 Fabrikam Logistics.pdf"
+    assert c.state.files["file_inv_20463"].modified == NOW
+    assert call(c, "list_folder", folder_id="folder_invoices_2026_02")["total"] == 7
+
+
+def test_move_item_errors():
+    c = app_ctx("box")
     with pytest.raises(InvalidArgument) as err:
-        call(c, "upload_version", file_id="file_inv_20417", path="notes.txt")
-    assert "not a .pdf" in err.value.message
-    with pytest.raises(InvalidArgument) as err:
-        call(c, "upload_version", file_id=DOCX, content="new text")
-    assert err.value.parameter == "content"
+        call(c, "move_item", item_id="folder_partners", folder_id="folder_partners_contoso")
+    assert err.value.parameter == "folder_id"
     with pytest.raises(Conflict) as err:
-        call(c, "upload_version", file_id="file_nda_guidance", content="# new")
-    assert "viewer" in err.value.message
-    out = call(c, "upload_version", file_id="file_payment_run_2026_03_06", content="payment_id\nPAY-1\n")
-    assert out["version_number"] == 2 and out["size"] == 17
+        call(c, "move_item", item_id="file_inv_20417", folder_id="folder_invoices_2026_02")
+    assert "already in that folder" in err.value.message
+    with pytest.raises(Conflict) as err:
+        call(c, "move_item", item_id="file_mutual_nda_template", folder_id="folder_partners")
+    assert err.value.parameter == "item_id" and "viewer" in err.value.message
+    with pytest.raises(Conflict) as err:
+        call(c, "move_item", item_id="file_inv_20417", folder_id="folder_signed_ndas")
+    assert err.value.parameter == "folder_id"
+    call(c, "create_folder", name="2026-02", parent_id="folder_partners")
+    with pytest.raises(Conflict) as err:
+        call(c, "move_item", item_id="folder_invoices_2026_02", folder_id="folder_partners")
+    assert "already has folder '2026-02'" in err.value.message
+
+
+def test_copy_file_and_folder():
+    c = app_ctx("box")
+    copy = call(c, "copy_item", item_id="file_mutual_nda_template", folder_id="folder_partners_lakeside")
+    assert copy["name"] == "Mutual NDA template 2026-01.docx" and copy["owner"] == USER
+    assert copy["shared_link"] is None and copy["version_number"] == 1
+    assert c.state.files[copy["id"]].blob == c.state.files["file_mutual_nda_template"].blob
+    tree = call(c, "copy_item", item_id="folder_partners_lakeside", folder_id="0", new_name="Offsite 2026")
+    assert tree["item_count"] == 3 and tree["collaborators"] == 0 and tree["shared_link"] is None
+    assert sorted(names(call(c, "list_folder", folder_id=tree["id"])["results"])) == [
+        "Lakeside Lodge event order NWT-4471.pdf",
+        "Mutual NDA template 2026-01.docx",
+        "Offsite rooming list.xlsx",
+    ]
+
+
+def test_copy_item_errors():
+    c = app_ctx("box")
+    with pytest.raises(Conflict) as err:
+        call(c, "copy_item", item_id="file_inv_20417", folder_id="folder_invoices_2026_02")
+    assert err.value.parameter == "folder_id" and "pick another name" in err.value.message
+    same = call(c, "copy_item", item_id="file_inv_20417", folder_id="folder_invoices_2026_02",
+                new_name="INV-20417 Fabrikam Logistics (copy).pdf")  # fmt: skip
+    assert same["parent_id"] == "folder_invoices_2026_02"
+    with pytest.raises(InvalidArgument) as err:
+        call(c, "copy_item", item_id="folder_partners", folder_id="folder_partners_fabrikam")
+    assert "into itself" in err.value.message
+
+
+def test_rename_item():
+    c = app_ctx("box")
+    out = call(c, "rename_item", item_id="file_payment_run_2026_03_06", new_name="Payment run 2026-03-06 (final).csv")
+    assert out["name"] == "Payment run 2026-03-06 (final).csv" and c.state.files[out["id"]].modified == NOW
+    with pytest.raises(InvalidArgument) as err:
+        call(c, "rename_item", item_id="file_inv_20417", new_name="INV-20417.docx")
+    assert "keep the extension .pdf" in err.value.message
+    with pytest.raises(Conflict):
+        call(c, "rename_item", item_id="file_inv_20417", new_name="INV-20417 Fabrikam Logistics.pdf")
+    with pytest.raises(Conflict) as err:
+        call(c, "rename_item", item_id="file_inv_20417", new_name="inv-20388 proseware recruiting.PDF")
+    assert "file_inv_20388" in err.value.message
+    folder = call(c, "rename_item", item_id="folder_partners_lakeside", new_name="Lakeside Lodge (offsite)")
+    assert folder["path"] == "/Partners/Lakeside Lodge (offsite)"

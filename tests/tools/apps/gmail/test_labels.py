@@ -5,7 +5,7 @@ from tests.tools.apps.gmail.conftest import only
 from tools.apps.gmail import SYSTEM_LABELS
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 
-# --- labels and trash ---------------------------------------------------------------------------
+# --- labels -------------------------------------------------------------------------------------
 
 
 def test_list_labels_counts():
@@ -70,22 +70,6 @@ def test_modify_labels_unknown_message():
         unchanged(app_ctx("gmail"), "modify_labels", NotFound, message_id="x", add=["STARRED"]).parameter
         == "message_id"
     )
-
-
-def test_trash_hides_from_search_and_can_be_restored():
-    c = app_ctx("gmail")
-    hit = only(c, "from:tomas.rivera subject:INV-20417")
-    out = call(c, "trash_message", message_id=hit["id"])
-    assert out["already_in_trash"] is False
-    assert "TRASH" in c.state.messages[hit["id"]].labels
-    assert call(c, "search_messages", query="from:tomas.rivera subject:INV-20417")["total"] == 0
-    assert only(c, "in:trash from:tomas.rivera")["id"] == hit["id"]
-    before = c.world.snapshot()
-    assert call(c, "trash_message", message_id=hit["id"])["already_in_trash"] is True
-    assert c.world.snapshot() == before
-    call(c, "modify_labels", message_id=hit["id"], remove=["TRASH"])
-    assert only(c, "from:tomas.rivera subject:INV-20417")["id"] == hit["id"]
-    assert unchanged(c, "trash_message", NotFound, message_id="msg_x").parameter == "message_id"
 
 
 # --- archive, read and unread -------------------------------------------------------------------

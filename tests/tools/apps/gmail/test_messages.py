@@ -143,23 +143,6 @@ def test_get_message_unknown_id():
     assert "search-messages" in err.message
 
 
-def test_get_thread_by_thread_or_message_id_oldest_first():
-    c = app_ctx("gmail")
-    hit = only(c, 'subject:"Contoso renewal" from:james.okafor')
-    by_message = call(c, "get_thread", thread_id=hit["id"])
-    assert by_message == call(c, "get_thread", thread_id=hit["thread_id"])
-    senders = [m["from"] for m in by_message["messages"]]
-    assert senders == [
-        "isabella.rossi@northwind.example",
-        USER,
-        "isabella.rossi@northwind.example",
-        "james.okafor@northwind.example",
-    ]
-    assert by_message["subject"] == "Contoso renewal - pricing approval needed"
-    err = unchanged(c, "get_thread", NotFound, thread_id="thr_9999")
-    assert err.parameter == "thread_id"
-
-
 def test_read_only_actions_change_nothing():
     c = app_ctx("gmail")
     before = c.world.snapshot()
@@ -373,3 +356,22 @@ def test_a_long_body_comes_in_parts_and_threads_show_a_shorter_part():
     assert "".join(parts) == body
     thread = call(c, "get_thread", thread_id=sent["id"])
     assert len(thread["messages"][0]["body"]) == 5_000 and thread["messages"][0]["body_next_offset"] == 5_000
+
+
+# --- trash --------------------------------------------------------------------------------------
+
+
+def test_trash_hides_from_search_and_can_be_restored():
+    c = app_ctx("gmail")
+    hit = only(c, "from:tomas.rivera subject:INV-20417")
+    out = call(c, "trash_message", message_id=hit["id"])
+    assert out["already_in_trash"] is False
+    assert "TRASH" in c.state.messages[hit["id"]].labels
+    assert call(c, "search_messages", query="from:tomas.rivera subject:INV-20417")["total"] == 0
+    assert only(c, "in:trash from:tomas.rivera")["id"] == hit["id"]
+    before = c.world.snapshot()
+    assert call(c, "trash_message", message_id=hit["id"])["already_in_trash"] is True
+    assert c.world.snapshot() == before
+    call(c, "modify_labels", message_id=hit["id"], remove=["TRASH"])
+    assert only(c, "from:tomas.rivera subject:INV-20417")["id"] == hit["id"]
+    assert unchanged(c, "trash_message", NotFound, message_id="msg_x").parameter == "message_id"

@@ -1,4 +1,4 @@
-"""OneDrive file actions: create-folder, upload-file, copy-item, move-item, rename-item."""
+"""OneDrive file actions: get-item, search-items, list-recent, download-file, upload-file, copy, move and rename."""
 
 import base64
 
@@ -7,8 +7,11 @@ import pytest
 from tests.conftest import MemoryFiles
 from tests.tools.apps.conftest import app_ctx, call
 from tools.companies import NOW, USER
-from tools.kernel.documents import extract_text, make_docx, make_xlsx
+from tools.kernel.documents import extract_text, make_docx, make_xlsx, read_cell
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
+
+PRIYA = "priya.shah@northwind.example"
+RUBY = "ruby.walker@northwind.example"
 
 
 def names(rows):
@@ -20,48 +23,147 @@ def text_of(c, item_id):
     return extract_text(c.blobs.get(it.blob), it.name)
 
 
-# ---- folders and uploads ----------------------------------------------------------------------
+# ---- show an item -----------------------------------------------------------------------------
 
 
-def test_create_folder_by_parent_path():
+def test_get_item_by_path_and_id():
     c = app_ctx("onedrive")
-    out = call(c, "create_folder", name="Travel", parent="/Documents")
-    assert out["id"] == "itm_n1" and out["path"] == "/Documents/Travel" and out["parent_id"] == "itm_documents"
-    rec = c.state.items["itm_n1"]
-    assert rec.kind == "folder" and rec.owner == USER and rec.created == NOW
-    assert [(p.email, p.role) for p in rec.permissions] == [(USER, "owner")]
-    top = call(c, "create_folder", name="Scans")
-    assert top["path"] == "/Scans" and top["parent_id"] == "root"
+    out = call(c, "get_item", item="/Documents/Budgets/q1 BUDGET.xlsx")
+    assert out["id"] == "itm_q1_budget" and out["version"] == 3
+    assert out["created_by"] == USER and out["modified_by"] == PRIYA
+    assert out["modified"] == "2026-03-05T17:10:00-05:00"
+    assert out["your_access"] == "owner" and out["shared"] is True and out["active_links"] == 1
+    shared = call(c, "get_item", item="itm_shared_offsite_seating")
+    assert shared["path"] is None and shared["shared_with_me"] is True
+    assert shared["owner"] == RUBY and shared["your_access"] == "write"
+    assert call(c, "get_item", item="itm_shared_q1_forecast")["your_access"] == "read"
+    assert call(c, "get_item", item="itm_offsite_agenda")["your_access"] == "owner"
 
 
-def test_create_folder_conflicts_and_rename():
+def test_get_item_errors():
     c = app_ctx("onedrive")
-    with pytest.raises(Conflict) as err:
-        call(c, "create_folder", name="budgets", parent="itm_documents")
-    assert err.value.parameter == "name" and "itm_budgets" in err.value.message
-    out = call(c, "create_folder", name="Budgets", parent="itm_documents", conflict_behavior="rename")
-    assert out["name"] == "Budgets 1"
-    again = call(c, "create_folder", name="Budgets", parent="itm_documents", conflict_behavior="rename")
-    assert again["name"] == "Budgets 2"
+    with pytest.raises(NotFound) as err:
+        call(c, "get_item", item="itm_nope")
+    assert err.value.parameter == "item" and "search-items" in err.value.message
+    with pytest.raises(NotFound) as err:
+        call(c, "get_item", item="itm_q1_budget_old")
+    assert "recycle bin" in err.value.message and "restore-item" in err.value.message
+    with pytest.raises(InvalidArgument):
+        call(c, "get_item", item="/")
+    with pytest.raises(InvalidArgument):
+        call(c, "get_item", item="  ")
 
 
-def test_create_folder_bad_input():
+# ---- search and recent ------------------------------------------------------------------------
+
+
+def test_search_finds_words_inside_documents():
+    out = call(app_ctx("onedrive"), "search_items", query="NWT-4471")
+    assert names(out["results"])[0] == "Lakeside Lodge contract NWT-4471.pdf"
+    assert "Offsite agenda.docx" in names(out["results"])
+    agenda = next(r for r in out["results"] if r["name"] == "Offsite agenda.docx")
+    assert agenda["matched_in"] == ["text"] and "NWT-4471" in agenda["snippet"]
+
+
+def test_search_includes_shared_files_unless_told():
     c = app_ctx("onedrive")
-    refusals = {
-        "a/b": "'a/b' contains /; names cannot contain / \\ : * ? \" < > |",
-        "what?": "'what?' contains ?; names cannot contain / \\ : * ? \" < > |",
-        "  ": "must not be empty",
-        "notes.": "'notes.' is not a valid name; names cannot be . or .. or end with a dot",
-        "x" * 256: "must be at most 255 characters",
-    }
-    for bad, message in refusals.items():
-        with pytest.raises(InvalidArgument) as err:
-            call(c, "create_folder", name=bad)
-        assert (err.value.parameter, err.value.message) == ("name", message)
-    assert call(c, "create_folder", name="x" * 255)["name"] == "x" * 255
+    out = call(c, "search_items", query="3400000")
+    assert [(r["id"], r["shared_with_me"]) for r in out["results"]] == [("itm_shared_q1_forecast", True)]
+    assert call(c, "search_items", query="3400000", include_shared=False)["total"] == 0
+
+
+def test_search_filters_by_type_and_folder():
+    c = app_ctx("onedrive")
+    pdfs = call(c, "search_items", query="lakeside", file_type="pdf")
+    assert sorted(names(pdfs["results"])) == [
+        "Expense receipts February.pdf",
+        "INV-20441 Lakeside Lodge deposit.pdf",
+        "Lakeside Lodge contract NWT-4471.pdf",
+    ]
+    inside = call(c, "search_items", query="contoso", folder="/Documents/Contoso")
+    assert sorted(names(inside["results"])) == [
+        "Contoso renewal pricing.xlsx",
+        "Contoso sign-off tracker.csv",
+        "Contoso term sheet CT-2291.pdf",
+    ]
+    folders = call(c, "search_items", query="offsite", file_type="folder")
+    assert names(folders["results"]) == ["Offsite 2026", "Offsite 2025"]
+
+
+def test_search_skips_recycle_bin_and_needs_words():
+    c = app_ctx("onedrive")
+    assert call(c, "search_items", query="Q1 budget draft (old)")["total"] == 0
     with pytest.raises(InvalidArgument) as err:
-        call(c, "create_folder", name="X", parent="/Desktop/Scratch notes.txt")
-    assert err.value.parameter == "parent"
+        call(c, "search_items", query="  ")
+    assert err.value.parameter == "query"
+
+
+def test_list_recent_newest_first_across_own_and_shared():
+    out = call(app_ctx("onedrive"), "list_recent", days=3)
+    assert names(out["results"]) == [
+        "To do this week.md",
+        "Offsite seating.xlsx",
+        "Scratch notes.txt",
+        "Q1 forecast.xlsx",
+        "Board meeting April 29 - prep notes.docx",
+        "Contoso sign-off tracker.csv",
+        "REQ-1045 interview scorecards.xlsx",
+    ]
+    assert [r["shared_with_me"] for r in out["results"]] == [False, True, False, True, False, False, True]
+    month = call(app_ctx("onedrive"), "list_recent")["results"]
+    assert all(r["kind"] == "file" for r in month)
+    assert "Q1 budget draft (old).xlsx" not in names(month) and "Headshot.png" not in names(month)
+
+
+# ---- downloading ------------------------------------------------------------------------------
+
+
+def test_download_text_inline_without_workspace():
+    out = call(app_ctx("onedrive"), "download_file", item="/Documents/Contoso/Contoso sign-off tracker.csv")
+    assert out["content"].startswith("Approver,Role,Status")
+    assert out["size"] == len(out["content"].encode()) and out["mime_type"] == "text/csv"
+
+
+def test_download_binary_needs_workspace_or_as_text():
+    c = app_ctx("onedrive")
+    with pytest.raises(InvalidArgument) as err:
+        call(c, "download_file", item="itm_shared_q1_forecast")
+    assert err.value.parameter == "item" and "as_text=true" in err.value.message
+    out = call(c, "download_file", item="itm_shared_cutover_checklist", as_text=True)
+    assert "DNS switch for orders.internal\tMia Thompson\tSat April 18, 09:15" in out["text"]
+    assert out["truncated"] is False
+
+
+def test_download_saves_into_workspace():
+    files = MemoryFiles()
+    c = app_ctx("onedrive", files)
+    out = call(c, "download_file", item="itm_shared_q1_forecast")
+    assert out == {
+        "id": "itm_shared_q1_forecast",
+        "name": "Q1 forecast.xlsx",
+        "mime_type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        "saved_to": "downloads/Q1 forecast.xlsx",
+        "size": c.state.items["itm_shared_q1_forecast"].size,
+    }
+    assert read_cell(files.files["downloads/Q1 forecast.xlsx"], "Summary", "B3") == 3400000
+    call(c, "download_file", item="/Pictures/Headshot.png", save_as="me.png")
+    assert files.files["me.png"].startswith(b"\x89PNG")
+
+
+def test_download_errors():
+    c = app_ctx("onedrive")
+    with pytest.raises(InvalidArgument) as err:
+        call(c, "download_file", item="/Documents")
+    assert "list-children" in err.value.message
+    with pytest.raises(InvalidArgument) as err:
+        call(c, "download_file", item="itm_headshot", as_text=True)
+    assert err.value.parameter == "as_text"
+    with pytest.raises(InvalidArgument) as err:
+        call(c, "download_file", item="itm_offsite_agenda", as_text=True, save_as="a.txt")
+    assert err.value.parameter == "save_as"
+
+
+# ---- uploads ----------------------------------------------------------------------------------
 
 
 def test_upload_text_file():

@@ -1,14 +1,8 @@
-"""Box's actions, one module per group; importing this package registers them all."""
+"""Box's actions, one module per resource (see ../README.md); importing this package registers them all.
 
-# isort: off
-# The tool list follows registration order: browse, files, items, trash, collaborations, links, comments.
-from tools.apps.box.actions import browse
-from tools.apps.box.actions import files
-from tools.apps.box.actions import items
-from tools.apps.box.actions import trash
-from tools.apps.box.actions import collaborations
-from tools.apps.box.actions import links
-from tools.apps.box.actions import comments
-# isort: on
+The order they are listed in is pinned in ``app.py``, whatever the order of the imports here.
+"""
 
-__all__ = ["browse", "collaborations", "comments", "files", "items", "links", "trash"]
+from tools.apps.box.actions import collaborations, comments, files, folders, links, trash, versions
+
+__all__ = ["collaborations", "comments", "files", "folders", "links", "trash", "versions"]

@@ -1,5 +1,8 @@
-"""The calendar's actions, one module per group; importing this package registers them all, in this order."""
+"""The calendar's actions, one module per resource (see ../README.md); importing this package registers them all.
 
-from tools.apps.calendar.actions import reading, writing, free_time, rooms  # noqa: I001  (registration order)
+The order they are listed in is pinned in ``app.py``, whatever the order of the imports here.
+"""
 
-__all__ = ["free_time", "reading", "rooms", "writing"]
+from tools.apps.calendar.actions import events, free_busy, rooms
+
+__all__ = ["events", "free_busy", "rooms"]

@@ -1,5 +1,8 @@
-"""The directory's actions, one module per group; importing this package registers them all."""
+"""The directory's actions, one module per resource (see ../README.md); importing this package registers them all.
 
-from tools.apps.directory.actions import people
+The order they are listed in is pinned in ``app.py``, whatever the order of the imports here.
+"""
 
-__all__ = ["people"]
+from tools.apps.directory.actions import departments, people
+
+__all__ = ["departments", "people"]

@@ -1,4 +1,4 @@
-"""Directory actions: search people, show a card, a manager, direct reports, departments."""
+"""Directory actions on people: search people, show a card, a manager, direct reports."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from tools.kits.paging import Page, PageSize, page_of
 from tools.kits.people import find_person
 from tools.kits.text import SearchText, fold
 
-__all__ = ["get_manager", "get_person", "list_departments", "list_direct_reports", "search_people"]
+__all__ = ["get_manager", "get_person", "list_direct_reports", "search_people"]
 
 
 @app.action(read_only=True)
@@ -104,19 +104,3 @@ def list_direct_reports(ctx: Context[DirectoryState], person: str) -> dict[str, 
     """
     p = find_person(ctx.state, person, "person")
     return {"manager": p.email, "reports": [card(q) for q in reports_of(ctx.state, p)]}
-
-
-@app.action(read_only=True)
-def list_departments(ctx: Context[DirectoryState]) -> dict[str, Any]:
-    """List every department with its head count.
-
-    Example:
-        (no parameters) -> [{"name": "Finance", "people": 6}, ...].
-
-    Returns:
-        {"departments": [{"name", "people"}]} sorted by name.
-    """
-    counts: dict[str, int] = {}
-    for p in ctx.state.people.values():
-        counts[p.department] = counts.get(p.department, 0) + 1
-    return {"departments": [{"name": n, "people": c} for n, c in sorted(counts.items())]}

@@ -1,5 +1,8 @@
-"""The mail actions, one module per group; importing this package registers them all, in this order."""
+"""The mail actions, one module per resource (see ../README.md); importing this package registers them all.
 
-from tools.apps.gmail.actions import messages, drafts, labels, attachments, settings, contacts  # isort: skip
+The order they are listed in is pinned in ``app.py``, whatever the order of the imports here.
+"""
 
-__all__ = ["attachments", "contacts", "drafts", "labels", "messages", "settings"]
+from tools.apps.gmail.actions import attachments, contacts, drafts, filters, labels, messages, settings, threads
+
+__all__ = ["attachments", "contacts", "drafts", "filters", "labels", "messages", "settings", "threads"]

@@ -1,4 +1,4 @@
-"""Label actions: list and create labels, change a message's labels, archive, mark read or unread, trash."""
+"""Label actions: list and create labels, change a message's labels, archive (take off INBOX), mark read or unread."""
 
 from __future__ import annotations
 
@@ -13,15 +13,7 @@ from tools.kernel.exceptions import Conflict, InvalidArgument
 from tools.kernel.world import Context
 from tools.kits.text import require_text
 
-__all__ = [
-    "archive_message",
-    "create_label",
-    "list_labels",
-    "mark_read",
-    "mark_unread",
-    "modify_labels",
-    "trash_message",
-]
+__all__ = ["archive_message", "create_label", "list_labels", "mark_read", "mark_unread", "modify_labels"]
 
 
 @app.action(read_only=True)
@@ -181,25 +173,3 @@ def mark_unread(
     """
     changed, unchanged = relabel(find_messages(ctx.state, message_ids), add="UNREAD")
     return {"changed": changed, "unchanged": unchanged}
-
-
-@app.action(read_only=False)
-def trash_message(ctx: Context[GmailState], message_id: str) -> dict[str, Any]:
-    """Move a message to the trash (label TRASH); it then no longer shows in searches unless you search in:trash.
-
-    To restore it, remove the TRASH label with gmail modify-labels.
-
-    Example:
-        message_id="msg_0042" -> {"id": "msg_0042", "labels": [..., "TRASH"], "already_in_trash": false}
-
-    Args:
-        message_id: The message's id, from gmail search-messages.
-
-    Returns:
-        {"id", "labels", "already_in_trash": true when it was in the trash before}.
-    """
-    msg = find_message(ctx.state, message_id)
-    already = "TRASH" in msg.labels
-    if not already:
-        msg.labels = [*msg.labels, "TRASH"]
-    return {"id": msg.id, "labels": msg.labels, "already_in_trash": already}

@@ -1,4 +1,4 @@
-"""Message actions: search the mailbox, read a message or a thread, send, reply and forward."""
+"""Message actions: search the mailbox, read a message, send, reply, forward, and move a message to the trash."""
 
 from __future__ import annotations
 
@@ -22,12 +22,12 @@ from tools.apps.gmail._rules import (
 from tools.apps.gmail._views import full_view, summary_view
 from tools.apps.gmail.app import app
 from tools.apps.gmail.state import GmailState
-from tools.kernel.exceptions import InvalidArgument, NotFound
+from tools.kernel.exceptions import InvalidArgument
 from tools.kernel.world import Context
 from tools.kits.paging import Page, PageSize, page_of
 from tools.kits.text import LongText, SearchText, require_text
 
-__all__ = ["forward_message", "get_message", "get_thread", "reply_to_message", "search_messages", "send_message"]
+__all__ = ["forward_message", "get_message", "reply_to_message", "search_messages", "send_message", "trash_message"]
 
 
 @app.action(read_only=True)
@@ -83,30 +83,6 @@ def get_message(
         "attachments": [{"id", "filename", "mime_type", "size" (bytes)}], "in_reply_to", "forwarded_from"}.
     """
     return full_view(ctx, find_message(ctx.state, message_id), body_offset)
-
-
-@app.action(read_only=True)
-def get_thread(ctx: Context[GmailState], thread_id: str) -> dict[str, Any]:
-    """Read a whole conversation, oldest message first.
-
-    Example:
-        thread_id="thr_0007" -> every message of that conversation with its body.
-
-    Args:
-        thread_id: The thread's id (the thread_id of any message in it), or the id of one of its messages.
-
-    Returns:
-        {"thread_id", "subject", "messages": [full message as gmail get-message shows it, each body at most
-        5,000 characters here; read the rest with gmail get-message and body_offset]}.
-    """
-    key = thread_id.strip()
-    state = ctx.state
-    if key in state.messages:
-        key = state.messages[key].thread_id
-    msgs = sorted((m for m in state.messages.values() if m.thread_id == key), key=lambda m: m.date)
-    if not msgs:
-        raise NotFound(f"no thread with id '{thread_id}'; use gmail search-messages to find thread ids", "thread_id")
-    return {"thread_id": key, "subject": msgs[0].subject, "messages": [full_view(ctx, m, part=5_000) for m in msgs]}
 
 
 @app.action(read_only=False)
@@ -241,3 +217,25 @@ def forward_message(
         forwarded_from=original.id,
     )
     return full_view(ctx, msg)
+
+
+@app.action(read_only=False)
+def trash_message(ctx: Context[GmailState], message_id: str) -> dict[str, Any]:
+    """Move a message to the trash (label TRASH); it then no longer shows in searches unless you search in:trash.
+
+    To restore it, remove the TRASH label with gmail modify-labels.
+
+    Example:
+        message_id="msg_0042" -> {"id": "msg_0042", "labels": [..., "TRASH"], "already_in_trash": false}
+
+    Args:
+        message_id: The message's id, from gmail search-messages.
+
+    Returns:
+        {"id", "labels", "already_in_trash": true when it was in the trash before}.
+    """
+    msg = find_message(ctx.state, message_id)
+    already = "TRASH" in msg.labels
+    if not already:
+        msg.labels = [*msg.labels, "TRASH"]
+    return {"id": msg.id, "labels": msg.labels, "already_in_trash": already}

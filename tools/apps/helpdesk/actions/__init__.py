@@ -1,5 +1,8 @@
-"""The helpdesk's actions, one module per group; importing this package registers them all (in this order)."""
+"""The helpdesk's actions, one module per resource (see ../README.md); importing this package registers them all.
 
-from tools.apps.helpdesk.actions import reading, tickets, comments, links, attachments  # noqa: I001  (registration order)
+The order they are listed in is pinned in ``app.py``, whatever the order of the imports here.
+"""
 
-__all__ = ["attachments", "comments", "links", "reading", "tickets"]
+from tools.apps.helpdesk.actions import attachments, comments, links, queues, tickets, watchers
+
+__all__ = ["attachments", "comments", "links", "queues", "tickets", "watchers"]

@@ -1,20 +1,19 @@
-"""Helpdesk actions on a ticket's conversation: comments and internal notes, and its watchers."""
+"""Helpdesk actions on a ticket's conversation: add a comment or an internal note, list them."""
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
-from tools.apps.helpdesk._rules import attach_hint, find_ticket, person_email, require_editable
+from tools.apps.helpdesk._rules import attach_hint, find_ticket, require_editable
 from tools.apps.helpdesk._views import comment_view
 from tools.apps.helpdesk.app import app
 from tools.apps.helpdesk.state import Comment, HelpdeskState
-from tools.kernel.exceptions import NotFound
 from tools.kernel.world import Context
 from tools.kits.files import refuse_encoded
 from tools.kits.paging import Page, PageSize, page_of
 from tools.kits.text import LongText, require_text
 
-__all__ = ["add_comment", "add_watcher", "list_comments", "remove_watcher"]
+__all__ = ["add_comment", "list_comments"]
 
 
 @app.action(read_only=False)
@@ -78,51 +77,3 @@ def list_comments(
     ]
     rows.sort(key=lambda c: (c.created, c.id))
     return page_of([comment_view(ctx, c) for c in rows], page, page_size)
-
-
-@app.action(read_only=False)
-def add_watcher(ctx: Context[HelpdeskState], ticket_id: str, person: str) -> dict[str, Any]:
-    """Keep someone informed about a ticket: watchers hear about every public change.
-
-    Example:
-        ticket_id="HD-1050" person="Dana Whitfield" -> {"ticket_id": "HD-1050", "watchers": [...], "added": true}.
-
-    Args:
-        ticket_id: The ticket's key, e.g. "HD-1035".
-        person: Email or full name of the person to add; "me" for yourself.
-
-    Returns:
-        {"ticket_id", "watchers": [emails], "added": false when they were already watching}.
-    """
-    t = find_ticket(ctx, ticket_id)
-    email = person_email(ctx, person, "person")
-    require_editable(t)
-    if email in t.watchers:
-        return {"ticket_id": t.id, "watchers": list(t.watchers), "added": False}
-    t.watchers = [*t.watchers, email]
-    t.updated = ctx.now
-    return {"ticket_id": t.id, "watchers": list(t.watchers), "added": True}
-
-
-@app.action(read_only=False)
-def remove_watcher(ctx: Context[HelpdeskState], ticket_id: str, person: str) -> dict[str, Any]:
-    """Stop someone watching a ticket.
-
-    Example:
-        ticket_id="HD-1056" person="me" -> {"ticket_id": "HD-1056", "watchers": [...]} without you.
-
-    Args:
-        ticket_id: The ticket's key, e.g. "HD-1035".
-        person: Email or full name of the watcher to remove; "me" for yourself.
-
-    Returns:
-        {"ticket_id", "watchers": [emails]}.
-    """
-    t = find_ticket(ctx, ticket_id)
-    email = person_email(ctx, person, "person")
-    require_editable(t)
-    if email not in t.watchers:
-        raise NotFound(f"{email} is not watching {t.id}; its watchers are: {', '.join(t.watchers) or 'none'}", "person")
-    t.watchers = [w for w in t.watchers if w != email]
-    t.updated = ctx.now
-    return {"ticket_id": t.id, "watchers": list(t.watchers)}

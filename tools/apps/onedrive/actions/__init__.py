@@ -1,5 +1,8 @@
-"""OneDrive's actions, one module per group; importing this package registers them all, in this order."""
+"""OneDrive's actions, one module per resource (see ../README.md); importing this package registers them all.
 
-from tools.apps.onedrive.actions import browse, files, history, sharing
+The order they are listed in is pinned in ``app.py``, whatever the order of the imports here.
+"""
 
-__all__ = ["browse", "files", "history", "sharing"]
+from tools.apps.onedrive.actions import files, folders, links, permissions, trash, versions
+
+__all__ = ["files", "folders", "links", "permissions", "trash", "versions"]

@@ -1,5 +1,8 @@
-"""SharePoint's actions, one module per group; importing this package registers them all (in this order)."""
+"""SharePoint's actions, one module per resource (see ../README.md); importing this package registers them all.
 
-from tools.apps.sharepoint.actions import sites, files, lists  # noqa: I001  (registration order = tool-list order)
+The order they are listed in is pinned in ``app.py``, whatever the order of the imports here.
+"""
 
-__all__ = ["files", "lists", "sites"]
+from tools.apps.sharepoint.actions import files, folders, lists, permissions, sites, trash
+
+__all__ = ["files", "folders", "lists", "permissions", "sites", "trash"]

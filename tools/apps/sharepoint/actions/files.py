@@ -1,4 +1,4 @@
-"""SharePoint library actions: browse, search, download, upload, organise and recycle files and folders."""
+"""SharePoint actions on library files and folders: search, show, download, upload, move and rename."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from tools.apps.sharepoint._rules import (
     require_role,
     role_of,
 )
-from tools.apps.sharepoint._views import item_detail, item_summary, recycled_item
+from tools.apps.sharepoint._views import item_detail, item_summary
 from tools.apps.sharepoint.app import app
 from tools.apps.sharepoint.state import LibraryItem, SharePointState, Version
 from tools.kernel.documents import mime_type_for
@@ -33,60 +33,7 @@ from tools.kits.folders import check_name
 from tools.kits.paging import Page, PageSize, page_of
 from tools.kits.text import FileText, SearchText, fold
 
-__all__ = [
-    "create_folder",
-    "delete_file",
-    "download_file",
-    "get_file",
-    "list_library",
-    "list_recycle_bin",
-    "move_file",
-    "rename_file",
-    "restore_file",
-    "search_files",
-    "upload_file",
-]
-
-
-@app.action(read_only=True)
-def list_library(
-    ctx: Context[SharePointState],
-    site: str,
-    library: str = "Documents",
-    folder: str = "",
-    page: Page = 1,
-    page_size: PageSize = 50,
-) -> dict[str, Any]:
-    """List what a document library (or a folder in it) holds: folders first, then files, by name.
-
-    Example:
-        site="Finance" folder="Invoices" -> the invoice PDFs in Finance's Documents/Invoices.
-
-    Args:
-        site: The site's name (e.g. "Operations"), id or address.
-        library: The library's name or id.
-        folder: A folder's id, or its path inside the library such as "Vendor management"; empty for the top.
-        page: Page number, starting at 1.
-        page_size: Items per page.
-
-    Returns:
-        {"site", "library", "folder": {"id" ("" at the top), "path"}, "results": [{"id", "name", "kind", "site",
-        "library", "folder_id", "path", "mime_type", "size" (bytes), "version", "modified", "modified_by"}],
-        "page", "page_size", "total", "next_page"}.
-    """
-    s = find_site(ctx, site)
-    lib = find_library(ctx, s, library)
-    parent = find_folder(ctx, lib, folder, "folder")
-    pid = parent.id if parent else ""
-    kids = [f for f in ctx.state.files.values() if f.library_id == lib.id and f.parent_id == pid and not f.deleted]
-    kids.sort(key=lambda f: (f.kind != "folder", fold(f.name), f.id))
-    head = {"id": pid, "path": item_path(ctx.state, parent) if parent else lib.name}
-    return {
-        "site": s.name,
-        "library": lib.name,
-        "folder": head,
-        **page_of([item_summary(ctx, f) for f in kids], page, page_size),
-    }
+__all__ = ["download_file", "get_file", "move_file", "rename_file", "search_files", "upload_file"]
 
 
 @app.action(read_only=True)
@@ -182,30 +129,6 @@ def download_file(ctx: Context[SharePointState], file_id: str, save_as: str = ""
     return {"id": item.id, "name": item.name, "mime_type": item.mime_type, "version": label, **got}
 
 
-@app.action(read_only=True)
-def list_recycle_bin(
-    ctx: Context[SharePointState], site: str, page: Page = 1, page_size: PageSize = 20
-) -> dict[str, Any]:
-    """List what was deleted from a site's libraries and can still be restored, most recent first.
-
-    Example:
-        site="Operations" -> [{"id": "doc_vendor_list_2024", "original_path": "Documents/...", ...}].
-
-    Args:
-        site: The site's name, id or address.
-        page: Page number, starting at 1.
-        page_size: Items per page.
-
-    Returns:
-        {"site", "results": [{"id", "name", "kind", "original_path", "size", "deleted_at", "deleted_by"}],
-        "page", "page_size", "total", "next_page"}.
-    """
-    s = find_site(ctx, site)
-    gone = [f for f in ctx.state.files.values() if f.site_id == s.id and f.deleted and not f.deleted_with]
-    gone.sort(key=lambda f: (-(f.deleted_at.timestamp() if f.deleted_at else 0), f.id))
-    return {"site": s.name, **page_of([recycled_item(ctx, f) for f in gone], page, page_size)}
-
-
 @app.action(read_only=False)
 def upload_file(
     ctx: Context[SharePointState],
@@ -281,49 +204,6 @@ def upload_file(
         blob=blob,
         size=len(data),
         version="1.0",
-        created=ctx.now,
-        created_by=ctx.user,
-        modified=ctx.now,
-        modified_by=ctx.user,
-    )
-    ctx.state.files[item.id] = item
-    return item_detail(ctx, item)
-
-
-@app.action(read_only=False)
-def create_folder(
-    ctx: Context[SharePointState], site: str, name: str, folder: str = "", library: str = "Documents"
-) -> dict[str, Any]:
-    """Make a new folder in a document library.
-
-    Example:
-        site="Operations" name="Quotes" folder="Vendor management" -> the folder Documents/Vendor management/Quotes.
-
-    Args:
-        site: The site's name, id or address.
-        name: The new folder's name; must not be taken in the parent folder.
-        folder: The parent folder's id or path inside the library; empty for the top.
-        library: The library's name or id.
-
-    Returns:
-        The new folder's details (as get-file).
-    """
-    s = find_site(ctx, site)
-    lib = find_library(ctx, s, library)
-    parent = find_folder(ctx, lib, folder, "folder")
-    name = check_name(name, "name", FORBIDDEN)
-    require_role(ctx, s, "contribute", "site")
-    pid = parent.id if parent else ""
-    other = name_holder(ctx, lib.id, pid, name)
-    if other is not None:
-        raise name_taken(other, "name")
-    item = LibraryItem(
-        id=ctx.new_id("folder"),
-        site_id=s.id,
-        library_id=lib.id,
-        parent_id=pid,
-        name=name,
-        kind="folder",
         created=ctx.now,
         created_by=ctx.user,
         modified=ctx.now,
@@ -416,60 +296,3 @@ def rename_file(ctx: Context[SharePointState], file_id: str, new_name: str) -> d
     item.name = name
     item.modified, item.modified_by = ctx.now, ctx.user
     return item_detail(ctx, item)
-
-
-@app.action(read_only=False)
-def delete_file(ctx: Context[SharePointState], file_id: str) -> dict[str, Any]:
-    """Delete a file or folder; it goes to the site's recycle bin (a folder takes its contents along).
-
-    Example:
-        file_id="folder_ops_offsite_2026" -> {"deleted": ["folder_ops_offsite_2026", "doc_lakeside_lodge_agreement"],
-        "count": 2, ...}.
-
-    Args:
-        file_id: The id of the file or folder.
-
-    Returns:
-        {"deleted": [ids now in the recycle bin], "count", "restore_with": how to undo}.
-    """
-    item = find_file(ctx, file_id)
-    require_role(ctx, ctx.state.sites[item.site_id], "contribute", "file_id")
-    inside = [f for f in descendants_of(ctx.state, item.id) if not f.deleted] if item.kind == "folder" else []
-    item.deleted, item.deleted_at, item.deleted_by = True, ctx.now, ctx.user
-    for f in inside:
-        f.deleted, f.deleted_at, f.deleted_by, f.deleted_with = True, ctx.now, ctx.user, item.id
-    ids = [item.id, *(f.id for f in inside)]
-    return {"deleted": ids, "count": len(ids), "restore_with": f"sharepoint restore-file --file-id={item.id}"}
-
-
-@app.action(read_only=False)
-def restore_file(ctx: Context[SharePointState], file_id: str) -> dict[str, Any]:
-    """Bring a file or folder back from the recycle bin to where it was.
-
-    Example:
-        file_id="doc_vendor_list_2024" -> its details, back in its original folder.
-
-    Args:
-        file_id: The id of the deleted item (from list-recycle-bin).
-
-    Returns:
-        The item's details (as get-file) plus "restored": [ids brought back].
-    """
-    item = find_file(ctx, file_id, deleted=True)
-    if not item.deleted:
-        raise Conflict(f"'{item.name}' ({item.id}) is not in the recycle bin", "file_id")
-    if item.deleted_with:
-        raise Conflict(f"'{item.name}' was deleted with the folder {item.deleted_with}; restore that folder", "file_id")
-    parent = ctx.state.files.get(item.parent_id) if item.parent_id else None
-    if parent is not None and parent.deleted:
-        raise Conflict(f"its folder '{parent.name}' ({parent.id}) is in the recycle bin; restore it first", "file_id")
-    require_role(ctx, ctx.state.sites[item.site_id], "contribute", "file_id")
-    other = name_holder(ctx, item.library_id, item.parent_id, item.name, skip=item.id)
-    if other is not None:
-        raise Conflict(
-            f"'{other.name}' ({other.id}) now has its name in that folder; rename one of them first", "file_id"
-        )
-    back = [item, *(f for f in ctx.state.files.values() if f.deleted and f.deleted_with == item.id)]
-    for f in back:
-        f.deleted, f.deleted_at, f.deleted_by, f.deleted_with = False, None, "", ""
-    return {**item_detail(ctx, item), "restored": [f.id for f in back]}

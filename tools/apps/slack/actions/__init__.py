@@ -1,6 +1,8 @@
-"""The chat's actions, one module per group; importing this package registers them all."""
+"""The chat's actions, one module per resource (see ../README.md); importing this package registers them all.
 
-# The groups are imported in the order their actions are listed to clients (not sorted).
-from tools.apps.slack.actions import channels, messages, dms, search, pins, files, statuses  # noqa: I001
+The order they are listed in is pinned in ``app.py``, whatever the order of the imports here.
+"""
 
-__all__ = ["channels", "dms", "files", "messages", "pins", "search", "statuses"]
+from tools.apps.slack.actions import channels, files, messages, pins, reactions, statuses
+
+__all__ = ["channels", "files", "messages", "pins", "reactions", "statuses"]

@@ -1,18 +1,17 @@
-"""Chat actions on messages: post, read a channel's history or a thread, reply, edit, delete, react."""
+"""Chat actions on messages: post, read a channel's history or a thread, reply, edit, delete, search."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from tools.apps.slack._rules import (
     Text,
     find_channel,
     find_message,
-    me,
+    message_tests,
     new_message,
-    reaction_name,
+    readable_ids,
     replies_of,
-    require_live,
     require_own,
     require_writable,
     thread_parent,
@@ -20,21 +19,20 @@ from tools.apps.slack._rules import (
 )
 from tools.apps.slack._views import channel_ref, message_view
 from tools.apps.slack.app import app
-from tools.apps.slack.state import Reaction, SlackState
-from tools.kernel.exceptions import Conflict, InvalidArgument
+from tools.apps.slack.state import SlackState
+from tools.kernel.exceptions import InvalidArgument
 from tools.kernel.world import Context
 from tools.kits.paging import Page, PageSize, page_of
-from tools.kits.text import require_text
+from tools.kits.text import SearchText, require_text
 
 __all__ = [
-    "add_reaction",
     "delete_message",
     "edit_message",
     "get_history",
     "get_thread",
     "post_message",
-    "remove_reaction",
     "reply_in_thread",
+    "search_messages",
 ]
 
 
@@ -209,57 +207,40 @@ def delete_message(ctx: Context[SlackState], message_id: str) -> dict[str, Any]:
     return {"id": msg.id, "channel_id": msg.channel_id, "deleted": True}
 
 
-@app.action(read_only=False)
-def add_reaction(ctx: Context[SlackState], message_id: str, emoji: str) -> dict[str, Any]:
-    """React to a message with an emoji.
+@app.action(read_only=True)
+def search_messages(
+    ctx: Context[SlackState],
+    query: SearchText,
+    sort: Literal["newest", "oldest"] = "newest",
+    page: Page = 1,
+    page_size: PageSize = 20,
+) -> dict[str, Any]:
+    """Search the messages you can read (public channels, your private channels and DMs), replies included.
+
+    Every term must match; "-word" excludes. Terms: words and "quoted phrases" (text and file names);
+    in:#channel, in:@person (your DMs with them); from:@first.last, from:me; before:YYYY-MM-DD and
+    after:YYYY-MM-DD (that day excluded), on:YYYY-MM-DD; has:file, has:pin, has:reaction, has:link;
+    is:thread (thread replies only). Dates are in the company's time zone.
 
     Example:
-        message_id="msg_0123" emoji="white_check_mark" -> the message's reactions.
+        query="dry run in:#atlas-cutover from:@mia.thompson after:2026-03-01" -> matching messages, newest first.
 
     Args:
-        message_id: The id of the message.
-        emoji: The emoji's name, with or without colons, e.g. "eyes", ":tada:" or "+1" (thumbsup is stored as +1).
+        query: The search terms, e.g. "cutover in:#atlas-cutover has:pin".
+        sort: "newest" first (default) or "oldest" first.
+        page: Page number, starting at 1.
+        page_size: Messages per page.
 
     Returns:
-        {"id", "reactions": [{"name", "count", "users"}]}.
+        {"results": [message with "channel" and "thread_id"], "page", "page_size", "total", "next_page"}.
     """
-    msg = find_message(ctx, message_id)
-    name = reaction_name(emoji)
-    require_writable(ctx, ctx.state.channels[msg.channel_id], "message_id")
-    require_live(msg)
-    current = next((r for r in msg.reactions if r.name == name), None)
-    if current is not None and me(ctx) in current.users:
-        raise Conflict(f"you already reacted with :{name}: to this message", "emoji")
-    if current is None:
-        msg.reactions = [*msg.reactions, Reaction(name=name, users=[me(ctx)])]
-    else:
-        current.users = [*current.users, me(ctx)]
-    return {"id": msg.id, "reactions": message_view(ctx, msg)["reactions"]}
-
-
-@app.action(read_only=False)
-def remove_reaction(ctx: Context[SlackState], message_id: str, emoji: str) -> dict[str, Any]:
-    """Take back an emoji reaction you added.
-
-    Example:
-        message_id="msg_0123" emoji="eyes" -> the message's remaining reactions.
-
-    Args:
-        message_id: The id of the message.
-        emoji: The emoji's name, with or without colons.
-
-    Returns:
-        {"id", "reactions": [{"name", "count", "users"}]}.
-    """
-    msg = find_message(ctx, message_id)
-    name = reaction_name(emoji)
-    current = next((r for r in msg.reactions if r.name == name), None)
-    if current is None or me(ctx) not in current.users:
-        raise Conflict(f"you have not reacted with :{name}: to this message", "emoji")
-    require_writable(ctx, ctx.state.channels[msg.channel_id], "message_id")
-    users = [u for u in current.users if u != me(ctx)]
-    if users:
-        current.users = users
-    else:
-        msg.reactions = [r for r in msg.reactions if r is not current]
-    return {"id": msg.id, "reactions": message_view(ctx, msg)["reactions"]}
+    require_text(query, "query")
+    tests = message_tests(ctx, query)
+    readable = readable_ids(ctx)
+    hits = [
+        m
+        for m in ctx.state.messages.values()
+        if m.channel_id in readable and not m.deleted and all(t(m) for t in tests)
+    ]
+    hits.sort(key=lambda m: (m.ts, m.id), reverse=sort == "newest")
+    return page_of(hits, page, page_size, view=lambda m: message_view(ctx, m))
