@@ -3,7 +3,7 @@ import pytest
 from tests.conftest import MemoryFiles
 from tests.tools.apps.box.conftest import DOCX
 from tests.tools.apps.conftest import app_ctx, call
-from tools.fixtures import NOW, USER
+from tools.companies import NOW, USER
 from tools.kernel.documents import make_docx
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 

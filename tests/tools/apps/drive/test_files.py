@@ -5,7 +5,7 @@ import pytest
 from tests.conftest import MemoryFiles
 from tests.tools.apps.conftest import app_ctx, call
 from tests.tools.apps.drive.conftest import XLSX, content, names
-from tools.fixtures import NOW, USER
+from tools.companies import NOW, USER
 from tools.kernel.documents import make_xlsx, read_cell
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 

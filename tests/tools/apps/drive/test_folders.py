@@ -2,7 +2,7 @@ import pytest
 
 from tests.tools.apps.conftest import app_ctx, call
 from tests.tools.apps.drive.conftest import names
-from tools.fixtures import NOW, USER
+from tools.companies import NOW, USER
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 
 

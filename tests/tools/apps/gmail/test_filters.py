@@ -1,7 +1,7 @@
 import pytest
 
 from tests.tools.apps.conftest import app_ctx, call, unchanged
-from tools.fixtures import USER
+from tools.companies import USER
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 
 # --- filters --------------------------------------------------------------------------------------

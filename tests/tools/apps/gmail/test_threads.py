@@ -1,6 +1,6 @@
 from tests.tools.apps.conftest import app_ctx, call, unchanged
 from tests.tools.apps.gmail.conftest import only
-from tools.fixtures import USER
+from tools.companies import USER
 from tools.kernel.exceptions import NotFound
 
 

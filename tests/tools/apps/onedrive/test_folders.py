@@ -5,7 +5,7 @@ from datetime import datetime
 import pytest
 
 from tests.tools.apps.conftest import app_ctx, call
-from tools.fixtures import NOW, USER
+from tools.companies import NOW, USER
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 
 

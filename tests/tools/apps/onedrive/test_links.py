@@ -5,7 +5,7 @@ from datetime import date
 import pytest
 
 from tests.tools.apps.conftest import app_ctx, call
-from tools.fixtures import USER
+from tools.companies import USER
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 
 RUBY = "ruby.walker@northwind.example"

@@ -3,7 +3,7 @@
 import pytest
 
 from tests.tools.apps.conftest import app_ctx, call
-from tools.fixtures import USER
+from tools.companies import USER
 from tools.kernel.documents import read_cell
 from tools.kernel.exceptions import Conflict, InvalidArgument
 

@@ -1,6 +1,6 @@
 from tests.tools.apps.conftest import call, unchanged
 from tests.tools.apps.sharepoint.conftest import ctx
-from tools.fixtures import USER
+from tools.companies import USER
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 
 

@@ -2,7 +2,7 @@
 
 from tests.tools.apps.conftest import call, unchanged
 from tests.tools.apps.slack.conftest import PRIYA, TOMAS_QUESTION, ctx
-from tools.fixtures import USER
+from tools.companies import USER
 from tools.kernel.exceptions import Conflict, InvalidArgument
 
 
