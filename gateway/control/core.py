@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import copy
-import json
 import logging
 import time
-from dataclasses import dataclass
 from typing import Any
 
+from gateway.control import quotas
 from gateway.control.admission import Admission, Turn, Turns
 from gateway.control.metrics import Metrics
+from gateway.control.quotas import QuotaExceeded, check_quotas, check_text, check_written, restore, text_size
 from gateway.control.rows import Task, WorldTemplate, lint_task, parse_task, world_template
 from gateway.control.sessions import LIVE, EndedSessions, Session, SessionStore
 from gateway.control.workspace import ProviderFailed, SandboxFiles, destroy_quietly, lend_sandbox
@@ -25,7 +25,7 @@ from gateway.exceptions import SandboxUnavailable, SessionClosed, ShuttingDown, 
 from gateway.grading import AnswerText, Request, grade
 from gateway.settings import Settings
 from sandbox import Provider, ProviderUnavailable
-from tools import COMPLETE_TASK, REGISTRY, Action, AppError, Conflict, Context, InvalidArgument, quote
+from tools import COMPLETE_TASK, REGISTRY, Action, AppError, Context, quote
 from tools.companies import company
 from tools.kernel.documents import read_texts
 
@@ -66,10 +66,6 @@ SLOW_ON_LOOP_S = 0.003
 #: The interpreter's switch interval while the app serves (``sys.setswitchinterval``; Python's default is 5 ms):
 #: how long a worker thread running an action may keep the GIL while the event loop waits for it.
 SWITCH_INTERVAL_S = 0.001
-
-
-class QuotaExceeded(Conflict):
-    """A write would take the session past one of its quotas (stored bytes, new records); it was undone whole."""
 
 
 class ServerFault(Exception):
@@ -330,12 +326,12 @@ class Gateway:
             if self.settings.close_tools_on_task_end and session.task_complete:
                 raise CallRefused("the work was already marked complete; no further changes are possible")
             action = self.actions[tool]
-            backup = None if action.read_only else _backup(session, action)
+            backup = None if action.read_only else quotas.backup(session, action)
             started = time.perf_counter()
             try:
-                _check_text(arguments or {})
-                written = 0 if action.read_only else _text_size(arguments or {})
-                self._check_written(session, written)
+                check_text(arguments or {})
+                written = 0 if action.read_only else text_size(arguments or {})
+                check_written(self.settings, session, written)
                 lent = session.sandbox is not None and self.provider is not None
                 if not lent and session.written_chars <= OFF_LOOP_WRITTEN_CHARS and tool not in self._slow_tools:
                     # On the loop: a thread hop costs ~0.3 ms a call, and what a call costs is bounded by its
@@ -362,24 +358,24 @@ class Gateway:
                         result = await asyncio.shield(work)
                     except asyncio.CancelledError:  # a thread cannot be stopped: let it end, then undo it
                         await asyncio.wait([work])
-                        _restore(session, backup)
+                        restore(session, backup)
                         session.record_call(tool, ok=False)
                         raise
                 if backup is not None:
-                    self._check_quotas(session, backup)
+                    check_quotas(self.settings, session, backup)
             except ProviderFailed as exc:
-                _restore(session, backup)
+                restore(session, backup)
                 session.record_call(tool, ok=False)
                 if session.failure is None:
                     session.failure = ("provider_unavailable", exc.reason)
                 logger.error("call session=%s tool=%s: provider failed: %s", session.id, tool, exc.reason)
                 raise
             except (AppError, CallRefused):  # the caller's mistake: roll back, graded as usual
-                _restore(session, backup)
+                restore(session, backup)
                 session.record_call(tool, ok=False)
                 raise
             except Exception as exc:  # ours: roll back, and mask the session (its reward would not be the model's)
-                _restore(session, backup)
+                restore(session, backup)
                 session.record_call(tool, ok=False)
                 if session.failure is None:
                     session.failure = ("internal_error", f"{tool} failed: {type(exc).__name__}")
@@ -391,43 +387,6 @@ class Gateway:
             session.written_chars += written
             session.record_call(tool, ok=True)
             return result
-
-    def _check_written(self, session: Session, written: int) -> None:
-        """Refuse, before it runs, a change that would take the session's written text past its quota.
-
-        Raises:
-            QuotaExceeded: naming ``session_max_written_chars``.
-        """
-        most = self.settings.session_max_written_chars
-        if written and session.written_chars + written > most:
-            raise QuotaExceeded(
-                f"text limit reached: this account may write at most {most:,} characters of text in all, and "
-                f"this request would bring it to {session.written_chars + written:,}; nothing was changed. "
-                "Write less, or keep long text in files in your workspace."
-            )
-
-    def _check_quotas(self, session: Session, backup: _Backup) -> None:
-        """Refuse a write that took the session past a quota (the caller then undoes it whole).
-
-        Raises:
-            QuotaExceeded: the file content the session added, or the records it created, now exceed
-                ``session_max_stored_bytes`` or ``session_max_new_records``, and this write added to them.
-        """
-        world = session.world
-        stored, limit = world.blobs.own_size(), self.settings.session_max_stored_bytes
-        if stored > limit and stored > backup.stored_bytes:
-            raise QuotaExceeded(
-                f"storage limit reached: this account may add at most {_size(limit)} of file content "
-                f"({limit:,} bytes), and this request would bring it to {_size(stored)}; nothing was saved or "
-                "changed. Store fewer or smaller files."
-            )
-        created, most = world._counter, self.settings.session_max_new_records
-        if created > most and created > backup.counter:
-            raise QuotaExceeded(
-                f"item limit reached: this account may create at most {most:,} new items (messages, events, "
-                f"files, comments and the like), and this request would bring it to {created:,}; nothing was "
-                "changed. Carry on without creating more."
-            )
 
     # ---- state, verify, close -----------------------------------------------------------------
 
@@ -607,86 +566,9 @@ def _verdict_of_closed(session_id: str, ended: dict[str, Any]) -> dict[str, Any]
     return dict(copy.deepcopy(result))
 
 
-def _text_size(value: Any) -> int:
-    """Characters of text in ``value`` (strings at any depth of lists and objects, keys included)."""
-    if isinstance(value, str):
-        return len(value)
-    if isinstance(value, dict):
-        return sum(len(str(k)) + _text_size(v) for k, v in value.items())
-    if isinstance(value, list):
-        return sum(_text_size(v) for v in value)
-    return 0
-
-
-def _check_text(arguments: dict[str, Any]) -> None:
-    """Refuse text that is not valid Unicode (a lone surrogate, e.g. the JSON escape u+D800 on its own).
-
-    Such text could be stored but never sent back (UTF-8 cannot encode it): every later answer showing it fails.
-
-    Raises:
-        InvalidArgument: naming the first parameter that holds such text, or nests too deeply.
-    """
-    for name, value in arguments.items():
-        if isinstance(value, (int, float, bool)) or value is None:
-            continue
-        try:
-            json.dumps(value, ensure_ascii=False).encode("utf-8")
-        except UnicodeEncodeError:
-            raise InvalidArgument(
-                "the text is not valid Unicode (it holds a lone surrogate); send UTF-8 text", name
-            ) from None
-        except RecursionError:
-            raise InvalidArgument("the value nests too deeply", name) from None
-
-
 def _offered(session: Session, action: Action, surface: str) -> bool:
     if surface == "mcp":
         return action.tool_name in session.tools
     return action is COMPLETE_TASK or action.app in session.task.apps
 
 
-@dataclass(frozen=True)
-class _Backup:
-    app: str
-    state: Any  # the state to put back, or None (the app-less action)
-    was_shared: bool
-    counter: int
-    completion: str | None
-    answer: str | None
-    blobs: int  # BlobStore.mark() before the write
-    stored_bytes: int  # BlobStore.own_size() before the write
-
-
-def _backup(session: Session, action: Action) -> _Backup:
-    """Prepare a write: the world writes to a fresh state object (records copied as reached); keep the old one.
-
-    See :meth:`tools.kernel.world.World.begin_write`: the old state, shared with a template or not, is never changed.
-    """
-    world = session.world
-    app = action.app
-    mark, stored = world.blobs.mark(), world.blobs.own_size()
-    if not app:
-        return _Backup(app, None, False, world._counter, world.completion, world.answer, mark, stored)
-    was_shared = app in world.shared
-    state = world.begin_write(app)
-    return _Backup(app, state, was_shared, world._counter, world.completion, world.answer, mark, stored)
-
-
-def _restore(session: Session, backup: _Backup | None) -> None:
-    if backup is None:
-        return
-    world = session.world
-    if backup.state is not None:
-        world.rollback(backup.app, backup.state, backup.was_shared)
-    world._counter = backup.counter
-    world.completion = backup.completion
-    world.answer = backup.answer
-    world.blobs.rollback(backup.blobs)
-
-
-def _size(n: int) -> str:
-    """``n`` bytes for a reader: ``"100 MiB"``, ``"2.5 MiB"``, ``"512 KiB"``, ``"17 bytes"``."""
-    for unit, scale in (("MiB", 2**20), ("KiB", 2**10)):
-        if n >= scale:
-            return f"{n / scale:.1f}".removesuffix(".0") + f" {unit}"
-    return f"{n} bytes"
