@@ -58,3 +58,33 @@ async def test_sessions_never_write_to_the_shared_initial_world(task_id, tmp_pat
 
     now = World(template.now, template.timezone, template.user, template.states).snapshot()
     assert now == template.snapshot == world_template(task).snapshot
+
+
+def test_asking_for_one_family_builds_that_family_alone(monkeypatch):
+    from gateway.control import rows
+    from gateway.tasks import loader
+
+    built: list[list[str]] = []
+    real = loader.family_rows
+
+    def counting(names=None, companies=None):
+        built.append(list(names) if names is not None else ["<all>"])
+        return real(names, companies)
+
+    monkeypatch.setattr(loader, "family_rows", counting)
+    rows._family_tasks.cache_clear()
+    try:
+        tasks = rows.load_builtin_tasks(["gmail-forward-invoice"])
+    finally:
+        rows._family_tasks.cache_clear()
+    assert built == [["gmail-forward-invoice"]]
+    assert {t.family for t in tasks.values()} == {"gmail-forward-invoice"}  # no hand-written row either
+    assert len(tasks) == 33
+
+
+def test_an_unknown_family_is_refused_before_anything_is_built():
+    from gateway.control.rows import load_builtin_tasks
+    from gateway.exceptions import TaskError
+
+    with pytest.raises(TaskError, match="unknown family 'no-such-family'"):
+        load_builtin_tasks(["no-such-family"])
