@@ -50,8 +50,8 @@ def test_help_loads_neither_the_server_nor_the_registry_nor_a_task():
     probe = (
         "import sys; from gateway.runners.cli import main\n"
         "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
-        "heavy = [m for m in ('fastmcp', 'uvicorn', 'tools.apps', 'gateway.tasks.loader', 'pydantic') if m in sys.modules]\n"
-        "print(heavy)"
+        "heavy = ('fastmcp', 'uvicorn', 'tools.apps', 'gateway.tasks.loader', 'pydantic')\n"
+        "print([m for m in heavy if m in sys.modules])"
     )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True)
     assert out.stdout.strip().splitlines()[-1] == "[]"
