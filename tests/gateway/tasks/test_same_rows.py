@@ -80,6 +80,6 @@ def test_a_sample_of_rows_and_company_states_is_the_same_under_three_hash_seeds(
 
 
 @pytest.mark.slow
-@pytest.mark.timeout(900)
+@pytest.mark.timeout(1800)
 def test_every_row_and_company_state_is_the_same_under_three_hash_seeds(tmp_path):
     _assert_same(_digests(None, None, tmp_path))
