@@ -91,7 +91,7 @@ class _Book:
             if not busy:
                 continue
             for s, e in spans:
-                for key in {_utc_day(s), _utc_day(e)}:
+                for key in sorted({_utc_day(s), _utc_day(e)}):  # a set of dates iterates in hash order
                     if any(s < e2 and s2 < e for s2, e2 in busy.get(key, ())):
                         return False
         return True
