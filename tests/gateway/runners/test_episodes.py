@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import ast
+import asyncio
 import json
+from pathlib import Path
 
 import pytest
 
+import gateway.runners
+from gateway import Gateway, Settings
+from gateway.control.rows import load_builtin_tasks
 from gateway.runners.episodes import EPISODE_FORMAT, TIMINGS, EpisodeRecord
 
 VERDICT = {
@@ -63,3 +69,68 @@ def test_reading_is_lenient_with_unknown_fields_and_strict_with_what_is_not_a_re
     for bad in bad_lines:
         with pytest.raises(ValueError, match="episode record"):
             EpisodeRecord.from_json(bad)
+
+
+# ---- the adapters that run in other venvs write the same shape -----------------------------------------------
+
+ADAPTERS = {
+    "nemo-gym": Path(gateway.runners.__file__).parent / "gym_server" / "app.py",
+    "harbor": Path(gateway.runners.__file__).parent / "harbor_files" / "company_gateway_harbor.py",
+}
+
+
+def adapter_function(path: Path):
+    """The adapter's own ``episode_record`` (it cannot be imported here: its module imports Gym or Harbor)."""
+    source = path.read_text()
+    tree = ast.parse(source)
+    parts = [ast.get_source_segment(source, node) for node in tree.body
+             if (isinstance(node, ast.FunctionDef) and node.name == "episode_record")
+             or (isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == "EPISODE_FORMAT")]  # fmt: skip
+    assert len(parts) == 2, path
+    namespace: dict = {}
+    exec("from __future__ import annotations\nfrom typing import Any\n" + "\n".join(parts), namespace)
+    return namespace["episode_record"]
+
+
+@pytest.fixture(scope="module")
+def verdict() -> dict:
+    """A real /verify answer: cal-move-ops-sync, the event moved over the company API."""
+
+    async def play() -> dict:
+        gw = Gateway(Settings(seed_slice_s=0), load_builtin_tasks(families=False))
+        seed = await gw.seed({"task_id": "cal-move-ops-sync"}, "http://127.0.0.1:1/")
+        moved = {"event_id": "evt_016", "start": "2026-03-12T12:00:00", "end": "2026-03-12T12:30:00"}
+        await gw.call(gw.get_session(seed["session_id"]), "company_calendar_update_event", moved, surface="http")
+        answer = await gw.verify(seed["session_id"], "Moved.")
+        await gw.close(seed["session_id"])
+        return {**answer, "tools": seed["tools"]}
+
+    return asyncio.run(play())
+
+
+@pytest.mark.parametrize("adapter", sorted(ADAPTERS))
+def test_each_adapter_writes_the_record_rollout_writes(adapter, verdict):
+    episode_record = adapter_function(ADAPTERS[adapter])
+    timings = {"seed_s": 0.5, "tools_s": 0.25, "verify_s": 0.125, "total_s": 2.0}
+    written = episode_record(adapter, "cal-move-ops-sync", verdict, session_id=verdict["session_id"],
+                             tools=verdict["tools"], timings=timings)  # fmt: skip
+    expected = EpisodeRecord("cal-move-ops-sync", adapter=adapter, session_id=verdict["session_id"],
+                             tools=verdict["tools"], steps=None, trajectory=None)  # fmt: skip
+    expected.take_verdict(verdict)
+    expected.timings.update(timings)
+    assert list(written) == list(expected.as_dict())
+    assert written == expected.as_dict()
+    assert written["reward"] == 1.0 and written["changes"]["counts"]["changed"] == 1
+    assert EpisodeRecord.from_json(json.dumps(written)).as_dict() == written
+
+
+@pytest.mark.parametrize("adapter", sorted(ADAPTERS))
+def test_an_adapters_own_failure_masks_its_record(adapter):
+    episode_record = adapter_function(ADAPTERS[adapter])
+    written = episode_record(adapter, "t1", None, failure_kind="transport_unreachable", failure_reason="refused")
+    record = EpisodeRecord.from_json(json.dumps(written))
+    assert (record.mask_sample, record.reward, record.failure_kind, record.failure_reason, record.changes) == (
+        True, 0.0, "transport_unreachable", "refused", None)
+    masked = episode_record(adapter, "t1", {**VERDICT, "mask_sample": True, "failure_kind": "internal_error",
+                                            "failure_reason": "boom", "reward": 0.0})  # fmt: skip
+    assert (masked["mask_sample"], masked["failure_kind"], masked["failure_reason"]) == (True, "internal_error", "boom")
