@@ -133,8 +133,14 @@ class Settings(BaseSettings):
     max_closed_sessions: int = Field(
         10000,
         ge=1,
-        description="Most closed sessions whose last state is kept (about 1.2 KB each); closing one more forgets "
-        "the one closed longest ago (404 from then on).",
+        description="Most closed sessions whose last state is kept (a few KB each: the verify result with its "
+        "change set); closing one more forgets the one closed longest ago (404 from then on).",
+    )
+    max_closed_session_bytes: int = Field(
+        256 * 1024 * 1024,
+        ge=0,
+        description="Most bytes (as JSON) the closed sessions' kept states take together; past it the ones closed "
+        "longest ago are forgotten first. A change set is at most about 2.5 MB, so this bounds the worst case.",
     )
     session_max_stored_bytes: int = Field(
         100 * 1024 * 1024,

@@ -7,7 +7,8 @@ its replica's absolute URLs, so agents call their replica directly. Routes:
   replica is full, lost or shutting down.
 - ``POST /verify``, ``GET /task_state``, ``POST /close_session``: to the session's replica. A lost
   replica's sessions verify masked: ``{"session_id", "reward": 0.0, "checks": [], "mask_sample": true,
-  "failure_kind": "replica_lost", "failure_reason"}``.
+  "failure_kind": "replica_lost", "failure_reason", "grader_version": null, "task": null, "tool_calls": [],
+  "changes": null}``.
 - ``GET /metrics``: every replica's metrics, each sample labelled ``replica="<name>"``.
 - ``GET /health``: ``{"ok", "replicas", "lost", "live"}``.
 
@@ -179,7 +180,8 @@ class Router:
         """The verify result of a session the router masks."""
         kind, reason = failure
         return {"session_id": session_id, "reward": 0.0, "checks": [], "mask_sample": True,
-                "failure_kind": kind, "failure_reason": reason}  # fmt: skip
+                "failure_kind": kind, "failure_reason": reason, "grader_version": None, "task": None,
+                "tool_calls": [], "changes": None}  # fmt: skip
 
     async def forward(self, session_id: str, method: str, path: str, **kwargs: Any) -> Response | None:
         """Send a request to the session's replica; None when the replica is (now found) lost."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import json
 import logging
 import time
 from typing import Any
@@ -18,11 +19,13 @@ from gateway.control import quotas
 from gateway.control.admission import Admission, Turn, Turns
 from gateway.control.metrics import Metrics
 from gateway.control.quotas import QuotaExceeded, check_quotas, check_text, check_written, restore, text_size
-from gateway.control.rows import Task, WorldTemplate, lint_task, parse_task, world_template
+from gateway.control.rows import Task, WorldTemplate, lint_task, parse_task, task_facts, world_template
 from gateway.control.sessions import LIVE, EndedSessions, Session, SessionStore
 from gateway.control.workspace import ProviderFailed, SandboxFiles, destroy_quietly, lend_sandbox
 from gateway.exceptions import SandboxUnavailable, SessionClosed, ShuttingDown, TaskError, UnknownSession
 from gateway.grading import AnswerText, Request, grade
+from gateway.grading.changes import change_set, diff
+from gateway.grading.version import grader_version
 from gateway.settings import Settings
 from sandbox import Provider, ProviderUnavailable
 from tools import COMPLETE_TASK, REGISTRY, Action, AppError, Context, quote
@@ -105,7 +108,9 @@ class Gateway:
         self.store = SessionStore(settings.session_secret, incarnation=settings.incarnation)
         self.actions: dict[str, Action] = {**REGISTRY.by_tool_name(), COMPLETE_TASK.tool_name: COMPLETE_TASK}
         #: Closed sessions' last task state (with their verify result), kept for retries; expires by age and count.
-        self.ended = EndedSessions(settings.closed_session_ttl_s, settings.max_closed_sessions)
+        self.ended = EndedSessions(settings.closed_session_ttl_s, settings.max_closed_sessions,
+                                   max_bytes=settings.max_closed_session_bytes)  # fmt: skip
+        self._facts: dict[str, tuple[dict[str, Any], str]] = {}  # served task id -> (task_facts, grader_version)
         self._templates: dict[str, WorldTemplate] = {}
         self._unread: dict[str, WorldTemplate] = {}  # templates built whose files' text is not read yet
         self._slow_tools: set[str] = set()  # tools whose calls run off the loop (see SLOW_ON_LOOP_S)
@@ -404,22 +409,18 @@ class Gateway:
         ended = self.ended.get(session_id)
         if ended is not None:
             return copy.deepcopy(ended)
-        s = self.store.get(session_id)
-        return {
-            "session_id": s.id,
-            "status": s.status,
-            "task_complete": s.task_complete,
-            "calls": s.calls,
-            "last_call": dict(s.last_call) if s.last_call else None,
-            "verify_result": copy.deepcopy(s.verify_result),
-        }
+        return copy.deepcopy(_state_of(self.store.get(session_id)))
 
     async def verify(self, session_id: str, response: str | None = None) -> dict[str, Any]:
         """``POST /verify``: grade the final world; every later ask gets the same answer.
 
-        Once verified, the first result is answered again (``response`` is then ignored), before and
-        after close. A session closed before it was verified answers :class:`SessionClosed` every time,
-        also when the close came in while a call held the session and this verify waited behind it.
+        The answer: ``reward``, ``checks``, ``mask_sample``, ``failure_kind``, ``failure_reason``, the
+        ``grader_version`` that scored it, the ``task`` (:func:`gateway.control.rows.task_facts` and the session's
+        ``exposure``), the ``tool_calls`` (``{"tool", "ok"}``, the first :data:`~gateway.control.sessions.CALLS_KEPT`)
+        and the session's ``changes`` (:func:`gateway.grading.changes.change_set`). Once verified, the first
+        result is answered again (``response`` is then ignored), before and after close. A session closed
+        before it was verified answers :class:`SessionClosed` every time, also when the close came in while a
+        call held the session and this verify waited behind it.
 
         Raises:
             UnknownSession: No session has that id (never seeded, or closed and since forgotten).
@@ -441,6 +442,7 @@ class Gateway:
             final = s.world.snapshot()
             result = grade(s.task.checks, s.task.allowed_changes, s.initial, final, said, s.world.blobs, request)
             masked = s.failure is not None
+            facts, version = self._facts_of(s.task)
             s.verify_result = {
                 "session_id": s.id,
                 "reward": 0.0 if masked else result.reward,
@@ -448,6 +450,10 @@ class Gateway:
                 "mask_sample": masked,
                 "failure_kind": s.failure[0] if s.failure else None,
                 "failure_reason": s.failure[1] if s.failure else None,
+                "grader_version": version,
+                "task": {**facts, "exposure": s.exposure},
+                "tool_calls": list(s.call_log),
+                "changes": change_set(diff(s.initial, final), s.world.blobs, said),
             }
             s.status = "verified"
             if masked:
@@ -457,6 +463,16 @@ class Gateway:
                 s.id, s.task.id, s.verify_result["reward"], masked, s.calls,
             )  # fmt: skip
             return copy.deepcopy(s.verify_result)
+
+    def _facts_of(self, task: Task) -> tuple[dict[str, Any], str]:
+        """The task's facts and grader version; a served task's are worked out once (and its row dict shared)."""
+        served = self.tasks.get(task.id) is task
+        known = self._facts.get(task.id) if served else None
+        if known is None:
+            known = task_facts(task), grader_version(task.checks, task.allowed_changes)
+            if served:
+                self._facts[task.id] = known
+        return known
 
     async def close(self, session_id: str) -> dict[str, Any]:
         """``POST /close_session``: release the session's world; ``{"session_id", "closed": true}`` every time.
@@ -476,7 +492,8 @@ class Gateway:
                 return closed
             s.status = "closed"
             await self._release_sandbox(s)
-            self.ended.add(s.id, self.task_state(s.id))
+            state = _state_of(s)  # not copied: what is kept is never changed, and every answer is a copy
+            self.ended.add(s.id, state, len(json.dumps(state, ensure_ascii=False)))
             self.store.forget(s.id)
             self.admission.release()
             self.metrics.sessions_live.set(len(self.store))
@@ -551,6 +568,18 @@ class Gateway:
         if session_id in self.ended:
             raise UnknownSession(f"session {quote(session_id)} is closed")
         return self.store.get(session_id)
+
+
+def _state_of(s: Session) -> dict[str, Any]:
+    """A session's task state (its verify result not copied)."""
+    return {
+        "session_id": s.id,
+        "status": s.status,
+        "task_complete": s.task_complete,
+        "calls": s.calls,
+        "last_call": dict(s.last_call) if s.last_call else None,
+        "verify_result": s.verify_result,
+    }
 
 
 def _closed_unverified(session_id: str) -> SessionClosed:

@@ -34,6 +34,7 @@ A step is ``{"tool": "gmail.search_messages", "args": {...}, "save": {"var": "re
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import re
 from collections.abc import Sequence
@@ -64,9 +65,12 @@ __all__ = [
     "load_builtin_tasks",
     "load_tasks",
     "parse_task",
+    "row_hash",
+    "row_json",
     "select_tasks",
     "settings_tasks",
     "substitute",
+    "task_facts",
     "world_template",
 ]
 
@@ -177,6 +181,43 @@ class Task(_Strict):
             except WorkspacePathError as exc:
                 raise ValueError(f"{path!r} is not a path inside the workspace ({exc})") from None
         return value
+
+
+def row_json(task: Task) -> dict[str, Any]:
+    """The row as JSON values, fields at their default left out: what :func:`row_hash` hashes."""
+    return task.model_dump(mode="json", exclude_defaults=True)
+
+
+def row_hash(task: Task | dict[str, Any]) -> str:
+    """``"sha256:<hex>"`` of the row's canonical JSON (:func:`row_json`, keys sorted, no spaces, UTF-8).
+
+    Two rows that parse to the same task have the same hash, however their JSON was written.
+    """
+    from gateway.grading.version import canonical_json
+
+    data = row_json(task) if isinstance(task, Task) else task
+    return "sha256:" + hashlib.sha256(canonical_json(data)).hexdigest()
+
+
+def task_facts(task: Task) -> dict[str, Any]:
+    """What an episode record says of its task: id, family, company, seed, split, tier, apps, row hash and row.
+
+    ``tier`` is the row's, else computed from its solution's length (as ``company-gateway tasks`` shows it).
+    """
+    from gateway.tasks.loader import tier_of
+
+    row = row_json(task)
+    return {
+        "id": task.id,
+        "family": task.family,
+        "company": task.world.fixture,
+        "seed": task.seed,
+        "split": task.split,
+        "tier": task.tier or tier_of(len(task.solution), False),
+        "apps": list(task.apps),
+        "row_hash": row_hash(row),
+        "row": row,
+    }
 
 
 def parse_task(row: dict[str, Any] | str, where: str = "task") -> Task:

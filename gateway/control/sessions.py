@@ -22,10 +22,13 @@ from gateway.exceptions import UnknownSession
 from sandbox import Sandbox
 from tools import World, quote
 
-__all__ = ["LIVE", "EndedSessions", "Session", "SessionStore"]
+__all__ = ["CALLS_KEPT", "LIVE", "EndedSessions", "Session", "SessionStore"]
 
 #: Statuses in which the session's token opens its world.
 LIVE = frozenset({"active", "complete"})
+
+#: Tool calls a session keeps the name and outcome of, for ``/verify``'s ``tool_calls`` (the first ones).
+CALLS_KEPT = 1000
 
 
 @dataclass
@@ -43,6 +46,7 @@ class Session:
         status: active, complete, verifying, verified or closed.
         calls: Completed tool calls (successful or not).
         last_call: ``{"tool", "ok", "at"}`` of the last whole call, or None.
+        call_log: ``{"tool", "ok"}`` of each whole call, in order: the first :data:`CALLS_KEPT`.
         verify_result: The ``/verify`` response, once verified.
         failure: ``(kind, reason)`` when an infrastructure failure masks the reward.
         sandbox: The lent sandbox, until verify or close destroys it.
@@ -58,6 +62,7 @@ class Session:
     status: str = "active"
     calls: int = 0
     last_call: dict[str, Any] | None = None
+    call_log: list[dict[str, Any]] = field(default_factory=list)
     verify_result: dict[str, Any] | None = None
     failure: tuple[str, str] | None = None
     sandbox: Sandbox | None = None
@@ -74,6 +79,8 @@ class Session:
         """Count a whole call and remember it as the last one."""
         self.calls += 1
         self.last_call = {"tool": tool, "ok": ok, "at": time.time()}
+        if len(self.call_log) < CALLS_KEPT:
+            self.call_log.append({"tool": tool, "ok": ok})
         self.task_complete = self.world.completion is not None
         if ok and self.status == "active" and self.task_complete:
             self.status = "complete"
@@ -149,20 +156,27 @@ class EndedSessions:
     """What closed sessions left (their last ``/task_state``), kept a while so retries get the same answer.
 
     An entry expires ``ttl_s`` seconds after its session closed, and the oldest go first once more than
-    ``max_count`` are held, so memory stays bounded however many sessions the server has served. An expired
-    session is forgotten: it answers as one never seeded.
+    ``max_count`` are held or their sizes add up to more than ``max_bytes``, so memory stays bounded however
+    many sessions the server has served (a verify result carries its change set: a few KB, at most about
+    2.5 MB). An expired session is forgotten: it answers as one never seeded.
 
     Args:
         ttl_s: Seconds an entry is kept after its session closed.
         max_count: Most entries kept; closing one more drops the oldest.
         clock: Seconds on a monotonic clock (``time.monotonic``; a test passes its own).
+        max_bytes: Most bytes the entries' sizes (as :meth:`add` is told them) add up to; None: no bound.
     """
 
-    def __init__(self, ttl_s: float, max_count: int, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, ttl_s: float, max_count: int, clock: Callable[[], float] = time.monotonic, max_bytes: int | None = None
+    ) -> None:
         self.ttl_s = ttl_s
         self.max_count = max_count
+        self.max_bytes = max_bytes
         self._clock = clock
-        self._entries: dict[str, tuple[float, dict[str, Any]]] = {}  # in closing order: id -> (closed at, state)
+        # in closing order: id -> (closed at, state, size)
+        self._entries: dict[str, tuple[float, dict[str, Any], int]] = {}
+        self._bytes = 0
 
     def __len__(self) -> int:
         self._expire()
@@ -171,10 +185,13 @@ class EndedSessions:
     def __contains__(self, session_id: object) -> bool:
         return self.get(session_id) is not None
 
-    def add(self, session_id: str, state: dict[str, Any]) -> None:
-        """Keep ``state`` (the session's last task state) for the closed session ``session_id``."""
-        self._entries.pop(session_id, None)
-        self._entries[session_id] = (self._clock(), state)
+    def add(self, session_id: str, state: dict[str, Any], size: int = 0) -> None:
+        """Keep ``state`` (the session's last task state, ``size`` bytes) for the closed session ``session_id``."""
+        old = self._entries.pop(session_id, None)
+        if old is not None:
+            self._bytes -= old[2]
+        self._entries[session_id] = (self._clock(), state, size)
+        self._bytes += size
         self._expire()
 
     def get(self, session_id: object) -> dict[str, Any] | None:
@@ -184,11 +201,13 @@ class EndedSessions:
         return None if entry is None else entry[1]
 
     def _expire(self) -> None:
-        """Drop entries past their age, and the oldest beyond ``max_count`` (O(1) per dropped entry)."""
+        """Drop entries past their age, and the oldest beyond ``max_count`` or ``max_bytes`` (O(1) per dropped)."""
         entries = self._entries
         oldest = self._clock() - self.ttl_s
+        budget = self.max_bytes
         while entries:
-            sid, (closed_at, _) = next(iter(entries.items()))
-            if len(entries) <= self.max_count and closed_at > oldest:
+            sid, (closed_at, _, size) = next(iter(entries.items()))
+            if len(entries) <= self.max_count and closed_at > oldest and (budget is None or self._bytes <= budget):
                 break
             del entries[sid]
+            self._bytes -= size

@@ -8,7 +8,9 @@ has succeeded (``completed``), when the model answers without a tool call (``no_
 ``max_steps`` (``max_steps``), or when a step fails: the model endpoint failed (``model_error``: timeout,
 HTTP error, connection refused, malformed reply) or the MCP transport did (``tool_error``). Then
 ``/verify`` grades the world (the model's last text is sent as ``response``) and ``/close_session``
-closes it.
+closes it. Each episode is an :class:`~gateway.runners.episodes.EpisodeRecord` (one line of ``--output``):
+the grade, the task and its row, the grader version, the calls and the change set from ``/verify``, with
+the trajectory and timings seen here.
 
 A failure of the model endpoint, the MCP transport or the control plane is an infrastructure failure,
 never the model's mistake: it ends only its own episode, which is recorded with ``mask_sample: true``
@@ -26,7 +28,7 @@ import logging
 import time
 from collections import Counter
 from collections.abc import AsyncIterator, Callable, Collection, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
@@ -40,6 +42,7 @@ from mcp.types import INVALID_PARAMS, METHOD_NOT_FOUND
 
 from gateway.control.rows import Task, load_builtin_tasks, load_tasks
 from gateway.exceptions import TaskError
+from gateway.runners.episodes import EpisodeRecord
 from gateway.runners.wires import WIRES, ModelError, ToolCall, Wire, ask, describe
 from tools import COMPLETE_TASK
 
@@ -130,51 +133,14 @@ class RolloutConfig:
     tool_timeout_s: float = 60.0
 
 
-@dataclass
-class EpisodeRecord:
-    """One episode: the JSONL line of ``rollout --output`` (see :meth:`as_json`).
-
-    ``repeat`` counts from 0; ``steps`` is the number of model calls that returned a reply;
-    timings are milliseconds; ``trajectory`` is the conversation as last sent, plus the last reply.
-    """
-
-    task_id: str
-    repeat: int
-    session_id: str | None = None
-    reward: float = 0.0
-    mask_sample: bool = False
-    steps: int = 0
-    end_reason: str | None = None
-    failure_reason: str | None = None
-    last_text: str = ""
-    checks: list[dict[str, Any]] = field(default_factory=list)
-    timings: dict[str, float] = field(
-        default_factory=lambda: dict.fromkeys(("seed_ms", "model_ms", "tools_ms", "verify_ms", "total_ms"), 0.0)
-    )
-    trajectory: list[dict[str, Any]] = field(default_factory=list)
-
-    def end(self, reason: str, *, masked: bool = False, failure: str | None = None) -> None:
-        """Record why the episode ended (the first reason wins)."""
-        if self.end_reason is None:
-            self.end_reason = reason
-            self.mask_sample = self.mask_sample or masked
-            self.failure_reason = self.failure_reason or failure
-
-    def as_json(self) -> dict[str, Any]:
-        """The JSONL line: every field but ``last_text``, timings rounded to 0.1 ms."""
-        line = {k: v for k, v in vars(self).items() if k != "last_text"}
-        line["timings"] = {k: round(v, 1) for k, v in self.timings.items()}
-        return line
-
-
 @contextlib.contextmanager
 def _timed(record: EpisodeRecord, name: str) -> Iterator[None]:
-    """Add the milliseconds of a ``with`` block to ``record.timings[name]``."""
+    """Add the seconds of a ``with`` block to ``record.timings[name]``."""
     started = time.perf_counter()
     try:
         yield
     finally:
-        record.timings[name] += (time.perf_counter() - started) * 1000
+        record.timings[name] = (record.timings.get(name) or 0.0) + time.perf_counter() - started
 
 
 async def _call_tool(mcp: Client[Any], call: ToolCall) -> tuple[str, bool]:
@@ -209,26 +175,26 @@ async def _drive(record: EpisodeRecord, seed: dict[str, Any], client: openai.Asy
     transport = StreamableHttpTransport(seed["mcp"]["url"], headers=seed["mcp"]["headers"])
     try:
         async with contextlib.AsyncExitStack() as stack:
-            with _timed(record, "seed_ms"):
+            with _timed(record, "seed_s"):
                 mcp = await stack.enter_async_context(Client(transport, timeout=config.tool_timeout_s))
                 tools = wire.tools(await mcp.list_tools())
             record.trajectory = conversation = wire.start(SYSTEM_PROMPT, seed["instruction"])
             for _ in range(config.max_steps):
                 try:
-                    with _timed(record, "model_ms"):
+                    with _timed(record, "model_s"):
                         turn = await ask(wire, client, config.model, conversation, tools)
                 except ModelError as exc:
                     logger.warning("episode %s/%d: %s", record.task_id, record.repeat, exc)
                     record.end("model_error", masked=True, failure=str(exc))
                     return
-                record.steps += 1
+                record.steps = (record.steps or 0) + 1
                 record.last_text = turn.text or record.last_text
                 if not turn.calls:
                     record.end("no_tool_call")
                     return
                 completed = False
                 for call in turn.calls:
-                    with _timed(record, "tools_ms"):
+                    with _timed(record, "tools_s"):
                         output, ok = await _call_tool(mcp, call)
                     wire.add_result(conversation, call, output)
                     completed = completed or (ok and call.name == COMPLETE_TASK.tool_name)
@@ -256,29 +222,32 @@ async def run_episode(control: httpx.AsyncClient, client: openai.AsyncOpenAI, co
     Returns:
         The episode's record; infrastructure failures have ``mask_sample`` true and ``failure_reason`` set.
     """
-    record = EpisodeRecord(spec.task_id, repeat)
+    record = EpisodeRecord(spec.task_id, repeat, adapter="rollout")
+    record.timings.update(seed_s=0.0, model_s=0.0, tools_s=0.0, verify_s=0.0)
     started = time.perf_counter()
     try:
         try:
-            with _timed(record, "seed_ms"):
+            with _timed(record, "seed_s"):
                 seed = (await control.post("/seed_session", json=spec.seed_body())).raise_for_status().json()
         except (httpx.HTTPError, ValueError) as exc:
             detail = exc.response.text[:300] if isinstance(exc, httpx.HTTPStatusError) else describe(exc)
             record.end("seed_error", masked=True, failure=f"seed failed: {detail}")
             return record
         record.session_id = seed["session_id"]
+        record.exposure = seed.get("exposure", "mcp")
+        record.tools = list(seed.get("tools") or [])
         await _drive(record, seed, client, WIRES[config.api], config)
         await _verify_and_close(control, record)
     except Exception as exc:  # top-level handler of one episode: the run goes on
         logger.exception("episode %s/%d failed unexpectedly", spec.task_id, repeat)
-        record.mask_sample = True
         record.failure_reason = record.failure_reason or f"{type(exc).__name__}: {describe(exc)}"
-        record.end("internal_error")
+        record.end("internal_error", masked=True)
+        record.mask_sample = True
         if record.session_id is not None:  # leave no session open behind
             with contextlib.suppress(httpx.HTTPError):
                 await control.post("/close_session", json={"session_id": record.session_id})
     finally:
-        record.timings["total_ms"] = (time.perf_counter() - started) * 1000
+        record.timings["total_s"] = time.perf_counter() - started
     return record
 
 
@@ -300,17 +269,14 @@ async def _post_idempotent(control: httpx.AsyncClient, path: str, body: dict[str
 
 
 async def _verify_and_close(control: httpx.AsyncClient, record: EpisodeRecord) -> None:
-    with _timed(record, "verify_ms"):
+    with _timed(record, "verify_s"):
         try:
             body = {"session_id": record.session_id, "response": record.last_text}
             verdict = (await _post_idempotent(control, "/verify", body)).json()
-            record.reward = float(verdict["reward"])
-            record.checks = verdict.get("checks", [])
-            if verdict.get("mask_sample"):
-                record.mask_sample = True
-                record.failure_reason = record.failure_reason or verdict.get("failure_reason")
-        except (httpx.HTTPError, ValueError, KeyError, TypeError) as exc:
+            record.take_verdict(verdict)
+        except (httpx.HTTPError, ValueError, KeyError, TypeError, AttributeError) as exc:
             record.mask_sample = True
+            record.failure_kind = record.failure_kind or "verify_error"
             record.failure_reason = record.failure_reason or f"verify failed: {describe(exc)}"
         try:
             await _post_idempotent(control, "/close_session", {"session_id": record.session_id})
@@ -418,7 +384,7 @@ def _reporter(output: Path | None, total: int, show_progress: bool) -> Iterator[
 
         def on_episode(record: EpisodeRecord) -> None:
             if out is not None:
-                out.write(json.dumps(record.as_json(), ensure_ascii=False) + "\n")
+                out.write(record.to_json() + "\n")
                 out.flush()
             ended[record.end_reason or "?"] += 1
             progress.update(bar, advance=1, description=" ".join(f"{k}:{v}" for k, v in sorted(ended.items())))

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gateway.runners.rollout import EpisodeRecord
+from gateway.runners.episodes import EpisodeRecord
 
 __all__ = ["Summary", "pass_at_k", "print_summary", "summarize"]
 

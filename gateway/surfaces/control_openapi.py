@@ -153,8 +153,84 @@ _SCHEMAS: dict[str, Any] = {
             "mask_sample": {"type": "boolean"},
             "failure_kind": _NULLABLE_STR,
             "failure_reason": _NULLABLE_STR,
+            "grader_version": {
+                "type": ["string", "null"],
+                "description": "16 hex digits over the grading code and the row's checks and allowed changes "
+                "(null when no grader ran, e.g. a session a lost replica held).",
+            },
+            "task": {
+                "oneOf": [{"type": "null"}, {"$ref": _REF + "TaskFacts"}],
+                "description": "The task the session ran, with its row as it was graded.",
+            },
+            "tool_calls": {
+                "type": "array",
+                "description": "Each tool call that reached the session's world, in order (the first 1,000).",
+                "items": {
+                    "type": "object",
+                    "properties": {"tool": {"type": "string"}, "ok": {"type": "boolean"}},
+                    "required": ["tool", "ok"],
+                },
+            },
+            "changes": {
+                "oneOf": [{"type": "null"}, {"$ref": _REF + "ChangeSet"}],
+                "description": "What the session changed against its seed, and what it said (docs/grading.md).",
+            },
         },
-        "required": ["session_id", "reward", "checks", "mask_sample", "failure_kind", "failure_reason"],
+        "required": ["session_id", "reward", "checks", "mask_sample", "failure_kind", "failure_reason",
+                     "grader_version", "task", "tool_calls", "changes"],  # fmt: skip
+    },
+    "TaskFacts": {
+        "type": "object",
+        "properties": {
+            "id": {"type": "string"},
+            "family": _NULLABLE_STR,
+            "company": {"type": "string"},
+            "seed": {"type": ["integer", "null"]},
+            "split": {"type": "string", "enum": ["train", "validation", "test"]},
+            "tier": {"type": "string", "enum": ["easy", "medium", "hard"]},
+            "apps": {"type": "array", "items": {"type": "string"}},
+            "exposure": {"type": "string", "enum": ["mcp", "cli", "http"]},
+            "row_hash": {"type": "string", "pattern": "^sha256:[0-9a-f]{64}$"},
+            "row": {"type": "object", "description": "The task row, fields at their default left out."},
+        },
+        "required": ["id", "family", "company", "seed", "split", "tier", "apps", "exposure", "row_hash", "row"],
+    },
+    "ChangeSet": {
+        "type": "object",
+        "properties": {
+            "records": {
+                "type": "object",
+                "description": "app -> collection -> {added: {id: record}, changed: {id: {field: {before, after}}}, "
+                "removed: {id: record}}",
+                "additionalProperties": {"type": "object"},
+            },
+            "files": {
+                "type": "object",
+                "description": "blob id (sha256:<hex>) -> base64 of the bytes, for the files the session created",
+                "additionalProperties": {"type": "string"},
+            },
+            "said": {
+                "type": "object",
+                "properties": {"answer": _NULLABLE_STR, "summary": _NULLABLE_STR, "response": _NULLABLE_STR},
+                "required": ["answer", "summary", "response"],
+            },
+            "counts": {
+                "type": "object",
+                "properties": {k: {"type": "integer", "minimum": 0} for k in ("added", "changed", "removed")},
+                "required": ["added", "changed", "removed"],
+            },
+            "complete": {"type": "boolean", "description": "false when the bounds left something out"},
+            "left_out": {
+                "type": "object",
+                "properties": {
+                    "changes": {"type": "integer", "minimum": 0},
+                    "files": {"type": "array", "items": {"type": "string"}},
+                    "texts": {"type": "array", "items": {"type": "string"}},
+                },
+                "required": ["changes", "files", "texts"],
+            },
+        },
+        "required": ["records", "files", "said", "counts", "complete", "left_out"],
     },
     "CloseRequest": {
         "type": "object",

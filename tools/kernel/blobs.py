@@ -57,6 +57,10 @@ class BlobStore:
     def __contains__(self, key: object) -> bool:
         return key in self._own or key in self._base
 
+    def added(self, key: str) -> bool:
+        """Whether ``key`` is a blob this store added (not one of its shared base's)."""
+        return key in self._own
+
     def own_size(self) -> int:
         """Bytes held by this store beyond its shared base (kept as blobs are added: O(1))."""
         return self._own_bytes

@@ -9,7 +9,8 @@ cannot start (its gateway is unreachable), or when no episode of a rollout could
 scored (every one masked, e.g. the model endpoint is unreachable); 2 for a usage error
 (bad option, unknown task id, invalid task file, missing API key) or an unavailable
 sandbox provider or Ray cluster. A rollout in which some episodes were scored exits 0:
-the other failures are in its output.
+the other failures are in its output; so does a regrade in which some episode was graded
+again (1 when none could be).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ _COMMANDS = {
     "demo": "demo",
     "cluster": "cluster",
     "rollout": "rollout",
+    "regrade": "regrade",
     "harbor-export": "harbor_export",
     "gym-export": "gym_export",
 }
@@ -183,6 +185,24 @@ def _parser() -> argparse.ArgumentParser:
     ro.add_argument("--gateway-url", help="a running gateway (default: start one in this process on loopback)")
     ro.add_argument("--no-progress", action="store_true", help="draw no progress bar")
     _selection(ro)
+
+    rg = sub.add_parser(
+        "regrade",
+        help="grade a saved run's episodes again with today's graders, from their change sets",
+        description="Grade the episode records of RUN.jsonl again from their change sets, without the model: "
+        "rebuild each episode's initial world from its row, apply its change set, grade. Prints what changed per "
+        "episode (reward, the checks that flipped and why) and a summary.",
+    )
+    rg.add_argument("run", metavar="RUN.jsonl", help="episode records, one a line (rollout --output writes them)")
+    rg.add_argument(
+        "--rows",
+        choices=["saved", "current"],
+        default="saved",
+        help="grade with the row saved with each episode (default) or today's row of its task id ('current')",
+    )
+    rg.add_argument("--tasks", dest="tasks_file", help="with --rows current: a JSONL file of today's rows "
+                    "(default: the built-in tasks)")  # fmt: skip
+    rg.add_argument("--json", action="store_true", help="one episode record a line, with the new grade")
 
     hx = sub.add_parser("harbor-export", help="write Harbor task folders whose trials run in this gateway's sandboxes")
     hx.add_argument("dir", metavar="DIR", help="folder to write (tasks/, job.yaml, company_gateway_harbor.py)")

@@ -12,7 +12,9 @@ reaches a running gateway over HTTP at the config variable ``company_gateway_url
   tool, answered with the tool's text (JSON), or its error text, as the model's function output.
 - ``POST /verify``: ``POST {gateway}/verify`` with the last assistant text, then ``/close_session``; the
   gateway's ``reward``, ``mask_sample``, ``failure_kind`` and ``failure_reason`` become Gym's, and its
-  ``checks`` ride along. A gateway that cannot be reached at seed, call or verify masks the rollout
+  ``checks`` ride along, with ``episode``: the episode record (company-gateway's docs/grading.md), also
+  appended as one JSON line to the config's ``episodes_file`` when it names one (``company-gateway regrade``
+  reads that file). A gateway that cannot be reached at seed, call or verify masks the rollout
   (``mask_sample: true``, ``failure_kind: "transport_unreachable"``); it never scores it.
 - ``POST /close_session``: closes the gateway session if it is still live (idempotent); a seed for a closed
   ``resources_session_id`` is refused (409). When the server stops, every session still live is closed.
@@ -24,7 +26,9 @@ namespaced ``company_gateway:<kind>``.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+import time
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -52,14 +56,60 @@ LOG = logging.getLogger(__name__)
 #: What the model reads when its world cannot be reached; the rollout is masked at verify.
 UNAVAILABLE_TEXT = "Error: the service is unavailable right now."
 MCP_HEADERS = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
+#: The episode record's format (company-gateway's gateway/runners/episodes.py; its fields: docs/grading.md).
+EPISODE_FORMAT = "company-gateway.episode/1"
+
+
+def episode_record(adapter: str, task_id: str, verdict: dict[str, Any] | None, *, session_id: str | None = None,
+                   tools: list[str] | None = None, timings: dict[str, float | None] | None = None,
+                   failure_kind: str | None = None, failure_reason: str | None = None) -> dict[str, Any]:  # fmt: skip
+    """The episode record from ``/verify``'s answer (None: there was none) and what this adapter saw.
+
+    ``failure_kind`` and ``failure_reason`` are the adapter's own failure (the episode is then masked); the
+    gateway's, when it masked the session, are kept as it gave them. The same function is in
+    company-gateway's Harbor adapter; a test there holds both to ``EpisodeRecord.as_dict``.
+    """
+    verdict = verdict or {}
+    task = verdict.get("task") or {}
+    masked = failure_kind is not None or bool(verdict.get("mask_sample"))
+    seconds: dict[str, float | None] = dict.fromkeys(("seed_s", "model_s", "tools_s", "verify_s", "total_s"))
+    seconds.update({k: round(v, 3) for k, v in (timings or {}).items() if v is not None})
+    return {
+        "format": EPISODE_FORMAT,
+        "task_id": task_id,
+        "repeat": 0,
+        "adapter": adapter,
+        "session_id": session_id,
+        **{k: task.get(k) for k in ("family", "company", "seed", "split", "tier")},
+        "apps": list(task.get("apps") or []),
+        **{k: task.get(k) for k in ("exposure", "row_hash", "row")},
+        "grader_version": verdict.get("grader_version"),
+        "reward": 0.0 if masked else float(verdict.get("reward", 0.0)),
+        "mask_sample": masked,
+        "failure_kind": (failure_kind or verdict.get("failure_kind")) if masked else None,
+        "failure_reason": (failure_reason or verdict.get("failure_reason")) if masked else None,
+        "checks": list(verdict.get("checks") or []),
+        "end_reason": None,
+        "steps": None,
+        "timings": seconds,
+        "tools": list(tools or []),
+        "tool_calls": list(verdict.get("tool_calls") or []),
+        "changes": verdict.get("changes"),
+        "trajectory": None,
+        "regrade": None,
+    }
 
 
 class CompanyGatewayConfig(BaseResourcesServerConfig):
-    """The instance config: ``company_gateway_url`` (base URL, no path), an optional control token, timeouts (s)."""
+    """The instance config: ``company_gateway_url`` (base URL, no path), an optional control token, timeouts (s).
+
+    ``episodes_file``: a JSONL file each verify appends its episode record to (none when null).
+    """
 
     company_gateway_url: str
     control_token: str | None = None
     request_timeout_s: float = Field(default=300.0, gt=0)
+    episodes_file: str | None = None
 
 
 class CompanySeedRequest(BaseSeedSessionRequest):
@@ -76,22 +126,27 @@ class CompanyVerifyRequest(BaseVerifyRequest):
 
 
 class CompanyVerifyResponse(BaseVerifyResponse):
-    """Gym's verify response plus the gateway's ``checks`` (``[{"name", "passed", "detail"}]``)."""
+    """Gym's verify response plus the gateway's ``checks`` (``[{"name", "passed", "detail"}]``) and ``episode``."""
 
     model_config = ConfigDict(extra="allow")
     checks: list[dict[str, Any]] = Field(default_factory=list)
+    episode: dict[str, Any] | None = None
 
 
 class _Session:
     """One rollout's gateway session, or why it has none (``failure``: the seed could not reach the gateway)."""
 
-    def __init__(self) -> None:
+    def __init__(self, task_id: str = "") -> None:
+        self.task_id = task_id
         self.gateway_id: str | None = None
         self.mcp_url = ""
         self.mcp_headers: dict[str, str] = {}
+        self.tools: list[str] = []
         self.failure: str | None = None
         self.closed = False
         self.ready = asyncio.Event()
+        self.started = time.perf_counter()
+        self.timings: dict[str, float | None] = {"seed_s": None, "tools_s": 0.0}
 
 
 class CompanyGatewayResourcesServer(SimpleResourcesServer):
@@ -145,12 +200,14 @@ class CompanyGatewayResourcesServer(SimpleResourcesServer):
                 raise HTTPException(status_code=409, detail=f"session {key!r} was closed; seed a new one")
             await existing.ready.wait()
             return existing
-        session = self.sessions[key] = _Session()
+        session = self.sessions[key] = _Session(task_id)
         try:
             seeded = await self._control("/seed_session", {"task_id": task_id, "exposure": "mcp", "sandbox": False})
             session.gateway_id = seeded["session_id"]
             session.mcp_url = seeded["mcp"]["url"]
             session.mcp_headers = dict(seeded["mcp"]["headers"])
+            session.tools = list(seeded.get("tools") or [])
+            session.timings["seed_s"] = time.perf_counter() - session.started
         except httpx.HTTPStatusError as exc:
             session.failure = f"seed_session answered {exc.response.status_code}: {exc.response.text[:300]}"
         except (httpx.HTTPError, KeyError, ValueError) as exc:
@@ -207,6 +264,7 @@ class CompanyGatewayResourcesServer(SimpleResourcesServer):
         except ValueError:
             return PlainTextResponse("Error: the arguments are not valid JSON.")
         call = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": name, "arguments": arguments}}
+        started = time.perf_counter()
         try:
             response = await self._http().post(
                 session.mcp_url, json=call, headers={**MCP_HEADERS, **session.mcp_headers}
@@ -217,6 +275,8 @@ class CompanyGatewayResourcesServer(SimpleResourcesServer):
             session.failure = f"tools/call {name} failed: {type(exc).__name__}: {exc}"
             LOG.error("company-gateway %s", session.failure)
             return PlainTextResponse(UNAVAILABLE_TEXT)
+        finally:
+            session.timings["tools_s"] = (session.timings["tools_s"] or 0.0) + time.perf_counter() - started
         if "error" in answer:
             return PlainTextResponse(f"Error: {answer['error'].get('message', 'the call failed')}")
         content = answer.get("result", {}).get("content") or []
@@ -227,21 +287,28 @@ class CompanyGatewayResourcesServer(SimpleResourcesServer):
         fields = body.model_dump()
         session = self.sessions.get(request.session.get(SESSION_ID_KEY, ""))
         if session is None:
+            why = "verify for a session that was never seeded"
+            episode = self._episode(_Session(str(fields.get("task_id") or "")), None, "session_lost", why)
             return CompanyVerifyResponse(**fields, reward=0.0, mask_sample=True, failure_kind="session_lost",
-                                         failure_reason="verify for a session that was never seeded")  # fmt: skip
+                                         failure_reason=why, episode=episode)  # fmt: skip
         if session.failure:
             await self._safe_close(session)
+            episode = self._episode(session, None, TRANSPORT_UNREACHABLE, session.failure)
             return CompanyVerifyResponse(**fields, reward=0.0, mask_sample=True, failure_kind=TRANSPORT_UNREACHABLE,
-                                         failure_reason=session.failure)  # fmt: skip
+                                         failure_reason=session.failure, episode=episode)  # fmt: skip
+        started = time.perf_counter()
         try:
             graded = await self._control(
                 "/verify", {"session_id": session.gateway_id, "response": _final_text(body.response)}
             )
         except httpx.HTTPError as exc:
             await self._safe_close(session)
+            why = f"verify failed: {type(exc).__name__}: {exc}"
+            episode = self._episode(session, None, TRANSPORT_UNREACHABLE, why)
             return CompanyVerifyResponse(**fields, reward=0.0, mask_sample=True, failure_kind=TRANSPORT_UNREACHABLE,
-                                         failure_reason=f"verify failed: {type(exc).__name__}: {exc}")  # fmt: skip
+                                         failure_reason=why, episode=episode)  # fmt: skip
         await self._safe_close(session)
+        session.timings["verify_s"] = time.perf_counter() - started
         kind = graded.get("failure_kind")
         if kind and not is_registered(kind):
             kind = f"company_gateway:{kind}"
@@ -252,7 +319,22 @@ class CompanyGatewayResourcesServer(SimpleResourcesServer):
             failure_kind=kind,
             failure_reason=graded.get("failure_reason"),
             checks=list(graded.get("checks") or []),
+            episode=self._episode(session, graded),
         )
+
+    def _episode(self, session: _Session, graded: dict[str, Any] | None, kind: str | None = None,
+                 reason: str | None = None) -> dict[str, Any]:  # fmt: skip
+        """The rollout's episode record, appended to ``episodes_file`` when the config names one."""
+        timings = {**session.timings, "total_s": time.perf_counter() - session.started}
+        record = episode_record("nemo-gym", session.task_id, graded, session_id=session.gateway_id, tools=session.tools,
+                                timings=timings, failure_kind=kind, failure_reason=reason)  # fmt: skip
+        if self.config.episodes_file:
+            try:
+                with open(self.config.episodes_file, "a", encoding="utf-8") as out:
+                    out.write(json.dumps(record, ensure_ascii=False) + "\n")
+            except OSError:
+                LOG.exception("could not append the episode record to %s", self.config.episodes_file)
+        return record
 
     async def _safe_close(self, session: _Session) -> None:
         try:

@@ -12,7 +12,10 @@ imports Harbor, httpx and the standard library only (never company-gateway).
   session.
 - ``CompanyGatewayVerifier`` (``--verifier company_gateway_harbor:CompanyGatewayVerifier``): the reward is what
   ``POST {gateway_url}/verify`` answers, asked from Harbor's side; a masked session (an infrastructure failure)
-  raises ``MaskedSession``, so Harbor records an error for the trial instead of a score.
+  raises ``MaskedSession``, so Harbor records an error for the trial instead of a score. It writes the answer
+  to ``verify.json`` and the episode record (company-gateway's docs/grading.md) as one JSON line to
+  ``episode.json`` in the trial's verifier folder: ``cat jobs/*/*/verifier/episode.json > run.jsonl`` is a
+  run ``company-gateway regrade`` reads.
 
 Keyword arguments (``--ek key=value``, or ``environment.kwargs`` in a job config): ``gateway_url`` (required),
 ``exposure`` (``cli``, default, or ``http``), ``engine`` (``docker`` or ``podman``), ``control_token_env``
@@ -27,6 +30,7 @@ import json
 import os
 import shlex
 import shutil
+import time
 from pathlib import Path
 from typing import Any
 
@@ -35,9 +39,51 @@ from harbor.environments.base import BaseEnvironment, ExecResult
 from harbor.models.verifier.result import VerifierResult
 from harbor.verifier.base import BaseVerifier
 
-__all__ = ["CompanyGatewayEnvironment", "CompanyGatewayVerifier", "GatewayError", "MaskedSession"]
+__all__ = ["CompanyGatewayEnvironment", "CompanyGatewayVerifier", "GatewayError", "MaskedSession", "episode_record"]
 
 EXPOSURES = ("cli", "http")
+#: The episode record's format (company-gateway's gateway/runners/episodes.py; its fields: docs/grading.md).
+EPISODE_FORMAT = "company-gateway.episode/1"
+
+
+def episode_record(adapter: str, task_id: str, verdict: dict[str, Any] | None, *, session_id: str | None = None,
+                   tools: list[str] | None = None, timings: dict[str, float | None] | None = None,
+                   failure_kind: str | None = None, failure_reason: str | None = None) -> dict[str, Any]:  # fmt: skip
+    """The episode record from ``/verify``'s answer (None: there was none) and what this adapter saw.
+
+    ``failure_kind`` and ``failure_reason`` are the adapter's own failure (the episode is then masked); the
+    gateway's, when it masked the session, are kept as it gave them. The same function is in
+    company-gateway's NeMo Gym resources server; a test there holds both to ``EpisodeRecord.as_dict``.
+    """
+    verdict = verdict or {}
+    task = verdict.get("task") or {}
+    masked = failure_kind is not None or bool(verdict.get("mask_sample"))
+    seconds: dict[str, float | None] = dict.fromkeys(("seed_s", "model_s", "tools_s", "verify_s", "total_s"))
+    seconds.update({k: round(v, 3) for k, v in (timings or {}).items() if v is not None})
+    return {
+        "format": EPISODE_FORMAT,
+        "task_id": task_id,
+        "repeat": 0,
+        "adapter": adapter,
+        "session_id": session_id,
+        **{k: task.get(k) for k in ("family", "company", "seed", "split", "tier")},
+        "apps": list(task.get("apps") or []),
+        **{k: task.get(k) for k in ("exposure", "row_hash", "row")},
+        "grader_version": verdict.get("grader_version"),
+        "reward": 0.0 if masked else float(verdict.get("reward", 0.0)),
+        "mask_sample": masked,
+        "failure_kind": (failure_kind or verdict.get("failure_kind")) if masked else None,
+        "failure_reason": (failure_reason or verdict.get("failure_reason")) if masked else None,
+        "checks": list(verdict.get("checks") or []),
+        "end_reason": None,
+        "steps": None,
+        "timings": seconds,
+        "tools": list(tools or []),
+        "tool_calls": list(verdict.get("tool_calls") or []),
+        "changes": verdict.get("changes"),
+        "trajectory": None,
+        "regrade": None,
+    }
 
 
 class GatewayError(RuntimeError):
@@ -89,6 +135,9 @@ class CompanyGatewayEnvironment(BaseEnvironment):
         self.timeout_s = float(timeout_s)
         self.gateway_session: dict[str, Any] | None = None
         self.verify_result: dict[str, Any] | None = None
+        #: Seconds of the parts this environment sees (the episode record's ``timings``), and when it started.
+        self.timings: dict[str, float | None] = {}
+        self.started = time.perf_counter()
         super().__init__(*args, **kwargs)
 
     @staticmethod
@@ -146,7 +195,9 @@ class CompanyGatewayEnvironment(BaseEnvironment):
                 ``docker``, on the engine this host's ``DOCKER_HOST`` names).
         """
         body = {"task_id": self.task_id, "exposure": self.exposure, "sandbox": True}
+        self.started = time.perf_counter()
         seeded = await self.control("seed_session", body)
+        self.timings["seed_s"] = time.perf_counter() - self.started
         self.gateway_session = seeded
         sandbox = seeded.get("sandbox") or {}
         if sandbox.get("provider") != "docker":
@@ -161,8 +212,18 @@ class CompanyGatewayEnvironment(BaseEnvironment):
         if self.verify_result is None:
             if self.gateway_session is None:
                 raise GatewayError("no gateway session to verify: the environment never started")
+            started = time.perf_counter()
             self.verify_result = await self.control("verify", {"session_id": self.gateway_session["session_id"]})
+            self.timings["verify_s"] = time.perf_counter() - started
+            self.timings["total_s"] = time.perf_counter() - self.started
         return self.verify_result
+
+    def episode(self, failure: str | None = None) -> dict[str, Any]:
+        """The trial's episode record: the ``/verify`` answer (or ``failure``, why there is none) and timings."""
+        seeded = self.gateway_session or {}
+        return episode_record("harbor", self.task_id, self.verify_result, session_id=seeded.get("session_id"),
+                              tools=list(seeded.get("tools") or []), timings=self.timings,
+                              failure_kind="verify_error" if failure else None, failure_reason=failure)  # fmt: skip
 
     async def stop(self, delete: bool) -> None:
         """Close the session (which destroys its sandbox); ``delete`` has no meaning here."""
@@ -247,7 +308,9 @@ class CompanyGatewayEnvironment(BaseEnvironment):
 class CompanyGatewayVerifier(BaseVerifier):
     """The reward is the gateway's ``/verify`` answer for the trial's session.
 
-    Writes that answer to ``verify.json`` and the reward to ``reward.txt`` in the trial's verifier folder.
+    Writes that answer to ``verify.json``, the episode record to ``episode.json`` (one JSON line; also when
+    the gateway cannot be reached: masked, ``failure_kind: "verify_error"``) and the reward to ``reward.txt``
+    in the trial's verifier folder.
 
     Raises:
         TypeError: (from ``verify``) the trial's environment is not a ``CompanyGatewayEnvironment``.
@@ -260,10 +323,15 @@ class CompanyGatewayVerifier(BaseVerifier):
         if not isinstance(environment, CompanyGatewayEnvironment):
             name = type(environment).__name__
             raise TypeError(f"CompanyGatewayVerifier needs a CompanyGatewayEnvironment, not {name}")
-        result = await environment.verify_session()
         folder = Path(self.trial_paths.verifier_dir)
         folder.mkdir(parents=True, exist_ok=True)
+        try:
+            result = await environment.verify_session()
+        except GatewayError as exc:
+            (folder / "episode.json").write_text(json.dumps(environment.episode(str(exc)), ensure_ascii=False) + "\n")
+            raise
         (folder / "verify.json").write_text(json.dumps(result, indent=2))
+        (folder / "episode.json").write_text(json.dumps(environment.episode(), ensure_ascii=False) + "\n")
         if result.get("mask_sample"):
             raise MaskedSession(f"masked by the gateway: {result.get('failure_kind')}: {result.get('failure_reason')}")
         reward = float(result["reward"])

@@ -44,6 +44,16 @@ def test_past_the_count_the_session_closed_longest_ago_is_forgotten_first():
     assert len(ended) == 3
 
 
+def test_past_the_byte_budget_the_sessions_closed_longest_ago_are_forgotten_first():
+    ended = EndedSessions(ttl_s=3600, max_count=100, clock=Clock(), max_bytes=100)
+    for i in range(3):
+        ended.add(f"s_{i}", {"n": i}, size=40)
+    assert [ended.get(f"s_{i}") for i in range(3)] == [None, {"n": 1}, {"n": 2}]
+    ended.add("s_1", {"n": 1}, size=40)  # kept again: counted once
+    ended.add("s_big", {"n": 9}, size=100)
+    assert [ended.get(s) for s in ("s_1", "s_2", "s_big")] == [None, None, {"n": 9}]
+
+
 def test_ids_that_are_not_strings_are_simply_unknown():
     ended = EndedSessions(ttl_s=60, max_count=1, clock=Clock())
     assert ended.get(["s_a"]) is None and {"s": 1} not in ended

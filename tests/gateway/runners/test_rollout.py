@@ -16,7 +16,8 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from gateway import Settings, create_app
-from gateway.control.rows import load_builtin_tasks
+from gateway.control.rows import load_builtin_tasks, row_hash
+from gateway.grading.version import grader_version
 from gateway.runners.cli import main
 from gateway.runners.rollout import (
     SYSTEM_PROMPT,
@@ -31,8 +32,10 @@ from gateway.surfaces.serve import serve_in_background
 from tests.gateway.fake_model import FakeModel, fake_in_thread, serve_in_thread
 
 TASKS = load_builtin_tasks(families=False)  # the hand-written rows (families: tests/gateway/tasks)
-FIELDS = {"task_id", "repeat", "reward", "mask_sample", "steps", "end_reason", "failure_reason", "timings",
-          "trajectory"}  # fmt: skip
+FIELDS = {"format", "adapter", "task_id", "repeat", "session_id", "family", "company", "seed", "split", "tier",
+          "apps", "exposure", "row_hash", "row", "grader_version", "reward", "mask_sample", "failure_kind",
+          "failure_reason", "checks", "end_reason", "steps", "timings", "tools", "tool_calls", "changes", "trajectory",
+          "regrade"}  # fmt: skip
 
 
 def expected_steps(task_id: str) -> int:
@@ -155,7 +158,7 @@ async def test_model_endpoint_failures_mask_only_their_own_episode(gateway_url, 
     by_id = {r.task_id: r for r in records}
     for task_id, (_, words) in failing.items():
         r = by_id[task_id]
-        assert (r.end_reason, r.mask_sample) == ("model_error", True), task_id
+        assert (r.end_reason, r.mask_sample, r.failure_kind) == ("model_error", True, "model_error"), task_id
         assert words in r.failure_reason, (task_id, r.failure_reason)
         assert r.checks, "the session was still verified"
     assert by_id["drive-archive-reading-list"].steps == 1
@@ -196,7 +199,7 @@ async def test_an_mcp_transport_failure_ends_the_episode_masked_and_it_is_still_
         httpx.AsyncClient(base_url=base) as control,
     ):
         r = await run_episode(control, client, RolloutConfig(model="oracle"), TaskSpec("cal-move-ops-sync"))
-    assert (r.end_reason, r.mask_sample, r.steps) == ("tool_error", True, 0)
+    assert (r.end_reason, r.mask_sample, r.steps, r.failure_kind) == ("tool_error", True, 0, "tool_error")
     assert r.failure_reason.startswith("MCP transport failed")
     assert verified == [{"session_id": "s_1", "response": ""}]
 
@@ -246,11 +249,20 @@ def test_rollout_command_writes_one_full_line_per_episode(tmp_path, capsys, monk
         (t, r) for t in ("dir-manager-of-owen", "cal-move-ops-sync", "dir-finance-team-size") for r in (0, 1)
     )
     for x in lines:
-        assert set(x) >= FIELDS
-        assert set(x["timings"]) == {"seed_ms", "model_ms", "tools_ms", "verify_ms", "total_ms"}
-        assert x["timings"]["total_ms"] >= x["timings"]["model_ms"] > 0
+        assert set(x) == FIELDS
+        assert set(x["timings"]) == {"seed_s", "model_s", "tools_s", "verify_s", "total_s"}
+        assert x["timings"]["total_s"] >= x["timings"]["model_s"] + x["timings"]["seed_s"] > 0
         assert (x["reward"], x["mask_sample"], x["end_reason"], x["failure_reason"]) == (1.0, False, "completed", None)
         assert x["trajectory"][1]["content"] == TASKS[x["task_id"]].instruction
+        task = TASKS[x["task_id"]]
+        assert (x["row_hash"], x["grader_version"]) == (row_hash(task), grader_version(task.checks,
+                                                                                      task.allowed_changes))
+        assert x["row"] == task.model_dump(mode="json", exclude_defaults=True) and x["apps"] == task.apps
+        assert x["tools"][-1] == "company_complete_task" and x["tool_calls"][-1] == {"tool": "company_complete_task",
+                                                                                     "ok": True}  # fmt: skip
+        assert x["changes"]["complete"] is True and x["changes"]["said"]["summary"]
+        record = EpisodeRecord.from_json(x)
+        assert record.as_dict() == x
     printed = capsys.readouterr().out
     assert re.search(r"episodes\s*│\s*6", printed) and re.search(r"pass@2\s*│\s*1\.000 over 3 tasks", printed)
 

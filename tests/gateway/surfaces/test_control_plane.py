@@ -1,6 +1,10 @@
 import httpx
+import jsonschema
 
 from gateway import Settings, create_app
+from gateway.control.rows import load_builtin_tasks, row_hash
+from gateway.grading.version import grader_version
+from gateway.runners.cli.common import tier
 from gateway.surfaces.serve import serve_in_background
 
 ROW = {
@@ -94,6 +98,42 @@ async def test_task_state_verify_and_close_are_idempotent(live):
     state = (await live.control.get("/task_state", params={"session_id": sid})).json()
     assert state["status"] == "closed" and state["verify_result"] == first
     assert (await live.control.post("/verify", json={"session_id": sid})).json() == first
+
+
+async def test_verify_carries_the_grader_version_the_row_the_calls_and_the_change_set_every_time(live):
+    task = load_builtin_tasks(families=False)["cal-move-ops-sync"]
+    seed = await live.seed(task.id)
+    sid, auth = seed["session_id"], {"Authorization": f"Bearer {seed['token']}"}
+    moved = {"event_id": "evt_016", "start": "2026-03-12T12:00:00", "end": "2026-03-12T12:30:00"}
+    assert (await live.control.post("/api/calendar/update_event", json=moved, headers=auth)).status_code == 200
+    bad = await live.control.post("/api/calendar/update_event", json={"event_id": "evt_nope"}, headers=auth)
+    assert bad.status_code == 400
+    first = (await live.control.post("/verify", json={"session_id": sid, "response": "Moved it."})).json()
+    assert first["reward"] == 1.0, first["checks"]
+    assert first["grader_version"] == grader_version(task.checks, task.allowed_changes)
+    row = task.model_dump(mode="json", exclude_defaults=True)
+    assert first["task"] == {
+        "id": task.id, "family": None, "company": "default", "seed": None, "split": "train", "tier": tier(task),
+        "apps": task.apps, "exposure": "mcp", "row_hash": row_hash(task), "row": row,
+    }  # fmt: skip
+    assert first["tool_calls"] == [{"tool": "company_calendar_update_event", "ok": True},
+                                   {"tool": "company_calendar_update_event", "ok": False}]  # fmt: skip
+    changes = first["changes"]
+    assert list(changes["records"]) == ["calendar"]
+    event = changes["records"]["calendar"]["events"]["changed"]["evt_016"]
+    assert event["start"]["after"].startswith("2026-03-12T12:00:00")
+    assert event["start"]["before"] != event["start"]["after"]
+    assert changes["said"] == {"answer": None, "summary": None, "response": "Moved it."}
+    assert (changes["complete"], changes["counts"]) == (True, {"added": 0, "changed": 1, "removed": 0})
+    document = (await live.control.get("/openapi.json")).json()
+    jsonschema.validate(first, {"$ref": "#/components/schemas/VerifyResponse", "components": document["components"]})
+    again = (await live.control.post("/verify", json={"session_id": sid, "response": "Something else."})).json()
+    assert again == first
+    state = (await live.control.get("/task_state", params={"session_id": sid})).json()
+    assert state["verify_result"] == first
+    await live.control.post("/close_session", json={"session_id": sid})
+    assert (await live.control.post("/verify", json={"session_id": sid})).json() == first
+    assert (await live.control.get("/task_state", params={"session_id": sid})).json()["verify_result"] == first
 
 
 async def test_unknown_sessions_get_404_and_closed_unverified_409(live):
