@@ -18,6 +18,8 @@ order``), ``ignore`` (candidates never counted: the sender), ``candidates`` for 
 
 How a message is read:
 
+- Quoted lines (``> ...``) and a forwarded or quoted original (from ``---------- Forwarded message``
+  or ``On ... wrote:``) are someone else's words: not read.
 - Retractions first: text before a backward marker (``correction``, ``scratch that``, ``ignore that``,
   ``I meant``, ``that is wrong``) and after a forward one (``ignore the following``, ``X is not correct:``)
   is void.
@@ -79,7 +81,10 @@ def _has(pattern: re.Pattern[str], c: _Clause) -> bool:
 
 
 def _live(text: str) -> str:
-    """The text a reader acts on: after the last backward retraction, before the next forward one."""
+    """The text a reader acts on: its own (no quoted mail), after the last retraction, before a forward one."""
+    if forwarded := w.FORWARDED.search(text):
+        text = text[: forwarded.start()]
+    text = w.QUOTED.sub("", text)
     lo = max((m.end() for m in w.BACK.finditer(text)), default=0)
     hi = min((m.start() for m in w.FORWARD.finditer(text) if m.start() >= lo), default=len(text))
     return text[lo:hi]

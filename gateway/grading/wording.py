@@ -27,6 +27,10 @@ FORWARD = re.compile(
     rf"|\b(?:that|this|it)(?:{_A}s| is| was) (?:wrong|incorrect|not (?:right|correct|true|accurate))(?=\s*:)",
     _I,
 )
+QUOTED = re.compile(r"^[ \t]*>.*$", re.MULTILINE)  # a quoted line of an earlier message
+FORWARDED = re.compile(  # the original below a forward, or below "On Mon, Sam wrote:"
+    r"^-{3,} ?(?:forwarded message|original message) ?-{3,}|^On [^\n]{1,200} wrote:[ \t]*$", _I | re.MULTILINE
+)
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 PAREN = re.compile(r"\([^()\n]*\)")
 SPLIT = re.compile(
