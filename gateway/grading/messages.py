@@ -10,16 +10,15 @@ must hold). A claim declares what the message must assert::
     {"kind": "time", "value": "15:00"}                          # candidates: every clock time written
     {"kind": "fixed"}     {"kind": "fixed", "value": false}     # the issue is fixed / is not fixed
     {"kind": "attached"}                                        # the file is attached, received, in
+    {"kind": "states", "detail": ["https?://\\S+/s/lnk_\\w+"]}     # says each of detail (a link, a fix)
 
-Optional keys: ``detail`` (regexes each stated in an affirmative clause: what the fix was), ``cues``
-(regexes of the words that put a value in the asserted slot, replacing the kind's: ``order from``,
-``contact``, ``moved``), ``against`` (regexes that contradict the claim, replacing the kind's: ``hold the
-order``), ``ignore`` (candidates never counted: the sender), ``candidates`` for a person (emails).
+Optional: ``detail`` (regexes each stated in an affirmative clause), ``cues`` (regexes putting a value in
+the asserted slot: ``order from``, ``contact``), ``against`` (regexes contradicting it: ``hold the order``),
+``ignore`` (candidates never counted: the sender), ``candidates`` of a person (emails).
 
 How a message is read:
 
-- Quoted lines (``> ...``) and a forwarded or quoted original (from ``---------- Forwarded message``
-  or ``On ... wrote:``) are someone else's words: not read.
+- Quoted lines (``> ...``) and a forwarded or quoted original (``On ... wrote:``) are not read.
 - Retractions first: text before a backward marker (``correction``, ``scratch that``, ``ignore that``,
   ``I meant``, ``that is wrong``) and after a forward one (``ignore the following``, ``X is not correct:``)
   is void.
@@ -40,8 +39,7 @@ How a message is read:
   its opposite is neither stated nor asked (``still jamming``, ``can you send it again?``); future and
   conditional clauses (``will``, ``once``, ``if``) assert nothing.
 
-Each search is bounded (scopes are at most 80 characters; candidates are found by one pass over the
-tokens), so reading is linear in the message's length.
+Each search is bounded (scopes of 80 characters, one pass over the tokens): reading is linear in the length.
 """
 
 from __future__ import annotations
@@ -56,7 +54,7 @@ from gateway.grading.answers import directory_people
 __all__ = ["CLAIM_KINDS", "Verdict", "read_claims", "validate_claims"]
 
 #: The kinds of claim a message may be asked to make.
-CLAIM_KINDS = ("choice", "person", "time", "fixed", "attached")
+CLAIM_KINDS = ("choice", "person", "time", "fixed", "attached", "states")
 
 
 @dataclass(frozen=True)
@@ -333,7 +331,7 @@ def read_claims(
     for claim in claims if isinstance(claims, list) else [claims]:
         if claim["kind"] in w.STATES:
             problems += _state_problems(claim, sentences)
-        else:
+        elif claim["kind"] != "states":
             problems += _value_problems(claim, sentences, world)
         problems += _detail_problems(claim, sentences)
     return Verdict(not problems, "; ".join(problems) or "makes its claims")
@@ -358,8 +356,9 @@ def _validate_claim(claim: Any, name: str) -> None:
     if not isinstance(claim, dict) or claim.get("kind") not in CLAIM_KINDS:
         raise ValueError(f"{name}.kind: one of {list(CLAIM_KINDS)}")
     kind = claim["kind"]
-    keys = {"kind", "value", "detail", "against"}
-    keys |= set() if kind in w.STATES else {"cues", "ignore"} | ({"candidates"} if kind != "time" else set())
+    keys = {"kind", "detail"} | (set() if kind == "states" else {"value", "against"})
+    keys |= {"cues", "ignore"} if kind in ("choice", "person", "time") else set()
+    keys |= {"candidates"} if kind in ("choice", "person") else set()
     if set(claim) - keys:
         raise ValueError(f"{name}: unknown keys {sorted(set(claim) - keys)}; keys: {sorted(keys)}")
     for field in ("detail", "against", "cues", "ignore", *(("candidates",) if kind == "person" else ())):
@@ -371,7 +370,9 @@ def _validate_claim(claim: Any, name: str) -> None:
                 re.compile(rx)
             except re.error as exc:
                 raise ValueError(f"{name}.{field}: {rx!r} does not compile ({exc})") from None
-    if kind in w.STATES:
+    if kind == "states" and not claim.get("detail"):
+        raise ValueError(f"{name}.detail: what the message states, a non-empty list of regexes")
+    if kind in (*w.STATES, "states"):
         if not isinstance(claim.get("value", True), bool):
             raise ValueError(f"{name}.value: true (it is {kind}) or false (it is not)")
         return

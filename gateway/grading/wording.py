@@ -34,7 +34,7 @@ FORWARDED = re.compile(  # the original below a forward, or below "On Mon, Sam w
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 PAREN = re.compile(r"\([^()\n]*\)")
 SPLIT = re.compile(
-    r"[,;](?!\d)|:(?!\d)|\s[-–—]+\s(?!\d)"
+    r"[,;](?!\d)|:(?!\d|//)|\s[-–—]+\s(?!\d)"
     r"|\s(?=(?:but|because|since|although|though|whereas|while|so|yet|which|who|whose|whom)\b)",
     _I,
 )

@@ -30,6 +30,7 @@ ATTACHED = {"kind": "attached"}
 AT_THREE = {"kind": "time", "value": "15:00"}
 CONTACT_MEI = {"kind": "person", "value": f"mei.chen{D}"}
 CONTACT_GRACE_KIM = {"kind": "person", "value": f"grace.kim{D}"}
+LINK = {"kind": "states", "detail": [r"https?://\S+/s/lnk_\w+"]}
 OVERDUE = {
     "kind": "choice",
     "value": ["AI-1001", "AI-1002"],
@@ -56,7 +57,7 @@ CORPUS = [
     (DECISION, "Wingtip is not the cheapest, but it's what Mei chose.", True),
     (DECISION, "Please don't order from Adatum; Wingtip is the supplier.", True),
     (DECISION, "Order from Wingtip, or Adatum if Wingtip is out of stock.", False),
-    (DECISION, "Please order from Wingtip.\n\nOn Mon, Sam wrote:\n> Adatum or Wingtip? Please order from Adatum?", True),
+    (DECISION, "Please order from Wingtip.\n\nOn Mon, Sam wrote:\n> Adatum or Wingtip? Order from Adatum?", True),
     (DECISION, "Wingtip it is.\n\n---------- Forwarded message ----------\nFrom: Mei\n\nLet's go with Adatum.", True),
     (DECISION, "> Please order from Wingtip.\nNo - hold the order.", False),
     (DECISION, "Mei says do NOT go with Wingtip.", False),
@@ -128,6 +129,12 @@ CORPUS = [
     (AT_THREE, "Can we move it to 3pm?", False),
     (AT_THREE, "Not moving to 3pm after all - it stays at 2pm.", False),
     (AT_THREE, "It moves to 3pm. Correction: 4pm.", False),
+    # a detail stated, whatever it is
+    (LINK, "Hi Sam, here is the Q3 report: https://files.example/s/lnk_81f2", True),
+    (LINK, "https://files.example/s/lnk_81f2", True),
+    (LINK, "The link https://files.example/s/lnk_81f2 is not the right one, sorry.", False),
+    (LINK, "Can you open https://files.example/s/lnk_81f2?", False),
+    (LINK, "Here it is: https://files.example/s/lnk_81f2. Scratch that, wrong file.", False),
     # the person to contact
     (CONTACT_MEI, f"I'm on leave until Friday. For anything urgent, please contact Mei Chen (mei.chen{D}).", True),
     (CONTACT_MEI, "Out until March 13. Dana Whitfield approved my leave; for urgent matters reach out to Mei.", True),
@@ -151,7 +158,7 @@ def test_the_corpus(claim, message, verdict):
 def test_the_corpus_is_large_and_balanced():
     kinds = {(c["kind"], v) for c, _, v in CORPUS}
     assert len(CORPUS) >= 50
-    assert {(k, v) for k in ("choice", "fixed", "attached", "time", "person") for v in (True, False)} <= kinds
+    assert {(k, v) for k in ("choice", "fixed", "attached", "time", "person", "states") for v in (True, False)} <= kinds
 
 
 @pytest.mark.parametrize(
@@ -231,6 +238,7 @@ def test_people_are_read_from_the_graded_world():
         ({"kind": "choice", "value": "Wingtip", "candidates": ["Wingtip"], "cues": ["(unclosed"]}, "body.claims.cues"),
         ({"kind": "fixed", "value": "yes"}, "body.claims.value"),
         ({"kind": "fixed", "detail": "roller"}, "body.claims.detail"),
+        ({"kind": "states"}, "body.claims.detail"),
         ({"kind": "time", "value": "3pm"}, "body.claims.value"),
         ({"kind": "person", "value": "Mei"}, "body.claims.value"),
         ({"kind": "attached", "colour": "blue"}, "body.claims: unknown keys ['colour']"),
