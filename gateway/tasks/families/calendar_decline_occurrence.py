@@ -71,7 +71,7 @@ def _build(inst: Instance) -> dict[str, Any]:
     )
     note = f"I'm at {reason} that day; {cover['name']} will cover for me."
     covers = {"claims": {"kind": "person", "value": cover["email"], "ignore": [user]}}  # who covers, asserted
-    mail = {
+    mail: dict[str, Any] = {
         "tool": "gmail.send_message",
         "args": {"to": [organizer["email"]], "subject": f"{title} on {when}", "body": note},
     }
