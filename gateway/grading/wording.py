@@ -14,17 +14,21 @@ _I = re.IGNORECASE
 _A = "['’]"  # an apostrophe, straight or curly
 SCOPE = 80  # characters a negator reaches, before or after
 
+#: Disowning what is next to it: backward ("URL - ignore that"), forward before a colon ("ignore this link: URL")
+_DISOWN = (
+    r"(?:ignore|disregard) (?:that|this|it|the above|what i (?:just )?(?:said|wrote)|my (?:last|previous|earlier)"
+    r" (?:message|mail|email|note|reply))|(?:that|this|it|the)(?: (?:link|file|one|message|mail|email|answer|date"
+    rf"|time))?(?:{_A}s| is| was) (?:wrong|incorrect|not (?:right|correct|true|accurate))"
+)
 BACK = re.compile(
     r"\b(?:correction|scratch that|strike that|never ?mind|i take (?:that|it) back|i was wrong|my mistake|i meant"
-    r"|(?:ignore|disregard) (?:that|this|the above|what i (?:just )?(?:said|wrote)|my (?:last|previous|earlier)"
-    rf" (?:message|mail|email|note|reply))|(?:that|this|it)(?:{_A}s| is| was) (?:wrong|incorrect|not (?:right|correct"
-    r"|true|accurate))(?!\s*:))\b",
+    rf"|(?:{_DISOWN})(?!\s*\w*\s*:))\b",
     _I,
 )
 FORWARD = re.compile(
     r"\b(?:ignore|disregard|skip) (?:the |what )?(?:following|below|rest|what follows)\b|\b(?:the )?(?:following"
     r"|below) (?:is|are) (?:not (?:correct|right|accurate|true|valid)|wrong|incorrect|outdated)\b"
-    rf"|\b(?:that|this|it)(?:{_A}s| is| was) (?:wrong|incorrect|not (?:right|correct|true|accurate))(?=\s*:)",
+    rf"|\b(?:{_DISOWN})(?=\s*\w*\s*:)",
     _I,
 )
 QUOTED = re.compile(r"^[ \t]*>.*$", re.MULTILINE)  # a quoted line of an earlier message

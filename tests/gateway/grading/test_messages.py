@@ -60,6 +60,7 @@ CORPUS = [
     (DECISION, "Please order from Wingtip.\n\nOn Mon, Sam wrote:\n> Adatum or Wingtip? Order from Adatum?", True),
     (DECISION, "Wingtip it is.\n\n---------- Forwarded message ----------\nFrom: Mei\n\nLet's go with Adatum.", True),
     (DECISION, "> Please order from Wingtip.\nNo - hold the order.", False),
+    (DECISION, "Please order from Wingtip. The quote from Adatum is wrong anyway.", True),
     (DECISION, "Mei says do NOT go with Wingtip.", False),
     (DECISION, "Please ignore the following, it is not correct: order from Wingtip.", False),
     (DECISION, "Wingtip or Adatum, whichever is cheaper.", False),
@@ -135,6 +136,9 @@ CORPUS = [
     (LINK, "The link https://files.example/s/lnk_81f2 is not the right one, sorry.", False),
     (LINK, "Can you open https://files.example/s/lnk_81f2?", False),
     (LINK, "Here it is: https://files.example/s/lnk_81f2. Scratch that, wrong file.", False),
+    (LINK, "Please ignore this link: https://files.example/s/lnk_81f2", False),
+    (LINK, "https://files.example/s/lnk_81f2 - sorry, that link is wrong.", False),
+    (LINK, "Sorry, that link was wrong - here is the right one: https://files.example/s/lnk_81f2", True),
     # the person to contact
     (CONTACT_MEI, f"I'm on leave until Friday. For anything urgent, please contact Mei Chen (mei.chen{D}).", True),
     (CONTACT_MEI, "Out until March 13. Dana Whitfield approved my leave; for urgent matters reach out to Mei.", True),
