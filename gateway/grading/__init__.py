@@ -39,6 +39,9 @@ a plain value (exact equality) or to an object of operators, all of which must h
                            matched by a nested matcher, e.g. {"text": {"contains": "INV-20417"}}
     cell                   a blob id of a workbook: {"sheet": "Q1", "ref": "B2", "match": matcher}
     csv_row                a blob id of a CSV file: some row matches {"column": matcher, ...}
+    claims                 a message (mail body, chat text, comment, note) asserts what is declared, read sentence
+                           by sentence with polarity, hedges and retractions (:mod:`gateway.grading.messages`):
+                           {"claims": {"kind": "choice", "value": "Wingtip", "candidates": ["Wingtip", "Adatum"]}}
 
 Allowed changes (``allowed_changes``): every difference between the two snapshots must
 match one rule ``{"app", "collection", "kinds": ["add", "update", "delete"], "where": {...},

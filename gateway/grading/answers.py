@@ -38,7 +38,7 @@ from typing import Any
 
 from gateway.grading.results import CheckResult
 
-__all__ = ["ANSWER_KINDS", "AnswerText", "candidate_values", "claims_of", "grade_answer"]
+__all__ = ["ANSWER_KINDS", "AnswerText", "candidate_values", "claims_of", "directory_people", "grade_answer"]
 
 #: The kinds of value an answer check may expect.
 ANSWER_KINDS = ("person", "number", "date", "id", "text")
@@ -164,7 +164,8 @@ def _numbers(text: str, unit: str = "") -> set[float]:
     return out
 
 
-def _people(snapshot: dict[str, Any]) -> list[dict[str, Any]]:
+def directory_people(snapshot: dict[str, Any]) -> list[dict[str, Any]]:
+    """Everyone in the world's directory (with an email); without the directory app, the default company's."""
     people = snapshot.get("directory", {}).get("people", {})
     if not people:  # a world without the directory app: the company's people all the same
         from tools.companies import company
@@ -279,7 +280,7 @@ def claims_of(kind: str, text: str, check: dict[str, Any], snapshot: dict[str, A
     """
     spec = check.get("candidates", {}).get(kind, {})
     if kind == "person":
-        return _person_claims(text, _people(snapshot))
+        return _person_claims(text, directory_people(snapshot))
     if kind == "id":
         expected = [e["value"] for e in check.get("expect", []) if e["kind"] == "id"]
         return _id_claims(text, spec, snapshot, expected)
@@ -315,7 +316,7 @@ def candidate_values(kind: str, check: dict[str, Any], snapshot: dict[str, Any])
     spec = check.get("candidates", {}).get(kind, {})
     expected = [e["value"] for e in check.get("expect", []) if e["kind"] == kind]
     if kind == "person":
-        return [str(p["name"]) for p in _people(snapshot)]
+        return [str(p["name"]) for p in directory_people(snapshot)]
     if kind == "text":
         return _text_values(spec, snapshot)
     if kind == "id":
@@ -414,7 +415,7 @@ def _position(kind: str, value: Any, text: str, snapshot: dict[str, Any]) -> int
     """
     forms = [str(value)]
     if kind == "person":
-        person = next((p for p in _people(snapshot) if p["email"].lower() == str(value).lower()), None)
+        person = next((p for p in directory_people(snapshot) if p["email"].lower() == str(value).lower()), None)
         if person is not None:
             forms += [str(person["name"]), str(person["name"]).split(" ")[0]]
     elif kind == "id" and (m := _PREFIXED.match(str(value))):

@@ -7,7 +7,8 @@ from typing import Any
 
 from gateway.grading.answers import AnswerText, grade_answer
 from gateway.grading.changes import collateral, diff
-from gateway.grading.operators import match_value, match_where, using_blobs
+from gateway.grading.messages import read_claims
+from gateway.grading.operators import match_value, match_where, using_blobs, using_world, value_at
 from gateway.grading.results import CheckResult, Grade
 from tools import REGISTRY
 from tools.kernel.blobs import BlobStore
@@ -50,7 +51,7 @@ def grade(
     """
     if not isinstance(said, AnswerText):
         said = AnswerText(summary=said)
-    with using_blobs(blobs):
+    with using_blobs(blobs), using_world(final):
         changes = diff(initial, final)
         changed_ids = {(c.app, c.collection, c.id) for c in changes if c.kind != "delete"}
         results = [_run_check(chk, initial, final, changed_ids, said, request or Request()) for chk in checks]
@@ -79,12 +80,13 @@ def _run_check(chk: dict[str, Any], initial: dict[str, Any], final: dict[str, An
     app, coll = chk["app"], chk["collection"]
     records = final.get(app, {}).get(coll, {})
     before = initial.get(app, {}).get(coll, {})
-    hits = []
+    hits, eligible = [], []
     for rid, rec in records.items():
         if chk.get("new") and rid in before:
             continue
         if chk.get("changed") and (app, coll, rid) not in changed:
             continue
+        eligible.append(rid)
         if match_where(rec, chk.get("where", {})):
             hits.append(rid)
     scope = "new " if chk.get("new") else "changed " if chk.get("changed") else ""
@@ -94,7 +96,22 @@ def _run_check(chk: dict[str, Any], initial: dict[str, Any], final: dict[str, An
     want = chk.get("count")
     ok = len(hits) == want if want is not None else len(hits) >= 1
     expect = f"exactly {want}" if want is not None else "at least 1"
-    return CheckResult(name, ok, f"{len(hits)} matching {scope}{app}.{coll} record(s), expected {expect}")
+    why = "" if ok else _claims_missed(chk.get("where", {}), records, eligible, final)
+    return CheckResult(name, ok, f"{len(hits)} matching {scope}{app}.{coll} record(s), expected {expect}{why}")
+
+
+def _claims_missed(where: dict[str, Any], records: dict[str, Any], eligible: list[str], final: dict[str, Any]) -> str:
+    """Why the messages that match everything but their ``claims`` fail them (at most three)."""
+    claimed = {path: spec["claims"] for path, spec in where.items() if isinstance(spec, dict) and "claims" in spec}
+    rest = {path: spec for path, spec in where.items() if path not in claimed}
+    notes = []
+    for rid in eligible:
+        if match_where(records[rid], rest):
+            for path, claims in claimed.items():
+                verdict = read_claims(value_at(records[rid], path), claims, final)
+                if not verdict.passed:
+                    notes.append(f"{rid}.{path} {verdict.reason}")
+    return "".join(f"; {note}" for note in notes[:3])
 
 
 

@@ -13,20 +13,24 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
+from gateway.grading.messages import read_claims
 from tools.kernel.blobs import BlobStore
 from tools.kernel.documents import csv_rows, extract_text, read_cell
 
-__all__ = ["OPS", "match_value", "match_where", "using_blobs"]
+__all__ = ["OPS", "match_value", "match_where", "using_blobs", "using_world", "value_at"]
 
 #: Every operator a matcher may use.
 OPS = {
     "eq", "ne", "ieq", "contains", "not_contains", "regex", "in", "instant", "before", "after",
     "set_eq", "includes", "excludes", "any", "none", "len", "gte", "lte", "exists", "text", "cell", "csv_row",
+    "claims",
 }  # fmt: skip
 
 
 #: The world's blobs while a grade runs, for the document operators.
 _BLOBS: contextvars.ContextVar[BlobStore | None] = contextvars.ContextVar("grading_blobs", default=None)
+#: The final world while a grade runs, for the ``claims`` operator (its directory gives the people).
+_WORLD: contextvars.ContextVar[dict[str, Any] | None] = contextvars.ContextVar("grading_world", default=None)
 
 @contextlib.contextmanager
 def using_blobs(blobs: BlobStore | None) -> Iterator[None]:
@@ -38,11 +42,22 @@ def using_blobs(blobs: BlobStore | None) -> Iterator[None]:
         _BLOBS.reset(token)
 
 
+@contextlib.contextmanager
+def using_world(world: dict[str, Any] | None) -> Iterator[None]:
+    """Let the ``claims`` operator read people from ``world`` (a snapshot) while the block runs."""
+    token = _WORLD.set(world)
+    try:
+        yield
+    finally:
+        _WORLD.reset(token)
+
+
 def _fold(value: Any) -> Any:
     return " ".join(value.lower().split()) if isinstance(value, str) else value
 
 
-def _get(record: dict[str, Any], path: str) -> Any:
+def value_at(record: dict[str, Any], path: str) -> Any:
+    """The value at a dotted path (``"vacation.body"``, ``"attendees.0.email"``); None when absent."""
     cur: Any = record
     for part in path.split("."):
         if isinstance(cur, dict):
@@ -56,7 +71,7 @@ def _get(record: dict[str, Any], path: str) -> Any:
 
 def match_where(record: dict[str, Any], where: dict[str, Any]) -> bool:
     """Whether ``record`` (JSON values) matches every ``{dotted path: value or matcher}`` of ``where``."""
-    return all(match_value(_get(record, path), spec) for path, spec in where.items())
+    return all(match_value(value_at(record, path), spec) for path, spec in where.items())
 
 
 def match_value(value: Any, spec: Any) -> bool:
@@ -119,6 +134,8 @@ def _op(op: str, value: Any, arg: Any) -> bool:  # noqa: C901 - one branch per o
         if not isinstance(value, int | float) or isinstance(value, bool):
             return False
         return bool(value >= arg if op == "gte" else value <= arg)
+    if op == "claims":
+        return read_claims(value, arg, _WORLD.get()).passed
     if op == "exists":
         present = value not in (None, "", [], {})
         return present == bool(arg)

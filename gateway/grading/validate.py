@@ -9,6 +9,7 @@ from typing import Any
 
 from gateway.grading.answers import ANSWER_KINDS
 from gateway.grading.changes import CHANGE_KINDS
+from gateway.grading.messages import validate_claims
 from gateway.grading.operators import OPS
 from tools import REGISTRY
 
@@ -52,6 +53,8 @@ def _validate_matcher(spec: Any, where_name: str) -> None:
             re.compile(spec["regex"])
         except (re.error, TypeError) as exc:
             raise ValueError(f"{where_name}: regex {spec['regex']!r} does not compile ({exc})") from None
+    if "claims" in spec:
+        validate_claims(spec["claims"], where_name)
     for nested in ("any", "none", "csv_row"):
         if nested in spec:
             _validate_where(spec[nested], None, f"{where_name}.{nested}")

@@ -70,8 +70,8 @@ def _build(inst: Instance) -> dict[str, Any]:
         org_first=inst.first(organizer),
     )
     note = f"I'm at {reason} that day; {cover['name']} will cover for me."
-    cover_first = inst.first(cover)
-    mail = {
+    covers = {"claims": {"kind": "person", "value": cover["email"], "ignore": [user]}}  # who covers, asserted
+    mail: dict[str, Any] = {
         "tool": "gmail.send_message",
         "args": {"to": [organizer["email"]], "subject": f"{title} on {when}", "body": note},
     }
@@ -102,7 +102,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                         "collection": "messages",
                         "new": True,
                         "count": 1,
-                        "where": {"to": {"includes": [organizer["email"]]}, "body": {"contains": cover_first}},
+                        "where": {"to": {"includes": [organizer["email"]]}, "body": covers},
                     },
                     {
                         "name": "in_the_decline_note",
@@ -114,7 +114,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                         "where": {
                             "id": occurrence,
                             "attendees": {
-                                "any": {"email": user, "response": "declined", "comment": {"contains": cover_first}}
+                                "any": {"email": user, "response": "declined", "comment": covers}
                             },
                         },
                     },
@@ -154,6 +154,17 @@ def _build(inst: Instance) -> dict[str, Any]:
             },
         ],
         "alternative_solutions": [  # the note rides on the decline itself: the organizer reads it there
+            [  # the organizer greeted by name, the reason as context
+                {"tool": "calendar.respond_to_event", "args": {"event_id": occurrence, "response": "declined"}},
+                {
+                    **mail,
+                    "args": {
+                        **mail["args"],
+                        "body": f"Hi {inst.first(organizer)}, I'll miss the {title} on {when} ({reason})."
+                        f" {cover['name']} will stand in for me.",
+                    },
+                },
+            ],
             [
                 {
                     "tool": "calendar.list_events",
@@ -201,6 +212,22 @@ def _build(inst: Instance) -> dict[str, Any]:
                         "args": {"event_id": f"{other['id']}@{day.isoformat()}", "response": "declined"},
                     },
                     mail,
+                ],
+            },
+            {
+                "name": "cover-negated",
+                "why": "names the colleague, but as the one who cannot cover",
+                "steps": [
+                    {"tool": "calendar.respond_to_event", "args": {"event_id": occurrence, "response": "declined"}},
+                    {**mail, "args": {**mail["args"], "body": f"I'm away that day; {cover['name']} can't cover."}},
+                ],
+            },
+            {
+                "name": "cover-asked",
+                "why": "asks whether the colleague could cover instead of saying who does",
+                "steps": [
+                    {"tool": "calendar.respond_to_event", "args": {"event_id": occurrence, "response": "declined"}},
+                    {**mail, "args": {**mail["args"], "body": f"Could {cover['name']} cover for me on {when}?"}},
                 ],
             },
             {

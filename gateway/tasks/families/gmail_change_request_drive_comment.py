@@ -65,6 +65,8 @@ def _build(inst: Instance) -> dict[str, Any]:
         " saying what should change.",
     ).format(who=who, title=title.lower(), code=code)
     note = f"Please change the {field} from {old_value} to {new_value} (requested by {sender['name']})."
+    values = [old_value, new_value, other_old, other_new]
+    asks_change = {"claims": {"kind": "choice", "value": new_value, "candidates": values}}  # the new value, asserted
     return {
         "instruction": instruction,
         "checks": [
@@ -75,7 +77,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "collection": "comments",
                 "new": True,
                 "count": 1,
-                "where": {"file_id": doc["id"], "author": inst.company.user, "body": {"contains": new_value}},
+                "where": {"file_id": doc["id"], "author": inst.company.user, "body": asks_change},
             }
         ],
         "allowed_changes": [
@@ -83,7 +85,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "app": "drive",
                 "collection": "comments",
                 "kinds": ["add"],
-                "where": {"file_id": doc["id"], "body": {"contains": new_value, "not_contains": other_new}},
+                "where": {"file_id": doc["id"], "body": asks_change},
             },
             {  # a short "done" back to the colleague, in their thread, is ordinary courtesy
                 "app": "gmail",
@@ -117,6 +119,17 @@ def _build(inst: Instance) -> dict[str, Any]:
                 },
                 {"tool": "complete_task", "args": {"summary": "Done."}},
             ],
+            [  # the other document's change, named as context
+                {
+                    "tool": "drive.add_comment",
+                    "args": {
+                        "file_id": doc["id"],
+                        "text": f"Please change the {field} to {new_value}. ({other_new} is for {other_code}, not this"
+                        " document.)",
+                    },
+                },
+                {"tool": "complete_task", "args": {"summary": "Done."}},
+            ],
             [  # the comment, and a short "done" back to the colleague in their thread
                 {"tool": "drive.add_comment", "args": {"file_id": doc["id"], "text": note}},
                 {"tool": "gmail.reply_to_message",
@@ -137,6 +150,16 @@ def _build(inst: Instance) -> dict[str, Any]:
                     {
                         "tool": "drive.add_comment",
                         "args": {"file_id": doc["id"], "text": f"Please change the {field} to {other_new}."},
+                    }
+                ],
+            },
+            {
+                "name": "change-negated",
+                "why": "names the new value, but as the change not to make",
+                "steps": [
+                    {
+                        "tool": "drive.add_comment",
+                        "args": {"file_id": doc["id"], "text": f"Do not change the {field} to {new_value}."},
                     }
                 ],
             },

@@ -93,8 +93,16 @@ def _build(inst: Instance) -> dict[str, Any]:
         po=po,
         item=item,
     )
-    final_word = final.split()[0]
     reply_body = f"Hi {inst.first(asker)},\n\n{inst.first(boss)} decided: please order from {final} for {po}."
+    decision = {  # the reply asserts the final supplier; naming the withdrawn one as context is fair
+        "kind": "choice",
+        "value": final,
+        "candidates": [[s, s.split()[0]] for s in SUPPLIERS],
+    }
+
+    def answer(body: str, message_id: str = question["id"]) -> dict[str, Any]:
+        return {"tool": "gmail.reply_to_message", "args": {"message_id": message_id, "body": body}}
+
     return {
         "instruction": instruction,
         "checks": [
@@ -108,19 +116,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "where": {
                     "thread_id": question["thread_id"],
                     "to": {"includes": [asker["email"]]},
-                    "body": {"contains": final_word},
-                },
-            },
-            {  # one supplier, not a hedge: the reply names neither the withdrawn one nor the other order's
-                "name": "names_only_that_supplier",
-                "kind": "record",
-                "app": "gmail",
-                "collection": "messages",
-                "new": True,
-                "count": 1,
-                "where": {
-                    "thread_id": question["thread_id"],
-                    "body": {"regex": rf"^(?![\s\S]*\b(?:{first.split()[0]}|{third.split()[0]})\b)"},
+                    "body": {"claims": decision},
                 },
             },
         ],
@@ -146,50 +142,47 @@ def _build(inst: Instance) -> dict[str, Any]:
             },
             {"tool": "gmail.reply_to_message", "args": {"message_id": "{qid}", "body": reply_body}},
         ],
+        "alternative_solutions": [
+            [  # the decision, with the withdrawn supplier as context
+                answer(
+                    f"Hi {inst.first(asker)}, we're going with {final} for {po}. {first} was dropped because they"
+                    f" can't deliver this month."
+                )
+            ]
+        ],
         "negative_controls": [
             {
                 "name": "hedges-both",
                 "why": "names both suppliers of the thread, so either would match",
-                "steps": [
-                    {
-                        "tool": "gmail.reply_to_message",
-                        "args": {"message_id": question["id"], "body": f"{final} or {first} for {po}."},
-                    }
-                ],
+                "steps": [answer(f"{final} or {first} for {po}.")],
             },
             {
                 "name": "first-answer",
                 "why": "takes the manager's first answer, which they took back",
-                "steps": [
-                    {
-                        "tool": "gmail.reply_to_message",
-                        "args": {"message_id": question["id"], "body": f"Please order from {first} for {po}."},
-                    }
-                ],
+                "steps": [answer(f"Please order from {first} for {po}.")],
             },
             {
                 "name": "wrong-thread",
                 "why": "answers the other purchase order's question",
-                "steps": [
-                    {
-                        "tool": "gmail.reply_to_message",
-                        "args": {"message_id": other_q["id"], "body": f"Please order from {final} for {po}."},
-                    }
-                ],
+                "steps": [answer(f"Please order from {final} for {po}.", other_q["id"])],
             },
             {
                 "name": "other-decision",
                 "why": "passes on the decision made for the other purchase order",
-                "steps": [
-                    {
-                        "tool": "gmail.reply_to_message",
-                        "args": {"message_id": question["id"], "body": f"Please order from {third}."},
-                    }
-                ],
+                "steps": [answer(f"Please order from {third}.")],
+            },
+            {
+                "name": "negated",
+                "why": "names the final supplier but says not to use it",
+                "steps": [answer(f"{inst.first(boss)} says do NOT go with {final} for {po}.")],
+            },
+            {
+                "name": "retracted",
+                "why": "states the decision, then takes it back",
+                "steps": [answer(f"Please order from {final} for {po}. Correction: hold the order for now.")],
             },
         ],
     }
-
 
 FAMILY = Family(
     name="gmail-reply-decision",

@@ -8,7 +8,6 @@ wrong person's, sets the wrong days.
 
 from __future__ import annotations
 
-import re
 from datetime import timedelta
 from typing import Any
 
@@ -16,20 +15,6 @@ from gateway.tasks.kit.base import Family, Instance
 from gateway.tasks.kit.records import message
 
 __all__ = ["FAMILY"]
-
-
-def _names_none_of(inst: Instance, boss: dict[str, Any]) -> str:
-    """A regex matching a text that names no colleague but ``boss`` and the user.
-
-    Colleagues are named by full name, email, or a first name that neither the boss nor the user has.
-    """
-    keep = {boss["email"], inst.company.user}
-    firsts = {inst.first(boss), inst.first(inst.user)}
-    others = [p for p in inst.company.people.values() if p["email"] not in keep]
-    words = {p["name"] for p in others} | {p["email"] for p in others}
-    words |= {inst.first(p) for p in others if inst.first(p) not in firsts}
-    alternatives = "|".join(re.escape(w) for w in sorted(words, key=lambda w: (-len(w), w)))
-    return rf"^(?![\s\S]*\b(?:{alternatives})\b)"
 
 
 def _build(inst: Instance) -> dict[str, Any]:
@@ -110,21 +95,13 @@ def _build(inst: Instance) -> dict[str, Any]:
                     "vacation.end_date": approved[1].isoformat(),
                 },
             },
-            {
-                "name": "manager_named",
+            {  # the manager is the contact; anyone else may be named as context, not as the contact
+                "name": "manager_is_the_contact",
                 "kind": "record",
                 "app": "gmail",
                 "collection": "_settings",
                 "count": 1,
-                "where": {"vacation.body": {"regex": rf"\b{re.escape(inst.first(boss))}\b|{re.escape(boss['email'])}"}},
-            },
-            {
-                "name": "no_one_else_named",
-                "kind": "record",
-                "app": "gmail",
-                "collection": "_settings",
-                "count": 1,
-                "where": {"vacation.body": {"regex": _names_none_of(inst, boss)}},
+                "where": {"vacation.body": {"claims": {"kind": "person", "value": boss["email"], "ignore": [user]}}},
             },
         ],
         "allowed_changes": [
@@ -159,7 +136,37 @@ def _build(inst: Instance) -> dict[str, Any]:
                 },
             },
         ],
+        "alternative_solutions": [
+            [  # who approved the leave, named as context
+                {
+                    "tool": "gmail.set_vacation",
+                    "args": {
+                        "enabled": True,
+                        "body": f"I'm on leave until {show(approved[1])}; {hr['name']} in People approved it. For"
+                        f" anything urgent, please reach out to {boss['name']}.",
+                        "start_date": approved[0].isoformat(),
+                        "end_date": approved[1].isoformat(),
+                    },
+                }
+            ]
+        ],
         "negative_controls": [
+            {
+                "name": "manager-negated",
+                "why": "names the manager, but as the one not to contact",
+                "steps": [
+                    {
+                        "tool": "gmail.set_vacation",
+                        "args": {
+                            "enabled": True,
+                            "body": f"On leave. Please don't contact {boss['name']} while I'm away; write to"
+                            f" {hr['name']} instead.",
+                            "start_date": approved[0].isoformat(),
+                            "end_date": approved[1].isoformat(),
+                        },
+                    }
+                ],
+            },
             {
                 "name": "names-everyone",
                 "why": "lists every colleague as the contact, so the manager is among them",

@@ -137,10 +137,10 @@ def _build(inst: Instance) -> dict[str, Any]:
     }
     reply = f"Hi {first}, the signed {form} is attached to this ticket now."
 
-    def attach(tid: str, path: str = f"forms/{fname}") -> list[dict[str, Any]]:
+    def attach(tid: str, path: str = f"forms/{fname}", words: str = reply) -> list[dict[str, Any]]:
         return [
             {"tool": "helpdesk.attach_file", "args": {"ticket_id": tid, "path": path}},
-            {"tool": "helpdesk.add_comment", "args": {"ticket_id": tid, "body": reply}},
+            {"tool": "helpdesk.add_comment", "args": {"ticket_id": tid, "body": words}},
         ]
 
     draft_name = draft["attachments"][0]["filename"]
@@ -176,7 +176,12 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "app": "helpdesk",
                 "collection": "comments",
                 "new": True,
-                "where": {"ticket_id": target["id"], "author": me, "internal": False, "body": {"exists": True}},
+                "where": {  # says the file is in: a reply asking for it again does not do
+                    "ticket_id": target["id"],
+                    "author": me,
+                    "internal": False,
+                    "body": {"claims": {"kind": "attached"}},
+                },
             },
         ],
         "allowed_changes": [
@@ -215,7 +220,8 @@ def _build(inst: Instance) -> dict[str, Any]:
                     "save": {"tid": "results.0.id"},
                 },
                 *attach("{tid}"),
-            ]
+            ],
+            [*fetch, find, *attach("{tid}", words=f"Thanks {first} - got your signed {form}, it's on the ticket now.")],
         ],
         "negative_controls": [
             {
@@ -232,6 +238,11 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "name": "other-requesters-ticket",
                 "why": "attaches it to the same kind of ticket of another colleague",
                 "steps": [*fetch, *attach(theirs["id"])],
+            },
+            {
+                "name": "asks-again",
+                "why": "attaches the file but asks the requester to send it again",
+                "steps": [*fetch, find, *attach("{tid}", words=f"Hi {first}, can you send the signed {form} again?")],
             },
             {
                 "name": "no-reply",

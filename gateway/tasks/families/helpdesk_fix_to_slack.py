@@ -118,7 +118,12 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "collection": "messages",
                 "new": True,
                 "count": 1,
-                "where": {"channel_id": home["id"], "thread_id": report["id"], "user": me, "text": {"regex": gist}},
+                "where": {
+                    "channel_id": home["id"],
+                    "thread_id": report["id"],
+                    "user": me,
+                    "text": {"claims": {"kind": "fixed", "detail": [gist]}},  # fixed, and how, not just a keyword
+                },
             }
         ],
         "allowed_changes": [
@@ -143,6 +148,9 @@ def _build(inst: Instance) -> dict[str, Any]:
             },
             reply("{mid}"),
         ],
+        "alternative_solutions": [
+            [reply(report["id"], f"Good news: the {thing} is working again. The technician {fix}.")],
+        ],
         "negative_controls": [
             {
                 "name": "other-place-thread",
@@ -158,6 +166,16 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "name": "vague-reply",
                 "why": "says it is fixed without saying what the fix was",
                 "steps": [reply(report["id"], f"The {place} {thing} is fixed now.")],
+            },
+            {
+                "name": "not-fixed",
+                "why": "names the fix but says the problem is not fixed",
+                "steps": [reply(report["id"], f"The {place} {thing} is still not fixed, though the technician {fix}.")],
+            },
+            {
+                "name": "asks-instead",
+                "why": "asks whether it is fixed instead of saying so",
+                "steps": [reply(report["id"], f"Is the {place} {thing} fixed? The ticket says the technician {fix}.")],
             },
             {
                 "name": "top-level-post",

@@ -78,7 +78,10 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "collection": "messages",
                 "new": True,
                 "count": 1,
-                "where": {"to": {"includes": [email]}, "body": {"regex": r"https?://\S+/s/lnk_\w+"}},
+                "where": {  # the mail gives a sharing link, and does not take it back
+                    "to": {"includes": [email]},
+                    "body": {"claims": {"kind": "states", "detail": [r"https?://\S+/s/lnk_\w+"]}},
+                },
             },
         ],
         "allowed_changes": [
@@ -158,6 +161,21 @@ def _build(inst: Instance) -> dict[str, Any]:
                         "save": {"url": "url"},
                     },
                     {"tool": "gmail.send_message", "args": {"to": [email], "subject": title, "body": "{url}"}},
+                ],  # fmt: skip
+            },
+            {
+                "name": "link-disowned",
+                "why": "mails the right link, then says to ignore it",
+                "steps": [
+                    {
+                        "tool": "onedrive.create_sharing_link",
+                        "args": {"item": final["id"], "type": "view", "scope": "organization", "expires": expires},
+                        "save": {"url": "url"},
+                    },
+                    {
+                        "tool": "gmail.send_message",
+                        "args": {"to": [email], "subject": title, "body": "{url}\n\nSorry, please ignore that link."},
+                    },
                 ],  # fmt: skip
             },
             {

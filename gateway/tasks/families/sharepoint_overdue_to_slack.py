@@ -29,9 +29,8 @@ COLUMNS: list[dict[str, Any]] = [
 ]
 
 
-def _all_but(wanted: list[str], unwanted: list[str]) -> str:
-    """A regular expression: every one of ``wanted`` appears, none of ``unwanted``."""
-    return "^" + "".join(f"(?=[\\s\\S]*{w})" for w in wanted) + "".join(f"(?![\\s\\S]*{u})" for u in unwanted)
+#: Words that say an item is overdue (or is being chased for it).
+OVERDUE = r"\b(?:overdue|late|past due|behind|outstanding|still open|not done|chas\w*|slipp\w*)\b"
 
 
 def _build(inst: Instance) -> dict[str, Any]:
@@ -78,8 +77,12 @@ def _build(inst: Instance) -> dict[str, Any]:
     oldest_owner = owners[0]
     newest_owner = owners[n_over - 1]
     over_codes = [v["Code"] for v in overdue]
-    other_codes = [v["Code"] for v in (*done, *later)]
     today = inst.now.date().isoformat()
+    items = [[v["Code"], v["Action"]] for v in (*overdue, *done, *later)]  # an item by its code or its action
+
+    def claim(value: Any) -> dict[str, Any]:
+        return {"claims": {"kind": "choice", "value": value, "candidates": items, "cues": [OVERDUE]}}
+
     instruction = inst.phrase(
         "Please post the overdue action items from the Project {project} tracker on SharePoint in #proj-{slug}"
         " (codes and owners), and send a DM to whoever owns the most overdue one.",
@@ -103,7 +106,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "collection": "messages",
                 "new": True,
                 "count": 1,
-                "where": {"channel_id": chan["id"], "user": me, "text": {"regex": _all_but(over_codes, other_codes)}},
+                "where": {"channel_id": chan["id"], "user": me, "text": claim(over_codes)},
             },
             {
                 "name": "oldest_owner_nudged",
@@ -115,7 +118,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "where": {
                     "channel_id": dms[oldest_owner["email"]]["id"],
                     "user": me,
-                    "text": {"regex": f"{oldest['Code']}|{oldest['Action']}"},
+                    "text": claim(oldest["Code"]),
                 },
             },
         ],
@@ -153,7 +156,18 @@ def _build(inst: Instance) -> dict[str, Any]:
                 {"tool": "slack.open_dm", "args": {"people": [oldest_owner["name"]]}, "save": {"d": "id"}},
                 {"tool": "slack.post_message", "args": {"channel": "{d}", "text": nudge}},
                 {"tool": "slack.post_message", "args": {"channel": chan["id"], "text": " / ".join(over_codes)}},
-            ]
+            ],
+            [  # the other items named as context
+                {
+                    "tool": "slack.post_message",
+                    "args": {
+                        "channel": chan["id"],
+                        "text": f"Overdue: {', '.join(over_codes)}. Already done: {', '.join(v['Code'] for v in done)};"
+                        f" due later: {', '.join(v['Code'] for v in later)}.",
+                    },
+                },
+                {"tool": "slack.post_message", "args": {"channel": f"@{oldest_owner['id']}", "text": nudge}},
+            ],
         ],
         "negative_controls": [
             {
@@ -175,6 +189,20 @@ def _build(inst: Instance) -> dict[str, Any]:
                     {
                         "tool": "slack.post_message",
                         "args": {"channel": f"@{newest_owner['id']}", "text": f"{overdue[-1]['Code']} is overdue."},
+                    },
+                ],
+            },
+            {
+                "name": "nudge-negated",
+                "why": "DMs the right owner but tells them the item is not overdue",
+                "steps": [
+                    {"tool": "slack.post_message", "args": {"channel": chan["id"], "text": summary}},
+                    {
+                        "tool": "slack.post_message",
+                        "args": {
+                            "channel": f"@{oldest_owner['id']}",
+                            "text": f"Hi {inst.first(oldest_owner)}, {oldest['Code']} is not overdue, nothing to do.",
+                        },
                     },
                 ],
             },

@@ -71,6 +71,11 @@ def _build(inst: Instance) -> dict[str, Any]:
         " asked.",
     ).format(asker=inst.first(asker), slug=slug, topic=topic, code=code, chosen=chosen, project=project)
     reply = f"We'll go with {chosen} for the {topic}."
+    # the option chosen, asserted among the topic's options (by name or first word)
+    decides = {"claims": {"kind": "choice", "value": chosen, "candidates": [[o, o.split()[0]] for o in options]}}
+
+    def answer(text: str, message_id: str = root["id"]) -> dict[str, Any]:
+        return {"tool": "slack.reply_in_thread", "args": {"message_id": message_id, "text": text}}
     return {
         "instruction": instruction,
         "checks": [
@@ -85,7 +90,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                     "channel_id": chan["id"],
                     "thread_id": root["id"],
                     "user": me,
-                    "text": {"contains": chosen},
+                    "text": decides,
                 },
             }
         ],
@@ -94,7 +99,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "app": "slack",
                 "collection": "messages",
                 "kinds": ["add"],
-                "where": {"channel_id": chan["id"], "thread_id": root["id"], "user": me, "text": {"contains": chosen}},
+                "where": {"channel_id": chan["id"], "thread_id": root["id"], "user": me, "text": decides},
             }
         ],
         "solution": [
@@ -113,7 +118,8 @@ def _build(inst: Instance) -> dict[str, Any]:
                     "tool": "slack.reply_in_thread",
                     "args": {"message_id": "{last}", "text": f"{chosen}, please - thanks!"},
                 },
-            ]
+            ],
+            [answer(f"We'll go with {chosen} for the {topic}, not {rejected}.")],
         ],
         "negative_controls": [
             {
@@ -134,12 +140,12 @@ def _build(inst: Instance) -> dict[str, Any]:
             {
                 "name": "other-option",
                 "why": "tells them the option that was not chosen",
-                "steps": [
-                    {
-                        "tool": "slack.reply_in_thread",
-                        "args": {"message_id": root["id"], "text": f"We'll go with {rejected} for the {topic}."},
-                    }
-                ],
+                "steps": [answer(f"We'll go with {rejected} for the {topic}.")],
+            },
+            {
+                "name": "negated",
+                "why": "names the chosen option as the one we won't take",
+                "steps": [answer(f"We won't go with {chosen} for the {topic}.")],
             },
         ],
     }

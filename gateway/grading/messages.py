@@ -1,0 +1,400 @@
+r"""Messages graded by their claims: what a free text asserts, read sentence by sentence, with polarity.
+
+A message (a mail body, a chat message, a ticket comment or resolution, a note) is matched by the
+``claims`` operator on its text field, ``"body": {"claims": claim}`` (or a list of claims, all of which
+must hold). A claim declares what the message must assert::
+
+    {"kind": "choice", "value": "Wingtip Furniture",            # or a list: every one, and no other
+     "candidates": [["Wingtip Furniture", "Wingtip"], "Adatum Facilities"]}   # a name, or [name, alias...]
+    {"kind": "person", "value": "mei.chen@northwind.example"}   # candidates: everyone in the directory
+    {"kind": "time", "value": "15:00"}                          # candidates: every clock time written
+    {"kind": "fixed"}     {"kind": "fixed", "value": false}     # the issue is fixed / is not fixed
+    {"kind": "attached"}                                        # the file is attached, received, in
+    {"kind": "states", "detail": ["https?://\\S+/s/lnk_\\w+"]}     # says each of detail (a link, a fix)
+
+Optional: ``detail`` (regexes each stated in an affirmative clause), ``cues`` (regexes putting a value in
+the asserted slot: ``order from``, ``contact``), ``against`` (regexes contradicting it: ``hold the order``),
+``ignore`` (candidates never counted: the sender), ``candidates`` of a person (emails).
+
+How a message is read:
+
+- Quoted lines (``> ...``) and a forwarded or quoted original (``On ... wrote:``) are not read.
+- Retractions first: text before a backward marker (``correction``, ``scratch that``, ``ignore that``,
+  ``I meant``, ``that is wrong``) and after a forward one (``ignore the following``, ``X is not correct:``)
+  is void.
+- The rest is cut into sentences, each into clauses (at ``, ; : -`` and before ``but``, ``because``,
+  ``which``...). A parenthesis and a clause opened by a subordinator (``because``, ``which``, ``although``,
+  ``if``) is an aside: context, never an assertion. A sentence ending in ``?`` is a question from its first
+  interrogative clause on; a question asserts nothing, and a question stating the opposite fails.
+- Each mention of a candidate gets a status: *negated* (a negator such as ``not``, ``n't``, ``never``,
+  ``instead of``, ``drop`` before it in its scope, or ``was dropped``, ``can't``, ``is off the table``
+  after it; a scope ends at the clause or at ``and``/``but``), *context* (an aside, ``from X`` in a clause
+  that changes something, ``originally``, ``first preferred``), *hedged* (``maybe``, ``either``,
+  ``whichever``, ``I think`` in its clause, or two candidates joined by ``or``), *asserted* (its clause
+  has a cue, or is a bare list after a clause with one), else *neutral*.
+- A value claim passes when every expected value is asserted or neutral, none is negated or hedged, no
+  other candidate is asserted, no ``against`` phrase is stated, and, when no expected value is asserted,
+  no other candidate is named at all (a bare list of everything fails). A state claim (``fixed``,
+  ``attached``) passes when its words are stated affirmatively (a negator flips them: ``not fixed``) and
+  its opposite is neither stated nor asked (``still jamming``, ``can you send it again?``); future and
+  conditional clauses (``will``, ``once``, ``if``) assert nothing.
+
+Each search is bounded (scopes of 80 characters, one pass over the tokens): reading is linear in the length.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from gateway.grading import wording as w
+from gateway.grading.answers import directory_people
+
+__all__ = ["CLAIM_KINDS", "Verdict", "read_claims", "validate_claims"]
+
+#: The kinds of claim a message may be asked to make.
+CLAIM_KINDS = ("choice", "person", "time", "fixed", "attached", "states")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether a message makes its claims, and why not."""
+
+    passed: bool
+    reason: str
+
+
+@dataclass
+class _Clause:
+    text: str  # the whole sentence: start and end index into it
+    start: int
+    end: int
+    aside: bool
+    question: bool = False
+
+
+def _has(pattern: re.Pattern[str], c: _Clause) -> bool:
+    return pattern.search(c.text, c.start, c.end) is not None
+
+
+def _live(text: str) -> str:
+    """The text a reader acts on: its own (no quoted mail), after the last retraction, before a forward one."""
+    if forwarded := w.FORWARDED.search(text):
+        text = text[: forwarded.start()]
+    text = w.QUOTED.sub("", text)
+    lo = max((m.end() for m in w.BACK.finditer(text)), default=0)
+    hi = min((m.start() for m in w.FORWARD.finditer(text) if m.start() >= lo), default=len(text))
+    return text[lo:hi]
+
+
+def _clauses(text: str) -> list[list[_Clause]]:
+    """Sentences, each a list of clauses (asides after the main clauses), questions marked."""
+    out = []
+    for sentence in w.SENTENCE_END.split(_live(text)):
+        if not sentence.strip():
+            continue
+        blank = w.PAREN.sub(lambda m: " " * len(m.group(0)), sentence)
+        main = _split(blank, 0, len(blank), False)
+        for m in w.PAREN.finditer(sentence):
+            main += _split(sentence, m.start() + 1, m.end() - 1, True)
+        if sentence.rstrip().endswith("?"):
+            asked = next((c.start for c in main if not c.aside and w.ASKS.match(c.text, c.start, c.end)), 0)
+            for c in main:
+                c.question = c.start >= asked
+        out.append(main)
+    return out
+
+
+def _split(text: str, a: int, b: int, aside: bool) -> list[_Clause]:
+    bounds, start = [], a
+    for m in w.SPLIT.finditer(text, a, b):
+        bounds.append((start, m.start()))
+        start = m.end()
+    bounds.append((start, b))
+    return [_Clause(text, s, e, aside or bool(w.ASIDE.match(text, s, e))) for s, e in bounds if text[s:e].strip()]
+
+
+def _negated(text: str, lo: int, at: int, end: int | None = None, hi: int = 0) -> bool:
+    """A negator before ``at`` (back to ``lo``, the scope's cut) or, with ``end``, a negating predicate after it."""
+    pre = w.NOT_NEG.sub(" ", text[max(lo, at - w.SCOPE) : at])
+    cuts = list(w.CUT.finditer(pre))
+    if w.NEG.search(pre[cuts[-1].end() :] if cuts else pre):
+        return True
+    if end is None:
+        return False
+    post = text[end : min(hi, end + w.SCOPE)]
+    cut = w.CUT.search(post)
+    return w.NEG_AFTER.search(post[: cut.start()] if cut else post) is not None
+
+
+def _form_index(claim: dict[str, Any], world: dict[str, Any] | None) -> dict[str, list[tuple[list[str], str, bool]]]:
+    """Each candidate's written forms by first token: ``{token: [(tokens, key, case_sensitive)]}``."""
+    forms: list[tuple[str, str, bool]] = []
+    if claim["kind"] == "choice":
+        for cand in claim["candidates"]:
+            names = [cand] if isinstance(cand, str) else list(cand)
+            forms += [(name, names[0], False) for name in names]
+    else:
+        allowed = {str(v).lower() for v in claim.get("candidates", [])}
+        people = [p for p in directory_people(world or {}) if not allowed or p["email"].lower() in allowed]
+        known = {p["email"].lower() for p in people}
+        people += [{"name": "", "email": v} for v in _values(claim) if v.lower() not in known]
+        firsts: dict[str, int] = {}
+        for p in people:
+            firsts[str(p["name"]).split(" ")[0]] = firsts.get(str(p["name"]).split(" ")[0], 0) + 1
+        for p in people:
+            key, name = p["email"].lower(), str(p["name"])
+            forms += [(p["email"], key, False), (name, key, False), (p["email"].split("@")[0], key, False)]
+            if name and firsts[name.split(" ")[0]] == 1:
+                forms.append((name.split(" ")[0], key, True))
+    index: dict[str, list[tuple[list[str], str, bool]]] = {}
+    for form, key, exact in forms:
+        tokens = [_norm(t, exact) for t in w.TOKEN.findall(form)]
+        if tokens:
+            index.setdefault(_norm(tokens[0]), []).append((tokens, key, exact))
+    return index
+
+
+def _norm(token: str, exact: bool = False) -> str:
+    """A token as candidates are compared: without a possessive ``'s``, case folded unless ``exact``."""
+    token = re.sub(r"['’]s$", "", token)
+    return token if exact else token.casefold()
+
+
+def _mentions(claim: dict[str, Any], c: _Clause, index: dict[str, Any]) -> list[tuple[str, int, int]]:
+    """``(key, start, end)`` of each candidate the clause names, in order."""
+    if claim["kind"] == "time":
+        found = [(_clock(m), m.start(), m.end()) for m in w.TIME.finditer(c.text, c.start, c.end)]
+        return [f for f in found if f[0]]
+    tokens = list(w.TOKEN.finditer(c.text, c.start, c.end))
+    out, i = [], 0
+    while i < len(tokens):
+        best: tuple[int, str] | None = None
+        for form, key, exact in index.get(_norm(tokens[i].group()), []):
+            got = [_norm(t.group(), exact) for t in tokens[i : i + len(form)]]
+            if got == form and (best is None or len(form) > best[0]):
+                best = (len(form), key)
+        if best:
+            out.append((best[1], tokens[i].start(), tokens[i + best[0] - 1].end()))
+        i += best[0] if best else 1
+    return out
+
+
+def _clock(m: re.Match[str]) -> str:
+    if m[6]:
+        return {"noon": "12:00", "midday": "12:00", "midnight": "00:00"}[m[6].lower()]
+    if m[4]:
+        return f"{int(m[4]):02d}:{m[5]}"
+    hour, minute, half = (m[1], m[2], m[3]) if m[1] else (m[7], m[8], m[9])
+    if int(hour) > 12 or int(minute or 0) > 59:
+        return ""
+    return f"{int(hour) % 12 + (12 if half.lower() == 'p' else 0):02d}:{minute or '00'}"
+
+
+def _values(claim: dict[str, Any]) -> list[str]:
+    value = claim["value"]
+    return [str(v) for v in value] if isinstance(value, list) else [str(value)]
+
+
+def _roles(kind: str, c: _Clause, found: list[tuple[str, int, int]], rest: str) -> list[str]:
+    """Each mention's role: ``new`` (may be asserted), ``old`` (``from X``, ``X to Y``) or ``end`` (of a time range)."""
+    changes, roles = bool(w.CHANGE.search(rest)), []
+    for i, (_, s, e) in enumerate(found):
+        old = w.OLD_BEFORE.search(c.text, max(c.start, s - 30), s) or w.OLD_AFTER.match(c.text, e, c.end)
+        roles.append("old" if old or (changes and w.FROM_BEFORE.search(c.text, max(c.start, s - 12), s)) else "new")
+        if i and roles[i - 1] == "new" and roles[i] == "new":
+            after = found[i - 1][2]
+            if kind == "time" and w.RANGE.fullmatch(c.text, after, s):
+                roles[i] = "end"  # 3pm to 4pm
+            elif changes and w.TO_BEFORE.search(c.text, max(after, s - 12), s):
+                roles[i - 1] = "old"  # the 2pm sync moves to 3pm
+    return roles
+
+
+def _value_problems(claim: dict[str, Any], sentences: list[list[_Clause]], world: dict[str, Any] | None) -> list[str]:
+    kind = claim["kind"]
+    index = _form_index(claim, world) if kind != "time" else {}
+
+    def key(value: str) -> str:
+        return value.lower() if kind == "person" else value
+
+    want = {key(v) for v in _values(claim)}
+    ignore = {key(str(v)) for v in claim.get("ignore", [])} - want
+    cue = re.compile("|".join(claim.get("cues", [w.CUES[kind]])), re.IGNORECASE)
+    against = re.compile("|".join(claim.get("against", [w.AGAINST[kind]])), re.IGNORECASE)
+    status: dict[str, set[str]] = {s: set() for s in ("asserted", "neutral", "negated", "hedged")}
+    opposite = []
+    for clauses in sentences:
+        cued, positive = False, []
+        hedge_all = any(not c.aside and w.HEDGE_ONLY.fullmatch(c.text, c.start, c.end) for c in clauses)
+        for c in clauses:
+            found = [f for f in _mentions(claim, c, index) if f[0] not in ignore]
+            cuts = [c.start, *(x for _, s, e in found for x in (s, e)), c.end]
+            rest = " ".join(c.text[a:b] for a, b in zip(cuts[::2], cuts[1::2], strict=True))
+            bare = bool(found) and not set(re.findall(r"\w+", rest.lower())) - {"and", "or", "plus", "also", "too"}
+            cued = not c.aside and (_has(cue, c) or (bare and cued))
+            hedged = not c.aside and (hedge_all or _has(w.HEDGE, c))
+            plain, context = not (found or c.question or c.aside or hedged), _has(w.CONTEXT, c)
+            if plain and (m := against.search(c.text, c.start, c.end)):
+                opposite.append(m.group(0))
+            for (value, s, e), role in zip(found, _roles(kind, c, found, rest), strict=True):
+                if role == "end" or c.question:
+                    continue
+                if _negated(c.text, c.start, s, e, c.end):
+                    status["negated"].add(value)
+                elif c.aside or role == "old" or context:
+                    continue
+                elif hedged:
+                    status["hedged"].add(value)
+                else:
+                    status["asserted" if cued else "neutral"].add(value)
+                    positive.append((value, s))
+        if len({v for v, _ in positive}) > 1:
+            first, last = min(s for _, s in positive), max(s for _, s in positive)
+            if any(first < m.start() < last for m in w.OR.finditer(clauses[0].text)):
+                status["hedged"] |= {v for v, _ in positive}  # Wingtip or Adatum
+
+    def show(values: set[str]) -> str:
+        return ", ".join(repr(v) for v in sorted(values))
+
+    problems = []
+    if want & status["negated"]:
+        problems.append(f"says not {show(want & status['negated'])}")
+    if want & status["hedged"]:
+        problems.append(f"hedges on {show(want & status['hedged'])}")
+    if status["asserted"] - want:
+        problems.append(f"asserts {show(status['asserted'] - want)}, which is not the claim")
+    if want - status["asserted"] - status["neutral"]:
+        problems.append(f"does not state {show(want - status['asserted'] - status['neutral'])}")
+    elif not want & status["asserted"] and status["neutral"] - want:
+        problems.append(f"names {show(status['neutral'] - want)} too, without saying which is meant")
+    if opposite:
+        problems.append(f"says the opposite ({opposite[0]!r})")
+    return problems
+
+
+def _state_problems(claim: dict[str, Any], sentences: list[list[_Clause]]) -> list[str]:
+    affirm, oppose = (re.compile(rx, re.IGNORECASE) for rx in w.STATES[claim["kind"]])
+    if claim.get("value") is False:
+        affirm, oppose = oppose, affirm
+    what = f"{'' if claim.get('value', True) else 'not '}{claim['kind']}"
+    asserted, problems = False, []
+    for clauses in sentences:
+        hedge_all = any(not c.aside and w.HEDGE_ONLY.fullmatch(c.text, c.start, c.end) for c in clauses)
+        for c in clauses:
+            hedged = hedge_all or bool(_has(w.HEDGE, c) or _has(w.NOT_YET, c))
+            for rx, sign in ((affirm, True), (oppose, False)):
+                for m in rx.finditer(c.text, c.start, c.end):
+                    says = sign != _negated(c.text, c.start, m.start())
+                    if c.question and not says:
+                        problems.append(f"asks the opposite of {what} ({m.group(0)!r})")
+                    elif not (c.question or c.aside or hedged):
+                        if says:
+                            asserted = True
+                        else:
+                            problems.append(f"says the opposite of {what} ({m.group(0)!r})")
+    if not asserted:
+        problems.append(f"does not state that it is {what}")
+    return problems
+
+
+def _detail_problems(claim: dict[str, Any], sentences: list[list[_Clause]]) -> list[str]:
+    missing = []
+    for rx in claim.get("detail", []):
+        pattern = re.compile(rx, re.IGNORECASE)
+        if not any(
+            not _negated(c.text, c.start, m.start(), m.end(), c.end)
+            for clauses in sentences
+            for c in clauses
+            if not (c.question or _has(w.HEDGE, c))
+            for m in pattern.finditer(c.text, c.start, c.end)
+        ):
+            missing.append(f"does not state {rx!r}")
+    return missing
+
+
+def read_claims(
+    text: Any, claims: dict[str, Any] | list[dict[str, Any]], world: dict[str, Any] | None = None
+) -> Verdict:
+    """Whether ``text`` makes every claim (a validated spec), and why not.
+
+    Args:
+        text: The message; anything else than a string makes no claim.
+        claims: One claim or a list of claims (see the module docstring).
+        world: The snapshot whose directory gives the people; without it, the default company's.
+    """
+    if not isinstance(text, str):
+        return Verdict(False, "no text")
+    sentences = _clauses(text)
+    problems = []
+    for claim in claims if isinstance(claims, list) else [claims]:
+        if claim["kind"] in w.STATES:
+            problems += _state_problems(claim, sentences)
+        elif claim["kind"] != "states":
+            problems += _value_problems(claim, sentences, world)
+        problems += _detail_problems(claim, sentences)
+    return Verdict(not problems, "; ".join(problems) or "makes its claims")
+
+
+def validate_claims(spec: Any, where_name: str) -> None:
+    """Refuse a malformed ``claims`` spec, naming the field (``<where_name>.claims.value: ...``).
+
+    Raises:
+        ValueError: naming the field and what is wrong.
+    """
+    if isinstance(spec, list):
+        if not spec:
+            raise ValueError(f"{where_name}.claims: a claim or a non-empty list of claims")
+        for n, claim in enumerate(spec):
+            _validate_claim(claim, f"{where_name}.claims[{n}]")
+        return
+    _validate_claim(spec, f"{where_name}.claims")
+
+
+def _validate_claim(claim: Any, name: str) -> None:
+    if not isinstance(claim, dict) or claim.get("kind") not in CLAIM_KINDS:
+        raise ValueError(f"{name}.kind: one of {list(CLAIM_KINDS)}")
+    kind = claim["kind"]
+    keys = {"kind", "detail"} | (set() if kind == "states" else {"value", "against"})
+    keys |= {"cues", "ignore"} if kind in ("choice", "person", "time") else set()
+    keys |= {"candidates"} if kind in ("choice", "person") else set()
+    if set(claim) - keys:
+        raise ValueError(f"{name}: unknown keys {sorted(set(claim) - keys)}; keys: {sorted(keys)}")
+    for field in ("detail", "against", "cues", "ignore", *(("candidates",) if kind == "person" else ())):
+        items = claim.get(field, [])
+        if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
+            raise ValueError(f"{name}.{field}: a list of strings")
+        for rx in items if field in ("detail", "against", "cues") else []:
+            try:
+                re.compile(rx)
+            except re.error as exc:
+                raise ValueError(f"{name}.{field}: {rx!r} does not compile ({exc})") from None
+    if kind == "states" and not claim.get("detail"):
+        raise ValueError(f"{name}.detail: what the message states, a non-empty list of regexes")
+    if kind in (*w.STATES, "states"):
+        if not isinstance(claim.get("value", True), bool):
+            raise ValueError(f"{name}.value: true (it is {kind}) or false (it is not)")
+        return
+    value = claim.get("value")
+    given = value if isinstance(value, list) else [value]
+    if not given or not all(isinstance(v, str) and v for v in given):
+        raise ValueError(f"{name}.value: a string or a non-empty list of strings")
+    values = [str(v) for v in given]
+    if kind == "time" and not all(re.fullmatch(r"([01]\d|2[0-3]):[0-5]\d", v) for v in values):
+        raise ValueError(f"{name}.value: a clock time 'HH:MM' (24-hour)")
+    if kind == "person" and not all("@" in v for v in values):
+        raise ValueError(f"{name}.value: a person's email address")
+    if kind == "choice":
+        cands = claim.get("candidates")
+        if not isinstance(cands, list) or not cands or not all(_is_candidate(c) for c in cands):
+            raise ValueError(f"{name}.candidates: a list of names, each a string or [name, alias, ...]")
+        names = {c if isinstance(c, str) else c[0] for c in cands}
+        if set(values) - names:
+            raise ValueError(f"{name}.value: {sorted(set(values) - names)} not among the candidates' names")
+
+
+def _is_candidate(cand: Any) -> bool:
+    if isinstance(cand, str):
+        return bool(cand.strip())
+    return isinstance(cand, list) and bool(cand) and all(isinstance(f, str) and f.strip() for f in cand)

@@ -1,0 +1,118 @@
+"""The words messages are read with: retractions, clause breaks, negators, hedges, context, cues and states.
+
+:mod:`gateway.grading.messages` reads a message with these; each claim kind has its cues (the words that put
+a value in the asserted slot), its contradictions, and for states the words that state it and its opposite.
+
+Every pattern is searched case-insensitively inside one clause or a bounded window, never across a message.
+"""
+
+from __future__ import annotations
+
+import re
+
+_I = re.IGNORECASE
+_A = "['’]"  # an apostrophe, straight or curly
+SCOPE = 80  # characters a negator reaches, before or after
+
+#: Disowning what is next to it: backward ("URL - ignore that"), forward before a colon ("ignore this link: URL")
+_DISOWN = (
+    r"(?:ignore|disregard) (?:that|this|it|the above|what i (?:just )?(?:said|wrote)|my (?:last|previous|earlier)"
+    r" (?:message|mail|email|note|reply))|(?:that|this|it|the)(?: (?:link|file|one|message|mail|email|answer|date"
+    rf"|time))?(?:{_A}s| is| was) (?:wrong|incorrect|not (?:right|correct|true|accurate))"
+)
+BACK = re.compile(
+    r"\b(?:correction|scratch that|strike that|never ?mind|i take (?:that|it) back|i was wrong|my mistake|i meant"
+    rf"|(?:{_DISOWN})(?!\s*\w*\s*:))\b",
+    _I,
+)
+FORWARD = re.compile(
+    r"\b(?:ignore|disregard|skip) (?:the |what )?(?:following|below|rest|what follows)\b|\b(?:the )?(?:following"
+    r"|below) (?:is|are) (?:not (?:correct|right|accurate|true|valid)|wrong|incorrect|outdated)\b"
+    rf"|\b(?:{_DISOWN})(?=\s*\w*\s*:)",
+    _I,
+)
+QUOTED = re.compile(r"^[ \t]*>.*$", re.MULTILINE)  # a quoted line of an earlier message
+FORWARDED = re.compile(  # the original below a forward, or below "On Mon, Sam wrote:"
+    r"^-{3,} ?(?:forwarded message|original message) ?-{3,}|^On [^\n]{1,200} wrote:[ \t]*$", _I | re.MULTILINE
+)
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+PAREN = re.compile(r"\([^()\n]*\)")
+SPLIT = re.compile(
+    r"[,;](?!\d)|:(?!\d|//)|\s[-–—]+\s(?!\d)"
+    r"|\s(?=(?:but|because|since|although|though|whereas|while|so|yet|which|who|whose|whom)\b)",
+    _I,
+)
+ASIDE = re.compile(r"\W*(?:because|since|although|though|whereas|while|which|who|whose|whom|unlike|given|as|"
+                    r"after|before|when|if|unless|in case)\b", _I)  # fmt: skip
+ASKS = re.compile(r"\W*(?:(?:and|or|but|so) )?(?:can|could|would|will|is|are|was|were|do|does|did|should|shall|"
+                   r"have|has|had|may|what|which|who|whom|where|when|why|how|any|anything)\b", _I)  # fmt: skip
+HEDGE = re.compile(r"\b(?:maybe|perhaps|possibly|probably|might|not sure|unsure|either|whichever|i think|i guess|"
+                    r"i believe|hopefully)\b", _I)  # fmt: skip
+HEDGE_ONLY = re.compile(r"\W*(?:(?:maybe|perhaps|probably|possibly|i think|i guess|i believe|not sure)\W*)+", _I)
+NOT_YET = re.compile(rf"\b(?:will|going to|once|if|whether|unless|soon|until|plan\w*|expect\w*)\b|{_A}ll\b", _I)
+OR = re.compile(r"\bor\b", _I)
+CUT = re.compile(r"\b(?:and|but|then|yet|plus)\b", _I)
+NEG = re.compile(r"\b(?:not|never|no|nor|neither|without|except|instead of|rather than|other than|avoid|drop|"
+                  rf"reject|cancel|skip)\b|n{_A}t\b", _I)  # fmt: skip
+NOT_NEG = re.compile(rf"\b(?:don{_A}?t|do not) (?:forget|hesitate)\b|\bnot (?:only|just)\b|\bno (?:doubt|problem|"
+                      r"worries)\b|\bnever ?mind\b", _I)  # fmt: skip
+NEG_AFTER = re.compile(
+    r"\b(?:dropped|rejected|ruled out|withdrawn|taken back|scrapped|cancell?ed|off the table|fell through|no longer"
+    r"|out of the (?:running|picture|question)|(?:is|are|was|were) out\b(?! of)"
+    rf"|can{_A}?t|cannot|couldn{_A}t|won{_A}t|(?:is|are|was|were)(?:n{_A}t| not)\b(?! (?:yet|done|finished|complete"
+    r"|completed|closed|started|ready|resolved|fixed|only|just|as|the \w+est|\w+er than)\b))",
+    _I,
+)
+CONTEXT = re.compile(r"\b(?:originally|initially|previously|at first|used to|(?:first|original) (?:choice|pick|"
+                      r"preference|preferred|said|picked|chose|suggested|answer|option|wanted)|had (?:chosen|picked|"
+                      r"preferred|suggested|said))\b", _I)  # fmt: skip
+CHANGE = re.compile(r"\b(?:chang|switch|mov|swap|replac|updat|push|shift|resched|bump)\w*", _I)
+OLD_BEFORE = re.compile(r"\b(?:replace|replaces|replacing|instead of)\s+(?:the\s+)?$", _I)
+FROM_BEFORE = re.compile(r"\bfrom\s+(?:the\s+)?$", _I)
+OLD_AFTER = re.compile(r"\W*(?:is |was |should be |will be |gets? |to be |has been )?replaced\b", _I)
+RANGE = re.compile(r"\s*(?:-|–|—|to|until|till|through)\s*", _I)
+TO_BEFORE = re.compile(r"\bto\s+(?:the\s+)?$", _I)
+TOKEN = re.compile(r"\w+(?:[.@'’+&-]\w+)*")
+TIME = re.compile(
+    r"\b(\d{1,2})(?:[:.](\d{2}))?\s*([ap])\.?\s?m\b\.?|\b([01]?\d|2[0-3])[:h]([0-5]\d)\b|\b(noon|midday|midnight)\b"
+    r"|\b(\d{1,2})(?::(\d{2}))?(?=\s*[-–]\s*\d{1,2}(?::\d{2})?\s*([ap])\.?\s?m\b)",
+    _I,
+)
+
+CUES = {
+    "choice": rf"\b(?:go(?:es|ing)? with|went with|order(?:ing)? (?:from|with|through)|place (?:the|an|your) order"
+    r" with|use|using|chose|chosen|choose|choice|pick\w*|select\w*|decid\w*|decision|settled|final\w*|approv\w*|"
+    rf"confirm\w*|winner|opt\w*|recommend\w*|agreed|answer|it is|it{_A}s|chang\w*|switch\w*|replac\w*|updat\w*|"
+    r"should be|will be|is now|now)\b",
+    "person": r"\b(?:contact\w*|reach\w*|get in touch|e-?mail|call|ask|talk to|speak (?:to|with)|ping|message|"
+    r"write to|cover\w*|stand\w* in|in charge|handl\w*|look\w* after|take\w* care|point of contact|back-?up|"
+    r"responsible|escalat\w*|help\w*|assist\w*|urgent\w*|deputi\w*)\b",
+    "time": r"\b(?:mov\w*|push\w*|shift\w*|reschedul\w*|chang\w*|bump\w*|now|new|instead)\b",
+}
+AGAINST = {
+    "choice": r"\bhold (?:the order|off|on)\b|\b(?:cancel|pause|halt|stop) (?:the )?(?:order|purchase)\b|"
+    rf"\bno decision\b|\b(?:not|hasn{_A}t|haven{_A}t|has not|have not) (?:yet )?(?:been )?decided\b|\bundecided\b"
+    r"|\btbd\b|\bstill deciding\b",
+    "person": r"\b(?:no one|nobody|no-one)\b",
+    "time": r"\b(?:cancel\w*|called off|not moving|stays? (?:at|the same)|unchanged)\b",
+}
+STATES = {  # kind: (words that state it, words that state the opposite)
+    "fixed": (
+        r"\b(?:fixed|resolved|repaired|solved|sorted|working(?! on)|works(?! on)|back (?:up|online|to normal|in "
+        r"(?:service|order))|up and running|no longer|(?:fine|ok|okay) (?:now|again)|all good|good to go)\b",
+        r"\bstill\s+(?:broken|down|jamm|fail|leak|drop|blow|reject|happening|an issue|a problem|the same|not|"
+        rf"isn{_A}t|doesn{_A}t|won{_A}t|can{_A}t|unresolved|open|pending)\w*|\b(?:is|are|it{_A}s|remains?) (?:still )?"
+        r"(?:broken|down|out of order)\b|\bunresolved\b|\breopen\w*|\b(?:issue|problem|fault) (?:persists|remains|"
+        rf"is back|came back|returned)\b|\bbroke again\b|\b(?:doesn{_A}t|does not|don{_A}t|won{_A}t|can{_A}t) work\b",
+    ),
+    "attached": (
+        r"\b(?:attached|attaching|uploaded|added|received|arrived|enclosed|included|filed|c[oa]me through|got (?:it|"
+        rf"them|the|your))\b|\b(?:it{_A}s|is|are) (?:now )?(?:in|on the ticket)\b|\bhere (?:it )?(?:is|are)\b"
+        rf"|\bhere{_A}s\b",
+        r"\b(?:re-?send|resubmit|send (?:it |them |this |that )?again)\b|\b(?:please|can you|could you|would you|"
+        r"kindly|need you to)\s+(?:re-?)?(?:send|attach|upload|share|forward|provide)\b[^.?!]{0,40}?\b(?:file|form|"
+        r"document|copy|pdf|attachment|scan|signed|again)\b|\b(?:still|is|are) (?:missing|needed)\b|\bstill (?:need|"
+        rf"waiting|haven{_A}t|have not|don{_A}t have|do not have)\b|\bwaiting (?:for|on) (?:the|your|it)\b|\bnever "
+        r"(?:got|received|arrived|came)\b",
+    ),
+}

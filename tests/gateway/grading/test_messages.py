@@ -1,0 +1,287 @@
+"""Messages are graded by their claims: what each sentence asserts, with polarity, hedges and retractions."""
+
+import time
+from types import SimpleNamespace
+
+import pytest
+
+from gateway.grading import grade, validate_checks
+from gateway.grading.messages import read_claims, validate_claims
+
+D = "@northwind.example"
+PEOPLE = {
+    "p1": {"id": "p1", "name": "Mei Chen", "email": f"mei.chen{D}"},
+    "p2": {"id": "p2", "name": "Dana Whitfield", "email": f"dana.whitfield{D}"},
+    "p3": {"id": "p3", "name": "Sam Lee", "email": f"sam.lee{D}"},
+    "p4": {"id": "p4", "name": "Grace Kim", "email": f"grace.kim{D}"},
+    "p5": {"id": "p5", "name": "Grace Hopper", "email": f"grace.hopper{D}"},
+}
+WORLD = {"directory": {"people": PEOPLE}}
+
+DECISION = {
+    "kind": "choice",
+    "value": "Wingtip Furniture",
+    "candidates": [["Wingtip Furniture", "Wingtip"], ["Adatum Facilities", "Adatum"], ["Coho Freight", "Coho"]],
+}
+FIXED = {"kind": "fixed"}
+NOT_FIXED = {"kind": "fixed", "value": False}
+FIXED_BY_ROLLER = {"kind": "fixed", "detail": ["roller"]}
+ATTACHED = {"kind": "attached"}
+AT_THREE = {"kind": "time", "value": "15:00"}
+CONTACT_MEI = {"kind": "person", "value": f"mei.chen{D}"}
+CONTACT_GRACE_KIM = {"kind": "person", "value": f"grace.kim{D}"}
+LINK = {"kind": "states", "detail": [r"https?://\S+/s/lnk_\w+"]}
+OVERDUE = {
+    "kind": "choice",
+    "value": ["AI-1001", "AI-1002"],
+    "candidates": ["AI-1001", "AI-1002", "AI-1003", "AI-1004"],
+    "cues": ["overdue", "late"],
+}
+
+# (claim, message, verdict)
+CORPUS = [
+    # a decision among candidates
+    (DECISION, "Mei decided: please order from Wingtip.", True),
+    (DECISION, "We're going with Wingtip. Adatum was dropped because they can't deliver this month.", True),
+    (DECISION, "Final answer is Wingtip (not Adatum, which she first preferred).", True),
+    (DECISION, "Hi Sam,\n\nMei decided: please order from Wingtip Furniture for PO-12345.\n\nThanks", True),
+    (DECISION, "Wingtip Furniture.", True),
+    (DECISION, "Adatum's quote was lower, but Mei chose Wingtip in the end.", True),
+    (DECISION, "Go with Wingtip, not Adatum.", True),
+    (DECISION, "Order from Adatum. Correction: order from Wingtip.", True),
+    (DECISION, "Drop Adatum and go with Wingtip.", True),
+    (DECISION, "Mei changed her mind from Adatum to Wingtip.", True),
+    (DECISION, "Don't forget to order from Wingtip today.", True),
+    (DECISION, "The decision is Wingtip; Adatum is off the table.", True),
+    (DECISION, "Mei decided on Wingtip - can you place the order today?", True),
+    (DECISION, "Wingtip is not the cheapest, but it's what Mei chose.", True),
+    (DECISION, "Please don't order from Adatum; Wingtip is the supplier.", True),
+    (DECISION, "Order from Wingtip, or Adatum if Wingtip is out of stock.", False),
+    (DECISION, "Please order from Wingtip.\n\nOn Mon, Sam wrote:\n> Adatum or Wingtip? Order from Adatum?", True),
+    (DECISION, "Wingtip it is.\n\n---------- Forwarded message ----------\nFrom: Mei\n\nLet's go with Adatum.", True),
+    (DECISION, "> Please order from Wingtip.\nNo - hold the order.", False),
+    (DECISION, "Please order from Wingtip. The quote from Adatum is wrong anyway.", True),
+    (DECISION, "Mei says do NOT go with Wingtip.", False),
+    (DECISION, "Please ignore the following, it is not correct: order from Wingtip.", False),
+    (DECISION, "Wingtip or Adatum, whichever is cheaper.", False),
+    (DECISION, "Order from Wingtip. Correction: hold the order.", False),
+    (DECISION, "Either supplier works.", False),
+    (DECISION, "Please order from Adatum.", False),
+    (DECISION, "Go with Wingtip and Adatum.", False),
+    (DECISION, "Maybe Wingtip.", False),
+    (DECISION, "Did Mei pick Wingtip?", False),
+    (DECISION, "Wingtip, Adatum, Coho.", False),
+    (DECISION, "Mei decided on Wingtip. Scratch that, she hasn't decided yet.", False),
+    (DECISION, "Order from Wingtip, I think.", False),
+    (DECISION, "We are not ordering from Wingtip; use Coho.", False),
+    # a set of values among candidates
+    (OVERDUE, "Overdue: AI-1001 (Mei), AI-1002 (Sam). AI-1003 is done.", True),
+    (OVERDUE, "AI-1001 and AI-1002 are overdue.", True),
+    (OVERDUE, "AI-1001 / AI-1002", True),
+    (OVERDUE, "AI-1001, AI-1002, AI-1003", False),
+    (OVERDUE, "Overdue: AI-1001.", False),
+    (OVERDUE, "AI-1001, AI-1002 and AI-1004 are late.", False),
+    # the issue is fixed
+    (FIXED, "The firmware update fixed it.", True),
+    (FIXED, "Update: the 3rd floor printer is fixed - the technician replaced the worn pickup roller.", True),
+    (FIXED, "It's working again after the reset.", True),
+    (FIXED, "Good news: the badge reader is no longer rejecting badges.", True),
+    (FIXED, "The printer was broken for a week but it is fixed now.", True),
+    (FIXED, "Resolved: the technician re-synced the reader. Let me know if it acts up again.", True),
+    (FIXED, "The coffee machine should be fine now, they fitted a new drip tray seal.", True),
+    (FIXED, "Still not fixed, a firmware update was suggested.", False),
+    (FIXED, "The helpdesk marked it resolved, but it's still leaking.", False),
+    (FIXED, "The printer is still jamming.", False),
+    (FIXED, "Is the printer fixed now?", False),
+    (FIXED, "It will be fixed once the part arrives.", False),
+    (FIXED, "The issue persists after the firmware update.", False),
+    (FIXED, "It's fixed. Correction: it's still broken.", False),
+    (FIXED, "The technician hasn't fixed it yet.", False),
+    (FIXED, "Not resolved yet.", False),
+    (FIXED, "It's fixed, but is it still jamming on the second page?", False),
+    (NOT_FIXED, "Still not fixed, a firmware update was suggested.", True),
+    (NOT_FIXED, "The firmware update fixed it.", False),
+    (FIXED_BY_ROLLER, "Fixed: the technician replaced the worn pickup roller.", True),
+    (FIXED_BY_ROLLER, "Fixed now.", False),
+    (FIXED_BY_ROLLER, "It's fixed, but the roller was not replaced.", False),
+    # the file is attached
+    (ATTACHED, "Hi Ana, the signed parking permit application is attached to this ticket now.", True),
+    (ATTACHED, "Got it, thanks - I've added the signed form to your ticket.", True),
+    (ATTACHED, "Received your signed form; it's on the ticket now.", True),
+    (ATTACHED, "Here is the signed equipment loan agreement.", True),
+    (ATTACHED, "Can you send the signed file again?", False),
+    (ATTACHED, "Hi Ana, we still need the signed form.", False),
+    (ATTACHED, "The form is not attached yet - could you resend it?", False),
+    (ATTACHED, "I'll attach it later today.", False),
+    (ATTACHED, "Did you attach the signed copy?", False),
+    (ATTACHED, "Please attach the signed form.", False),
+    (ATTACHED, "Attached. Sorry, ignore that - the file didn't come through, please send it again.", False),
+    (ATTACHED, "The signed form is attached. Could you send the signed file again?", False),
+    # the meeting moves to a time
+    (AT_THREE, "The ops sync moves to 3pm on Thursday.", True),
+    (AT_THREE, "Heads up: we pushed the ops sync from 2pm to 3pm.", True),
+    (AT_THREE, "New time: 15:00.", True),
+    (AT_THREE, "It's now 3:00 PM - 4:00 PM.", True),
+    (AT_THREE, "Moved to 3-4pm, same room.", True),
+    (AT_THREE, "I moved the 2pm sync to 3pm.", True),
+    (AT_THREE, "The sync was replaced by a 2pm call, and that moves to 3pm.", True),
+    (AT_THREE, "The ops sync stays at 2pm.", False),
+    (AT_THREE, "Moved to 2pm.", False),
+    (AT_THREE, "Can we move it to 3pm?", False),
+    (AT_THREE, "Not moving to 3pm after all - it stays at 2pm.", False),
+    (AT_THREE, "It moves to 3pm. Correction: 4pm.", False),
+    # a detail stated, whatever it is
+    (LINK, "Hi Sam, here is the Q3 report: https://files.example/s/lnk_81f2", True),
+    (LINK, "https://files.example/s/lnk_81f2", True),
+    (LINK, "The link https://files.example/s/lnk_81f2 is not the right one, sorry.", False),
+    (LINK, "Can you open https://files.example/s/lnk_81f2?", False),
+    (LINK, "Here it is: https://files.example/s/lnk_81f2. Scratch that, wrong file.", False),
+    (LINK, "Please ignore this link: https://files.example/s/lnk_81f2", False),
+    (LINK, "https://files.example/s/lnk_81f2 - sorry, that link is wrong.", False),
+    (LINK, "Sorry, that link was wrong - here is the right one: https://files.example/s/lnk_81f2", True),
+    # the person to contact
+    (CONTACT_MEI, f"I'm on leave until Friday. For anything urgent, please contact Mei Chen (mei.chen{D}).", True),
+    (CONTACT_MEI, "Out until March 13. Dana Whitfield approved my leave; for urgent matters reach out to Mei.", True),
+    (CONTACT_MEI, "Mei will cover for me while I'm away.", True),
+    (CONTACT_MEI, "Mei's covering while I'm away.", True),
+    (CONTACT_MEI, "For anything urgent contact Mei Chen, Dana Whitfield or Sam Lee.", False),
+    (CONTACT_MEI, "For anything urgent, please contact Dana Whitfield.", False),
+    (CONTACT_MEI, "Please don't contact Mei while I'm out; Sam Lee is covering.", False),
+    (CONTACT_MEI, "I'm out of office with no access to email.", False),
+    (CONTACT_GRACE_KIM, "Grace Kim will cover.", True),
+    (CONTACT_GRACE_KIM, "Grace will cover.", False),  # two Graces: a first name alone names no one
+]
+
+
+@pytest.mark.parametrize(("claim", "message", "verdict"), CORPUS)
+def test_the_corpus(claim, message, verdict):
+    result = read_claims(message, claim, WORLD)
+    assert result.passed is verdict, result.reason
+
+
+def test_the_corpus_is_large_and_balanced():
+    kinds = {(c["kind"], v) for c, _, v in CORPUS}
+    assert len(CORPUS) >= 50
+    assert {(k, v) for k in ("choice", "fixed", "attached", "time", "person", "states") for v in (True, False)} <= kinds
+
+
+@pytest.mark.parametrize(
+    ("claim", "message", "says"),
+    [
+        (DECISION, "Mei says do NOT go with Wingtip.", "says not 'Wingtip Furniture'"),
+        (DECISION, "Please order from Adatum.", "asserts 'Adatum Facilities'"),
+        (DECISION, "Wingtip or Adatum, whichever is cheaper.", "hedges on 'Wingtip Furniture'"),
+        (DECISION, "Order from Wingtip. Correction: hold the order.", "says the opposite ('hold the order')"),
+        (DECISION, "Wingtip, Adatum, Coho.", "names 'Adatum Facilities', 'Coho Freight' too"),
+        (DECISION, "Either supplier works.", "does not state 'Wingtip Furniture'"),
+        (ATTACHED, "Can you send the signed file again?", "asks the opposite"),
+        (FIXED, "Still not fixed, a firmware update was suggested.", "says the opposite"),
+        (FIXED_BY_ROLLER, "Fixed now.", "does not state 'roller'"),
+        (AT_THREE, "Moved to 2pm.", "asserts '14:00'"),
+    ],
+)
+def test_a_failure_says_why(claim, message, says):
+    result = read_claims(message, claim, WORLD)
+    assert not result.passed
+    assert says in result.reason
+
+
+def test_a_list_of_claims_must_all_hold():
+    both = [FIXED_BY_ROLLER, {"kind": "choice", "value": "printer", "candidates": ["printer", "scanner"]}]
+    assert read_claims("The printer is fixed: the roller was replaced.", both, WORLD).passed
+    assert not read_claims("The scanner is fixed: the roller was replaced.", both, WORLD).passed
+
+
+def test_ignored_candidates_never_count():
+    claim = {**CONTACT_MEI, "ignore": [f"sam.lee{D}"]}
+    assert read_claims("Sam Lee here. Mei Chen, Sam Lee.", claim, WORLD).passed
+    assert not read_claims("Sam Lee here. Mei Chen, Sam Lee.", CONTACT_MEI, WORLD).passed
+
+
+def test_person_candidates_come_from_the_world():
+    other = {"directory": {"people": {"p1": PEOPLE["p1"], "p9": {"name": "Ravi Nair", "email": f"ravi.nair{D}"}}}}
+    text = "Please contact Mei Chen or Ravi Nair."
+    assert not read_claims(text, CONTACT_MEI, other).passed  # Ravi is a colleague in this world: a hedge
+    assert read_claims(text, CONTACT_MEI, WORLD).passed  # no Ravi in this one: not a candidate
+
+
+def test_the_claims_operator_in_a_record_check():
+    mail = {"gmail": {"messages": {"m1": {"id": "m1", "thread_id": "t1", "body": "Mei says do NOT go with Wingtip."},
+                                   "m2": {"id": "m2", "thread_id": "t2", "body": "Go with Wingtip."}}}}  # fmt: skip
+    chk = [{"name": "c", "kind": "record", "app": "gmail", "collection": "messages",
+            "where": {"thread_id": "t1", "body": {"claims": DECISION}}}]  # fmt: skip
+    assert not grade(chk, [], {}, mail, None).checks[0].passed
+    chk[0]["where"]["thread_id"] = "t2"
+    assert grade(chk, [], {}, mail, None).checks[0].passed
+
+
+def test_a_failing_record_check_says_what_the_message_claims():
+    mail = {"gmail": {"messages": {"m1": {"id": "m1", "body": "Mei says do NOT go with Wingtip."}}}}
+    chk = [{"name": "c", "kind": "record", "app": "gmail", "collection": "messages",
+            "where": {"body": {"claims": DECISION}}}]  # fmt: skip
+    result = grade(chk, [], {}, mail, None).checks[0]
+    assert not result.passed
+    assert "m1" in result.detail and "says not 'Wingtip Furniture'" in result.detail
+
+
+def test_people_are_read_from_the_graded_world():
+    final = {"directory": {"people": PEOPLE}, "gmail": {"messages": {"m1": {"id": "m1", "body": "Grace will cover."}}}}
+    chk = [{"name": "c", "kind": "record", "app": "gmail", "collection": "messages",
+            "where": {"body": {"claims": CONTACT_GRACE_KIM}}}]  # fmt: skip
+    assert not grade(chk, [], {}, final, None).checks[0].passed
+    final["gmail"]["messages"]["m1"]["body"] = "Grace Kim will cover."
+    assert grade(chk, [], {}, final, None).checks[0].passed
+
+
+@pytest.mark.parametrize(
+    ("spec", "error"),
+    [
+        ({"kind": "guess"}, "body.claims.kind"),
+        ({"kind": "choice", "value": "Wingtip"}, "body.claims.candidates"),
+        ({"kind": "choice", "value": "Fabrikam", "candidates": ["Wingtip", "Adatum"]}, "body.claims.value"),
+        ({"kind": "choice", "value": "Wingtip", "candidates": ["Wingtip"], "cues": ["(unclosed"]}, "body.claims.cues"),
+        ({"kind": "fixed", "value": "yes"}, "body.claims.value"),
+        ({"kind": "fixed", "detail": "roller"}, "body.claims.detail"),
+        ({"kind": "states"}, "body.claims.detail"),
+        ({"kind": "time", "value": "3pm"}, "body.claims.value"),
+        ({"kind": "person", "value": "Mei"}, "body.claims.value"),
+        ({"kind": "attached", "colour": "blue"}, "body.claims: unknown keys ['colour']"),
+        ([], "body.claims"),
+        ([{"kind": "fixed"}, {"kind": "time"}], "body.claims[1].value"),
+    ],
+)
+def test_a_bad_spec_is_refused_naming_the_field(spec, error):
+    with pytest.raises(ValueError, match=None) as caught:
+        validate_claims(spec, "body")
+    assert error in str(caught.value)
+
+
+def test_checks_with_claims_are_validated_when_a_task_loads():
+    task = SimpleNamespace(apps=["gmail"], allowed_changes=[], checks=[
+        {"name": "c", "kind": "record", "app": "gmail", "collection": "messages",
+         "where": {"body": {"claims": {"kind": "choice", "value": "X", "candidates": ["Y"]}}}}])  # fmt: skip
+    with pytest.raises(ValueError, match=r"checks\[0\]\.body\.claims\.value"):
+        validate_checks(task)
+    task.checks[0]["where"]["body"]["claims"] = DECISION
+    validate_checks(task)  # a good spec loads
+
+
+@pytest.mark.parametrize(
+    ("unit", "verdict"),
+    [
+        ("Adatum was dropped, Coho can't deliver (not Adatum either), and Mei first preferred Adatum. ", True),
+        ("Adatum and Coho and ", False),  # one long clause naming candidates over and over
+    ],
+)
+def test_reading_is_linear_in_the_length_of_the_message(unit, verdict):
+    def seconds(n: int) -> float:  # CPU time, the best of three: the machine is shared
+        text = unit * n + "Please order from Wingtip."
+        runs = []
+        for _ in range(3):
+            start = time.process_time()
+            assert read_claims(text, DECISION, WORLD).passed is verdict
+            runs.append(time.process_time() - start)
+        return min(runs)
+
+    small, large = seconds(200), seconds(2000)
+    assert large < 30 * max(small, 1e-3)  # ten times the text, not a hundred times the time
