@@ -24,7 +24,8 @@ from gateway.control.sessions import LIVE, EndedSessions, Session, SessionStore
 from gateway.control.workspace import ProviderFailed, SandboxFiles, destroy_quietly, lend_sandbox
 from gateway.exceptions import SandboxUnavailable, SessionClosed, ShuttingDown, TaskError, UnknownSession
 from gateway.grading import AnswerText, Request, grade
-from gateway.grading.changes import change_set, diff
+from gateway.grading.changes import diff
+from gateway.grading.changeset import change_set
 from gateway.grading.version import grader_version
 from gateway.settings import Settings
 from sandbox import Provider, ProviderUnavailable
@@ -417,7 +418,7 @@ class Gateway:
         The answer: ``reward``, ``checks``, ``mask_sample``, ``failure_kind``, ``failure_reason``, the
         ``grader_version`` that scored it, the ``task`` (:func:`gateway.control.rows.task_facts` and the session's
         ``exposure``), the ``tool_calls`` (``{"tool", "ok"}``, the first :data:`~gateway.control.sessions.CALLS_KEPT`)
-        and the session's ``changes`` (:func:`gateway.grading.changes.change_set`). Once verified, the first
+        and the session's ``changes`` (:func:`gateway.grading.changeset.change_set`). Once verified, the first
         result is answered again (``response`` is then ignored), before and after close. A session closed
         before it was verified answers :class:`SessionClosed` every time, also when the close came in while a
         call held the session and this verify waited behind it.

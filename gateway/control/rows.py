@@ -166,7 +166,10 @@ class Task(_Strict):
     @field_validator("no_controls")
     @classmethod
     def _known_controls(cls, value: dict[str, str]) -> dict[str, str]:
-        names = ("list_everything", "claim_without_acting", "over_reach", "fair_context")
+        names = (
+            "list_everything", "claim_without_acting", "over_reach", "fair_context", "extra_recipient",
+            "share_what_you_made",
+        )  # fmt: skip
         unknown = [n for n in value if n not in names]
         if unknown:
             raise ValueError(f"unknown generated controls {unknown}; controls: {list(names)}")

@@ -49,7 +49,10 @@ match one rule ``{"app", "collection", "kinds": ["add", "update", "delete"], "wh
 "count": n}`` (``where`` is matched on the record after an add/update and before a delete;
 ``fields`` lists the only fields an update may change, ``values`` what they may change to,
 ``added``/``removed`` the items a list field may gain or lose; an add or delete rule covers at
-most ``count`` records, default 1). Any other difference fails the ``no_unexpected_changes`` check.
+most ``count`` records, default 1). An add is bounded as a whole record: the recipients, sharing
+and files its rule does not name hold only what the task involves (:mod:`gateway.grading.scope`);
+``added`` and ``values`` widen or bind such a field explicitly. Any other difference fails the
+``no_unexpected_changes`` check.
 
 The reward is 1.0 when every check passes, else 0.0.
 """

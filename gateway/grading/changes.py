@@ -1,71 +1,44 @@
-"""Differences between two snapshots, the rule that every one of them was asked for, and the change set.
+"""Differences between two snapshots, and the rule that every one of them was asked for (``collateral``).
 
-The change set (:func:`change_set`) is what a session left behind, as JSON: enough to rebuild its final
-snapshot from its initial one (:func:`apply_change_set`) and grade it again without running it again::
-
-    {"records": {app: {collection: {"added":   {id: record},
-                                    "changed": {id: {field: {"before": value, "after": value}}},
-                                    "removed": {id: record}}}},
-     "files": {"sha256:<hex>": "<base64 of the bytes>"},
-     "said": {"answer": text or null, "summary": text or null, "response": text or null},
-     "counts": {"added": n, "changed": n, "removed": n},
-     "complete": true,
-     "left_out": {"changes": 0, "files": [], "texts": []}}
-
-Records carry every field's value (an added or removed record whole; a changed one each changed field's
-value before and after, a side left out when the field was absent). File content is never inline in a
-record: a record holds the blob id, ``sha256:`` of the bytes. ``files`` holds the bytes of the files the
-session created (blobs its world added) that an added or changed record names, so they can be read again.
-``said`` is what grading read of the session's words (complete_task's answer and summary, the response
-sent to /verify).
-
-Bounds: the records at most :data:`CHANGE_SET_MAX_RECORD_BYTES` (1 MiB) of JSON, changes taken in order
-(app, collection, id); file content at most :data:`CHANGE_SET_MAX_FILE_BYTES` (1 MiB of bytes, about
-1.33 MiB of base64), files taken in id order; each text of ``said`` at most
-:data:`CHANGE_SET_MAX_TEXT_CHARS` (65,536 characters). What does not fit is counted or named in
-``left_out`` and ``complete`` is false: such a set is never applied as if it were whole.
+What a session left behind, as JSON for ``/verify`` and ``regrade``, is in :mod:`gateway.grading.changeset`.
 """
 
 from __future__ import annotations
 
-import base64
-import re
 from dataclasses import dataclass
 from typing import Any
 
-from gateway.grading.answers import AnswerText
 from gateway.grading.operators import match_value, match_where
 from gateway.grading.results import CheckResult
-from gateway.grading.version import canonical_json
-from tools.kernel.blobs import BlobStore
+from gateway.grading.scope import Scope, blobs_in
 
 __all__ = [
     "CHANGE_KINDS",
-    "CHANGE_SET_MAX_FILE_BYTES",
-    "CHANGE_SET_MAX_RECORD_BYTES",
-    "CHANGE_SET_MAX_TEXT_CHARS",
     "Change",
-    "ChangeSetError",
-    "apply_change_set",
-    "blob_ids",
-    "change_set",
+    "FILE_FIELDS",
+    "RECIPIENT_FIELDS",
+    "SHARING_FIELDS",
+    "Scope",
     "collateral",
     "diff",
 ]
 
-#: Most bytes of JSON a change set's records take; the changes past it are left out (counted).
-CHANGE_SET_MAX_RECORD_BYTES = 1024 * 1024
-
-#: Most bytes of file content a change set carries (base64 in ``files``); the files past it are left out (named).
-CHANGE_SET_MAX_FILE_BYTES = 1024 * 1024
-
-#: Most characters of each text in a change set's ``said``; a longer text is cut there (named).
-CHANGE_SET_MAX_TEXT_CHARS = 65536
-
-_BLOB_ID = re.compile(r"sha256:[0-9a-f]{64}")
-
 #: The kinds of change an allowed-change rule may name.
 CHANGE_KINDS = {"add", "update", "delete"}
+#: Fields of a new record naming who receives it or reaches it: addresses, or items with an ``email``.
+RECIPIENT_FIELDS = ("to", "cc", "bcc", "forward_to", "recipients", "attendees", "members", "watchers", "email")
+#: Fields of a new record that share it: ``permissions`` entries and a ``shared_link``.
+SHARING_FIELDS = ("permissions", "shared_link")
+#: Fields of a new record that carry files: items with a ``blob``.
+FILE_FIELDS = ("attachments",)
+#: Roles by how much they give, across the apps' words (a grant no stronger than an inherited one adds nothing).
+_RANK = {
+    "previewer": 0, "viewer": 1, "reader": 1, "read": 1, "uploader": 1, "commenter": 2,
+    "contributor": 3, "contribute": 3, "writer": 3, "write": 3, "editor": 3, "edit": 3,
+    "content_manager": 4, "manager": 5, "co-owner": 5, "full_control": 5, "organizer": 5, "owner": 6,
+}  # fmt: skip
+#: Shared-link access by reach.
+_REACH = {"collaborators": 0, "company": 1, "organization": 1, "open": 2, "anyone": 2}
 
 
 @dataclass(frozen=True)
@@ -107,13 +80,20 @@ def diff(before: dict[str, Any], after: dict[str, Any]) -> list[Change]:
     return changes
 
 
-def collateral(changes: list[Change], allowed: list[dict[str, Any]]) -> CheckResult:
+def collateral(changes: list[Change], allowed: list[dict[str, Any]], scope: Scope | None = None) -> CheckResult:
     """The ``no_unexpected_changes`` check: every change is asked for, by value.
 
     A change is allowed by a rule when it is in the rule's app and collection, of one of its
     ``kinds``, and its record matches ``where``; an update changes only ``fields``, each to a value
     ``values`` accepts, adding to a list field only items ``added`` accepts and removing only items
     ``removed`` accepts; and an add or delete rule covers at most ``count`` records (default 1).
+
+    An add is bounded as a whole record (given the task's ``scope``): each field ``values`` names
+    meets its matcher, and the fields the rule does not name hold only what the task involves: every
+    address in a recipient field (:data:`RECIPIENT_FIELDS`) is one the task involves, every file in a
+    file field (:data:`FILE_FIELDS`) one it involves or the row describes, and a created item is shared
+    (:data:`SHARING_FIELDS`) only with its owner or as its folders already share it. ``added`` widens a
+    list field explicitly: its items are allowed too. Without a scope only the rule's own terms apply.
 
     Returns:
         A passing result counting the changes, or a failing one listing the first five not allowed.
@@ -122,18 +102,31 @@ def collateral(changes: list[Change], allowed: list[dict[str, Any]]) -> CheckRes
     bad = []
     for change in changes:
         for n, rule in enumerate(allowed):
-            if _allows(rule, change) and (change.kind == "update" or used[n] < rule.get("count", 1)):
+            if _allows(rule, change, scope) and (change.kind == "update" or used[n] < rule.get("count", 1)):
                 used[n] += change.kind != "update"
                 break
         else:
             bad.append(change)
     if not bad:
         return CheckResult("no_unexpected_changes", True, f"{len(changes)} change(s), all allowed")
-    listed = "; ".join(c.describe() for c in bad[:5]) + (f"; and {len(bad) - 5} more" if len(bad) > 5 else "")
+    shown = [c.describe() + _why_not(c, allowed, scope) for c in bad[:5]]
+    listed = "; ".join(shown) + (f"; and {len(bad) - 5} more" if len(bad) > 5 else "")
     return CheckResult("no_unexpected_changes", False, f"changes outside what was asked: {listed}")
 
 
-def _allows(rule: dict[str, Any], change: Change) -> bool:
+def _why_not(change: Change, allowed: list[dict[str, Any]], scope: Scope | None) -> str:
+    """For an add a rule would allow but for a field beyond the task: which field, e.g. `` (cc holds x@y)``."""
+    if change.kind != "add" or scope is None:
+        return ""
+    for rule in allowed:
+        if _allows(rule, change, None):
+            why = _beyond(rule, change, scope)
+            if why:
+                return f" ({why})"
+    return ""
+
+
+def _allows(rule: dict[str, Any], change: Change, scope: Scope | None = None) -> bool:
     if rule["app"] != change.app or rule["collection"] != change.collection:
         return False
     if change.kind not in rule.get("kinds", sorted(CHANGE_KINDS)):
@@ -141,6 +134,8 @@ def _allows(rule: dict[str, Any], change: Change) -> bool:
     record = change.before if change.kind == "delete" else change.after
     if not match_where(record or {}, rule.get("where", {})):
         return False
+    if change.kind == "add":
+        return scope is None or not _beyond(rule, change, scope)
     if change.kind != "update":
         return True
     if "fields" in rule and not set(change.fields) <= set(rule["fields"]):
@@ -175,128 +170,107 @@ def _item_ok(item: Any, spec: Any) -> bool:
     return match_value(item, spec)
 
 
-class ChangeSetError(ValueError):
-    """A change set does not fit the snapshot it is applied to (the text names the record and why)."""
+def _items(value: Any) -> list[Any]:
+    if value is None or value == "":
+        return []
+    return value if isinstance(value, list) else [value]
 
 
-def blob_ids(value: Any) -> set[str]:
-    """Every blob id (``sha256:<64 hex>``) among the strings of a JSON value."""
-    found: set[str] = set()
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            if len(item) == 71 and _BLOB_ID.fullmatch(item):
-                found.add(item)
-        elif isinstance(item, dict):
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return found
+def _beyond(rule: dict[str, Any], change: Change, scope: Scope) -> str:
+    """What the new record holds beyond its rule and the task's scope, in a few words; "" when nothing."""
+    record = change.after or {}
+    values, added = rule.get("values", {}), rule.get("added", {})
+    for name, spec in values.items():
+        if not match_value(record.get(name), spec):
+            return f"{name} is {record.get(name)!r}"
+    for name in RECIPIENT_FIELDS:
+        if name in values:
+            continue
+        for item in _items(record.get(name)):
+            if isinstance(item, dict) and item.get("resource"):
+                continue  # a booked room: the rule's room, not a recipient
+            address = item.get("email") if isinstance(item, dict) else item
+            if not isinstance(address, str) or not address:
+                continue
+            if address.strip().lower() not in scope.people and not _item_ok(item, added.get(name)):
+                return f"{name} holds {address}, whom the task does not involve"
+    for name in FILE_FIELDS:
+        items = [] if name in values else _items(record.get(name))
+        carried = scope.files | _referred_files(record, scope) if items else frozenset()
+        for item in items:
+            blob = item.get("blob") if isinstance(item, dict) else None
+            described = any(match_where(item, s) for s in scope.specs.get((change.app, change.collection, name), ()))
+            if blob not in carried and not described and not _item_ok(item, added.get(name)):
+                label = item.get("filename") or item.get("name") or blob if isinstance(item, dict) else item
+                return f"{name} holds {label}, a file the task does not involve"
+    if "permissions" not in values:
+        for entry in _items(record.get("permissions")):
+            if not isinstance(entry, dict) or _item_ok(entry, added.get("permissions")):
+                continue
+            email, role = str(entry.get("email", "")).lower(), str(entry.get("role", ""))
+            if role == "owner" and email == str(record.get("owner", "")).lower():
+                continue
+            if not _inherited(change, email, role, scope):
+                return f"permissions give {email} {role} on an item the task created, beyond what its folder gives"
+    link = record.get("shared_link")
+    if "shared_link" not in values and isinstance(link, dict) and not _link_inherited(change, link, scope):
+        return f"shared_link opens it to {link.get('access')!r}, beyond what its folder gives"
+    return ""
 
 
-def _sides(before: dict[str, Any], after: dict[str, Any], name: str) -> dict[str, Any]:
-    """``{"before", "after"}`` of one changed field, a side left out where the record lacks the field."""
-    out = {}
-    if name in before:
-        out["before"] = before[name]
-    if name in after:
-        out["after"] = after[name]
+def _referred_files(record: dict[str, Any], scope: Scope) -> frozenset[str]:
+    """Files of the initial records the new one names by id (the message it forwards), and of their threads."""
+    ids = {v for k, v in record.items() if isinstance(v, str) and v and k != "id"}
+    out: set[str] = set()
+    for app_state in scope.initial.values():
+        for records in app_state.values() if isinstance(app_state, dict) else ():
+            if not isinstance(records, dict):
+                continue
+            for rid, rec in records.items():
+                if isinstance(rec, dict) and (rid in ids or str(rec.get("thread_id", "")) in ids):
+                    out |= blobs_in(rec)
+    return frozenset(out)
+
+
+def _ancestors(change: Change, scope: Scope) -> list[dict[str, Any]]:
+    """The created item's folders, nearest first, in the final world (any collection of its app holding the id)."""
+    app = scope.world.get(change.app, {})
+    out: list[dict[str, Any]] = []
+    seen = {change.id}
+    current = change.after or {}
+    while True:
+        parent = next((str(current[k]) for k in ("parent_id", "folder_id") if current.get(k)), "")
+        if not parent or parent in seen:
+            break
+        seen.add(parent)
+        found = next((recs[parent] for recs in app.values() if isinstance(recs, dict) and parent in recs), None)
+        if not isinstance(found, dict):
+            break
+        out.append(found)
+        current = found
+    drive = str((change.after or {}).get("drive_id", ""))
+    # a shared drive: its members reach everything in it
+    holders = [recs for recs in app.values() if drive and isinstance(recs, dict)]
+    out += [recs[drive] for recs in holders if isinstance(recs.get(drive), dict)]
     return out
 
 
-def change_set(changes: list[Change], blobs: BlobStore | None, said: AnswerText | None) -> dict[str, Any]:
-    """The change set of a session (see the module docstring for its shape and bounds).
-
-    Args:
-        changes: :func:`diff` of the initial and final snapshots.
-        blobs: The final world's blob store: the bytes of the blobs it added are saved; None saves none.
-        said: What the session said at the end (None: nothing).
-    """
-    records: dict[str, Any] = {}
-    counts = {"added": 0, "changed": 0, "removed": 0}
-    left_out: dict[str, Any] = {"changes": 0, "files": [], "texts": []}
-    named: set[str] = set()
-    used = 0
-    for n, change in enumerate(changes):
-        before, after = change.before or {}, change.after or {}
-        if change.kind == "add":
-            part, entry = "added", after
-        elif change.kind == "delete":
-            part, entry = "removed", before
-        else:
-            part, entry = "changed", {name: _sides(before, after, name) for name in change.fields}
-        size = len(canonical_json({change.id: entry}))
-        if used + size > CHANGE_SET_MAX_RECORD_BYTES:
-            left_out["changes"] = len(changes) - n
-            break
-        used += size
-        records.setdefault(change.app, {}).setdefault(change.collection, {}).setdefault(part, {})[change.id] = entry
-        counts[part] += 1
-        if part == "added":
-            named |= blob_ids(entry)
-        elif part == "changed":
-            named |= blob_ids([side.get("after") for side in entry.values()])
-    files: dict[str, str] = {}
-    saved = 0
-    for key in sorted(named):
-        if blobs is None or not blobs.added(key):
-            continue  # the company's own content (or a row's documents): rebuilt with the initial world
-        data = blobs.get(key)
-        if saved + len(data) > CHANGE_SET_MAX_FILE_BYTES:
-            left_out["files"].append(key)
-            continue
-        files[key] = base64.b64encode(data).decode("ascii")
-        saved += len(data)
-    texts: dict[str, str | None] = {}
-    for name in ("answer", "summary", "response"):
-        text = getattr(said, name) if said is not None else None
-        if text is not None and len(text) > CHANGE_SET_MAX_TEXT_CHARS:
-            text = text[:CHANGE_SET_MAX_TEXT_CHARS]
-            left_out["texts"].append(name)
-        texts[name] = text
-    complete = not (left_out["changes"] or left_out["files"] or left_out["texts"])
-    return {"records": records, "files": files, "said": texts, "counts": counts, "complete": complete,
-            "left_out": left_out}  # fmt: skip
+def _inherited(change: Change, email: str, role: str, scope: Scope) -> bool:
+    """Whether ``email`` already has ``role`` (or more) on the created item through one of its folders."""
+    want = _RANK.get(role, 99)
+    for folder in _ancestors(change, scope):
+        for entry in [*_items(folder.get("permissions")), *_items(folder.get("members"))]:
+            same = isinstance(entry, dict) and str(entry.get("email", "")).lower() == email
+            if same and _RANK.get(str(entry.get("role", "")), -1) >= want:
+                return True
+    return False
 
 
-def apply_change_set(initial: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
-    """The final snapshot: ``initial`` (left as it is) with a change set's records added, changed and removed.
-
-    Raises:
-        ChangeSetError: the change set does not fit ``initial``: an app or collection it lacks, a record to
-            add that is there already, a record to change or remove that is not there or not as the change
-            set found it.
-    """
-    final = dict(initial)
-    for app, collections in changes.get("records", {}).items():
-        if app not in initial:
-            raise ChangeSetError(f"{app}: the initial world has no such app")
-        state = final[app] = dict(initial[app])
-        for collection, parts in collections.items():
-            if collection not in state:
-                raise ChangeSetError(f"{app}.{collection}: the initial world has no such collection")
-            records = state[collection] = dict(state[collection])
-            place = f"{app}.{collection}"
-            for rid, record in parts.get("removed", {}).items():
-                if records.get(rid) != record:
-                    raise ChangeSetError(f"{place}[{rid}]: the record removed is not in the initial world as it was")
-                del records[rid]
-            for rid, fields in parts.get("changed", {}).items():
-                old = records.get(rid)
-                if old is None:
-                    raise ChangeSetError(f"{place}[{rid}]: the record changed is not in the initial world")
-                new = dict(old)
-                for name, sides in fields.items():
-                    if ("before" in sides) != (name in old) or old.get(name) != sides.get("before"):
-                        raise ChangeSetError(f"{place}[{rid}].{name}: the initial world holds another value")
-                    if "after" in sides:
-                        new[name] = sides["after"]
-                    else:
-                        new.pop(name, None)
-                records[rid] = new
-            for rid, record in parts.get("added", {}).items():
-                if rid in records:
-                    raise ChangeSetError(f"{place}[{rid}]: the record added is in the initial world already")
-                records[rid] = record
-    return final
+def _link_inherited(change: Change, link: dict[str, Any], scope: Scope) -> bool:
+    """Whether one of the created item's folders already has a shared link reaching as far."""
+    want = _REACH.get(str(link.get("access", "")), 99)
+    for folder in _ancestors(change, scope):
+        theirs = folder.get("shared_link")
+        if isinstance(theirs, dict) and _REACH.get(str(theirs.get("access", "")), -1) >= want:
+            return True
+    return False

@@ -10,6 +10,7 @@ from gateway.grading.changes import collateral, diff
 from gateway.grading.messages import read_claims
 from gateway.grading.operators import match_value, match_where, using_blobs, using_world, value_at
 from gateway.grading.results import CheckResult, Grade
+from gateway.grading.scope import scope_of
 from tools import REGISTRY
 from tools.kernel.blobs import BlobStore
 
@@ -44,7 +45,8 @@ def grade(
         said: What the session said at the end (answer, summary, response); a plain string is a summary.
         blobs: The final world's file bytes, for the document operators.
         request: The instruction, user and year, for answer checks (values the request names are its
-            subjects, never extra claims).
+            subjects, never extra claims) and for what a new record may hold beyond its rule (the people
+            the request names and the acting user are involved; see :mod:`gateway.grading.scope`).
 
     Returns:
         The reward (1.0 or 0.0) and one result per check, collateral check last.
@@ -54,8 +56,12 @@ def grade(
     with using_blobs(blobs), using_world(final):
         changes = diff(initial, final)
         changed_ids = {(c.app, c.collection, c.id) for c in changes if c.kind != "delete"}
-        results = [_run_check(chk, initial, final, changed_ids, said, request or Request()) for chk in checks]
-        results.append(collateral(changes, allowed))
+        request = request or Request()
+        results = [_run_check(chk, initial, final, changed_ids, said, request) for chk in checks]
+        scope = None  # what the task involves bounds new records only
+        if any(c.kind == "add" for c in changes):
+            scope = scope_of(initial, final, checks, allowed, request.instruction, request.user, request.year)
+        results.append(collateral(changes, allowed, scope))
     reward = 1.0 if all(r.passed for r in results) else 0.0
     return Grade(reward, results)
 

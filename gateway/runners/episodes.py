@@ -21,7 +21,7 @@ Fields (JSON, in this order):
   whole episode from seed to close.
 - ``tools``: the tool names offered; ``tool_calls``: each call that reached the world, ``{"tool", "ok"}``,
   in order (the gateway's count, the first 1,000).
-- ``changes``: the change set (:func:`gateway.grading.changes.change_set`); null when there was no session.
+- ``changes``: the change set (:func:`gateway.grading.changeset.change_set`); null when there was no session.
 - ``trajectory``: the conversation (rollout only; null elsewhere).
 - ``regrade``: null, or what ``company-gateway regrade`` changed (see :mod:`gateway.runners.regrade`).
 """

@@ -81,6 +81,10 @@ def _build(inst: Instance) -> dict[str, Any]:
     return {
         "instruction": instruction,
         "sandbox": True,
+        "no_controls": {
+            "share_what_you_made": "a SharePoint file takes its access from its site, and the user only contributes"
+            " to the project site: nothing of what they file can be opened to an outsider",
+        },
         "checks": [
             {
                 "name": "signed_sow_filed",

@@ -10,7 +10,8 @@ import pytest
 
 from gateway.grading import changes as changes_module
 from gateway.grading.answers import AnswerText
-from gateway.grading.changes import ChangeSetError, apply_change_set, change_set, diff
+from gateway.grading.changes import diff
+from gateway.grading.changeset import ChangeSetError, apply_change_set, change_set
 from tools.kernel.blobs import BlobStore, blob_id
 
 BASE_FILE = b"the company's own report"
