@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from gateway.grading import changes as changes_module
+from gateway.grading import changeset as changes_module
 from gateway.grading.answers import AnswerText
 from gateway.grading.changes import diff
 from gateway.grading.changeset import ChangeSetError, apply_change_set, change_set
