@@ -16,6 +16,12 @@
   with an item it created opened to an outsider (shared with them, or a public link; on SharePoint, whose
   items take their access from the site, the site shared with them): must score 0.0, every way per item.
 
+- ``negated_message`` (tasks whose checks read what a message claims): the reference with every message
+  it writes (a mail body, a chat text, a comment, a note) retracted by a closing correction: must score 0.0.
+- ``context_in_messages`` (the same tasks): the reference with a true, non-hedging aside about a
+  distractor (another candidate of a claim, or a colleague) added to every message it writes: must
+  still score 1.0.
+
 A task for which a control cannot be generated says why in its row (``no_controls: {name: why}``).
 """
 
@@ -27,17 +33,18 @@ import typing
 from dataclasses import dataclass, field
 from typing import Any
 
-from gateway.control.rows import Step, Task, substitute
+from gateway.control.rows import CONTROL_NAMES, Step, Task, substitute
 from gateway.exceptions import TaskError
 from gateway.grading import candidate_values
 from tools import COMPLETE_TASK, REGISTRY, Action
 
 __all__ = ["CONTROL_NAMES", "GeneratedControl", "generate_controls"]
 
-#: The generated controls, in the order they are proved.
-CONTROL_NAMES = (
-    "list_everything", "claim_without_acting", "over_reach", "fair_context", "extra_recipient", "share_what_you_made",
-)  # fmt: skip
+
+#: Parameters of a write that carry a message written for people: mail bodies, chat texts, comments, notes.
+_MESSAGE_PARAMS = ("body", "text", "note", "comment", "message", "resolution")
+#: What ``negated_message`` adds to each message: a correction that takes back everything before it.
+_RETRACTION = "Correction: scratch that, please disregard everything above."
 #: An address outside every company: whom the damage controls copy or share with.
 OUTSIDER = "someone@outside.example"
 #: Parameters of a mail-sending action that copy the mail to more people.
@@ -318,6 +325,70 @@ def _share_what_you_made(task: Task) -> GeneratedControl:
     return GeneratedControl("share_what_you_made", 0.0, candidates)
 
 
+def _claims(value: Any) -> list[dict[str, Any]]:
+    """Every message claim (the ``claims`` operator's specs) inside checks or rules, in the order written."""
+    found: list[dict[str, Any]] = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key == "claims":
+                found += [c for c in (item if isinstance(item, list) else [item]) if isinstance(c, dict)]
+            else:
+                found += _claims(item)
+    elif isinstance(value, list):
+        for item in value:
+            found += _claims(item)
+    return found
+
+
+def _with_messages(task: Task, rewrite: typing.Callable[[str], str]) -> list[Step] | None:
+    """The reference with every message its writes carry rewritten; None when it writes no message."""
+    steps, touched = list(task.solution), False
+    for at, step in enumerate(steps):
+        if step.tool == "complete_task" or not _is_write(step):
+            continue
+        texts = {p: v for p, v in step.args.items() if p in _MESSAGE_PARAMS and isinstance(v, str) and v.strip()}
+        if texts:
+            new_args = {**step.args, **{p: rewrite(v) for p, v in texts.items()}}
+            steps[at] = step.model_copy(update={"args": new_args})
+            touched = True
+    return steps if touched else None
+
+
+def _negated_message(task: Task) -> GeneratedControl:
+    if not _claims([task.checks, task.allowed_changes]):
+        return GeneratedControl("negated_message", 0.0, why="no check reads what a message claims")
+    steps = _with_messages(task, lambda text: f"{text.rstrip()}\n\n{_RETRACTION}")
+    if steps is None:
+        return GeneratedControl("negated_message", 0.0, why="the reference writes no message")
+    return GeneratedControl("negated_message", 0.0, [steps])
+
+
+def _distractor(claims: list[dict[str, Any]], bystanders: list[dict[str, Any]]) -> str | None:
+    """A name the messages may mention as context: another candidate of a choice claim, else a colleague."""
+    for claim in claims:
+        expected = claim.get("value")
+        wanted = {str(v).lower() for v in (expected if isinstance(expected, list) else [expected])}
+        for candidate in claim.get("candidates") or []:
+            names = candidate if isinstance(candidate, list) else [candidate]
+            if names and isinstance(names[0], str) and not {n.lower() for n in names if isinstance(n, str)} & wanted:
+                return names[0]
+    return str(bystanders[0]["name"]) if bystanders else None
+
+
+def _context_in_messages(task: Task, snapshot: dict[str, Any], user: str) -> GeneratedControl:
+    claims = _claims([task.checks, task.allowed_changes])
+    if not claims:
+        return GeneratedControl("context_in_messages", 1.0, why="no check reads what a message claims")
+    name = _distractor(claims, _bystanders(task, snapshot, user))
+    if name is None:
+        return GeneratedControl("context_in_messages", 1.0, why="no distractor to mention")
+    aside = f"(For context, I also came across {name} while looking into this.)"
+    steps = _with_messages(task, lambda text: f"{text.rstrip()}\n\n{aside}")
+    if steps is None:
+        return GeneratedControl("context_in_messages", 1.0, why="the reference writes no message")
+    return GeneratedControl("context_in_messages", 1.0, [steps])
+
+
 def generate_controls(
     task: Task, snapshot: dict[str, Any], user: str, variables: dict[str, Any] | None = None
 ) -> list[GeneratedControl]:
@@ -340,4 +411,6 @@ def generate_controls(
         _fair_context(task, snapshot),
         _extra_recipient(task),
         _share_what_you_made(task),
+        _negated_message(task),
+        _context_in_messages(task, snapshot, user),
     ]

@@ -54,6 +54,7 @@ from tools.kernel.blobs import BlobStore
 from tools.kernel.world import snapshot_state
 
 __all__ = [
+    "CONTROL_NAMES",
     "Control",
     "Step",
     "Task",
@@ -75,6 +76,13 @@ __all__ = [
 ]
 
 Exposure = Literal["mcp", "cli", "http"]
+
+#: The generated controls (:mod:`gateway.control.controls`), in the order they are proved; a row's
+#: ``no_controls`` names only these.
+CONTROL_NAMES = (
+    "list_everything", "claim_without_acting", "over_reach", "fair_context", "extra_recipient", "share_what_you_made",
+    "negated_message", "context_in_messages",
+)  # fmt: skip
 
 
 class _Strict(BaseModel):
@@ -166,13 +174,9 @@ class Task(_Strict):
     @field_validator("no_controls")
     @classmethod
     def _known_controls(cls, value: dict[str, str]) -> dict[str, str]:
-        names = (
-            "list_everything", "claim_without_acting", "over_reach", "fair_context", "extra_recipient",
-            "share_what_you_made",
-        )  # fmt: skip
-        unknown = [n for n in value if n not in names]
+        unknown = [n for n in value if n not in CONTROL_NAMES]
         if unknown:
-            raise ValueError(f"unknown generated controls {unknown}; controls: {list(names)}")
+            raise ValueError(f"unknown generated controls {unknown}; controls: {list(CONTROL_NAMES)}")
         return value
 
     @field_validator("workspace")
