@@ -39,6 +39,9 @@ a plain value (exact equality) or to an object of operators, all of which must h
                            matched by a nested matcher, e.g. {"text": {"contains": "INV-20417"}}
     cell                   a blob id of a workbook: {"sheet": "Q1", "ref": "B2", "match": matcher}
     csv_row                a blob id of a CSV file: some row matches {"column": matcher, ...}
+    same_bytes_as          a blob id carrying the bytes of a source: a blob id, or a seed record
+                           {"app", "collection", "id", "attachment" or "field"}, with "as": a declared
+                           transform (``bytes``, ``text``); see :mod:`gateway.grading.operators`
 
 Allowed changes (``allowed_changes``): every difference between the two snapshots must
 match one rule ``{"app", "collection", "kinds": ["add", "update", "delete"], "where": {...},

@@ -50,7 +50,7 @@ def grade(
     """
     if not isinstance(said, AnswerText):
         said = AnswerText(summary=said)
-    with using_blobs(blobs):
+    with using_blobs(blobs, initial):
         changes = diff(initial, final)
         changed_ids = {(c.app, c.collection, c.id) for c in changes if c.kind != "delete"}
         results = [_run_check(chk, initial, final, changed_ids, said, request or Request()) for chk in checks]
