@@ -9,6 +9,9 @@
   cleanly and changes the world beyond the reference: the last write repeated with another person
   (added to a list, or in place of one), with another value of a choice parameter, or again as is.
 - ``fair_context``: the reference with a summary that adds related context: must still score 1.0.
+- ``typed_file`` (references that move a file: a download into the workspace, then an upload or attach
+  of that file): the move replaced by text typed under the same name (the words the checks look for, as
+  plain text and, for a .pdf, as a hand-typed PDF): must score 0.0 or be refused by the app.
 
 A task for which a control cannot be generated says why in its row (``no_controls: {name: why}``).
 """
@@ -25,11 +28,12 @@ from gateway.control.rows import Step, Task, substitute
 from gateway.exceptions import TaskError
 from gateway.grading import candidate_values
 from tools import COMPLETE_TASK, REGISTRY, Action
+from tools.kits.files import TYPED_DOCUMENT_REFUSAL
 
 __all__ = ["CONTROL_NAMES", "GeneratedControl", "generate_controls"]
 
 #: The generated controls, in the order they are proved.
-CONTROL_NAMES = ("list_everything", "claim_without_acting", "over_reach", "fair_context")
+CONTROL_NAMES = ("list_everything", "claim_without_acting", "over_reach", "fair_context", "typed_file")
 
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 #: Parameters that carry file content or paths: never filled in by a mutation.
@@ -48,12 +52,15 @@ class GeneratedControl:
         candidates: Step lists to try in order; the first that runs cleanly (and, for ``over_reach``,
             changes the world beyond the reference) is the control. Empty when it does not apply.
         why: Why the control does not apply, when ``candidates`` is empty.
+        refused_by: Words of an app's refusal that count as the control scoring its reward (a candidate
+            refused with them did the harm no way); empty when every candidate must run.
     """
 
     name: str
     reward: float
     candidates: list[list[Step]] = field(default_factory=list)
     why: str = ""
+    refused_by: str = ""
 
 
 def _action(step: Step) -> Action:
@@ -239,10 +246,155 @@ def _fair_context(task: Task, snapshot: dict[str, Any]) -> GeneratedControl:
     return GeneratedControl("fair_context", 1.0, [steps])
 
 
+#: Writes that take a workspace file by path only, and the action of the same app that takes typed text instead.
+_TYPED_ROUTES = {"drive.upload_file": "drive.create_file"}
+#: Parameters that name the file a write makes.
+_NAME_PARAMS = ("name", "filename")
+
+
+def _downloads(step: Step) -> bool:
+    """Whether ``step`` saves a file into the workspace (a read that takes ``save_as``)."""
+    if step.tool == "complete_task":
+        return False
+    action = _action(step)
+    return action.read_only and "save_as" in action.params_model.model_fields
+
+
+def _concrete(value: Any, variables: dict[str, Any]) -> Any:
+    try:
+        return substitute(value, variables)
+    except TaskError:
+        return None
+
+
+def _moves(steps: list[Step], variables: dict[str, Any]) -> list[tuple[int, int]]:
+    """Each ``(download, write)`` pair of ``steps`` where the write takes the file the download saved."""
+    out = []
+    for j, write in enumerate(steps):
+        if write.tool == "complete_task" or _action(write).read_only:
+            continue
+        paths = [v for k, v in write.args.items() if k in ("path", "paths", "attachments")]
+        paths = [p for v in paths for p in (v if isinstance(v, list) else [v]) if isinstance(p, str) and p]
+        for i, down in enumerate(steps[:j]):
+            if not _downloads(down):
+                continue
+            saved = {f"{{{var}}}" for var, path in down.save.items() if path == "saved_to"}
+            place = down.args.get("save_as")
+            concrete = _concrete(place, variables) if place else None
+            same = [p == place or (concrete is not None and _concrete(p, variables) == concrete) for p in paths]
+            if any(p in saved for p in paths) or (place and any(same)):
+                out.append((i, j))
+                break
+    return out
+
+
+def _typed_step(write: Step, variables: dict[str, Any], text: str) -> tuple[Step, str] | None:
+    """``write`` taking ``text`` typed under the file's name instead of its workspace path, and that name.
+
+    None when the write has no typed twin (it takes workspace files only) or its file's name is unknown.
+    """
+    action = _action(write)
+    tool = write.tool
+    if "content" not in action.params_model.model_fields:
+        tool = _TYPED_ROUTES.get(write.tool, "")
+        if not tool or write.args.get("conflict") == "replace":
+            return None  # a path-only write (mail attachments, a replacing upload) has no typed twin
+    app, _, name = tool.partition(".")
+    fields = REGISTRY.action(app, name).params_model.model_fields
+    path = _concrete(write.args.get("path"), variables)
+    named = next((str(write.args[p]) for p in _NAME_PARAMS if write.args.get(p)), "")
+    file_name = _concrete(named, variables) if named else (str(path).rsplit("/", 1)[-1] if path else None)
+    if not file_name or "{" in str(file_name):
+        return None
+    args = {k: v for k, v in write.args.items() if k in fields and k not in ("path", "paths", "attachments")}
+    param = next((p for p in _NAME_PARAMS if p in fields), None)
+    if param and not args.get(param) and not args.get("item_id"):
+        args[param] = file_name
+    args["content"] = text
+    return Step(tool=tool, args=args, save=write.save), str(file_name)
+
+
+def _check_words(value: Any, inside_text: bool = False) -> list[str]:
+    """The literal words the checks look for in a file's text (``text`` and ``csv_row`` matchers)."""
+    words: list[str] = []
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            if key in ("text", "csv_row"):
+                words += [str(k) for k in inner] if key == "csv_row" and isinstance(inner, dict) else []
+                words += _check_words(inner, True)
+            elif inside_text and key in ("contains", "ieq", "eq", "regex") and isinstance(inner, str):
+                words.append(inner)
+            else:
+                words += _check_words(inner, inside_text)
+    elif isinstance(value, list):
+        for item in value:
+            words += _check_words(item, inside_text)
+    elif inside_text and isinstance(value, str):
+        words.append(value)
+    return list(dict.fromkeys(w for w in words if w.strip()))
+
+
+def _typed_pdf(lines: list[str]) -> str:
+    """A PDF typed by hand: one page showing ``lines`` (a real PDF, made of text, carrying none of the source)."""
+
+    def esc(line: str) -> str:
+        return line.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+
+    shown = " ".join(f"({esc(line)}) '" for line in lines)
+    body = f"BT /F1 11 Tf 72 720 Td 14 TL {shown} ET"
+    objects = [
+        "<< /Type /Catalog /Pages 2 0 R >>",
+        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+        "/Resources << /Font << /F1 5 0 R >> >> >>",
+        f"<< /Length {len(body.encode())} >>\nstream\n{body}\nendstream",
+        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ]
+    out, offsets = "%PDF-1.4\n", []
+    for n, obj in enumerate(objects, 1):
+        offsets.append(len(out.encode()))
+        out += f"{n} 0 obj\n{obj}\nendobj\n"
+    xref = len(out.encode())
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n" + "".join(f"{o:010d} 00000 n \n" for o in offsets)
+    return out + f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n"
+
+
+def _typed_file(task: Task, variables: dict[str, Any]) -> GeneratedControl:
+    steps = _work(task)
+    moves = _moves(steps, variables)
+    if not moves:
+        return GeneratedControl("typed_file", 0.0, why="the reference moves no file through the workspace")
+    words = _check_words(task.checks)
+    candidates = []
+    for down, write in moves:
+        kept = [s for n, s in enumerate(steps) if n != down or _still_needed(steps, down, write)]
+        named = _typed_step(steps[write], variables, "")
+        if named is None:
+            continue
+        lines = [named[1].rsplit(".", 1)[0], *words]
+        texts = ["\n".join(lines) + "\n"] + ([_typed_pdf(lines)] if named[1].lower().endswith(".pdf") else [])
+        for text in texts:
+            typed = _typed_step(steps[write], variables, text)
+            assert typed is not None  # as named above
+            candidates.append([typed[0] if s is steps[write] else s for s in kept] + _completion(task))
+    if not candidates:
+        return GeneratedControl(
+            "typed_file", 0.0, why="the reference's file moves take workspace files only (nowhere to type text)"
+        )
+    return GeneratedControl("typed_file", 0.0, candidates, refused_by=TYPED_DOCUMENT_REFUSAL)
+
+
+def _still_needed(steps: list[Step], down: int, write: int) -> bool:
+    """Whether a step other than the move's write uses what the download saved (then the download stays)."""
+    saved = [f"{{{var}}}" for var in steps[down].save]
+    others = [json.dumps(s.args) for n, s in enumerate(steps) if n not in (down, write)]
+    return any(mark in text for mark in saved for text in others)
+
+
 def generate_controls(
     task: Task, snapshot: dict[str, Any], user: str, variables: dict[str, Any] | None = None
 ) -> list[GeneratedControl]:
-    """The four generated controls of ``task``, deterministic for the same row, world and variables.
+    """The generated controls of ``task``, deterministic for the same row, world and variables.
 
     Args:
         task: The task row.
@@ -259,4 +411,5 @@ def generate_controls(
         _claim_without_acting(task),
         _over_reach(task, snapshot, user, variables or {}),
         _fair_context(task, snapshot),
+        _typed_file(task, variables or {}),
     ]
