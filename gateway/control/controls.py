@@ -250,6 +250,8 @@ def _fair_context(task: Task, snapshot: dict[str, Any]) -> GeneratedControl:
 _TYPED_ROUTES = {"drive.upload_file": "drive.create_file"}
 #: Parameters that name the file a write makes.
 _NAME_PARAMS = ("name", "filename")
+#: Names of text files: typed text is such a file, so no PDF is typed under them.
+_TEXT_SUFFIXES = (".txt", ".md", ".csv", ".json", ".html", ".xml", ".ics", ".eml", ".log", ".tsv", ".yaml")
 
 
 def _downloads(step: Step) -> bool:
@@ -288,30 +290,33 @@ def _moves(steps: list[Step], variables: dict[str, Any]) -> list[tuple[int, int]
     return out
 
 
-def _typed_step(write: Step, variables: dict[str, Any], text: str) -> tuple[Step, str] | None:
-    """``write`` taking ``text`` typed under the file's name instead of its workspace path, and that name.
+def _typed_twin(write: Step, down: Step, variables: dict[str, Any]) -> tuple[Step, str] | None:
+    """``write`` without its workspace path, as the action that takes typed text, and the file's name.
 
-    None when the write has no typed twin (it takes workspace files only) or its file's name is unknown.
+    The name is the one the write gives, else the last part of the path it took (read from the reference's
+    saved values, else from where the download saved the file; a ``{var}`` another step saves stays one).
+    None when the write has no typed twin: it takes workspace files only (mail attachments), or it
+    replaces a file by name.
     """
-    action = _action(write)
     tool = write.tool
-    if "content" not in action.params_model.model_fields:
+    if "content" not in _action(write).params_model.model_fields:
         tool = _TYPED_ROUTES.get(write.tool, "")
         if not tool or write.args.get("conflict") == "replace":
-            return None  # a path-only write (mail attachments, a replacing upload) has no typed twin
+            return None
     app, _, name = tool.partition(".")
     fields = REGISTRY.action(app, name).params_model.model_fields
-    path = _concrete(write.args.get("path"), variables)
     named = next((str(write.args[p]) for p in _NAME_PARAMS if write.args.get(p)), "")
-    file_name = _concrete(named, variables) if named else (str(path).rsplit("/", 1)[-1] if path else None)
-    if not file_name or "{" in str(file_name):
+    if not named:
+        path = _concrete(write.args.get("path"), variables) or _concrete(down.args.get("save_as"), variables)
+        path = path or down.args.get("save_as") or ""
+        named = str(path).rsplit("/", 1)[-1]
+    if not named:
         return None
     args = {k: v for k, v in write.args.items() if k in fields and k not in ("path", "paths", "attachments")}
     param = next((p for p in _NAME_PARAMS if p in fields), None)
     if param and not args.get(param) and not args.get("item_id"):
-        args[param] = file_name
-    args["content"] = text
-    return Step(tool=tool, args=args, save=write.save), str(file_name)
+        args[param] = named
+    return Step(tool=tool, args=args, save=write.save), named
 
 
 def _check_words(value: Any, inside_text: bool = False) -> list[str]:
@@ -360,23 +365,27 @@ def _typed_pdf(lines: list[str]) -> str:
 
 
 def _typed_file(task: Task, variables: dict[str, Any]) -> GeneratedControl:
-    steps = _work(task)
-    moves = _moves(steps, variables)
-    if not moves:
-        return GeneratedControl("typed_file", 0.0, why="the reference moves no file through the workspace")
+    references = [(_work(task), variables)]
+    references += [([s for s in alt if s.tool != "complete_task"], {}) for alt in task.alternative_solutions]
     words = _check_words(task.checks)
-    candidates = []
-    for down, write in moves:
-        kept = [s for n, s in enumerate(steps) if n != down or _still_needed(steps, down, write)]
-        named = _typed_step(steps[write], variables, "")
-        if named is None:
-            continue
-        lines = [named[1].rsplit(".", 1)[0], *words]
-        texts = ["\n".join(lines) + "\n"] + ([_typed_pdf(lines)] if named[1].lower().endswith(".pdf") else [])
-        for text in texts:
-            typed = _typed_step(steps[write], variables, text)
-            assert typed is not None  # as named above
-            candidates.append([typed[0] if s is steps[write] else s for s in kept] + _completion(task))
+    candidates, moved = [], False
+    for steps, saved in references:
+        for down, write in _moves(steps, saved):
+            moved = True
+            twin = _typed_twin(steps[write], steps[down], saved)
+            if twin is None:
+                continue
+            step, name = twin
+            kept = [s for n, s in enumerate(steps) if n != down or _still_needed(steps, down, write)]
+            lines = [name.rsplit(".", 1)[0], *words]
+            texts = ["\n".join(lines) + "\n"]
+            if not name.lower().endswith(_TEXT_SUFFIXES):  # a document's name, or one only known in play
+                texts.append(_typed_pdf(lines))
+            for text in texts:
+                typed = step.model_copy(update={"args": {**step.args, "content": text}})
+                candidates.append([typed if s is steps[write] else s for s in kept] + _completion(task))
+    if not moved:
+        return GeneratedControl("typed_file", 0.0, why="the reference moves no file through the workspace")
     if not candidates:
         return GeneratedControl(
             "typed_file", 0.0, why="the reference's file moves take workspace files only (nowhere to type text)"

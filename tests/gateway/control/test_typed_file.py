@@ -6,10 +6,16 @@ workspace and then uploads or attaches it; other rows skip it and say why.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
+import pytest
+
+from gateway import Gateway, Settings
 from gateway.control.controls import generate_controls
 from gateway.control.rows import Task, load_builtin_tasks, world_template
+from gateway.runners.prove import prove_task
+from sandbox.local import LocalProvider
 from tools.kernel.documents import extract_text
 from tools.kits.files import TYPED_DOCUMENT_REFUSAL
 
@@ -32,7 +38,7 @@ def test_a_file_move_is_replaced_by_text_typed_under_the_same_name():
     control = _typed(task)
     assert control.refused_by == TYPED_DOCUMENT_REFUSAL
     name = next(s.args["save_as"] for s in task.solution if s.tool == "gmail.get_attachment").split("/")[-1]
-    plain, pdf = control.candidates  # typed as plain text, and as a PDF typed by hand
+    plain, pdf = control.candidates[:2]  # typed as plain text, and as a PDF typed by hand (then the alternative)
     for steps in (plain, pdf):
         tools = [s.tool for s in steps]
         assert "gmail.get_attachment" not in tools  # the mailed file is never downloaded
@@ -41,8 +47,7 @@ def test_a_file_move_is_replaced_by_text_typed_under_the_same_name():
     assert plain[-1].tool == "helpdesk.add_comment"  # the rest of the reference stays
     typed_pdf = next(s for s in pdf if s.tool == "helpdesk.attach_file").args["content"]
     assert typed_pdf.startswith("%PDF-") and typed_pdf.isascii()
-    signed = next(c for c in task.checks if c["name"] == "signed_form_attached")
-    assert "Signed by" in extract_text(typed_pdf.encode()) or "same_bytes_as" in str(signed)
+    assert extract_text(typed_pdf.encode()).startswith(name.removesuffix(".pdf"))  # a PDF a reader reads
 
 
 def test_the_typed_text_carries_the_words_a_text_check_looks_for():
@@ -62,3 +67,30 @@ def test_rows_that_move_no_file_skip_it_and_say_why():
 def test_a_move_into_a_mail_attachment_has_nothing_to_type_into():
     control = _typed(_task(family="gmail-contract-to-department-head"))
     assert control.candidates == [] and "workspace files only" in control.why
+
+
+def _typed_proof(task: Task, tmp_path) -> Any:
+    gw = Gateway(Settings(), {task.id: task}, LocalProvider(tmp_path / "ws", owner="test"))
+    return {p.policy: p for p in asyncio.run(prove_task(gw, task, "mcp"))}["generated:typed_file"]
+
+
+@pytest.mark.timeout(300)
+def test_the_proof_refuses_or_zeroes_every_variant(tmp_path):
+    typed = _typed_proof(_task(), tmp_path)
+    assert typed.passed, typed.detail
+    # the reference and its alternative, each typed as text (refused) and as a hand-typed PDF (scored 0.0)
+    assert typed.detail == "4 variant(s) scored 0.0 (2 refused by the app)"
+
+
+@pytest.mark.timeout(300)
+def test_a_check_on_the_text_alone_lets_a_hand_typed_pdf_through(tmp_path):
+    row = _task().model_dump(mode="json", exclude_none=True)
+    signed = row["checks"][0]["where"]
+    source = signed["blob"]["same_bytes_as"]
+    mail = world_template(_task()).snapshot["gmail"]["messages"][source["id"]]
+    person = mail["sender"]
+    name = next(p["name"] for p in world_template(_task()).snapshot["directory"]["people"].values()
+                if p["email"] == person)  # fmt: skip
+    signed["blob"] = {"text": {"contains": f"Signed by {name}"}}  # what the family checked before
+    typed = _typed_proof(Task.model_validate(row), tmp_path)
+    assert not typed.passed and typed.detail.startswith("scored 1.0")
