@@ -18,6 +18,8 @@ A task for which a control cannot be generated says why in its row (``no_control
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
 import typing
@@ -319,24 +321,48 @@ def _typed_twin(write: Step, down: Step, variables: dict[str, Any]) -> tuple[Ste
     return Step(tool=tool, args=args, save=write.save), named
 
 
-def _check_words(value: Any, inside_text: bool = False) -> list[str]:
-    """The literal words the checks look for in a file's text (``text`` and ``csv_row`` matchers)."""
-    words: list[str] = []
-    if isinstance(value, dict):
-        for key, inner in value.items():
-            if key in ("text", "csv_row"):
-                words += [str(k) for k in inner] if key == "csv_row" and isinstance(inner, dict) else []
-                words += _check_words(inner, True)
-            elif inside_text and key in ("contains", "ieq", "eq", "regex") and isinstance(inner, str):
-                words.append(inner)
-            else:
-                words += _check_words(inner, inside_text)
-    elif isinstance(value, list):
+def _literals(spec: Any) -> list[str]:
+    """The literal text a matcher asks for: a plain value, or its ``eq``, ``ieq``, ``contains`` and ``regex``."""
+    if isinstance(spec, dict):
+        return [str(spec[k]) for k in ("eq", "ieq", "contains", "regex") if isinstance(spec.get(k), str | int)]
+    return [] if isinstance(spec, list) else [str(spec)]
+
+
+def _check_words(value: Any, words: list[str], rows: list[dict[str, str]]) -> None:
+    """Collect what the checks look for in a file: the text of ``text`` matchers and the rows of ``csv_row``."""
+    if isinstance(value, list):
         for item in value:
-            words += _check_words(item, inside_text)
-    elif inside_text and isinstance(value, str):
-        words.append(value)
-    return list(dict.fromkeys(w for w in words if w.strip()))
+            _check_words(item, words, rows)
+    if not isinstance(value, dict):
+        return
+    for key, inner in value.items():
+        if key == "text":
+            words += _literals(inner)
+        elif key == "csv_row" and isinstance(inner, dict):
+            rows.append({str(col): next(iter(_literals(v)), "") for col, v in inner.items()})
+        else:
+            _check_words(inner, words, rows)
+
+
+def _typed_texts(task: Task, name: str) -> list[str]:
+    """Text typed under ``name`` holding what the checks look for: plain (a CSV for a .csv), and a hand-typed PDF."""
+    words: list[str] = []
+    rows: list[dict[str, str]] = []
+    _check_words(task.checks, words, rows)
+    words = list(dict.fromkeys(w for w in words if w.strip()))
+    title = [] if "{" in name else [name.rsplit(".", 1)[0]]  # a name only known in play is left out
+    lines = [*title, *words, *(v for row in rows for v in row.values() if v)]
+    plain = "\n".join(lines) + "\n"
+    if rows and name.lower().endswith(".csv"):
+        out = io.StringIO()
+        columns = list(dict.fromkeys(c for row in rows for c in row))
+        writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+        plain = out.getvalue() + "".join(f"{w}\n" for w in words)
+    if name.lower().endswith(_TEXT_SUFFIXES):
+        return [plain]
+    return [plain, _typed_pdf(lines)]  # a document's name, or one only known in play
 
 
 def _typed_pdf(lines: list[str]) -> str:
@@ -367,7 +393,6 @@ def _typed_pdf(lines: list[str]) -> str:
 def _typed_file(task: Task, variables: dict[str, Any]) -> GeneratedControl:
     references = [(_work(task), variables)]
     references += [([s for s in alt if s.tool != "complete_task"], {}) for alt in task.alternative_solutions]
-    words = _check_words(task.checks)
     candidates, moved = [], False
     for steps, saved in references:
         for down, write in _moves(steps, saved):
@@ -377,10 +402,7 @@ def _typed_file(task: Task, variables: dict[str, Any]) -> GeneratedControl:
                 continue
             step, name = twin
             kept = [s for n, s in enumerate(steps) if n != down or _still_needed(steps, down, write)]
-            lines = [name.rsplit(".", 1)[0], *words]
-            texts = ["\n".join(lines) + "\n"]
-            if not name.lower().endswith(_TEXT_SUFFIXES):  # a document's name, or one only known in play
-                texts.append(_typed_pdf(lines))
+            texts = _typed_texts(task, name)
             for text in texts:
                 typed = step.model_copy(update={"args": {**step.args, "content": text}})
                 candidates.append([typed if s is steps[write] else s for s in kept] + _completion(task))
