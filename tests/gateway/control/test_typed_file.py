@@ -94,3 +94,17 @@ def test_a_check_on_the_text_alone_lets_a_hand_typed_pdf_through(tmp_path):
     signed["blob"] = {"text": {"contains": f"Signed by {name}"}}  # what the family checked before
     typed = _typed_proof(Task.model_validate(row), tmp_path)
     assert not typed.passed and typed.detail.startswith("scored 1.0")
+
+
+def test_a_moved_csv_is_typed_as_a_csv_holding_the_rows_the_checks_read():
+    task = load_builtin_tasks(False)["box-file-tailspin-bookings"]
+    control = _typed(task)
+    upload = next(s for s in control.candidates[0] if s.tool == "box.upload_file")
+    assert upload.args["name"] == "INV-20436 Tailspin Travel - bookings.csv" and len(control.candidates) == 1
+    assert upload.args["content"].splitlines() == ["booking_id,traveller", "TT-51935,Harper Lewis"]
+
+
+@pytest.mark.timeout(300)
+def test_a_typed_csv_under_the_moved_files_name_scores_nothing(tmp_path):
+    typed = _typed_proof(load_builtin_tasks(False)["box-file-tailspin-bookings"], tmp_path)
+    assert typed.passed and typed.detail == "1 variant(s) scored 0.0", typed.detail
