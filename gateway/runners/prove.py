@@ -1,8 +1,8 @@
 """Proving a task's grader: every policy it must pass, played in process through one exposure.
 
 For a task and an exposure: the reference solution (and each alternative) must score 1.0, doing
-nothing 0.0, each of the row's negative controls 0.0, and the four generated controls
-(:mod:`gateway.control.controls`) as each requires. Each play seeds a session on an in-process
+nothing 0.0, each of the row's negative controls 0.0, and the generated controls
+(:mod:`gateway.control.controls`) as each requires (a control may count an app's refusal as its 0.0). Each play seeds a session on an in-process
 :class:`~gateway.control.core.Gateway`, calls its tools as the exposure would (a sandbox is lent for
 ``cli`` and ``http``), verifies and closes it.
 """
