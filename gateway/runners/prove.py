@@ -2,9 +2,9 @@
 
 For a task and an exposure: the reference solution (and each alternative) must score 1.0, doing
 nothing 0.0, each of the row's negative controls 0.0, and the generated controls
-(:mod:`gateway.control.controls`) as each requires (a control may count an app's refusal as its 0.0). Each play seeds a session on an in-process
-:class:`~gateway.control.core.Gateway`, calls its tools as the exposure would (a sandbox is lent for
-``cli`` and ``http``), verifies and closes it.
+(:mod:`gateway.control.controls`) as each requires (a control may count an app's refusal as its 0.0).
+Each play seeds a session on an in-process :class:`~gateway.control.core.Gateway`, calls its tools as
+the exposure would (a sandbox is lent for ``cli`` and ``http``), verifies and closes it.
 """
 
 from __future__ import annotations
