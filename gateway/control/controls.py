@@ -21,12 +21,17 @@
 - ``context_in_messages`` (the same tasks): the reference with a true, non-hedging aside about a
   distractor (another candidate of a claim, or a colleague) added to every message it writes: must
   still score 1.0.
+- ``typed_file`` (references that move a file: a download into the workspace, then an upload or attach
+  of that file): the move replaced by text typed under the same name (the words the checks look for, as
+  plain text and, for a .pdf, as a hand-typed PDF): must score 0.0 or be refused by the app.
 
 A task for which a control cannot be generated says why in its row (``no_controls: {name: why}``).
 """
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
 import typing
@@ -37,6 +42,7 @@ from gateway.control.rows import CONTROL_NAMES, Step, Task, substitute
 from gateway.exceptions import TaskError
 from gateway.grading import candidate_values
 from tools import COMPLETE_TASK, REGISTRY, Action
+from tools.kits.files import TYPED_DOCUMENT_REFUSAL
 
 __all__ = ["CONTROL_NAMES", "GeneratedControl", "generate_controls"]
 
@@ -74,12 +80,15 @@ class GeneratedControl:
         candidates: Step lists to try in order; the first that runs cleanly (and, for ``over_reach``,
             changes the world beyond the reference) is the control. Empty when it does not apply.
         why: Why the control does not apply, when ``candidates`` is empty.
+        refused_by: Words of an app's refusal that count as the control scoring its reward (a candidate
+            refused with them did the harm no way); empty when every candidate must run.
     """
 
     name: str
     reward: float
     candidates: list[list[Step]] = field(default_factory=list)
     why: str = ""
+    refused_by: str = ""
 
 
 def _action(step: Step) -> Action:
@@ -387,6 +396,178 @@ def _context_in_messages(task: Task, snapshot: dict[str, Any], user: str) -> Gen
     if steps is None:
         return GeneratedControl("context_in_messages", 1.0, why="the reference writes no message")
     return GeneratedControl("context_in_messages", 1.0, [steps])
+#: Writes that take a workspace file by path only, and the action of the same app that takes typed text instead.
+_TYPED_ROUTES = {"drive.upload_file": "drive.create_file"}
+#: Parameters that name the file a write makes.
+_NAME_PARAMS = ("name", "filename")
+#: Names of text files: typed text is such a file, so no PDF is typed under them.
+_TEXT_SUFFIXES = (".txt", ".md", ".csv", ".json", ".html", ".xml", ".ics", ".eml", ".log", ".tsv", ".yaml")
+
+
+def _downloads(step: Step) -> bool:
+    """Whether ``step`` saves a file into the workspace (a read that takes ``save_as``)."""
+    if step.tool == "complete_task":
+        return False
+    action = _action(step)
+    return action.read_only and "save_as" in action.params_model.model_fields
+
+
+def _concrete(value: Any, variables: dict[str, Any]) -> Any:
+    try:
+        return substitute(value, variables)
+    except TaskError:
+        return None
+
+
+def _moves(steps: list[Step], variables: dict[str, Any]) -> list[tuple[int, int]]:
+    """Each ``(download, write)`` pair of ``steps`` where the write takes the file the download saved."""
+    out = []
+    for j, write in enumerate(steps):
+        if write.tool == "complete_task" or _action(write).read_only:
+            continue
+        paths = [v for k, v in write.args.items() if k in ("path", "paths", "attachments")]
+        paths = [p for v in paths for p in (v if isinstance(v, list) else [v]) if isinstance(p, str) and p]
+        for i, down in enumerate(steps[:j]):
+            if not _downloads(down):
+                continue
+            saved = {f"{{{var}}}" for var, path in down.save.items() if path == "saved_to"}
+            place = down.args.get("save_as")
+            concrete = _concrete(place, variables) if place else None
+            same = [p == place or (concrete is not None and _concrete(p, variables) == concrete) for p in paths]
+            if any(p in saved for p in paths) or (place and any(same)):
+                out.append((i, j))
+                break
+    return out
+
+
+def _typed_twin(write: Step, down: Step, variables: dict[str, Any]) -> tuple[Step, str] | None:
+    """``write`` without its workspace path, as the action that takes typed text, and the file's name.
+
+    The name is the one the write gives, else the last part of the path it took (read from the reference's
+    saved values, else from where the download saved the file; a ``{var}`` another step saves stays one).
+    None when the write has no typed twin: it takes workspace files only (mail attachments), or it
+    replaces a file by name.
+    """
+    tool = write.tool
+    if "content" not in _action(write).params_model.model_fields:
+        tool = _TYPED_ROUTES.get(write.tool, "")
+        if not tool or write.args.get("conflict") == "replace":
+            return None
+    app, _, name = tool.partition(".")
+    fields = REGISTRY.action(app, name).params_model.model_fields
+    named = next((str(write.args[p]) for p in _NAME_PARAMS if write.args.get(p)), "")
+    if not named:
+        path = _concrete(write.args.get("path"), variables) or _concrete(down.args.get("save_as"), variables)
+        path = path or down.args.get("save_as") or ""
+        named = str(path).rsplit("/", 1)[-1]
+    if not named:
+        return None
+    args = {k: v for k, v in write.args.items() if k in fields and k not in ("path", "paths", "attachments")}
+    param = next((p for p in _NAME_PARAMS if p in fields), None)
+    if param and not args.get(param) and not args.get("item_id"):
+        args[param] = named
+    return Step(tool=tool, args=args, save=write.save), named
+
+
+def _literals(spec: Any) -> list[str]:
+    """The literal text a matcher asks for: a plain value, or its ``eq``, ``ieq``, ``contains`` and ``regex``."""
+    if isinstance(spec, dict):
+        return [str(spec[k]) for k in ("eq", "ieq", "contains", "regex") if isinstance(spec.get(k), str | int)]
+    return [] if isinstance(spec, list) else [str(spec)]
+
+
+def _check_words(value: Any, words: list[str], rows: list[dict[str, str]]) -> None:
+    """Collect what the checks look for in a file: the text of ``text`` matchers and the rows of ``csv_row``."""
+    if isinstance(value, list):
+        for item in value:
+            _check_words(item, words, rows)
+    if not isinstance(value, dict):
+        return
+    for key, inner in value.items():
+        if key == "text":
+            words += _literals(inner)
+        elif key == "csv_row" and isinstance(inner, dict):
+            rows.append({str(col): next(iter(_literals(v)), "") for col, v in inner.items()})
+        else:
+            _check_words(inner, words, rows)
+
+
+def _typed_texts(task: Task, name: str) -> list[str]:
+    """Text typed under ``name`` holding what the checks look for: plain (a CSV for a .csv), and a hand-typed PDF."""
+    words: list[str] = []
+    rows: list[dict[str, str]] = []
+    _check_words(task.checks, words, rows)
+    words = list(dict.fromkeys(w for w in words if w.strip()))
+    title = [] if "{" in name else [name.rsplit(".", 1)[0]]  # a name only known in play is left out
+    lines = [*title, *words, *(v for row in rows for v in row.values() if v)]
+    plain = "\n".join(lines) + "\n"
+    if rows and name.lower().endswith(".csv"):
+        out = io.StringIO()
+        columns = list(dict.fromkeys(c for row in rows for c in row))
+        writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+        plain = out.getvalue() + "".join(f"{w}\n" for w in words)
+    if name.lower().endswith(_TEXT_SUFFIXES):
+        return [plain]
+    return [plain, _typed_pdf(lines)]  # a document's name, or one only known in play
+
+
+def _typed_pdf(lines: list[str]) -> str:
+    """A PDF typed by hand: one page showing ``lines`` (a real PDF, made of text, carrying none of the source)."""
+
+    def esc(line: str) -> str:
+        return line.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+
+    shown = " ".join(f"({esc(line)}) '" for line in lines)
+    body = f"BT /F1 11 Tf 72 720 Td 14 TL {shown} ET"
+    objects = [
+        "<< /Type /Catalog /Pages 2 0 R >>",
+        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+        "/Resources << /Font << /F1 5 0 R >> >> >>",
+        f"<< /Length {len(body.encode())} >>\nstream\n{body}\nendstream",
+        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ]
+    out, offsets = "%PDF-1.4\n", []
+    for n, obj in enumerate(objects, 1):
+        offsets.append(len(out.encode()))
+        out += f"{n} 0 obj\n{obj}\nendobj\n"
+    xref = len(out.encode())
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n" + "".join(f"{o:010d} 00000 n \n" for o in offsets)
+    return out + f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n"
+
+
+def _typed_file(task: Task, variables: dict[str, Any]) -> GeneratedControl:
+    references = [(_work(task), variables)]
+    references += [([s for s in alt if s.tool != "complete_task"], {}) for alt in task.alternative_solutions]
+    candidates, moved = [], False
+    for steps, saved in references:
+        for down, write in _moves(steps, saved):
+            moved = True
+            twin = _typed_twin(steps[write], steps[down], saved)
+            if twin is None:
+                continue
+            step, name = twin
+            kept = [s for n, s in enumerate(steps) if n != down or _still_needed(steps, down, write)]
+            texts = _typed_texts(task, name)
+            for text in texts:
+                typed = step.model_copy(update={"args": {**step.args, "content": text}})
+                candidates.append([typed if s is steps[write] else s for s in kept] + _completion(task))
+    if not moved:
+        return GeneratedControl("typed_file", 0.0, why="the reference moves no file through the workspace")
+    if not candidates:
+        return GeneratedControl(
+            "typed_file", 0.0, why="the reference's file moves take workspace files only (nowhere to type text)"
+        )
+    return GeneratedControl("typed_file", 0.0, candidates, refused_by=TYPED_DOCUMENT_REFUSAL)
+
+
+def _still_needed(steps: list[Step], down: int, write: int) -> bool:
+    """Whether a step other than the move's write uses what the download saved (then the download stays)."""
+    saved = [f"{{{var}}}" for var in steps[down].save]
+    others = [json.dumps(s.args) for n, s in enumerate(steps) if n not in (down, write)]
+    return any(mark in text for mark in saved for text in others)
 
 
 def generate_controls(
@@ -413,4 +594,5 @@ def generate_controls(
         _share_what_you_made(task),
         _negated_message(task),
         _context_in_messages(task, snapshot, user),
+        _typed_file(task, variables or {}),
     ]

@@ -42,6 +42,9 @@ a plain value (exact equality) or to an object of operators, all of which must h
     claims                 a message (mail body, chat text, comment, note) asserts what is declared, read sentence
                            by sentence with polarity, hedges and retractions (:mod:`gateway.grading.messages`):
                            {"claims": {"kind": "choice", "value": "Wingtip", "candidates": ["Wingtip", "Adatum"]}}
+    same_bytes_as          a blob id carrying the bytes of a source: a blob id, or a seed record
+                           {"app", "collection", "id", "attachment" or "field"}, with "as": a declared
+                           transform (``bytes``, ``text``); see :mod:`gateway.grading.operators`
 
 Allowed changes (``allowed_changes``): every difference between the two snapshots must
 match one rule ``{"app", "collection", "kinds": ["add", "update", "delete"], "where": {...},

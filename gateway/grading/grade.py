@@ -53,7 +53,7 @@ def grade(
     """
     if not isinstance(said, AnswerText):
         said = AnswerText(summary=said)
-    with using_blobs(blobs), using_world(final):
+    with using_blobs(blobs, initial), using_world(final):
         changes = diff(initial, final)
         changed_ids = {(c.app, c.collection, c.id) for c in changes if c.kind != "delete"}
         request = request or Request()

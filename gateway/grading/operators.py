@@ -1,7 +1,20 @@
 """The ``where`` matcher: dotted field paths and the operators a check or an allowed-change rule uses.
 
 See the package docstring for the list of operators. Document operators read file bytes from the blob
-store set for the grade under way (:func:`using_blobs`).
+store set for the grade under way (:func:`using_blobs`); ``same_bytes_as`` finds its source in the seed
+world set with it.
+
+Files are judged by provenance: ``{"same_bytes_as": source}`` holds when the value (a blob id) carries the
+bytes of ``source``, or a declared transform of them (:data:`TRANSFORMS`). A source is
+
+- a blob id, ``"sha256:<hex>"`` (known when the row is built, e.g. a family's mailed document), or
+  ``{"blob": "sha256:<hex>"}``;
+- a record of the seed world, ``{"app", "collection", "id"}``, and in it ``"attachment"`` (the id or
+  file name of an item of its ``attachments``) or ``"field"`` (a dotted path to a blob id; default
+  ``"blob"``). It is read in the world as it was at seed, so changing the source later changes nothing;
+
+plus ``"as"``: a transform (default ``"bytes"``: the same bytes). Typed text under a document's name never
+carries its bytes, whatever the text says.
 """
 
 from __future__ import annotations
@@ -17,28 +30,44 @@ from gateway.grading.messages import read_claims
 from tools.kernel.blobs import BlobStore
 from tools.kernel.documents import csv_rows, extract_text, read_cell
 
-__all__ = ["OPS", "match_value", "match_where", "using_blobs", "using_world", "value_at"]
+__all__ = ["OPS", "TRANSFORMS", "check_source", "match_value", "match_where", "using_blobs", "using_world", "value_at"]
 
 #: Every operator a matcher may use.
 OPS = {
     "eq", "ne", "ieq", "contains", "not_contains", "regex", "in", "instant", "before", "after",
     "set_eq", "includes", "excludes", "any", "none", "len", "gte", "lte", "exists", "text", "cell", "csv_row",
     "claims",
+    "same_bytes_as",
 }  # fmt: skip
+
+#: The declared transforms a file may carry of its source (``"as"`` of ``same_bytes_as``): ``bytes``, the
+#: same bytes; ``text``, the source document's text as a UTF-8 text file (what Drive's read-file saves),
+#: compared with white space folded.
+TRANSFORMS = ("bytes", "text")
+
+_BLOB_ID = re.compile(r"sha256:[0-9a-f]{64}")
+_SOURCE_KEYS = {"blob", "app", "collection", "id", "attachment", "field", "as"}
 
 
 #: The world's blobs while a grade runs, for the document operators.
 _BLOBS: contextvars.ContextVar[BlobStore | None] = contextvars.ContextVar("grading_blobs", default=None)
 #: The final world while a grade runs, for the ``claims`` operator (its directory gives the people).
 _WORLD: contextvars.ContextVar[dict[str, Any] | None] = contextvars.ContextVar("grading_world", default=None)
+#: The seed world's snapshot while a grade runs, where ``same_bytes_as`` finds its source.
+_SEED: contextvars.ContextVar[dict[str, Any] | None] = contextvars.ContextVar("grading_seed", default=None)
+
 
 @contextlib.contextmanager
-def using_blobs(blobs: BlobStore | None) -> Iterator[None]:
-    """Let the document operators read ``blobs`` while the block runs (per task, thread and coroutine)."""
-    token = _BLOBS.set(blobs)
+def using_blobs(blobs: BlobStore | None, seed: dict[str, Any] | None = None) -> Iterator[None]:
+    """Let the document operators read ``blobs``, and ``same_bytes_as`` the ``seed`` snapshot, while the block runs.
+
+    Set per task, thread and coroutine.
+    """
+    token, seed_token = _BLOBS.set(blobs), _SEED.set(seed)
     try:
         yield
     finally:
+        _SEED.reset(seed_token)
         _BLOBS.reset(token)
 
 
@@ -50,6 +79,37 @@ def using_world(world: dict[str, Any] | None) -> Iterator[None]:
         yield
     finally:
         _WORLD.reset(token)
+def check_source(source: Any, where_name: str) -> None:
+    """Refuse a ``same_bytes_as`` source that is not one of the forms in the module docstring.
+
+    Raises:
+        ValueError: naming ``where_name`` and what is wrong.
+    """
+    label = f"{where_name}.same_bytes_as"
+    if isinstance(source, str):
+        if not _BLOB_ID.fullmatch(source):
+            raise ValueError(f'{label}: a blob id is "sha256:<64 hex digits>", or name a record of the world')
+        return
+    if not isinstance(source, dict):
+        raise ValueError(f"{label}: a blob id or {{'app', 'collection', 'id', ...}}")
+    unknown = set(source) - _SOURCE_KEYS
+    if unknown:
+        raise ValueError(f"{label}: unknown keys {sorted(unknown)}; keys: {sorted(_SOURCE_KEYS)}")
+    if source.get("as", "bytes") not in TRANSFORMS:
+        raise ValueError(f"{label}: 'as' is one of {list(TRANSFORMS)}, not {source['as']!r}")
+    if "blob" in source:
+        if set(source) - {"blob", "as"}:
+            raise ValueError(f"{label}: give either 'blob' or a record ('app', 'collection', 'id'), not both")
+        check_source(source["blob"], where_name)
+        return
+    for key in ("app", "collection", "id"):
+        if not isinstance(source.get(key), str) or not source[key]:
+            raise ValueError(f"{label}: a record source names its 'app', 'collection' and 'id'")
+    if "attachment" in source and "field" in source:
+        raise ValueError(f"{label}: give 'attachment' or 'field', not both")
+    for key in ("attachment", "field"):
+        if key in source and (not isinstance(source[key], str) or not source[key]):
+            raise ValueError(f"{label}: '{key}' is a non-empty string")
 
 
 def _fold(value: Any) -> Any:
@@ -139,7 +199,53 @@ def _op(op: str, value: Any, arg: Any) -> bool:  # noqa: C901 - one branch per o
     if op == "exists":
         present = value not in (None, "", [], {})
         return present == bool(arg)
+    if op == "same_bytes_as":
+        return _same_bytes(value, arg)
     return _document_op(op, value, arg)
+
+
+def _source_blob(source: Any) -> str | None:
+    """The blob id a ``same_bytes_as`` source names, read in the seed world; None when it names none."""
+    if isinstance(source, str):
+        return source
+    if not isinstance(source, dict):
+        return None
+    if "blob" in source:
+        return _source_blob(source["blob"])
+    seed = _SEED.get() or {}
+    app, collection, rid = (str(source.get(key, "")) for key in ("app", "collection", "id"))
+    record = seed.get(app, {}).get(collection, {}).get(rid)
+    if not isinstance(record, dict):
+        return None
+    if "attachment" in source:
+        items = record.get("attachments")
+        want = source["attachment"]
+        hit = next(
+            (a for a in items if isinstance(a, dict) and want in (a.get("id"), a.get("filename"), a.get("name"))), None
+        ) if isinstance(items, list) else None  # fmt: skip
+        blob = hit.get("blob") if hit is not None else None
+    else:
+        blob = value_at(record, source.get("field", "blob"))
+    return blob if isinstance(blob, str) and _BLOB_ID.fullmatch(blob) else None
+
+
+def _same_bytes(value: Any, source: Any) -> bool:
+    """Whether blob id ``value`` carries the bytes of ``source`` (or its declared transform)."""
+    origin = _source_blob(source)
+    if origin is None or not isinstance(value, str):
+        return False
+    how = source.get("as", "bytes") if isinstance(source, dict) else "bytes"
+    if how == "bytes":
+        return value == origin  # blob ids are content hashes: the same id is the same bytes
+    data, original = _blob(value), _blob(origin)
+    if data is None or original is None:
+        return False
+    try:
+        got = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    want = extract_text(original)
+    return bool(want.strip()) and _fold(got) == _fold(want)
 
 
 def _blob(value: Any) -> bytes | None:
@@ -160,5 +266,3 @@ def _document_op(op: str, value: Any, arg: Any) -> bool:
     if op == "csv_row":
         return any(match_where(row, arg) for row in csv_rows(data))
     raise AssertionError(op)  # unreachable: OPS is checked before
-
-

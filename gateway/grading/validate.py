@@ -10,7 +10,7 @@ from typing import Any
 from gateway.grading.answers import ANSWER_KINDS
 from gateway.grading.changes import CHANGE_KINDS
 from gateway.grading.messages import validate_claims
-from gateway.grading.operators import OPS
+from gateway.grading.operators import OPS, check_source
 from tools import REGISTRY
 
 __all__ = ["validate_checks"]
@@ -66,6 +66,8 @@ def _validate_matcher(spec: Any, where_name: str) -> None:
         if not isinstance(cell, dict) or not {"sheet", "ref", "match"} <= set(cell):
             raise ValueError(f'{where_name}.cell: write {{"sheet": ..., "ref": "B2", "match": ...}}')
         _validate_matcher(cell["match"], f"{where_name}.cell.match")
+    if "same_bytes_as" in spec:
+        check_source(spec["same_bytes_as"], where_name)
 
 
 def validate_checks(task: Any) -> None:

@@ -2,9 +2,9 @@
 
 For a task and an exposure: the reference solution (and each alternative) must score 1.0, doing
 nothing 0.0, each of the row's negative controls 0.0, and the generated controls
-(:mod:`gateway.control.controls`) as each requires. Each play seeds a session on an in-process
-:class:`~gateway.control.core.Gateway`, calls its tools as the exposure would (a sandbox is lent for
-``cli`` and ``http``), verifies and closes it.
+(:mod:`gateway.control.controls`) as each requires (a control may count an app's refusal as its 0.0).
+Each play seeds a session on an in-process :class:`~gateway.control.core.Gateway`, calls its tools as
+the exposure would (a sandbox is lent for ``cli`` and ``http``), verifies and closes it.
 """
 
 from __future__ import annotations
@@ -168,9 +168,14 @@ async def prove_task(gateway: Gateway, task: Task, exposure: str) -> list[Proof]
         if not generated.candidates:
             record(policy, generated.reward, None, True, generated.why)
             continue
-        tried = 0
+        tried = refused = 0
         for steps in generated.candidates:
             play = await _play(gateway, task, exposure, steps)
+            if play.error is not None and generated.refused_by and generated.refused_by in play.error:
+                tried, refused = tried + 1, refused + 1  # the app refused the trick: it did no harm
+                if tried >= MAX_TRIES:
+                    break
+                continue
             if play.error is not None:
                 continue
             if generated.name == "over_reach" and not beyond(template.snapshot, reference_final or {}, play.final):
@@ -189,7 +194,8 @@ async def prove_task(gateway: Gateway, task: Task, exposure: str) -> list[Proof]
                 record(policy, generated.reward, None, excused is not None, detail)
                 continue
         if tried and (not out or out[-1].policy != policy):
-            record(policy, generated.reward, None, True, f"{tried} variant(s) scored {generated.reward}")
+            how = f" ({refused} refused by the app)" if refused else ""
+            record(policy, generated.reward, None, True, f"{tried} variant(s) scored {generated.reward}{how}")
     return out
 
 

@@ -1,8 +1,9 @@
 """Files through the workspace: handing bytes to the caller, taking them back, refusing pasted bytes.
 
 Every app that stores or returns files (the four file stores, mail attachments, chat
-files, helpdesk attachments) goes through these helpers, so a download, an upload and
-the refusal of file bytes pasted into a text parameter read the same in every app.
+files, helpdesk attachments) goes through these helpers, so a download, an upload, the
+refusal of file bytes pasted into a text parameter and the refusal of text typed under a
+binary document's name (:func:`refuse_typed_document`) read the same in every app.
 """
 
 from __future__ import annotations
@@ -10,14 +11,39 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+from pathlib import PurePosixPath
 from typing import Any
 
 from tools.kernel.exceptions import InvalidArgument
 
-__all__ = ["INLINE_LIMIT", "deliver_file", "looks_encoded", "receive_file", "refuse_encoded"]
+__all__ = [
+    "BINARY_TYPES",
+    "INLINE_LIMIT",
+    "TYPED_DOCUMENT_REFUSAL",
+    "deliver_file",
+    "looks_encoded",
+    "receive_file",
+    "refuse_encoded",
+    "refuse_typed_document",
+]
 
 #: Largest text returned inline when no workspace is available (characters).
 INLINE_LIMIT = 20_000
+
+#: Binary document types (by extension) and the first bytes a real file of each starts with.
+BINARY_TYPES: dict[str, tuple[bytes, ...]] = {
+    ".pdf": (b"%PDF-",),
+    ".docx": (b"PK\x03\x04",),
+    ".xlsx": (b"PK\x03\x04",),
+    ".pptx": (b"PK\x03\x04",),
+    ".zip": (b"PK\x03\x04",),
+    ".png": (b"\x89PNG\r\n\x1a\n",),
+    ".jpg": (b"\xff\xd8\xff",),
+    ".jpeg": (b"\xff\xd8\xff",),
+    ".gif": (b"GIF87a", b"GIF89a"),
+}
+#: The words every app refuses typed text under a binary document's name with (after the quoted name).
+TYPED_DOCUMENT_REFUSAL = "is not a text file, so it cannot be typed in"
 
 _BASE64 = re.compile(r"[A-Za-z0-9+/_-]+={0,2}")
 _DATA_URI = re.compile(r"data:[\w.+-]+/[\w.+-]+[;,]", re.IGNORECASE)
@@ -61,6 +87,30 @@ def refuse_encoded(content: str, parameter: str, instead: str = "path=<its works
         raise InvalidArgument(
             "looks like file content pasted as base64 or a data: URI; files are not pasted as text: "
             f"save the file in your workspace and pass {instead} instead",
+            parameter,
+        )
+
+
+def refuse_typed_document(name: str, content: str, parameter: str = "content") -> None:
+    """Refuse text typed inline under the name of a binary document (.pdf, .docx, .xlsx, .png, ...).
+
+    A file of such a type comes from the workspace (real bytes, by path); typed text is not one, whatever
+    its name says. Inline content that really is such a document (it starts with the type's first bytes,
+    e.g. ``%PDF-``) passes, as does any text under a text file's name (.txt, .md, .csv ...).
+
+    Args:
+        name: The file's name, with its extension.
+        content: The text the caller typed (empty: nothing typed, nothing to refuse).
+        parameter: The parameter the text came in, named in the error.
+
+    Raises:
+        InvalidArgument: ``content`` is typed under a binary document's name and is not such a document.
+    """
+    magic = BINARY_TYPES.get(PurePosixPath(name.strip()).suffix.lower())
+    if content and magic is not None and not content.encode("utf-8", "surrogatepass").startswith(magic):
+        raise InvalidArgument(
+            f"'{name.strip()}' {TYPED_DOCUMENT_REFUSAL}; save the file in your workspace and pass "
+            "path=<workspace path>",
             parameter,
         )
 

@@ -1,6 +1,7 @@
 """Copy a vendor's signed contract (a real PDF) from Box into that vendor's OneDrive folder, through the workspace.
 
-Varies: the vendor, the contract code and value, the signer, the phrasing. Distractors: the unsigned
+The copy must carry the Box file's bytes (typed text under its name is not it). Varies: the vendor, the
+contract code and value, the signer, the phrasing. Distractors: the unsigned
 Word draft of the same contract beside it in Box, another vendor's signed contract, and the other
 vendor's OneDrive folder next to the right one.
 """
@@ -33,7 +34,7 @@ def _build(inst: Instance) -> dict[str, Any]:
     value = inst.amount(20_000, 600_000, 500)
     contracts = box_folder(inst, "Vendor contracts")
     signed_name = f"{code} {vendor} contract - signed.pdf"
-    box_file(
+    signed = box_file(
         inst,
         signed_name,
         contracts["id"],
@@ -79,7 +80,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "where": {
                     "parent_id": target["id"],
                     "kind": "file",
-                    "blob": {"text": {"contains": f"Signed by {signer['name']}", "regex": f"Contract {code} "}},
+                    "blob": {"same_bytes_as": {"app": "box", "collection": "files", "id": signed["id"]}},
                 },
             }
         ],

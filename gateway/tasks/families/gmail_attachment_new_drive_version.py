@@ -1,9 +1,10 @@
 """Make a colleague's mailed price list (a real .xlsx) the new version of the one in Drive, keeping its history.
 
 The file moves through the workspace: the attachment is saved there, then uploaded as the Drive file's
-new content. Varies: the colleague, the product line and its code, the revision numbers and prices, the
-phrasing. Distractors: the colleague's earlier mail with the previous revision, the copy of the same
-name in an Archive folder, and adding the attachment as a second file beside the first.
+new content, which must be the mailed bytes. Varies: the colleague, the product line and its code, the
+revision numbers and prices, the phrasing. Distractors: the colleague's earlier mail with the previous
+revision, the copy of the same name in an Archive folder, and adding the attachment as a second file
+beside the first.
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ def _build(inst: Instance) -> dict[str, Any]:
         attachments=[attachment(inst, f"{code} price list R{rev - 1}b.xlsx", _prices(inst, code, rev - 1))],
     )
     new_file = new["attachments"][0]["id"]
+    mailed = {"app": "gmail", "collection": "messages", "id": new["id"], "attachment": new_file}
     who = sender["name"] if inst.rng.random() < 0.5 else first
     instruction = inst.phrase(
         "{who} mailed me the new {line} price list ({code}). Please put it into Drive as the new version of the"
@@ -78,11 +80,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "app": "drive",
                 "collection": "files",
                 "count": 1,
-                "where": {
-                    "id": current["id"],
-                    "blob": {"text": {"contains": f"{code}-R{rev}"}},
-                    "versions": {"len": versions + 1},
-                },
+                "where": {"id": current["id"], "blob": {"same_bytes_as": mailed}, "versions": {"len": versions + 1}},
             }
         ],
         "allowed_changes": [
@@ -92,6 +90,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "kinds": ["update"],
                 "where": {"id": current["id"]},
                 "fields": ["blob", "size", "versions", "modified", "modified_by", "mime_type"],
+                "values": {"blob": {"same_bytes_as": mailed}},
             },
         ],
         "solution": [

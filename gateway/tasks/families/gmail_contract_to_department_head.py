@@ -96,7 +96,8 @@ def _build(inst: Instance) -> dict[str, Any]:
         " whoever heads {dept}, cc my manager.",
     ).format(vendor=vendor, service=service, dept=dept)
     path = f"contracts/{code}_signed.pdf"
-    file_check = {"any": {"blob": {"text": {"contains": f"countersigned for {vendor} by {signer}"}}}}
+    mailed = {"app": "gmail", "collection": "messages", "id": got["id"], "attachment": got["attachments"][0]["id"]}
+    file_check = {"any": {"blob": {"same_bytes_as": mailed}}}  # the mailed PDF itself, not a file made to look like it
     alt_forward = {"message_id": got["id"], "to": [head["email"]], "cc": [boss["email"]], "note": "Signed copy."}
     return {
         "instruction": instruction,

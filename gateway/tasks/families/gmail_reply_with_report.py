@@ -125,7 +125,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                     "attachments": {
                         "any": {
                             "filename": {"regex": r"\.xlsx$"},
-                            "blob": {"cell": {"sheet": "Summary", "ref": "B3", "match": total}},
+                            "blob": {"same_bytes_as": wanted["blob"]},  # the analyst's workbook itself
                         }
                     },
                 },

@@ -1,6 +1,7 @@
 """File a client's signed statement of work, mailed by a colleague (a real PDF), in that client's OneDrive folder.
 
-The file moves through the workspace: the attachment is saved there and uploaded into OneDrive. Varies:
+The file moves through the workspace: the attachment is saved there and uploaded into OneDrive; the filed
+file must carry the mailed bytes (typed text under its name is not it). Varies:
 the client (and a client with a look-alike name), the SOW code and fee, the colleague who mailed it, the
 phrasing. Distractors: the same colleague's earlier mail with the unsigned draft, the client's Drafts
 folder beside Signed, and the look-alike client's Signed folder. Held out as the test family.
@@ -61,6 +62,7 @@ def _build(inst: Instance) -> dict[str, Any]:
     )
     new_file = new["attachments"][0]["id"]
     old_file = old["attachments"][0]["id"]
+    mailed = {"app": "gmail", "collection": "messages", "id": new["id"], "attachment": new_file}
     who = sender["name"] if inst.rng.random() < 0.5 else first
     instruction = inst.phrase(
         "{who} forwarded the signed SOW from {client} ({code}). Save it in my OneDrive under Clients > {client} >"
@@ -85,7 +87,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "where": {
                     "parent_id": signed["id"],
                     "kind": "file",
-                    "blob": {"text": {"contains": countersigned, "regex": f"Statement of work {code}"}},
+                    "blob": {"same_bytes_as": mailed},
                 },
             }
         ],

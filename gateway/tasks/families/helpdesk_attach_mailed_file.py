@@ -3,7 +3,8 @@
 Varies: the requester, the form (kind and reference code), the queue, dates, the phrasing. Distractors: the
 same requester's earlier email with the unsigned draft of the form, another colleague's email with the same
 kind of form for their own ticket, and the requester's other open ticket. The file moves through the
-workspace (mail attachment -> workspace -> ticket).
+workspace (mail attachment -> workspace -> ticket) and is judged by provenance: the ticket must hold the
+mailed bytes, not text typed under the form's name.
 """
 
 from __future__ import annotations
@@ -108,6 +109,9 @@ def _build(inst: Instance) -> dict[str, Any]:
     draft = _mail(inst, requester, code, form, False, inst.rng.randint(3, 6))
     _mail(inst, other, other_code, form, True, inst.rng.randint(0, 2))
     fname = signed["attachments"][0]["filename"]
+    # the very file that was mailed: typed text under its name, or another file, is not it
+    att = signed["attachments"][0]["id"]
+    mailed = {"app": "gmail", "collection": "messages", "id": signed["id"], "attachment": att}
     first = inst.first(requester)
     who = called(inst, requester)
     instruction = inst.phrase(
@@ -167,7 +171,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "count": 1,
                 "where": {
                     "ticket_id": target["id"],
-                    "blob": {"text": {"contains": f"Signed by {requester['name']}", "regex": code}},
+                    "blob": {"same_bytes_as": mailed},
                 },
             },
             {

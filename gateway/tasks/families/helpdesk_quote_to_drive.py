@@ -142,7 +142,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                     "parent_id": dest["id"],
                     "kind": "file",
                     "trashed": False,
-                    "blob": {"text": {"contains": f"${final_amount:,}.00", "regex": number}},
+                    "blob": {"same_bytes_as": {"app": "helpdesk", "collection": "attachments", "id": new_att["id"]}},
                 },
             },
             {

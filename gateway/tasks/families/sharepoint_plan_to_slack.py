@@ -45,7 +45,7 @@ def _build(inst: Instance) -> dict[str, Any]:
         (_plan(project, kind, r, f"{d:%B} {d.day}"), owner["email"], inst.workday(-40 + 5 * i, 10))
         for i, (r, d) in enumerate(zip(revs[:-1], dates[:-1], strict=True))
     ]
-    library_file(
+    current = library_file(
         inst,
         home,
         name,
@@ -100,7 +100,7 @@ def _build(inst: Instance) -> dict[str, Any]:
         " project's Slack channel? {asker} needs it.",
         "Share the current {kind} from the Project {project} site's Plans folder in #proj-{slug} so {asker} has it.",
     ).format(asker=inst.first(asker), slug=slug, kind=kind, project=project)
-    marker = f"Revision {current_rev}"
+    from_site = {"app": "sharepoint", "collection": "files", "id": current["id"]}  # its current version's bytes
     return {
         "instruction": instruction,
         "sandbox": True,
@@ -115,7 +115,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "where": {
                     "channel_id": chan["id"],
                     "name": {"regex": r"\.docx$"},
-                    "blob": {"text": {"contains": marker}},
+                    "blob": {"same_bytes_as": from_site},
                 },
             }
         ],
@@ -124,7 +124,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "app": "slack",
                 "collection": "files",
                 "kinds": ["add"],
-                "where": {"channel_id": chan["id"], "blob": {"text": {"contains": marker}}},
+                "where": {"channel_id": chan["id"], "blob": {"same_bytes_as": from_site}},
             },
             {
                 "app": "slack",

@@ -1,6 +1,7 @@
 """File the signed statement of work a colleague shared in a Slack channel into a SharePoint folder.
 
-The PDF moves through the workspace: downloaded from the chat, uploaded to the site's Contracts folder.
+The PDF moves through the workspace: downloaded from the chat, uploaded to the site's Contracts folder; the
+filed file must carry the shared file's bytes (typed text under its name is not it).
 Varies: the project, the vendor, the SOW number and amount, who shared it, the phrasing. Distractors: the
 unsigned draft of the same SOW shared earlier in the same channel, another vendor's signed SOW shared in
 another project's channel, and a Contracts folder on another project's site.
@@ -70,6 +71,7 @@ def _build(inst: Instance) -> dict[str, Any]:
         inst.workday(-1, 11),
         f"Signed SOW from {other_vendor}",
     )
+    shared = {"app": "slack", "collection": "files", "id": signed["id"]}  # the very file shared in the channel
     instruction = inst.phrase(
         "{sharer} posted the signed {vendor} SOW in #proj-{slug}. Please file that PDF in the Contracts folder"
         " on the Project {project} SharePoint site.",
@@ -98,7 +100,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                     "parent_id": contracts["id"],
                     "mime_type": "application/pdf",
                     "deleted": False,
-                    "blob": {"text": {"contains": f"signed by {sharer['name']}"}},
+                    "blob": {"same_bytes_as": shared},
                 },
             },
             {
@@ -120,7 +122,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                     "site_id": home["id"],
                     "parent_id": contracts["id"],
                     "version": "1.0",
-                    "blob": {"text": {"contains": f"signed by {sharer['name']}"}},
+                    "blob": {"same_bytes_as": shared},
                 },
             }
         ],

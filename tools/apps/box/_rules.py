@@ -19,7 +19,7 @@ from tools.kernel.documents import blob_text
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 from tools.kernel.world import Context
 from tools.kits import folders
-from tools.kits.files import receive_file, refuse_encoded
+from tools.kits.files import receive_file, refuse_encoded, refuse_typed_document
 from tools.kits.people import directory_of, find_person, known_emails
 from tools.kits.text import fold
 
@@ -274,7 +274,6 @@ def suffix(name: str) -> str:
 # ---- uploads and versions -------------------------------------------------------------------------
 
 #: File kinds whose bytes are not text: they can only come from a workspace file.
-_BINARY_KINDS = {".docx", ".xlsx", ".pdf", ".png", ".jpg", ".jpeg", ".zip", ".pptx"}
 _MAGIC = {".pdf": b"%PDF", ".png": b"\x89PNG", ".docx": b"PK", ".xlsx": b"PK", ".pptx": b"PK", ".zip": b"PK"}
 
 
@@ -298,12 +297,7 @@ def read_upload(ctx: Context[BoxState], name: str, content: str, path: str) -> b
         NotFound: The workspace path holds no file.
     """
     refuse_encoded(content, "content")
-    if content and suffix(name) in _BINARY_KINDS:
-        raise InvalidArgument(
-            f"'{name}' is a {suffix(name)} document, which cannot be made from text; save the file in your "
-            "workspace and pass path=<its path> instead",
-            "content",
-        )
+    refuse_typed_document(name, content)
     data = receive_file(ctx, content, path)
     _check_kind(data, name, "path")
     return data

@@ -10,7 +10,7 @@ from tools.apps.onedrive.state import ROOT, DriveItem, OneDriveState, SharingLin
 from tools.kernel.documents import blob_text
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 from tools.kernel.world import Context
-from tools.kits.files import receive_file, refuse_encoded
+from tools.kits.files import receive_file, refuse_encoded, refuse_typed_document
 from tools.kits.folders import ancestors, descendants
 from tools.kits.people import directory_of, find_person
 from tools.kits.text import fold, require_text
@@ -37,7 +37,6 @@ __all__ = [
 _RANK = {"read": 1, "write": 2, "owner": 3}
 _EMAIL = re.compile(r"^[^@\s<>,;]+@[^@\s<>,;]+\.[^@\s<>,;]+$")
 #: Extensions of files that inline text cannot make; those come from a workspace file.
-_BINARY = {".docx", ".xlsx", ".pptx", ".pdf", ".png", ".jpg", ".jpeg", ".gif", ".zip"}
 
 _Ctx = Context[OneDriveState]
 
@@ -298,10 +297,5 @@ def upload_bytes(ctx: _Ctx, name: str, content: str, path: str) -> bytes:
     """
     if content:
         refuse_encoded(content, "content")
-        suffix = PurePosixPath(name).suffix.lower()
-        if suffix in _BINARY:
-            raise InvalidArgument(
-                f"text cannot make a {suffix} file; save the file in your workspace and pass path=<its path>",
-                "content",
-            )
+        refuse_typed_document(name, content)
     return receive_file(ctx, content, path)

@@ -13,7 +13,6 @@ from tools.kits.people import directory_of, find_person
 from tools.kits.text import fold, require_text
 
 __all__ = [
-    "BINARY",
     "FORBIDDEN",
     "ancestors_of",
     "descendants_of",
@@ -38,7 +37,6 @@ __all__ = [
 #: Characters SharePoint refuses in file and folder names.
 FORBIDDEN = '\\/:*?"<>|#%'
 #: Kinds of file whose bytes cannot be typed in as text; they come from the workspace.
-BINARY = {".docx", ".xlsx", ".pptx", ".pdf", ".png", ".jpg", ".jpeg", ".gif", ".zip"}
 
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 

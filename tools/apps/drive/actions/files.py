@@ -31,7 +31,7 @@ from tools.apps.drive.app import app
 from tools.apps.drive.state import ROOT, DriveState
 from tools.kernel.exceptions import Conflict, InvalidArgument
 from tools.kernel.world import Context
-from tools.kits.files import deliver_file, receive_file, refuse_encoded
+from tools.kits.files import deliver_file, receive_file, refuse_encoded, refuse_typed_document
 from tools.kits.paging import Page, PageSize, page_of
 from tools.kits.text import FileText, SearchText, fold, require_text
 
@@ -223,6 +223,7 @@ def create_file(
     """
     name = check_name(name, "name")
     refuse_encoded(content, "content")
+    refuse_typed_document(name, content)
     where = place(ctx, parent_id, "parent_id")
     require_write(ctx, where, "parent_id")
     check_free(ctx, where.id, name, "name")
@@ -309,6 +310,7 @@ def update_file(ctx: Context[DriveState], file_id: str, content: FileText = "", 
     f = get_file_only(ctx, file_id, "updated")
     refuse_encoded(content, "content")
     require_edit(ctx, f, "file_id")
+    refuse_typed_document(f.name, content)
     if content and not (f.mime_type.startswith("text/") or f.mime_type == "application/json"):
         raise InvalidArgument(
             f"'{f.name}' is a {f.mime_type} file; put the new file in your workspace and pass path=...", "content"

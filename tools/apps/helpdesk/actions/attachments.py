@@ -11,7 +11,7 @@ from tools.apps.helpdesk.app import app
 from tools.apps.helpdesk.state import HelpdeskState
 from tools.kernel.exceptions import InvalidArgument, NotFound
 from tools.kernel.world import Context
-from tools.kits.files import deliver_file, receive_file, refuse_encoded
+from tools.kits.files import deliver_file, receive_file, refuse_encoded, refuse_typed_document
 from tools.kits.folders import check_name
 from tools.kits.text import FileText
 
@@ -46,6 +46,7 @@ def attach_file(
     fname = name.strip() or PurePosixPath(path.strip()).name
     if fname:
         fname = check_name(fname, "name")
+    refuse_typed_document(fname, content)
     require_editable(t)
     data = receive_file(ctx, content, path.strip())
     att = store_attachment(ctx, t, fname, data)

@@ -6,7 +6,6 @@ from pathlib import PurePosixPath
 from typing import Any, Literal
 
 from tools.apps.sharepoint._rules import (
-    BINARY,
     FORBIDDEN,
     ancestors_of,
     descendants_of,
@@ -28,7 +27,7 @@ from tools.apps.sharepoint.state import LibraryItem, SharePointState, Version
 from tools.kernel.documents import mime_type_for
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 from tools.kernel.world import Context
-from tools.kits.files import deliver_file, receive_file, refuse_encoded
+from tools.kits.files import deliver_file, receive_file, refuse_encoded, refuse_typed_document
 from tools.kits.folders import check_name
 from tools.kits.paging import Page, PageSize, page_of
 from tools.kits.text import FileText, SearchText, fold
@@ -168,12 +167,7 @@ def upload_file(
     require_role(ctx, s, "contribute", "site")
     if content:
         refuse_encoded(content, "content")
-        if PurePosixPath(name).suffix.lower() in BINARY:
-            raise InvalidArgument(
-                f"'{name}' is not a text file, so it cannot be typed in; save the file in your workspace and pass "
-                "path=<workspace path>",
-                "content",
-            )
+        refuse_typed_document(name, content)
     pid = parent.id if parent else ""
     existing = name_holder(ctx, lib.id, pid, name)
     if existing is not None and (existing.kind == "folder" or not overwrite):

@@ -26,7 +26,7 @@ from tools.apps.slack.state import Message, SlackFile, SlackState
 from tools.kernel.documents import mime_type_for
 from tools.kernel.exceptions import InvalidArgument
 from tools.kernel.world import Context
-from tools.kits.files import deliver_file, receive_file, refuse_encoded
+from tools.kits.files import deliver_file, receive_file, refuse_encoded, refuse_typed_document
 from tools.kits.paging import Page, PageSize, page_of
 from tools.kits.text import FileText, SearchText, fold
 
@@ -115,6 +115,7 @@ def upload_file(
     name = shared_file_name(filename, path)
     if content:
         refuse_encoded(content, "content")
+        refuse_typed_document(name, content)
     require_writable(ctx, ch)
     data = receive_file(ctx, content, path)
     if len(data) > MAX_FILE_BYTES:
