@@ -78,8 +78,9 @@ def _typed_proof(task: Task, tmp_path) -> Any:
 def test_the_proof_refuses_or_zeroes_every_variant(tmp_path):
     typed = _typed_proof(_task(), tmp_path)
     assert typed.passed, typed.detail
-    # the reference and its alternative, each typed as text (refused) and as a hand-typed PDF (scored 0.0)
-    assert typed.detail == "4 variant(s) scored 0.0 (2 refused by the app)"
+    # the reference and its two alternatives, each typed as text (refused) and as a hand-typed PDF (scored 0.0)
+    assert len(_task().alternative_solutions) == 2
+    assert typed.detail == "6 variant(s) scored 0.0 (3 refused by the app)"
 
 
 @pytest.mark.timeout(300)
