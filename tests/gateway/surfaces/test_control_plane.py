@@ -1,4 +1,5 @@
 import httpx
+import pytest
 
 from gateway import Settings, create_app
 from gateway.surfaces.serve import serve_in_background
@@ -11,6 +12,7 @@ ROW = {
 }
 
 
+@pytest.mark.slow
 async def test_seed_by_id_returns_the_contract_fields(live):
     seed = await live.seed("dir-manager-of-owen")
     assert set(seed) >= {
@@ -35,6 +37,7 @@ async def test_seed_by_id_returns_the_contract_fields(live):
     assert seed["sandbox"] is None
 
 
+@pytest.mark.slow
 async def test_seed_inline_row_and_verify_with_response(live):
     r = await live.control.post("/seed_session", json={"task": ROW})
     assert r.status_code == 200, r.text
@@ -43,6 +46,7 @@ async def test_seed_inline_row_and_verify_with_response(live):
     assert v.json()["reward"] == 1.0
 
 
+@pytest.mark.slow
 async def test_seed_errors_name_the_field(live):
     r = await live.control.post("/seed_session", json={"task_id": "no-such-task"})
     assert r.status_code == 400 and "task_id" in r.json()["error"]
@@ -96,6 +100,7 @@ async def test_task_state_verify_and_close_are_idempotent(live):
     assert (await live.control.post("/verify", json={"session_id": sid})).json() == first
 
 
+@pytest.mark.slow
 async def test_unknown_sessions_get_404_and_closed_unverified_409(live):
     assert (await live.control.post("/close_session", json={"session_id": "s_nope"})).status_code == 404
     assert (await live.control.get("/task_state", params={"session_id": "s_nope"})).status_code == 404
@@ -109,6 +114,7 @@ async def test_unknown_sessions_get_404_and_closed_unverified_409(live):
     assert (again.status_code, again.json()) == (409, r.json())
 
 
+@pytest.mark.slow
 async def test_control_routes_refuse_peers_outside_trusted_networks():
     app = create_app(Settings(trusted_networks=["10.0.0.0/8"]))
     async with serve_in_background(app) as base, httpx.AsyncClient(base_url=base) as client:
@@ -127,6 +133,7 @@ async def test_control_routes_refuse_peers_outside_trusted_networks():
         assert (await client.get("/health")).json() == {"ok": True}
 
 
+@pytest.mark.slow
 async def test_a_control_token_is_required_when_configured():
     app = create_app(Settings(control_token="s3cret"))
     async with serve_in_background(app) as base, httpx.AsyncClient(base_url=base) as client:
@@ -143,6 +150,7 @@ async def test_a_control_token_is_required_when_configured():
         assert (await client.get("/health")).status_code == 200
 
 
+@pytest.mark.slow
 async def test_control_routes_answer_a_wrong_method_with_405(live):
     for method, path, allowed in [
         ("GET", "/seed_session", "POST"),
@@ -154,6 +162,7 @@ async def test_control_routes_answer_a_wrong_method_with_405(live):
         assert r.status_code == 405 and r.headers["allow"] == allowed and allowed in r.json()["error"]
 
 
+@pytest.mark.slow
 async def test_unknown_routes_answer_json_404_and_mcp_still_answers(live):
     for method, path in [("GET", "/nope"), ("POST", "/api"), ("GET", "/mcpx"), ("DELETE", "/" + "z" * 500)]:
         r = await live.control.request(method, path)
@@ -188,6 +197,7 @@ async def test_inline_rows_get_the_lint_of_task_files(live):
     assert r.status_code == 400 and "workspace" in r.json()["error"]
 
 
+@pytest.mark.slow
 async def test_verify_and_close_refuse_unknown_fields_and_change_nothing(live):
     seed = await live.seed("dir-manager-of-owen")
     sid = seed["session_id"]
@@ -198,6 +208,7 @@ async def test_verify_and_close_refuse_unknown_fields_and_change_nothing(live):
     assert state["status"] == "active"
 
 
+@pytest.mark.slow
 async def test_control_errors_quote_only_a_short_prefix_of_a_huge_value(live):
     huge = "t" * 5_000_000
     r = await live.control.post("/seed_session", json={"task_id": huge})

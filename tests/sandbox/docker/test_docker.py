@@ -80,6 +80,7 @@ def provider_factory(engine):
 
 
 @pytest.mark.podman
+@pytest.mark.slow  # a container per test, ~1 s each; local and opensandbox run the contract in the default tier
 class TestDockerContract(ProviderContract):
     """The provider contract (tests/sandbox/contract.py) against podman's Docker API and the busybox image."""
 
@@ -236,6 +237,7 @@ async def test_pids_limit_applies(provider):
     assert b"can't fork" in result.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.podman
 async def test_a_restarted_provider_reaps_what_a_crashed_one_left(engine, docker_host, owner):
     crashed = engine()
@@ -263,6 +265,7 @@ async def test_an_unknown_command_says_what_the_shell_says(provider):
     assert (result.exit_code, result.stderr) == (127, b"no-such-command-here: not found\n")
 
 
+@pytest.mark.slow
 @pytest.mark.podman
 async def test_exec_timeout_kills_the_commands_children_too(provider):
     sb = await provider.create(SPEC)
@@ -274,6 +277,7 @@ async def test_exec_timeout_kills_the_commands_children_too(provider):
     assert b"sleep 32" not in left.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.podman
 async def test_the_gateway_kills_a_command_whose_in_container_bound_failed(engine, caplog, monkeypatch):
     watcher = '(sleep "$_cg_limit" &&'
@@ -302,6 +306,7 @@ async def test_background_children_die_when_the_command_exits(provider):
 # --- files -----------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.podman
 async def test_a_sparse_file_over_max_bytes_is_refused_on_the_archive_stat_alone(provider, monkeypatch):
     import docker.api.client
@@ -334,6 +339,7 @@ async def test_a_sparse_file_over_max_bytes_is_refused_on_the_archive_stat_alone
 # --- network and host binds ------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.podman
 async def test_network_none_leaves_only_loopback(provider):
     sb = await provider.create(SandboxSpec(network="none"))
@@ -346,6 +352,7 @@ async def test_network_none_leaves_only_loopback(provider):
     assert not hit.is_set()
 
 
+@pytest.mark.slow
 @pytest.mark.podman
 async def test_network_host_reaches_a_server_on_the_hosts_loopback(provider):
     sb = await provider.create(SandboxSpec(network="host"))
@@ -354,6 +361,7 @@ async def test_network_host_reaches_a_server_on_the_hosts_loopback(provider):
     assert (result.exit_code, result.stdout) == (0, b"hello")
 
 
+@pytest.mark.slow
 @pytest.mark.podman
 async def test_host_binds_lend_the_hosts_python_read_only(engine):
     provider = engine(host_binds=HOST_BINDS)
@@ -365,6 +373,7 @@ async def test_host_binds_lend_the_hosts_python_read_only(engine):
     assert b"Read-only file system" in result.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.podman
 async def test_parallel_creates_and_destroys(provider, docker_host):
     sandboxes = await asyncio.gather(*(provider.create(SandboxSpec(labels={"n": str(i)})) for i in range(8)))
@@ -464,6 +473,7 @@ def test_bind_socket_checks_its_paths_and_makes_the_socket_usable_by_any_uid(tmp
         provider.bind_socket(INSIDE, host)
 
 
+@pytest.mark.slow
 @pytest.mark.podman
 async def test_a_bound_socket_reaches_a_network_none_container_read_only(engine):
     provider = engine(host_binds=HOST_BINDS)

@@ -162,6 +162,7 @@ async def test_list_owned_on_a_missing_root_is_empty(tmp_path):
     assert await LocalProvider(tmp_path / "never-made", owner=OWNER, use_bwrap=False).list_owned() == []
 
 
+@pytest.mark.slow
 async def test_destroy_removes_folders_nested_deeper_than_pythons_recursion_limit(provider):
     sb = await provider.create(SPEC)
     nest = "i=0; while [ $i -lt 1100 ]; do mkdir b && cd b || exit 1; i=$((i+1)); done; chmod 000 ."
@@ -550,6 +551,7 @@ async def test_bwrap_session_token_reaches_the_command_but_no_command_line(bwrap
     assert result.exit_code == 137  # killed by destroy
 
 
+@pytest.mark.slow
 @pytest.mark.bwrap
 async def test_a_package_installed_under_usr_keeps_its_task_data_out_of_sight(tmp_path):
     """A package installed into a system Python (under /usr) is visible through the /usr bind; its data is not."""
