@@ -52,6 +52,7 @@ async def test_missing_environment_is_a_usage_error(tmp_path: Path) -> None:
     assert ran.stderr == "directory: COMPANY_API_URL and COMPANY_API_TOKEN must both be set in the environment\n"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fallback", [False, True], ids=["curl", "python3"])
 async def test_commands_run_for_real(tmp_path: Path, fallback: bool) -> None:
     folder = write_scripts(tmp_path / "bin", ["directory"])

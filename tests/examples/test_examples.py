@@ -26,6 +26,7 @@ from gateway.control.rows import Task, load_tasks
 from gateway.surfaces.serve import serve_in_background
 from tests.conftest import require_binary
 from tests.recording import recording_gateway
+from tests.tiers import sampled
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples"
@@ -245,7 +246,7 @@ def verdicts(stdout: str) -> dict[str, dict[str, Any]]:
     return {task_id: json.loads(text) for task_id, text in (line.split("\t", 1) for line in stdout.splitlines())}
 
 
-@pytest.mark.parametrize("harness", list(LAUNCHED))
+@pytest.mark.parametrize("harness", sampled(list(LAUNCHED), 1, seed="seeds-a-cli-row"))
 async def test_run_batch_seeds_a_cli_row_over_mcp(harness: str, tmp_path: Path) -> None:
     """The launchers' configs give the harness MCP tools only, so every row, cli too, is seeded with exposure mcp."""
     require_binary("curl")
@@ -264,6 +265,7 @@ async def test_run_batch_seeds_a_cli_row_over_mcp(harness: str, tmp_path: Path) 
     assert "timed_out" not in verdict
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("harness", ["codex", "pi", "claude-code", "gemini-cli", "openclaw"])
 async def test_run_batch_verifies_an_episode_cut_off_by_its_timeout(harness: str, tmp_path: Path) -> None:
     """A harness still running after EPISODE_TIMEOUT_S is stopped (with its children) and the episode verified."""
@@ -289,6 +291,7 @@ async def test_run_batch_verifies_an_episode_cut_off_by_its_timeout(harness: str
     assert not status.exists() or "\tZ" in status.read_text(), "the harness's child outlived the timeout"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("harness", list(LAUNCHED))
 async def test_run_batch_reports_a_refused_seed_and_runs_no_harness(harness: str, tmp_path: Path) -> None:
     require_binary("curl")

@@ -129,6 +129,7 @@ def _user_text(body: dict[str, object]) -> str:
     return "\n".join(str(m.get("content")) for m in messages if m.get("role") == "user")
 
 
+@pytest.mark.slow
 @pytest.mark.podman
 @pytest.mark.timeout(300)
 async def test_harbor_runs_terminus_2_in_the_session_sandbox_and_records_the_gateway_reward(

@@ -219,6 +219,7 @@ async def run(argv: list[str], cwd: Path, env: dict[str, str]) -> tuple[int, str
     return done.returncode, done.stdout.decode(errors="replace")
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(900)
 @pytest.mark.parametrize(
     ("config", "agent", "environment_server"),
@@ -277,6 +278,7 @@ print(json.dumps({"conformant": True}))
 """
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(300)
 async def test_the_resources_server_keeps_gyms_session_contract(tmp_path):
     bin_dir = gym_bin()
@@ -290,6 +292,7 @@ async def test_the_resources_server_keeps_gyms_session_contract(tmp_path):
         assert len(gw.ended) == 1
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(300)
 async def test_an_unreachable_gateway_masks_the_rollout(tmp_path):
     bin_dir = gym_bin()
@@ -345,6 +348,7 @@ with TestClient(server.setup_webserver()) as client:  # leaving it runs the app'
 """
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(300)
 async def test_a_session_never_verified_is_closed_when_the_server_stops(tmp_path):
     bin_dir = gym_bin()

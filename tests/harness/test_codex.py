@@ -58,6 +58,7 @@ async def test_codex_plays_an_mcp_task_to_reward_1(live: Live, clean_home: Path)
     assert verdict["reward"] == 1.0, verdict
 
 
+@pytest.mark.slow
 async def test_codex_plays_a_cli_task_through_its_shell_to_reward_1(live: Live, clean_home: Path) -> None:
     require_binary("bwrap")  # Codex's workspace-write sandbox runs commands under bubblewrap
     task = TASKS["cal-move-ops-sync"]
@@ -82,6 +83,7 @@ async def test_codex_plays_a_cli_task_through_its_shell_to_reward_1(live: Live, 
     assert verdict["reward"] == 1.0, verdict
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("token", ["wrong", "expired"])
 async def test_codex_fails_loudly_with_a_bad_token(live: Live, clean_home: Path, token: str) -> None:
     seed = await live.seed("cal-move-ops-sync")

@@ -32,7 +32,7 @@ from tests.conftest import require_binary
 from tests.harness.conftest import EXAMPLES, REPO, TASKS, harness_env, missing_tool, run_harness, wrong_answer
 from tests.harness.fake_model import ScriptedModel, serve_model
 
-pytestmark = pytest.mark.harness
+pytestmark = [pytest.mark.harness, pytest.mark.slow]  # a Python venv and a gateway per test
 
 CONTROL_TOKEN = "control-token-for-tests"
 #: The Python with mini-swe-agent and this package installed (scripts/install-harnesses.sh makes it).

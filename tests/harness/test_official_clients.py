@@ -141,6 +141,7 @@ async def test_sdk_client_lists_and_plays_a_task_to_reward_1(live: Live, clean_h
     assert verdict["reward"] == 1.0, verdict
 
 
+@pytest.mark.slow
 async def test_sdk_client_with_a_wrong_token_fails_with_401(live: Live, clean_home: Path) -> None:
     task = TASKS["cal-move-ops-sync"]
     seed = await live.seed(task.id)
@@ -162,6 +163,7 @@ async def inspector(seed: dict[str, Any], home: Path, *args: str, token: str | N
     return await run_harness(argv, env=harness_env(home), cwd=home)
 
 
+@pytest.mark.slow
 async def test_inspector_lists_the_sessions_tools_with_portable_schemas(live: Live, clean_home: Path) -> None:
     seed = await live.seed("cal-move-ops-sync")
     run = await inspector(seed, clean_home, "--method", "tools/list", "--strict")  # --strict: exit 6 on a bad schema
@@ -173,6 +175,7 @@ async def test_inspector_lists_the_sessions_tools_with_portable_schemas(live: Li
     assert "portab" not in run.stderr, str(run)  # no schema portability finding, not even a warning
 
 
+@pytest.mark.slow
 async def test_inspector_calls_a_read_tool_with_arguments(live: Live, clean_home: Path) -> None:
     seed = await live.seed("cal-move-ops-sync")
     pairs = [f"{k}={v}" for k, v in OPS_SYNC_WINDOW.items()]
@@ -188,6 +191,7 @@ async def test_inspector_calls_a_read_tool_with_arguments(live: Live, clean_home
     assert (state["calls"], state["last_call"]["tool"]) == (1, "company_calendar_list_events"), state
 
 
+@pytest.mark.slow
 async def test_inspector_with_a_wrong_token_exits_3(live: Live, clean_home: Path) -> None:
     seed = await live.seed("cal-move-ops-sync")
     run = await inspector(seed, clean_home, "--method", "tools/list", token=wrong_token(seed["token"]))
@@ -197,6 +201,7 @@ async def test_inspector_with_a_wrong_token_exits_3(live: Live, clean_home: Path
     await world_untouched(live, seed["session_id"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("tool", "args", "code"),
     [
@@ -242,6 +247,7 @@ async def conformance(seed: dict[str, Any], home: Path, scenario: str, token: st
     return checks
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("scenario", list(CONFORMANCE))
 async def test_conformance_scenario_passes(live: Live, clean_home: Path, scenario: str) -> None:
     seed = await live.seed("cal-move-ops-sync")
@@ -249,6 +255,7 @@ async def test_conformance_scenario_passes(live: Live, clean_home: Path, scenari
     assert {c["id"]: c["status"] for c in checks} == dict.fromkeys(CONFORMANCE[scenario], "SUCCESS"), checks
 
 
+@pytest.mark.slow
 async def test_conformance_sse_streams_scenario_needs_a_stateful_session(live: Live, clean_home: Path) -> None:
     """The gateway serves stateless JSON: no session id, so the suite only warns and checks nothing else."""
     seed = await live.seed("cal-move-ops-sync")
@@ -256,6 +263,7 @@ async def test_conformance_sse_streams_scenario_needs_a_stateful_session(live: L
     assert [(c["id"], c["status"]) for c in checks] == [("server-sse-multiple-streams-session", "WARNING")], checks
 
 
+@pytest.mark.slow
 async def test_conformance_with_a_wrong_token_fails(live: Live, clean_home: Path) -> None:
     """The preload's header is what reaches the gateway: the wrong one is refused as an invalid token."""
     seed = await live.seed("cal-move-ops-sync")

@@ -10,7 +10,7 @@ import pytest
 from tests.harness.conftest import EXAMPLES, TASKS, Live, Run, harness_binary, harness_env, run_harness, wrong_token
 from tests.harness.fake_model import FINAL_TEXT, ScriptedModel, serve_model
 
-pytestmark = pytest.mark.harness
+pytestmark = [pytest.mark.harness, pytest.mark.slow]  # OpenCode takes 7-17 s to start and play
 
 
 async def run_opencode(home: Path, instruction: str, model_url: str, mcp_url: str, token: str) -> Run:

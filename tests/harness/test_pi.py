@@ -10,7 +10,7 @@ import pytest
 from tests.harness.conftest import EXAMPLES, TASKS, Live, harness_binary, harness_env, run_harness, wrong_token
 from tests.harness.fake_model import FINAL_TEXT, ScriptedModel, serve_model
 
-pytestmark = pytest.mark.harness
+pytestmark = [pytest.mark.harness, pytest.mark.slow]  # Pi alone needs ~3 s of CPU to start
 
 
 def write_models(agent_dir: Path, model_url: str) -> tuple[str, str]:

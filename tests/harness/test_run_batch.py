@@ -35,7 +35,8 @@ from tests.harness.conftest import (
 from tests.harness.fake_model import ScriptedModel, serve_model
 from tests.recording import recording_gateway
 
-pytestmark = [pytest.mark.harness, pytest.mark.timeout(300)]  # several harness runs per test, on a busy machine
+# Several harness runs per test, on a busy machine: the slow tier.
+pytestmark = [pytest.mark.harness, pytest.mark.slow, pytest.mark.timeout(300)]
 
 #: Example folder -> the harness binary its run-batch.sh runs.
 BINARIES = {"codex": "codex", "pi": "pi", "opencode": "opencode", "claude-code": "claude", "gemini-cli": "gemini",

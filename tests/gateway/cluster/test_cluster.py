@@ -53,6 +53,7 @@ async def _api_call(base: str, token: str) -> int:
         return r.status_code
 
 
+@pytest.mark.slow
 async def test_a_restarted_replica_refuses_tokens_of_its_earlier_run(unused_tcp_port):
     """Same secret, same port, new incarnation: the old token gets 401."""
     common = {"session_secret": "shared-secret", "port": unused_tcp_port}
@@ -93,6 +94,7 @@ def ray_cluster():
                 os.environ[k] = v
 
 
+@pytest.mark.slow
 @needs_ray
 @pytest.mark.timeout(120)
 async def test_sessions_spread_stay_on_their_replica_and_a_lost_replica_masks_only_its_own(ray_cluster):

@@ -7,6 +7,7 @@ from gateway.control.rows import build_world, load_builtin_tasks
 from gateway.grading import grade
 from gateway.runners.policies import run_steps, steps_for, tool_name
 from sandbox.local import LocalProvider
+from tests.tiers import sampled
 
 TASKS = load_builtin_tasks(families=False)  # the hand-written rows (families: tests/gateway/tasks)
 
@@ -37,7 +38,7 @@ def test_builtin_task_spread():
     assert {a for t in tasks for a in t.apps} == set(REGISTRY.apps)
 
 
-@pytest.mark.parametrize("task_id", list(TASKS))
+@pytest.mark.parametrize("task_id", sampled(list(TASKS), 8, seed="copy-on-write"))
 async def test_sessions_never_write_to_the_shared_initial_world(task_id, tmp_path):
     """Copy on write: after every policy of a task ran on one gateway, its shared template is untouched."""
     from gateway.control.rows import world_template

@@ -5,6 +5,7 @@ from fastmcp import Client
 from fastmcp.client.transports import StreamableHttpTransport
 
 from gateway.control.core import SERVER_FAULT_MESSAGE
+from tests.tiers import sampled
 
 EXTREME_DATES = [
     ("company_calendar_list_events", {"start": "0001-01-01T00:00:00", "end": "9999-12-31T23:59:59"}, "start"),
@@ -18,7 +19,7 @@ def bearer(seed):
     return {"Authorization": f"Bearer {seed['token']}"}
 
 
-@pytest.mark.parametrize(("tool", "args", "parameter"), EXTREME_DATES, ids=[t for t, _, _ in EXTREME_DATES])
+@pytest.mark.parametrize(("tool", "args", "parameter"), sampled(EXTREME_DATES, 1, seed="dates", ids=lambda c: c[0]))
 async def test_dates_outside_1900_to_2199_are_the_callers_mistake(live, tool, args, parameter):
     seed = await live.seed("cal-move-ops-sync")
     path = "/calendar/" + tool.removeprefix("company_calendar_")
@@ -73,7 +74,9 @@ async def test_a_fault_of_the_server_is_an_error_result_over_mcp(live, broken_up
     await assert_rolled_back_and_masked(live, seed)
 
 
-@pytest.mark.parametrize("path", ["/seed_session", "/verify", "/close_session", "/api/calendar/list_events"])
+@pytest.mark.parametrize(
+    "path", sampled(["/seed_session", "/verify", "/close_session", "/api/calendar/list_events"], 1, seed="nested")
+)
 async def test_deeply_nested_json_is_a_400_not_a_crash(live, path):
     seed = await live.seed("cal-move-ops-sync")
     body = "[" * 100_000 + "]" * 100_000
@@ -87,13 +90,12 @@ async def test_deeply_nested_json_is_a_400_not_a_crash(live, path):
 
 @pytest.mark.parametrize(
     ("path", "body", "parameter"),
-    [
+    sampled([
         ("/api/calendar/create_event", '{"title": "\\ud800", "start": "2026-03-10T10:00:00", '
          '"end": "2026-03-10T10:30:00"}', "title"),
         ("/api/calendar/get_event", '{"event_id": "\\ud800"}', "event_id"),
         ("/api/complete_task", '{"summary": "done \\udfff"}', "summary"),
-    ],
-    ids=["create_event", "get_event", "complete_task"],
+    ], 1, seed="surrogate", ids=lambda case: case[0].rsplit("/", 1)[1]),
 )  # fmt: skip
 async def test_a_lone_surrogate_is_refused_before_anything_is_stored(live, path, body, parameter):
     seed = await live.seed("cal-move-ops-sync")
@@ -120,7 +122,7 @@ async def test_a_lone_surrogate_over_mcp_is_a_parse_error_and_changes_nothing(li
     assert session.world.snapshot() == session.initial
 
 
-@pytest.mark.parametrize("path", ["/seed_session", "/verify", "/api/calendar/list_events"])
+@pytest.mark.parametrize("path", sampled(["/seed_session", "/verify", "/api/calendar/list_events"], 1, seed="digits"))
 async def test_an_integer_past_pythons_digit_limit_is_a_400(live, path):
     seed = await live.seed("cal-move-ops-sync")
     body = '{"session_id": "x", "page": 1' + "0" * 5000 + "}"

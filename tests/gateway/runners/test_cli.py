@@ -42,6 +42,7 @@ def test_a_bad_task_file_is_a_usage_error(tmp_path, capsys):
     assert main(["tasks", "--tasks", str(tmp_path / "missing.jsonl")]) == 2
 
 
+@pytest.mark.slow
 def test_demo_oracle_and_noop_exit_codes(capsys):
     assert main(["demo", "--json", "--task", "dir-manager-of-owen", "--task", "cal-move-ops-sync"]) == 0
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
@@ -53,6 +54,7 @@ def test_demo_oracle_and_noop_exit_codes(capsys):
     assert json.loads(capsys.readouterr().out)["reward"] == 0.0
 
 
+@pytest.mark.slow
 def test_demo_fails_when_an_oracle_misses(tmp_path, capsys):
     row = {
         "id": "impossible",
@@ -74,6 +76,7 @@ def test_serve_refuses_an_unknown_log_level_with_usage(capsys):
     assert exit_.value.code == 2 and "invalid choice: 'LOUD'" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_demo_json_into_a_closed_pipe_stops_quietly():
     read, write = os.pipe()
     os.close(read)  # the reader is gone before the first line
@@ -123,6 +126,7 @@ def test_serve_with_an_unreachable_docker_engine_says_so_in_one_line(tmp_path, c
     assert err.rstrip().endswith("start it, or choose another with GATEWAY_SANDBOX_PROVIDER")
 
 
+@pytest.mark.slow
 def test_demo_table_shows_long_task_ids_whole(tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("COLUMNS", "80")
     task_id = "directory-manager-of-owen-bell-in-the-engineering-team"  # 54 characters
@@ -140,6 +144,7 @@ def test_a_bad_setting_names_the_option_and_its_variable(capsys):
     assert "65535" in err and "errors.pydantic.dev" not in err
 
 
+@pytest.mark.slow
 def test_tasks_generate_writes_linted_rows_of_ones_own_family_that_prove(tmp_path, capsys):
     source = Path("gateway/tasks/families/gmail_forward_invoice.py").read_text()
     module = tmp_path / "my_family.py"

@@ -83,6 +83,7 @@ def closed_port() -> int:
 # ---- whole episodes ----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(300)  # grows with the built-in task list (about 0.5 s of CPU per task)
 async def test_every_builtin_task_completes_with_reward_one_through_chat_completions(gateway_url, model_url, fake):
     async with model(model_url) as client:
@@ -146,6 +147,7 @@ async def test_a_tool_error_goes_back_to_the_model_as_the_tools_output(gateway_u
     assert r.trajectory[3]["role"] == "tool" and "no_such_parameter" in r.trajectory[3]["content"]
 
 
+@pytest.mark.slow
 async def test_model_endpoint_failures_mask_only_their_own_episode(gateway_url, model_url, fake):
     failing = {"dir-manager-of-owen": ("500", "HTTP 500"), "cal-move-ops-sync": ("timeout", "timed out"),
                "dir-finance-team-size": ("bad_json", "malformed JSON"),

@@ -37,6 +37,7 @@ def wait_healthy(proc: subprocess.Popen[str], url: str) -> None:
 ENDINGS = [(signal.SIGTERM, -signal.SIGTERM), (signal.SIGINT, 128 + signal.SIGINT)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("sig", "status"), ENDINGS)
 def test_serve_answers_then_stops_on_a_signal_and_logs_the_shutdown(sig, status):
     port = free_port()

@@ -114,6 +114,7 @@ async def test_control_routes_refuse_the_socket_even_with_the_control_token(capl
         assert (await loopback.get("/tasks", headers=token)).status_code == 200  # the token itself is right
 
 
+@pytest.mark.slow
 @pytest.mark.bwrap
 async def test_an_isolated_server_serves_api_and_mcp_on_its_socket_and_removes_it_at_shutdown() -> None:
     require_binary("bwrap")
@@ -166,6 +167,7 @@ async def test_stale_socket_folders_are_removed_and_a_listening_one_is_kept() ->
         shutil.rmtree(parent)
 
 
+@pytest.mark.slow
 @pytest.mark.bwrap
 async def test_a_restart_with_a_fixed_sandbox_root_removes_the_socket_folder_a_killed_run_left() -> None:
     require_binary("bwrap")

@@ -1,5 +1,6 @@
 import httpx
 import jsonschema
+import pytest
 
 from gateway import Settings, create_app
 from gateway.control.rows import load_builtin_tasks, row_hash
@@ -15,6 +16,7 @@ ROW = {
 }
 
 
+@pytest.mark.slow
 async def test_seed_by_id_returns_the_contract_fields(live):
     seed = await live.seed("dir-manager-of-owen")
     assert set(seed) >= {
@@ -39,6 +41,7 @@ async def test_seed_by_id_returns_the_contract_fields(live):
     assert seed["sandbox"] is None
 
 
+@pytest.mark.slow
 async def test_seed_inline_row_and_verify_with_response(live):
     r = await live.control.post("/seed_session", json={"task": ROW})
     assert r.status_code == 200, r.text
@@ -47,6 +50,7 @@ async def test_seed_inline_row_and_verify_with_response(live):
     assert v.json()["reward"] == 1.0
 
 
+@pytest.mark.slow
 async def test_seed_errors_name_the_field(live):
     r = await live.control.post("/seed_session", json={"task_id": "no-such-task"})
     assert r.status_code == 400 and "task_id" in r.json()["error"]
@@ -136,6 +140,7 @@ async def test_verify_carries_the_grader_version_the_row_the_calls_and_the_chang
     assert (await live.control.get("/task_state", params={"session_id": sid})).json()["verify_result"] == first
 
 
+@pytest.mark.slow
 async def test_unknown_sessions_get_404_and_closed_unverified_409(live):
     assert (await live.control.post("/close_session", json={"session_id": "s_nope"})).status_code == 404
     assert (await live.control.get("/task_state", params={"session_id": "s_nope"})).status_code == 404
@@ -149,6 +154,7 @@ async def test_unknown_sessions_get_404_and_closed_unverified_409(live):
     assert (again.status_code, again.json()) == (409, r.json())
 
 
+@pytest.mark.slow
 async def test_control_routes_refuse_peers_outside_trusted_networks():
     app = create_app(Settings(trusted_networks=["10.0.0.0/8"]))
     async with serve_in_background(app) as base, httpx.AsyncClient(base_url=base) as client:
@@ -167,6 +173,7 @@ async def test_control_routes_refuse_peers_outside_trusted_networks():
         assert (await client.get("/health")).json() == {"ok": True}
 
 
+@pytest.mark.slow
 async def test_a_control_token_is_required_when_configured():
     app = create_app(Settings(control_token="s3cret"))
     async with serve_in_background(app) as base, httpx.AsyncClient(base_url=base) as client:
@@ -183,6 +190,7 @@ async def test_a_control_token_is_required_when_configured():
         assert (await client.get("/health")).status_code == 200
 
 
+@pytest.mark.slow
 async def test_control_routes_answer_a_wrong_method_with_405(live):
     for method, path, allowed in [
         ("GET", "/seed_session", "POST"),
@@ -194,6 +202,7 @@ async def test_control_routes_answer_a_wrong_method_with_405(live):
         assert r.status_code == 405 and r.headers["allow"] == allowed and allowed in r.json()["error"]
 
 
+@pytest.mark.slow
 async def test_unknown_routes_answer_json_404_and_mcp_still_answers(live):
     for method, path in [("GET", "/nope"), ("POST", "/api"), ("GET", "/mcpx"), ("DELETE", "/" + "z" * 500)]:
         r = await live.control.request(method, path)
@@ -228,6 +237,7 @@ async def test_inline_rows_get_the_lint_of_task_files(live):
     assert r.status_code == 400 and "workspace" in r.json()["error"]
 
 
+@pytest.mark.slow
 async def test_verify_and_close_refuse_unknown_fields_and_change_nothing(live):
     seed = await live.seed("dir-manager-of-owen")
     sid = seed["session_id"]
@@ -238,6 +248,7 @@ async def test_verify_and_close_refuse_unknown_fields_and_change_nothing(live):
     assert state["status"] == "active"
 
 
+@pytest.mark.slow
 async def test_control_errors_quote_only_a_short_prefix_of_a_huge_value(live):
     huge = "t" * 5_000_000
     r = await live.control.post("/seed_session", json={"task_id": huge})

@@ -15,6 +15,7 @@ from gateway.settings import Settings
 from gateway.surfaces.asgi import create_app
 from tests.cli_shim.live import TASK_ID, live_gateway, run_command, script_env, write_scripts
 from tests.conftest import in_process
+from tests.tiers import sampled
 from tools import COMPLETE_TASK, REGISTRY
 
 
@@ -44,7 +45,7 @@ async def test_empty_body_means_no_parameters(client: httpx.AsyncClient) -> None
     assert resp.json()["departments"]
 
 
-@pytest.mark.parametrize("header", [None, "Bearer", "Bearer not-a-token", "Basic abc"])
+@pytest.mark.parametrize("header", sampled([None, "Bearer", "Bearer not-a-token", "Basic abc"], 1, seed="no-token"))
 async def test_missing_or_invalid_token_is_401(client: httpx.AsyncClient, header: str | None) -> None:
     await auth(client)
     headers = {"Authorization": header} if header else {}
@@ -54,6 +55,7 @@ async def test_missing_or_invalid_token_is_401(client: httpx.AsyncClient, header
     assert resp.json()["error"]["message"].startswith("missing, invalid or expired access token")
 
 
+@pytest.mark.slow
 async def test_unknown_app_or_action_is_404_listing_what_exists(client: httpx.AsyncClient) -> None:
     headers = await auth(client)
     resp = await client.post("/api/payroll/run", json={}, headers=headers)
@@ -66,6 +68,7 @@ async def test_unknown_app_or_action_is_404_listing_what_exists(client: httpx.As
     assert "/api/directory/get_person" in error["message"]
 
 
+@pytest.mark.slow
 async def test_app_outside_the_sessions_apps_is_unknown(client: httpx.AsyncClient) -> None:
     other = next(a for a in REGISTRY.apps if a != "directory")
     action = next(iter(REGISTRY.apps[other].actions))
@@ -102,12 +105,14 @@ async def test_app_errors_are_400_naming_the_parameter(client: httpx.AsyncClient
     assert resp.status_code == 400
 
 
+@pytest.mark.slow
 async def test_get_is_405(client: httpx.AsyncClient) -> None:
     resp = await client.get("/api/directory/list_departments", headers=await auth(client))
     assert resp.status_code == 405
     assert resp.headers["allow"] == "POST"
 
 
+@pytest.mark.slow
 async def test_complete_task_and_refusal_after_it() -> None:
     app = create_app(Settings(close_tools_on_task_end=True))
     async with in_process(app) as client:
@@ -121,6 +126,7 @@ async def test_complete_task_and_refusal_after_it() -> None:
         )
 
 
+@pytest.mark.slow
 async def test_calls_count_in_task_state(client: httpx.AsyncClient) -> None:
     seed = (await client.post("/seed_session", json={"task_id": TASK_ID, "exposure": "http"})).json()
     headers = {"Authorization": f"Bearer {seed['token']}"}
@@ -131,6 +137,7 @@ async def test_calls_count_in_task_state(client: httpx.AsyncClient) -> None:
     assert state["last_call"]["tool"] == "company_directory_list_departments"
 
 
+@pytest.mark.slow
 async def test_openapi_document_is_served_and_valid(client: httpx.AsyncClient) -> None:
     resp = await client.get("/api/openapi.json")
     assert resp.status_code == 200
@@ -140,6 +147,7 @@ async def test_openapi_document_is_served_and_valid(client: httpx.AsyncClient) -
     assert len(doc["paths"]) == sum(len(a.actions) for a in REGISTRY.apps.values()) + 1
 
 
+@pytest.mark.slow
 async def test_same_call_gives_the_same_result_over_mcp_http_and_cli(tmp_path: Path) -> None:
     folder = write_scripts(tmp_path, ["directory"])
     summary = "Owen reports to Priya Shah (priya.shah@northwind.example)."
@@ -183,6 +191,7 @@ async def test_same_call_gives_the_same_result_over_mcp_http_and_cli(tmp_path: P
             assert verdict["reward"] == 1.0
 
 
+@pytest.mark.slow
 async def test_a_body_that_cannot_be_read_is_refused_in_plain_words():
     from gateway import Settings, create_app
 

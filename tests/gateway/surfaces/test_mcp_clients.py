@@ -3,6 +3,7 @@
 import json
 
 import httpx2
+import pytest
 from fastmcp import Client
 from fastmcp.client.transports import StreamableHttpTransport
 from mcp.client.session import ClientSession
@@ -24,6 +25,7 @@ def _fast_path(live) -> FastPath:
     return fast_path_of(live.app)
 
 
+@pytest.mark.slow
 async def test_fastmcp_client_lists_and_calls_with_read_only_hints(live):
     seed = (await live.control.post("/seed_session", json={"task": ALL_APPS_ROW})).json()
     transport = StreamableHttpTransport(seed["mcp"]["url"], headers=seed["mcp"]["headers"])
@@ -66,6 +68,7 @@ async def test_mcp_sdk_client_lists_and_calls(live):
     assert state["last_call"]["tool"] == "company_directory_get_manager" and state["last_call"]["ok"] is False
 
 
+@pytest.mark.slow
 async def test_internal_errors_are_masked_from_the_model(live, monkeypatch):
     from tools.apps import directory
 

@@ -198,6 +198,7 @@ def assert_same(fast: Answer, slow: Answer, what: str) -> None:
     assert fast.body == slow.body, f"{what}\nfast: {fast.body[:400]!r}\nslow: {slow.body[:400]!r}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("era", ["2025", "2026"])
 async def test_every_tool_and_every_kind_of_argument_answers_alike(era: str):
     async with running() as rig:
@@ -225,6 +226,7 @@ async def test_every_tool_and_every_kind_of_argument_answers_alike(era: str):
         assert count > 5 * len(schemas)
 
 
+@pytest.mark.slow
 async def test_2026_era_routing_rules_match():
     async with running() as rig:
         call = rpc("tools/call", {"name": "company_directory_get_person", "arguments": {"person": "owen.bell"}})
@@ -252,6 +254,7 @@ async def test_2026_era_routing_rules_match():
             assert fell is not hot, (body, headers)
 
 
+@pytest.mark.slow
 async def test_tool_call_shapes_match_fastmcp():
     async with running() as rig:
         cases = [
@@ -280,6 +283,7 @@ async def test_tool_call_shapes_match_fastmcp():
             assert fast.status == 200
 
 
+@pytest.mark.slow
 async def test_protocol_versions_accept_and_content_type_rules_match():
     async with running() as rig:
         call = rpc("tools/call", {"name": "company_directory_get_person", "arguments": {"person": "owen.bell"}})
@@ -329,6 +333,7 @@ async def test_auth_failures_match():
         assert fell
 
 
+@pytest.mark.slow
 async def test_closed_and_verified_sessions_get_fastmcp_s_answer():
     async with running() as rig:
         call = rpc("tools/call", {"name": "company_directory_get_person", "arguments": {"person": "owen.bell"}})
@@ -342,6 +347,7 @@ async def test_closed_and_verified_sessions_get_fastmcp_s_answer():
             assert fast.status == 401 and fell
 
 
+@pytest.mark.slow
 async def test_malformed_json_rpc_and_other_methods_go_to_fastmcp():
     async with running() as rig:
         bodies: list[bytes | Any] = [
@@ -383,6 +389,7 @@ async def test_malformed_json_rpc_and_other_methods_go_to_fastmcp():
             assert fell is (i not in hot), what
 
 
+@pytest.mark.slow
 async def test_other_methods_and_paths_go_to_fastmcp():
     async with running() as rig:
         for method, path in (
@@ -404,6 +411,7 @@ async def test_the_switch_sends_everything_to_fastmcp():
     assert fast_path_of(create_app(Settings())).enabled is True
 
 
+@pytest.mark.slow
 async def test_a_tool_s_own_failure_is_masked_alike(monkeypatch):
     from gateway.surfaces.mcp import ActionTool
 
@@ -419,6 +427,7 @@ async def test_a_tool_s_own_failure_is_masked_alike(monkeypatch):
         assert b"Error calling tool 'company_directory_get_person'" in fast.body and b"secret" not in fast.body
 
 
+@pytest.mark.slow
 async def test_a_session_s_own_tool_list_and_a_tool_it_is_not_offered_match():
     async with running({"task_id": "dir-manager-of-owen"}) as rig:
         listing, slow, fell = await rig.both(rpc("tools/list"))

@@ -22,6 +22,7 @@ from gateway.runners.demo import play
 from gateway.surfaces.serve import serve_in_background
 from tests.conftest import require_binary
 from tests.sandbox_probe import CONTROL, TASK_ID, WARNING, Served, probe_control_routes, statuses
+from tests.tiers import sampled
 
 pytestmark = pytest.mark.bwrap
 
@@ -35,6 +36,7 @@ async def served(settings: Settings) -> AsyncIterator[Served]:
         yield Served(app, base, control, "local")
 
 
+@pytest.mark.slow
 async def test_an_isolated_sandbox_is_refused_every_control_route_and_has_no_network(caplog) -> None:
     with caplog.at_level(logging.WARNING, logger="gateway.surfaces.asgi"):
         async with served(Settings()) as s:
@@ -62,6 +64,7 @@ async def test_an_isolated_sandbox_is_refused_every_control_route_and_has_no_net
     assert not any(WARNING in r.getMessage() for r in caplog.records)
 
 
+@pytest.mark.slow
 async def test_the_docs_tool_and_the_guide_of_an_isolated_sandbox_give_curl_the_socket() -> None:
     async with served(Settings()) as s:
         seed = await s.seed("http")
@@ -80,8 +83,10 @@ async def test_the_docs_tool_and_the_guide_of_an_isolated_sandbox_give_curl_the_
         assert json.loads(ran.stdout)["manager"]["email"].endswith("@northwind.example")
 
 
-@pytest.mark.parametrize("exposure", ["cli", "http"])
-@pytest.mark.parametrize("network", ["isolated", "host"])
+@pytest.mark.parametrize(
+    ("network", "exposure"),
+    sampled([(n, e) for n in ("isolated", "host") for e in ("cli", "http")], 1, seed="sandbox-network", ids="-".join),
+)
 async def test_reference_solutions_score_1_through_the_sandbox(exposure: str, network: str) -> None:
     async with served(Settings(sandbox_network=network)) as s:
         gateway = s.app.state.gateway
@@ -90,6 +95,7 @@ async def test_reference_solutions_score_1_through_the_sandbox(exposure: str, ne
             assert (result.error, result.reward) == (None, 1.0), result
 
 
+@pytest.mark.slow
 async def test_the_host_network_setting_keeps_the_old_behaviour_and_its_warning(caplog) -> None:
     with caplog.at_level(logging.WARNING, logger="gateway.surfaces.asgi"):
         async with served(Settings(sandbox_network="host")) as s:

@@ -269,6 +269,7 @@ async def sandbox_view(s: Served, seen: Seen, seed: dict[str, Any], label: str) 
     seen.add(f"seed {label} values shown to the sandbox", f"{seed['mcp']['server_name']} {seed['company_api_url']}")
 
 
+@pytest.mark.slow
 async def test_no_surface_the_sandbox_reads_uses_a_banned_word(served: Served) -> None:
     require_binary("bwrap")  # the sandbox's own view (/opt/company/bin, its socket) exists only under bubblewrap
     seen = Seen()

@@ -54,6 +54,7 @@ def operations_tested(report: str) -> int:
     return int(found.group(1)) if found else 0
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(240)
 async def test_company_api_conforms_to_its_openapi_document(live, tmp_path):
     seed = (await live.control.post("/seed_session", json={"task": EVERY_APP_ROW})).json()
@@ -70,6 +71,7 @@ async def test_company_api_conforms_to_its_openapi_document(live, tmp_path):
     assert state["calls"] > len(document["paths"])  # the runs really reached the session's world
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(180)
 async def test_control_plane_conforms_to_its_openapi_document(live, tmp_path):
     document = (await live.control.get("/openapi.json")).json()

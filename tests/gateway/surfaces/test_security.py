@@ -84,6 +84,7 @@ async def test_forwarded_headers_never_let_a_foreign_peer_in(spoof):
         assert (await insider.get("/tasks", headers=spoof)).status_code == 200
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spoof", [{"X-Forwarded-For": "203.0.113.7"}, {"Forwarded": "for=203.0.113.7"}])
 async def test_forwarded_headers_never_shut_a_trusted_peer_out(spoof):
     async with served(Settings(sandbox_provider="none")) as (_, client):
@@ -92,6 +93,7 @@ async def test_forwarded_headers_never_shut_a_trusted_peer_out(spoof):
         assert (await client.post("/seed_session", json={"task_id": TASK_ID}, headers=spoof)).status_code == 200
 
 
+@pytest.mark.slow
 async def test_a_live_server_judges_the_socket_peer_not_x_forwarded_for():
     # Only 10.0.0.0/8 is trusted; the socket peer is 127.0.0.1 whatever the headers claim.
     async with served(Settings(trusted_networks=["10.0.0.0/8"], sandbox_provider="none")) as (app, client):
@@ -130,6 +132,7 @@ async def chunks(total: int, size: int = 4096) -> AsyncIterator[bytes]:
         yield b" " * part
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunked", [False, True], ids=["content-length", "chunked"])
 async def test_a_body_over_the_limit_is_413_everywhere(chunked):
     async with served(Settings(max_request_bytes=MAX_BYTES, sandbox_provider="none")) as (app, client):
@@ -154,6 +157,7 @@ async def test_a_body_over_the_limit_is_413_everywhere(chunked):
         assert r.status_code == 400
 
 
+@pytest.mark.slow
 async def test_mcp_bodies_over_its_transports_limit_are_refused_in_json_too():
     # The MCP transport refuses bodies over 4 MiB itself, in plain text; the gateway answers first, in JSON.
     async with served(Settings(sandbox_provider="none")) as (app, client):
@@ -173,6 +177,7 @@ async def test_mcp_bodies_over_its_transports_limit_are_refused_in_json_too():
 # ---- Host and Origin on /mcp ---------------------------------------------------------------------
 
 
+@pytest.mark.slow
 async def test_mcp_refuses_foreign_host_and_origin_on_loopback():
     async with served(Settings(sandbox_provider="none")) as (_, client):
         info = await seed(client)
@@ -186,6 +191,7 @@ async def test_mcp_refuses_foreign_host_and_origin_on_loopback():
         assert r.status_code == 421  # not in allowed_hosts here
 
 
+@pytest.mark.slow
 async def test_mcp_accepts_names_from_allowed_hosts():
     settings = Settings(sandbox_provider="none", allowed_hosts=["company.internal", "host.containers.internal"])
     async with served(settings) as (_, client):
@@ -232,6 +238,7 @@ async def test_a_token_opens_only_its_own_world_over_http_and_cli():
         assert gw.task_state(a["session_id"])["calls"] == 1 and gw.task_state(b["session_id"])["calls"] == 1
 
 
+@pytest.mark.slow
 async def test_a_token_naming_another_session_is_refused_over_http_and_cli():
     async with served(Settings(sandbox_provider="none")) as (app, client):
         gw = app.state.gateway
@@ -250,6 +257,7 @@ async def test_a_token_naming_another_session_is_refused_over_http_and_cli():
         assert gw.task_state(b["session_id"])["calls"] == 0
 
 
+@pytest.mark.slow
 async def test_a_closed_sessions_token_stops_while_others_keep_working():
     async with served(Settings(sandbox_provider="none")) as (_, client):
         a, b = await seed(client), await seed(client)
@@ -325,6 +333,7 @@ async def _raw(base: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
     return await asyncio.open_connection(host, int(port))
 
 
+@pytest.mark.slow
 async def test_a_connection_that_does_not_finish_its_request_head_in_time_is_closed():
     async with served(Settings(sandbox_provider="none", read_timeout_s=0.5)) as (app, client):
         base = str(client.base_url).rstrip("/")
@@ -346,6 +355,7 @@ async def test_a_connection_that_does_not_finish_its_request_head_in_time_is_clo
         writer.close()
 
 
+@pytest.mark.slow
 async def test_a_body_that_does_not_arrive_in_time_is_answered_408_and_changes_nothing():
     async with served(Settings(sandbox_provider="none", read_timeout_s=0.5)) as (app, client):
         info = await seed(client)
@@ -362,6 +372,7 @@ async def test_a_body_that_does_not_arrive_in_time_is_answered_408_and_changes_n
         assert app.state.gateway.task_state(info["session_id"])["calls"] == 0
 
 
+@pytest.mark.slow
 async def test_a_request_head_over_its_size_bound_is_answered_431_and_one_within_it_is_served():
     async with served(Settings(sandbox_provider="none")) as (app, client):
         base = str(client.base_url).rstrip("/")
@@ -375,6 +386,7 @@ async def test_a_request_head_over_its_size_bound_is_answered_431_and_one_within
         assert r.status_code == 200
 
 
+@pytest.mark.slow
 async def test_a_body_of_too_many_values_is_refused_unparsed_and_a_long_text_is_not():
     too_many = f"the request body holds more than {MAX_BODY_VALUES:,} values; send fewer (a list takes 100 items)"
     async with served(Settings(sandbox_provider="none")) as (app, client):
@@ -398,6 +410,7 @@ async def test_a_body_of_too_many_values_is_refused_unparsed_and_a_long_text_is_
         assert r.status_code == 400 and r.json()["error"]["parameter"] == "query"  # too long, not too many values
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fast", [True, False], ids=["fast-path", "fastmcp"])
 async def test_mcp_errors_repeat_a_long_name_or_method_only_in_part(fast):
     async with served(Settings(sandbox_provider="none", mcp_fast_path=fast)) as (app, client):
@@ -426,6 +439,7 @@ async def test_mcp_errors_repeat_a_long_name_or_method_only_in_part(fast):
         assert len(listing.json()["result"]["tools"]) > 150
 
 
+@pytest.mark.slow
 async def test_an_api_path_of_unknown_names_is_repeated_only_in_part():
     async with served(Settings(sandbox_provider="none")) as (app, client):
         info = await seed(client)
@@ -435,6 +449,7 @@ async def test_an_api_path_of_unknown_names_is_repeated_only_in_part():
             assert "e" * 70 in r.json()["error"]["message"] and "e" * 81 not in r.json()["error"]["message"]
 
 
+@pytest.mark.slow
 async def test_a_request_whose_bytes_pass_the_wire_bound_is_answered_413_even_in_its_trailers():
     async with served(Settings(sandbox_provider="none", max_request_bytes=16 * 1024)) as (app, client):
         info = await seed(client)
@@ -451,6 +466,7 @@ async def test_a_request_whose_bytes_pass_the_wire_bound_is_answered_413_even_in
         assert answer.endswith(f'{{"error": "the request is larger than {limit} bytes"}}'.encode())
 
 
+@pytest.mark.slow
 async def test_values_are_counted_by_what_the_route_parses_whatever_the_body_claims_to_be():
     too_many = f"the request body holds more than {MAX_BODY_VALUES:,} values; send fewer (a list takes 100 items)"
     async with served(Settings(sandbox_provider="none")) as (app, client):
@@ -466,6 +482,7 @@ async def test_values_are_counted_by_what_the_route_parses_whatever_the_body_cla
         assert [(r.status_code, r.json()) for r in answers] == [(400, {"error": too_many})] * 2
 
 
+@pytest.mark.slow
 async def test_long_names_come_back_in_part_over_mcp_resources_and_the_shell_route():
     async with served(Settings(sandbox_provider="none")) as (app, client):
         info = await seed(client)

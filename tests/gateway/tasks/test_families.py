@@ -24,6 +24,7 @@ for _row in ROWS:
     BY_FAMILY.setdefault(_row["family"], []).append(_row)
 
 
+@pytest.mark.slow
 def test_the_same_family_company_and_seed_give_a_byte_identical_row_in_another_process():
     name = next(iter(FAMILIES))
     here = json.dumps(instance_row(FAMILIES[name], company("gen-3"), 1), sort_keys=True)
@@ -97,6 +98,7 @@ def test_tiers_follow_the_reference_length_or_a_decision():
         assert row["tier"] == tier_of(len(row["solution"]), FAMILIES[row["family"]].decision)
 
 
+@pytest.mark.slow
 def test_an_exported_row_builds_its_documents_in_a_fresh_process(tmp_path):
     row = next(r for r in ROWS if r.get("documents"))
     path = tmp_path / "rows.jsonl"

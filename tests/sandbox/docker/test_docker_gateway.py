@@ -24,7 +24,7 @@ from sandbox.docker import DockerProvider
 from tests.sandbox.conftest import HOST_BINDS
 from tests.sandbox_probe import CONTROL, TASK_ID, WARNING, Served, probe_control_routes, statuses
 
-pytestmark = pytest.mark.podman
+pytestmark = [pytest.mark.podman, pytest.mark.slow]  # a gateway lending containers: seconds each
 
 
 @contextlib.asynccontextmanager

@@ -209,6 +209,7 @@ def test_two_builds_are_equal() -> None:
         assert first == company_state("gen-2", app)
 
 
+@pytest.mark.slow
 def test_another_process_with_another_hash_seed_builds_the_same_bytes() -> None:
     code = "from tests.tools.companies.test_backgrounds import _digest; print(_digest('gen-3'))"
     root = Path(__file__).resolve().parents[3]

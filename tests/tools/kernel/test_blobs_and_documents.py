@@ -1,3 +1,5 @@
+import pytest
+
 from tools.kernel.blobs import BlobStore, blob_id
 from tools.kernel.documents import (
     csv_rows,
@@ -111,6 +113,7 @@ def test_a_workbook_that_unpacks_too_large_is_not_read_by_cell_nor_by_drive_read
     assert readable_text(long_book, "long.xlsx") == "## Sheet: S\nrow 0\t0\nrow 1\t1\nrow 2\t2\nrow 3\t3\n"[:40]
 
 
+@pytest.mark.slow
 def test_a_worksheet_named_by_several_sheets_counts_once_for_each():
     import io
     import re

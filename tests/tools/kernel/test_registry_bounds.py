@@ -164,6 +164,7 @@ def test_an_error_cuts_a_long_word_or_quoted_name_it_repeats() -> None:
     assert str(AppError(f"bad value {shown}")) == f"bad value {shown}"
 
 
+@pytest.mark.slow
 def test_no_action_repeats_a_long_value_whole_in_its_error() -> None:
     # Every free-text parameter of every action, given a 1,500-character word and 750 short words (or its bound),
     # with every other required parameter given a placeholder; a workspace that holds nothing.
