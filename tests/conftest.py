@@ -17,7 +17,7 @@ from tools.kernel.exceptions import NotFound
 from tools.kernel.world import AppState, Context, FileStore, World
 from tools.kits.people import DirectoryState
 
-#: Words no surface the sandbox can read may use (DESIGN.md, "What the sandbox sees"); RL only in capitals.
+#: Words no surface the sandbox can read may use (docs/exposures.md, what the sandbox sees); RL only in capitals.
 BANNED = re.compile(
     r"\b(?:gateway|episodes?|rewards?|grad(?:e|es|ed|ing|er|ers)|tasks?|training|rollouts?|benchmarks?"
     r"|verif(?:y|ies|ied|ying|ication|ier|iers)|mask(?:s|ed|ing)?|simulat(?:e|es|ing|ion|ions|ed|or|ors)"

@@ -137,7 +137,7 @@ class Gateway:
             base_url: Absolute base URL of this server, ending in ``/``.
 
         Returns:
-            The seed response of the control-plane contract (DESIGN.md).
+            The seed response of the control-plane contract (docs/control-plane.md).
 
         Raises:
             TaskError: unknown task id, invalid row, exposure or sandbox option.

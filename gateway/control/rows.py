@@ -258,8 +258,8 @@ def load_tasks(path: str | Path) -> dict[str, Task]:
         Task id to task, in file order.
 
     Raises:
-        TaskError: the file cannot be read as UTF-8 text, a row is invalid or an id repeats (the message names
-            the line).
+        TaskError: the file cannot be read as UTF-8 text, holds no row, a row is invalid or an id repeats (the
+            message names the line).
     """
     try:
         text = Path(path).read_text(encoding="utf-8")
@@ -269,7 +269,10 @@ def load_tasks(path: str | Path) -> dict[str, Task]:
         raise TaskError(f"tasks file {str(path)[:200]!r} is a folder; give a JSONL file of task rows") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise TaskError(f"tasks file {str(path)[:200]!r} cannot be read: {exc}") from None
-    return _load_lines(text, str(path))
+    tasks = _load_lines(text, str(path))
+    if not tasks:
+        raise TaskError(f"tasks file {str(path)[:200]!r} holds no task rows; give a JSONL file with one row per line")
+    return tasks
 
 
 def _load_lines(text: str, source: str) -> dict[str, Task]:

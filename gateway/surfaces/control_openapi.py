@@ -1,7 +1,7 @@
 """The OpenAPI 3.1 document of the control plane, served at ``GET /openapi.json`` to trusted peers.
 
 It describes ``/seed_session``, ``/task_state``, ``/verify``, ``/close_session``,
-``/tasks`` and ``/health`` as DESIGN.md fixes them (field names fixed, more
+``/tasks`` and ``/health`` as docs/control-plane.md fixes them (field names fixed, more
 fields welcome, so response objects allow extra properties). Every control
 error answers ``{"error": "<text>"}``: 400 bad input, 403 a peer outside
 ``trusted_networks``, 404 unknown session, 409 the session cannot do that, 413

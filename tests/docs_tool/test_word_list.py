@@ -1,4 +1,4 @@
-"""No text these surfaces show a caller names the machinery behind them (DESIGN.md, "What the sandbox sees")."""
+"""No text these surfaces show a caller names the machinery behind them (docs/exposures.md, what the sandbox sees)."""
 
 from __future__ import annotations
 

@@ -86,7 +86,7 @@ def _print_table(results: list[Any], policy: str) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    console = Console()
+    console = Console(width=None if sys.stdout.isatty() else 160)  # a log or a pipe: wide enough for ids
     if len(results) > 300:  # a row per run is a wall; a row per family says the same
         _print_family_table(results, policy, console)
         return

@@ -65,8 +65,8 @@ def _cmd_generate(args: argparse.Namespace) -> int:
             spec.loader.exec_module(module)
         else:
             module = importlib.import_module(args.module)
-    except (ImportError, OSError) as exc:
-        return usage(f"--module: cannot import {args.module!r}: {exc}")
+    except (ImportError, OSError, TypeError, ValueError) as exc:  # TypeError: a relative name such as ../x
+        return usage(f"--module: cannot import {args.module[:200]!r}: {exc}; give a dotted module name or a .py file")
     family = getattr(module, "FAMILY", None)
     if not isinstance(family, Family):
         return usage(f"--module: {args.module!r} has no FAMILY = Family(...)")
@@ -157,7 +157,7 @@ def _cmd_prove(args: argparse.Namespace, tasks: dict[str, Task]) -> int:
         for name, rows in sorted(by_family.items()):
             table.add_row(name, str(len({r.task_id for r in rows})), str(len({r.exposure for r in rows})),
                           str(len(rows)), str(sum(not r.passed for r in rows)))  # fmt: skip
-        Console().print(table)
+        Console(width=None if sys.stdout.isatty() else 160).print(table)
         for proof in failed:
             print(f"FAILED {proof.task_id} {proof.exposure} {proof.policy}: {proof.detail}")
         seconds = time.perf_counter() - started

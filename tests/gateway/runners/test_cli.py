@@ -164,3 +164,16 @@ def test_tasks_generate_names_a_missing_module_or_company(capsys):
     module = "gateway.tasks.families.gmail_forward_invoice"
     assert main(["tasks", "generate", "--module", module, "--companies", "x"]) == 2
     assert "--companies: unknown company 'x'" in capsys.readouterr().err
+
+
+def test_an_empty_tasks_file_is_refused_in_one_line(tmp_path, capsys):
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n# only a comment\n")
+    assert main(["tasks", "--tasks", str(empty)]) == 2
+    assert capsys.readouterr().err.strip().endswith("holds no task rows; give a JSONL file with one row per line")
+
+
+def test_a_relative_family_module_is_refused_in_one_line(capsys):
+    assert main(["tasks", "generate", "--module", "../../x"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("company-gateway tasks generate: --module: cannot import '../../x'") and err.count("\n") == 1

@@ -1,6 +1,6 @@
 """Every surface the sandbox can read, collected from a live server and checked against one word list.
 
-DESIGN.md, "What the sandbox sees": tool names, descriptions and schemas, docs
+docs/exposures.md, what the sandbox sees: tool names, descriptions and schemas, docs
 pages, command help and scripts, the workspace guide and files, the company
 OpenAPI document, error texts, and HTTP headers never name the machinery (see
 ``tests.conftest.banned_words``). Everything here is read the way a model in a

@@ -1,4 +1,4 @@
-"""The tool-schema rules of DESIGN.md, over every generated tool."""
+"""The tool-schema rules (docs/exposures.md), over every generated tool."""
 
 import json
 import re
