@@ -10,6 +10,39 @@ from __future__ import annotations
 
 import re
 
+__all__ = [
+    "AGAINST",
+    "ASIDE",
+    "ASKS",
+    "BACK",
+    "CHANGE",
+    "CONTEXT",
+    "CUES",
+    "CUT",
+    "FORWARD",
+    "FORWARDED",
+    "FROM_BEFORE",
+    "HEDGE",
+    "HEDGE_ONLY",
+    "NEG",
+    "NEG_AFTER",
+    "NOT_NEG",
+    "NOT_YET",
+    "OLD_AFTER",
+    "OLD_BEFORE",
+    "OR",
+    "PAREN",
+    "QUOTED",
+    "RANGE",
+    "SCOPE",
+    "SENTENCE_END",
+    "SPLIT",
+    "STATES",
+    "TIME",
+    "TOKEN",
+    "TO_BEFORE",
+]
+
 _I = re.IGNORECASE
 _A = "['’]"  # an apostrophe, straight or curly
 SCOPE = 80  # characters a negator reaches, before or after

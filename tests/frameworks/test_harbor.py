@@ -197,7 +197,9 @@ from company_gateway_harbor import CompanyGatewayEnvironment, CompanyGatewayVeri
 
 async def main():
     out = {}
-    env = object.__new__(CompanyGatewayEnvironment)  # no trial: only what verify and control read
+    env = object.__new__(CompanyGatewayEnvironment)  # no trial: only what verify, control and the record read
+    env.environment_dir = Path(sys.argv[1]) / "task-x" / "environment"
+    env.timings = {}
     env.gateway_session = {"session_id": "s_1"}
     env.verify_result = {"session_id": "s_1", "reward": 0.0, "checks": [], "mask_sample": True,
                          "failure_kind": "provider_unavailable", "failure_reason": "the engine went away"}
@@ -238,6 +240,9 @@ def test_the_adapter_turns_a_masked_session_into_a_trial_error_and_names_an_unre
     assert run.returncode == 0, run.stderr[-3000:]
     seen = json.loads(run.stdout.strip().splitlines()[-1])
     assert seen["masked"] == "MaskedSession: masked by the gateway: provider_unavailable: the engine went away"
+    (record_file,) = trial.rglob("episode.json")  # the masked trial still leaves its episode record
+    record = json.loads(record_file.read_text())
+    assert (record["task_id"], record["mask_sample"], record["failure_kind"]) == ("task-x", True, "provider_unavailable")
     assert json.loads((trial / "verifier" / "verify.json").read_text())["mask_sample"] is True
     assert not (trial / "verifier" / "reward.txt").exists()
     assert seen["unreached"].startswith(f"GatewayError: verify: the gateway at {closed} could not be reached")

@@ -590,4 +590,4 @@ def test_the_gateway_lends_local_sandboxes_that_hide_its_task_data(tmp_path):
     provider = make_provider(Settings(sandbox_provider="local", sandbox_root=str(tmp_path)))
     assert isinstance(provider, LocalProvider)
     assert provider._hidden == (task_data_folder(),)
-    assert Path(task_data_folder(), "tasks").is_dir()
+    assert Path(task_data_folder(), "rows").is_dir() and Path(task_data_folder(), "families").is_dir()
