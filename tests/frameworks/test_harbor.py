@@ -242,7 +242,8 @@ def test_the_adapter_turns_a_masked_session_into_a_trial_error_and_names_an_unre
     assert seen["masked"] == "MaskedSession: masked by the gateway: provider_unavailable: the engine went away"
     (record_file,) = trial.rglob("episode.json")  # the masked trial still leaves its episode record
     record = json.loads(record_file.read_text())
-    assert (record["task_id"], record["mask_sample"], record["failure_kind"]) == ("task-x", True, "provider_unavailable")
+    seen_record = (record["task_id"], record["mask_sample"], record["failure_kind"])
+    assert seen_record == ("task-x", True, "provider_unavailable")
     assert json.loads((trial / "verifier" / "verify.json").read_text())["mask_sample"] is True
     assert not (trial / "verifier" / "reward.txt").exists()
     assert seen["unreached"].startswith(f"GatewayError: verify: the gateway at {closed} could not be reached")
