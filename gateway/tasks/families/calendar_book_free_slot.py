@@ -1,15 +1,18 @@
 """Book an hour with the user's manager and a colleague at the one time all three are free, in the room asked for.
 
 Varies: the colleague, the day, the only free hour (10:00 to 15:00), the meeting's title, the two rooms, the
-phrasing. The user's manager is found in the directory (the instruction says "my manager"). Distractors: the
+phrasing. The user's manager is found in the directory (the instruction says "my manager"); where the
+manager works too far away for a shared working hour, a nearby colleague named in full takes that place.
+Every invitee is free in the booked hour inside their own working hours (their office's time zone). Distractors: the
 preferred room is taken by someone else's meeting in that hour (so the second choice is right), the morning
 and afternoon are each free for some but not all of the three, and a larger room sits on another floor.
 """
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, time, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from gateway.tasks.kit.base import Family, Instance
 from gateway.tasks.kit.records import busy_hours, event, room
@@ -20,16 +23,44 @@ TOPICS = ("Budget check-in", "Hiring plan review", "Vendor shortlist", "Roadmap 
 TREES = ("Cedar", "Maple", "Willow", "Aspen", "Rowan", "Hazel", "Linden", "Alder")
 
 
+def _inside(inst: Instance, day: datetime, hour: int, people: list[dict[str, Any]]) -> bool:
+    """Whether the hour from ``hour`` on ``day`` (the company's clock) is inside everyone's own working hours."""
+    start = day.replace(hour=hour, minute=0)
+    for person in people:
+        zone = ZoneInfo(person.get("timezone") or inst.company.timezone)
+        local, local_end = start.astimezone(zone), (start + timedelta(hours=1)).astimezone(zone)
+        if local.weekday() >= 5 or local.date() != local_end.date():
+            return False
+        if local.time() < time(9) or local_end.time() > time(17):
+            return False
+    return True
+
+
+def _overlaps(inst: Instance, people: list[dict[str, Any]]) -> bool:
+    """Whether some hour from 10:00 to 15:00 (the company's clock) is a working hour for all of ``people``."""
+    day = inst.workday(1, 0)
+    return any(_inside(inst, day, hour, people) for hour in range(10, 16))
+
+
 def _build(inst: Instance) -> dict[str, Any]:
     user = inst.company.user
-    boss = inst.manager_of(inst.user) or inst.person()
-    colleague = inst.person(exclude=[boss["email"]])
+    boss = inst.manager_of(inst.user)
+    by_manager = boss is not None and _overlaps(inst, [inst.user, boss])
+    if boss is None or not by_manager:  # a manager in an office too far away to meet: name a colleague instead
+        near = [p for p in inst.company.people.values() if p["email"] != user and _overlaps(inst, [inst.user, p])]
+        boss = inst.rng.choice(sorted(near, key=lambda p: p["id"]))
+    pool = [
+        p for p in inst.company.people.values()
+        if p["email"] not in (user, boss["email"]) and _overlaps(inst, [inst.user, boss, p])
+    ]  # fmt: skip
+    colleague = inst.rng.choice(sorted(pool, key=lambda p: p["id"]))
     outsider, other = inst.people(2, exclude=[boss["email"], colleague["email"]])
     topic = f"{inst.pick(TOPICS)} {inst.code('Q', 3)[2:]}"
     trio = [user, boss["email"], colleague["email"]]
-    for _ in range(40):  # a day and hour the company's own calendar leaves free for all three
+    for _ in range(40):  # a day and hour the company's own calendar leaves free, inside all three's working hours
         day = inst.workday(inst.rng.randint(2, 20), 0)
-        hours = sorted(set(range(10, 16)) - busy_hours(inst, trio, day.date()))
+        free = sorted(set(range(10, 16)) - busy_hours(inst, trio, day.date()))
+        hours = [h for h in free if _inside(inst, day, h, [inst.user, boss, colleague])]
         if hours:
             break
     else:
@@ -75,16 +106,22 @@ def _build(inst: Instance) -> dict[str, Any]:
 
     when = f"{day:%A %B} {day.day}"
     instruction = inst.phrase(
-        'Find an hour on {when} when my manager, {colleague} and I are all free and set up "{topic}" with the'
+        'Find an hour on {when} when {boss}, {colleague} and I are all free and set up "{topic}" with the'
         " two of them. Book {preferred} if it's free then, otherwise {fallback}.",
-        'Please put "{topic}" on the calendar for {when}: one hour, me plus my manager and {colleague}, at a time'
+        'Please put "{topic}" on the calendar for {when}: one hour, me plus {boss} and {colleague}, at a time'
         " none of us has anything else. I'd like {preferred}; if that's taken, {fallback} is fine.",
-        'Schedule a one-hour "{topic}" on {when} with {colleague} and my manager, whenever the three of us are'
+        'Schedule a one-hour "{topic}" on {when} with {colleague} and {boss}, whenever the three of us are'
         " free. Room: {preferred}, or {fallback} if {preferred} is booked.",
     ).format(
-        when=when, colleague=colleague["name"], topic=topic, preferred=preferred["name"], fallback=fallback["name"]
-    )
+        when=when, colleague=colleague["name"], topic=topic, preferred=preferred["name"], fallback=fallback["name"],
+        boss="my manager" if by_manager else boss["name"],
+    )  # fmt: skip
     start, end = at(gap), at(gap + 1)
+    if by_manager:
+        find_boss = {"tool": "directory.get_manager", "args": {"person": user}, "save": {"boss": "manager.email"}}
+    else:
+        by_name = {"query": boss["name"]}
+        find_boss = {"tool": "directory.search_people", "args": by_name, "save": {"boss": "results.0.email"}}
     window = {"start": day.date().isoformat(), "end": (day.date() + timedelta(days=1)).isoformat()}
     mine = {"title": {"contains": topic}}
     return {
@@ -136,7 +173,7 @@ def _build(inst: Instance) -> dict[str, Any]:
             }
         ],
         "solution": [
-            {"tool": "directory.get_manager", "args": {"person": user}, "save": {"boss": "manager.email"}},
+            find_boss,
             {
                 "tool": "directory.search_people",
                 "args": {"query": colleague["name"]},

@@ -154,8 +154,9 @@ def busy_hours(inst: Instance, emails: Iterable[str], day: date) -> set[int]:
 
     Reads the company's background calendar (not the instance's records) so that a family can place its
     scenario in time nobody is already booked. A person is held by an event they organize or have not
-    declined. A repeating event counts on every day its rule could put it on (cancelled days and
-    occurrence counts are not subtracted: an over-estimate, never wrong the other way).
+    declined. A repeating event counts on every day its rule could put it on, in its own zone (the day
+    before and after too, for an office whose date differs; cancelled days and occurrence counts are not
+    subtracted: an over-estimate, never wrong the other way).
     """
     who = set(emails)
     tz = ZoneInfo(inst.company.timezone)
@@ -165,19 +166,18 @@ def busy_hours(inst: Instance, emails: Iterable[str], day: date) -> set[int]:
         if not (who & (attending | {rec.get("organizer")})):
             continue
         start, end = datetime.fromisoformat(rec["start"]), datetime.fromisoformat(rec["end"])
-        if rec.get("recurrence"):
+        spans = [(start, end)]
+        if rec.get("recurrence"):  # the days around ``day`` in its own zone: an office far away is a date ahead
             own = ZoneInfo(rec.get("time_zone") or inst.company.timezone)
             first = start.astimezone(own)
-            if not _repeats_on(rec, first.date(), day):
-                continue
-            length = end - start
-            start = datetime.combine(day, first.time(), own)
-            end = start + length
-        lo, hi = start.astimezone(tz), end.astimezone(tz)
-        for hour in range(24):
-            slot = datetime.combine(day, time(hour), tz)
-            if lo < slot + timedelta(hours=1) and hi > slot:
-                held.add(hour)
+            near = (day - timedelta(days=1), day, day + timedelta(days=1))
+            begins = [datetime.combine(d, first.time(), own) for d in near if _repeats_on(rec, first.date(), d)]
+            spans = [(b, b + (end - start)) for b in begins]
+        for lo, hi in ((a.astimezone(tz), b.astimezone(tz)) for a, b in spans):
+            for hour in range(24):
+                slot = datetime.combine(day, time(hour), tz)
+                if lo < slot + timedelta(hours=1) and hi > slot:
+                    held.add(hour)
     return held
 
 

@@ -22,7 +22,7 @@ from tools.apps.calendar._recurrence import (
 from tools.apps.calendar.state import Attendee, CalendarState, Event, Room
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 from tools.kernel.world import Context, format_instant, parse_date, parse_instant
-from tools.kits.people import known_emails
+from tools.kits.people import directory_of, known_emails
 from tools.kits.text import fold
 
 __all__ = [
@@ -36,6 +36,7 @@ __all__ = [
     "check_room",
     "check_rule",
     "check_times",
+    "colleague_zones",
     "describe",
     "event_zone",
     "exceptions_of",
@@ -44,6 +45,7 @@ __all__ = [
     "free_slots",
     "materialize",
     "occurrence_date",
+    "off_hours",
     "on_calendar",
     "organizer_only",
     "parse_window",
@@ -407,6 +409,48 @@ WORKING_HOURS = "09:00-17:00 Monday to Friday"
 _GRID_MINUTES = 15
 #: Longest window find-free-slots searches (days).
 FREE_WINDOW_DAYS = 31
+
+
+def off_hours(zones: list[ZoneInfo], lo: datetime, hi: datetime) -> list[tuple[datetime, datetime]]:
+    """The times outside working hours in each of ``zones`` between ``lo`` and ``hi``: nights and weekends.
+
+    A colleague in another office is as busy at their night as in a meeting, so find-free-slots counts
+    these spans as busy for them.
+
+    Returns:
+        (start, end) spans, aware, in each zone's own clock.
+    """
+    spans: list[tuple[datetime, datetime]] = []
+    for zone in zones:
+        day = lo.astimezone(zone).date() - timedelta(days=1)
+        while day <= hi.astimezone(zone).date() + timedelta(days=1):
+            midnight = datetime.combine(day, time(0), tzinfo=zone)
+            following = datetime.combine(day + timedelta(days=1), time(0), tzinfo=zone)
+            if day.weekday() >= 5:
+                spans.append((midnight, following))
+            else:
+                spans.append((midnight, datetime.combine(day, _DAY_START, tzinfo=zone)))
+                spans.append((datetime.combine(day, _DAY_END, tzinfo=zone), following))
+            day += timedelta(days=1)
+    return spans
+
+
+def colleague_zones(ctx: Context[CalendarState], emails: list[str]) -> list[ZoneInfo]:
+    """The time zones, other than the company's, of the people with ``emails`` (sorted; unknown zones skipped)."""
+    directory = directory_of(ctx)
+    if directory is None:
+        return []
+    wanted = {e.lower() for e in emails}
+    names = sorted({p.timezone for p in directory.people.values() if p.email.lower() in wanted})
+    zones = []
+    for name in names:
+        try:
+            zone = ZoneInfo(name)
+        except (ZoneInfoNotFoundError, ValueError):
+            continue
+        if zone.key != getattr(ctx.tz, "key", None):
+            zones.append(zone)
+    return zones
 
 
 def free_slots(

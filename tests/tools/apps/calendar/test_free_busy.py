@@ -78,3 +78,27 @@ def test_find_free_slots_bad_input_names_the_parameter(args, error, parameter):
         call(ctx(), "find_free_slots", **args)
     assert err.value.parameter == parameter
     assert type(err.value) is error
+
+
+def _moved(c, email, zone):
+    """The context with ``email``'s office in ``zone`` (the directory's record of them)."""
+    directory = c.other("directory")
+    person = next(p for p in directory.people.values() if p.email == email)
+    directory.people[person.id] = person.model_copy(update={"timezone": zone})
+    return c
+
+
+def test_a_colleague_abroad_is_offered_only_their_working_hours_too():
+    c = _moved(ctx(), PRIYA, "Europe/London")  # London is 4 hours ahead of New York in March 2026
+    out = call(c, "find_free_slots", people=[PRIYA], duration_minutes=30, start="2026-03-12", end="2026-03-13")
+    assert out["slots"], out
+    # 09:00-13:00 in New York is 13:00-17:00 in London: nothing from 13:00 on
+    assert all(s["start"][10:16] >= "T09:00" and s["end"][11:16] <= "13:00" for s in out["slots"]), out["slots"]
+
+
+def test_a_colleague_with_no_shared_working_hour_gets_no_slot():
+    c = _moved(ctx(), PRIYA, "Asia/Tokyo")  # 13 hours ahead: New York's day is Tokyo's night
+    out = call(c, "find_free_slots", people=[PRIYA], duration_minutes=30, start="2026-03-12", end="2026-03-13")
+    assert out["slots"] == []
+    alone = call(ctx(), "find_free_slots", people=[PRIYA], duration_minutes=30, start="2026-03-12", end="2026-03-13")
+    assert alone["slots"]  # the control: in New York the same day has free slots

@@ -12,7 +12,9 @@ from tools.apps.calendar._rules import (
     WORKING_HOURS,
     all_instances,
     check_emails,
+    colleague_zones,
     free_slots,
+    off_hours,
     parse_window,
 )
 from tools.apps.calendar._views import span
@@ -35,7 +37,8 @@ def find_free_slots(
 ) -> dict[str, Any]:
     """Find times when you and colleagues are all free, within working hours.
 
-    Working hours are 09:00-17:00 Monday to Friday in the company's time zone.
+    Working hours are 09:00-17:00 Monday to Friday in the company's time zone, and in each
+    colleague's own time zone too (a colleague in another office is never offered their night).
     Someone is busy during every event (and every occurrence of a series) they are invited
     to and have not declined. Slots start on the quarter hour, do not overlap, and never
     start before now; you are always included.
@@ -65,6 +68,7 @@ def find_free_slots(
         for i in all_instances(ctx, lo, hi)
         if any(a.email in who and a.response != "declined" for a in i.event.attendees)
     ]
+    busy += off_hours(colleague_zones(ctx, who), lo, hi)
     length = timedelta(minutes=duration_minutes)
     slots = free_slots(busy, lo, hi, ctx.tz, length, max_results)
     return {
