@@ -38,7 +38,8 @@ import typing
 from dataclasses import dataclass, field
 from typing import Any
 
-from gateway.control.rows import CONTROL_NAMES, Step, Task, substitute
+from gateway.control.rows import CONTROL_NAMES, Step, Task
+from gateway.control.steps import substitute
 from gateway.exceptions import TaskError
 from gateway.grading import candidate_values
 from tools import COMPLETE_TASK, REGISTRY, Action

@@ -19,7 +19,7 @@ from gateway.control import quotas
 from gateway.control.admission import Admission, Turn, Turns
 from gateway.control.metrics import Metrics
 from gateway.control.quotas import QuotaExceeded, check_quotas, check_text, check_written, restore, text_size
-from gateway.control.rows import Task, WorldTemplate, lint_task, parse_task, task_facts, world_template
+from gateway.control.rows import Task, WorldTemplate, lint_task, parse_task, task_facts, tools_for, world_template
 from gateway.control.sessions import LIVE, EndedSessions, Session, SessionStore
 from gateway.control.workspace import ProviderFailed, SandboxFiles, destroy_quietly, lend_sandbox
 from gateway.exceptions import SandboxUnavailable, SessionClosed, ShuttingDown, TaskError, UnknownSession
@@ -42,7 +42,6 @@ __all__ = [
     "Gateway",
     "QuotaExceeded",
     "ServerFault",
-    "tools_for",
 ]
 
 logger = logging.getLogger(__name__)
@@ -77,20 +76,6 @@ class ServerFault(Exception):
 
     The session is marked failed (``failure_kind: "internal_error"``), so its verification is masked.
     """
-
-
-def tools_for(task: Task, exposure: str) -> list[str]:
-    """Tool names offered over MCP to a session of ``task`` under ``exposure``.
-
-    ``mcp``: every action of the task's apps plus ``company_complete_task``;
-    ``http``: the docs tool plus ``company_complete_task``; ``cli``: only
-    ``company_complete_task`` (the apps are shell commands in the sandbox).
-    """
-    if exposure == "mcp":
-        return [a.tool_name for a in REGISTRY.actions(task.apps)] + [COMPLETE_TASK.tool_name]
-    if exposure == "http":
-        return [task.docs_tool, COMPLETE_TASK.tool_name]
-    return [COMPLETE_TASK.tool_name]
 
 
 class Gateway:

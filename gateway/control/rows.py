@@ -36,7 +36,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -47,7 +46,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from gateway.exceptions import TaskError
 from sandbox import WorkspacePathError, workspace_path
-from tools import REGISTRY, World
+from tools import COMPLETE_TASK, REGISTRY, World
 from tools.companies import CompanyError, Split, company, company_state
 from tools.companies.shared import BLOBS, keep_document
 from tools.kernel.blobs import BlobStore
@@ -61,7 +60,6 @@ __all__ = [
     "WorldSpec",
     "WorldTemplate",
     "build_world",
-    "extract",
     "lint_task",
     "load_builtin_tasks",
     "load_tasks",
@@ -70,8 +68,8 @@ __all__ = [
     "row_json",
     "select_tasks",
     "settings_tasks",
-    "substitute",
     "task_facts",
+    "tools_for",
     "world_template",
 ]
 
@@ -225,6 +223,20 @@ def task_facts(task: Task) -> dict[str, Any]:
         "row_hash": row_hash(row),
         "row": row,
     }
+
+
+def tools_for(task: Task, exposure: str) -> list[str]:
+    """Tool names offered over MCP to a session of ``task`` under ``exposure``.
+
+    ``mcp``: every action of the task's apps plus ``company_complete_task``;
+    ``http``: the docs tool plus ``company_complete_task``; ``cli``: only
+    ``company_complete_task`` (the apps are shell commands in the sandbox).
+    """
+    if exposure == "mcp":
+        return [a.tool_name for a in REGISTRY.actions(task.apps)] + [COMPLETE_TASK.tool_name]
+    if exposure == "http":
+        return [task.docs_tool, COMPLETE_TASK.tool_name]
+    return [COMPLETE_TASK.tool_name]
 
 
 def parse_task(row: dict[str, Any] | str, where: str = "task") -> Task:
@@ -398,7 +410,6 @@ def select_tasks(
     }
 
 
-_VAR = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 
 @dataclass(frozen=True)
@@ -576,42 +587,3 @@ def lint_task(task: Task, where: str = "task", template: WorldTemplate | None = 
             raise TaskError(
                 f"{where} ({task.id}): {label}: no {item['app']}.{item['collection']} record has id {rid!r}"
             )
-
-
-def substitute(value: Any, variables: dict[str, Any]) -> Any:
-    """Replace ``{var}`` in strings (recursively in lists and dicts) with saved values.
-
-    Raises:
-        TaskError: a variable was never saved.
-    """
-    if isinstance(value, str):
-        whole = _VAR.fullmatch(value)
-        if whole:
-            return _lookup_var(whole.group(1), variables)
-        return _VAR.sub(lambda m: str(_lookup_var(m.group(1), variables)), value)
-    if isinstance(value, list):
-        return [substitute(v, variables) for v in value]
-    if isinstance(value, dict):
-        return {k: substitute(v, variables) for k, v in value.items()}
-    return value
-
-
-def _lookup_var(name: str, variables: dict[str, Any]) -> Any:
-    if name not in variables:
-        raise TaskError(f"solution uses {{{name}}} before saving it")
-    return variables[name]
-
-
-def extract(result: Any, path: str) -> Any:
-    """Follow a dotted path (``"results.0.id"``) into a result.
-
-    Raises:
-        TaskError: the path does not exist in the result.
-    """
-    cur = result
-    for part in path.split("."):
-        try:
-            cur = cur[int(part)] if isinstance(cur, list) else cur[part]
-        except (KeyError, IndexError, ValueError, TypeError):
-            raise TaskError(f"result has no {path!r} (stopped at {part!r})") from None
-    return cur

@@ -14,7 +14,8 @@ from typing import Any
 from fastmcp import Client
 
 from cli_shim import APPLESS_COMMAND, to_argv
-from gateway.control.rows import Step, Task, extract, substitute
+from gateway.control.rows import Step, Task
+from gateway.control.steps import extract, substitute
 from sandbox import Provider, Sandbox
 from tools import COMPLETE_TASK, REGISTRY, Action
 from tools.kernel.registry import TOOL_PREFIX

@@ -26,8 +26,7 @@ import pytest
 
 import gateway
 from gateway import Settings, create_app
-from gateway.control.core import tools_for
-from gateway.control.rows import Task, load_tasks
+from gateway.control.rows import Task, load_tasks, tools_for
 from gateway.runners.cli import main
 from gateway.runners.gym_export import export_gym, gym_row, select_tasks
 from gateway.surfaces.serve import serve_in_background

@@ -31,7 +31,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from gateway.control.rows import Step, Task, extract, load_builtin_tasks, substitute
+from gateway.control.rows import Step, Task, load_builtin_tasks
+from gateway.control.steps import extract, substitute
 from gateway.runners.policies import tool_name
 from gateway.surfaces.serve import serve_in_background
 

@@ -38,7 +38,8 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from cli_shim import APPLESS_COMMAND, to_argv
-from gateway.control.rows import Task, extract, substitute
+from gateway.control.rows import Task
+from gateway.control.steps import extract, substitute
 from gateway.runners.policies import tool_name
 from gateway.surfaces.serve import serve_in_background
 from tools import COMPLETE_TASK, REGISTRY, Action
