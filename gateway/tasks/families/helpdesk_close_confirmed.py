@@ -103,8 +103,9 @@ def _build(inst: Instance) -> dict[str, Any]:
     }
     reads = [{"tool": "helpdesk.list_comments", "args": {"ticket_id": t["id"]}} for t in [*confirmed, *keep[:3]]]
 
-    def close(tid: str) -> dict[str, Any]:
-        return {"tool": "helpdesk.change_status", "args": {"ticket_id": tid, "status": "closed", "resolution": note}}
+    def close(tid: str, resolution: str = note) -> dict[str, Any]:
+        args = {"ticket_id": tid, "status": "closed", "resolution": resolution}
+        return {"tool": "helpdesk.change_status", "args": args}
 
     return {
         "instruction": instruction,
@@ -115,7 +116,11 @@ def _build(inst: Instance) -> dict[str, Any]:
                     "kind": "record",
                     "app": "helpdesk",
                     "collection": "tickets",
-                    "where": {"id": tid, "status": {"in": ["resolved", "closed"]}, "resolution": {"exists": True}},
+                    "where": {  # the resolution must say it is fixed ("Not fixed, closing anyway" fails)
+                        "id": tid,
+                        "status": {"in": ["resolved", "closed"]},
+                        "resolution": {"claims": {"kind": "fixed"}},
+                    },
                 }
                 for tid in ids
             ),
@@ -165,6 +170,11 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "name": "closes-colleagues",
                 "why": "also closes a confirmed ticket that another support person owns",
                 "steps": [search, *(close(tid) for tid in [*ids, theirs["id"]])],
+            },
+            {
+                "name": "not-fixed-resolution",
+                "why": "closes the right tickets with a resolution saying the change did not fix them",
+                "steps": [search, *(close(tid, f"Not fixed - change {change} did not resolve it.") for tid in ids)],
             },
             {
                 "name": "misses-one",

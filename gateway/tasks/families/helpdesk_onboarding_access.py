@@ -16,6 +16,9 @@ from gateway.tasks.kit.helpdesk import called, queues, ticket
 
 __all__ = ["FAMILY"]
 
+#: What the resolution note must state, affirmatively: the access was given.
+GIVEN = r"\b(?:shared|granted|gave|given|added)\b"
+
 ROLES = (("reader", "view"), ("commenter", "comment"), ("writer", "edit"))
 TEAMS = ("Marketing", "Sales", "Engineering", "Finance", "Legal", "Operations", "Customer Success", "People")
 
@@ -97,8 +100,9 @@ def _build(inst: Instance) -> dict[str, Any]:
     def invite(channel: str, email: str = hire["email"]) -> dict[str, Any]:
         return {"tool": "slack.invite_to_channel", "args": {"channel": channel, "people": [email]}}
 
-    def resolve(tid: str) -> dict[str, Any]:
-        return {"tool": "helpdesk.change_status", "args": {"ticket_id": tid, "status": "resolved", "resolution": note}}
+    def resolve(tid: str, resolution: str = note) -> dict[str, Any]:
+        args = {"ticket_id": tid, "status": "resolved", "resolution": resolution}
+        return {"tool": "helpdesk.change_status", "args": args}
 
     return {
         "instruction": instruction,
@@ -122,7 +126,11 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "kind": "record",
                 "app": "helpdesk",
                 "collection": "tickets",
-                "where": {"id": target["id"], "status": "resolved", "resolution": {"exists": True}},
+                "where": {  # the note must say the access was given, not that it was not
+                    "id": target["id"],
+                    "status": "resolved",
+                    "resolution": {"claims": {"kind": "states", "detail": [GIVEN]}},
+                },
             },
         ],
         "allowed_changes": [
@@ -173,6 +181,15 @@ def _build(inst: Instance) -> dict[str, Any]:
             resolve("{tid}"),
         ],
         "negative_controls": [
+            {
+                "name": "says-not-granted",
+                "why": "does the work but resolves the ticket saying the access was not granted",
+                "steps": [
+                    share(handbook["id"]),
+                    invite(chan["id"]),
+                    resolve(target["id"], "Access NOT granted yet - still waiting on manager approval."),
+                ],
+            },
             {
                 "name": "archived-folder",
                 "why": "shares the archived folder of the same name",

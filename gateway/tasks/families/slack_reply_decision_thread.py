@@ -86,11 +86,12 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "collection": "messages",
                 "new": True,
                 "count": 1,
-                "where": {
+                "where": {  # in the thread only: not also sent to the channel
                     "channel_id": chan["id"],
                     "thread_id": root["id"],
                     "user": me,
                     "text": decides,
+                    "broadcast": {"ne": True},
                 },
             }
         ],
@@ -122,6 +123,16 @@ def _build(inst: Instance) -> dict[str, Any]:
             [answer(f"We'll go with {chosen} for the {topic}, not {rejected}.")],
         ],
         "negative_controls": [
+            {
+                "name": "also-in-the-channel",
+                "why": "replies in the thread but also sends the reply to the channel, which was not asked",
+                "steps": [
+                    {
+                        "tool": "slack.reply_in_thread",
+                        "args": {"message_id": root["id"], "text": reply, "also_send_to_channel": True},
+                    }
+                ],
+            },
             {
                 "name": "other-question",
                 "why": "answers the colleague's other question's thread",
