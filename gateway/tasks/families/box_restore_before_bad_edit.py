@@ -57,6 +57,7 @@ def _build(inst: Instance) -> dict[str, Any]:
         ],
     )
     wanted, bad = caps[count - 2], caps[count - 1]
+    before_edit = f"ver_{contract['id']}_{count - 1}"
     instruction = inst.phrase(
         "{who}'s last edit to the {vendor} MSA ({code}) in Box changed the liability cap, and that wasn't agreed."
         " Make the version from just before their edit the current one again - keep the history.",
@@ -77,7 +78,11 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "where": {
                     "id": contract["id"],
                     "version_number": count + 1,
-                    "blob": {"text": {"contains": f"${wanted:,}", "not_contains": f"${bad:,}"}},
+                    # the bytes of the version before the edit, not a copy typed or edited to look like it
+                    "blob": {
+                        "same_bytes_as": {"app": "box", "collection": "versions", "id": before_edit},
+                        "text": {"contains": f"${wanted:,}", "not_contains": f"${bad:,}"},
+                    },
                 },
             }
         ],
