@@ -83,6 +83,7 @@ def _build(inst: Instance) -> dict[str, Any]:
         " {asker_first} to confirm.",
     ).format(asker=asker["name"], asker_first=inst.first(asker), title=title, when=when)
     note = f"Done: {title} is now at {_hour(final.hour, final.minute)} on {when}."
+    withdrawn = _hour(first_ask.hour, first_ask.minute)
     return {
         "instruction": instruction,
         "checks": [
@@ -105,7 +106,11 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "collection": "messages",
                 "new": True,
                 "count": 1,
-                "where": {"thread_id": ask["thread_id"], "to": {"includes": [asker["email"]]}},
+                "where": {  # the reply gives the new time (not the one they withdrew)
+                    "thread_id": ask["thread_id"],
+                    "to": {"includes": [asker["email"]]},
+                    "body": {"claims": {"kind": "time", "value": f"{final.hour:02d}:{final.minute:02d}"}},
+                },
             },
         ],
         "allowed_changes": [
@@ -161,6 +166,17 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "steps": [
                     {"tool": "calendar.update_event", "args": {"event_id": other["id"], "start": final.isoformat()}},
                     {"tool": "gmail.reply_to_message", "args": {"message_id": follow["id"], "body": note}},
+                ],
+            },
+            {
+                "name": "tells-the-withdrawn-time",
+                "why": "moves it to the right time but tells the colleague the time they withdrew",
+                "steps": [
+                    {"tool": "calendar.update_event", "args": {"event_id": target["id"], "start": final.isoformat()}},
+                    {
+                        "tool": "gmail.reply_to_message",
+                        "args": {"message_id": follow["id"], "body": f"Done: {title} is now at {withdrawn} on {when}."},
+                    },
                 ],
             },
             {
