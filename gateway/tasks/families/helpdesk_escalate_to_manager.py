@@ -77,11 +77,11 @@ def _build(inst: Instance) -> dict[str, Any]:
     ).format(who=who, thing=title[0].lower() + title[1:], priority=priority)
     note = "Escalating: stuck waiting for approval for over a week; manager added as a watcher."
 
-    def steps(tid: str, watcher: str, internal: bool = True) -> list[dict[str, Any]]:
+    def steps(tid: str, watcher: str, internal: bool = True, body: str = note) -> list[dict[str, Any]]:
         return [
             {"tool": "helpdesk.update_ticket", "args": {"ticket_id": tid, "priority": priority}},
             {"tool": "helpdesk.add_watcher", "args": {"ticket_id": tid, "person": watcher}},
-            {"tool": "helpdesk.add_comment", "args": {"ticket_id": tid, "body": note, "internal": internal}},
+            {"tool": "helpdesk.add_comment", "args": {"ticket_id": tid, "body": body, "internal": internal}},
         ]
 
     return {
@@ -100,7 +100,12 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "app": "helpdesk",
                 "collection": "comments",
                 "new": True,
-                "where": {"ticket_id": target["id"], "author": me, "internal": True},
+                "where": {  # the note says it is escalated ("Not escalating" fails)
+                    "ticket_id": target["id"],
+                    "author": me,
+                    "internal": True,
+                    "body": {"claims": {"kind": "states", "detail": [r"\bescalat\w*"]}},
+                },
             },
         ],
         "allowed_changes": [
@@ -134,6 +139,11 @@ def _build(inst: Instance) -> dict[str, Any]:
             *steps("{tid}", "{boss}"),
         ],
         "negative_controls": [
+            {
+                "name": "not-escalating-note",
+                "why": "does the steps but notes that it is not escalating",
+                "steps": steps(target["id"], manager["email"], body="Not escalating - this needs no attention."),
+            },
             {
                 "name": "my-manager",
                 "why": "adds the user's own manager instead of the requester's",
