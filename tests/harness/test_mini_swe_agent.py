@@ -89,9 +89,10 @@ async def test_the_agents_shell_reaches_the_apps_but_not_the_control_routes_or_t
         state = await control.get("/task_state", params={"session_id": seed["session_id"]})
         assert state.json()["status"] == "active", state.text  # /verify did not run
         # The task rows (checks, reference solutions) and the gateway's own files are nowhere in sight.
-        assert (Path(task_data_folder()) / "tasks" / "core.jsonl").is_file()  # there is something to hide
-        found = await sh("find / -path /proc -prune -o \\( -path '*/data/tasks/*.jsonl' -o -name core.jsonl \\) "
-                         "-print 2>/dev/null; echo end")  # fmt: skip
+        assert (Path(task_data_folder()) / "rows" / "core.jsonl").is_file()  # there is something to hide
+        assert (Path(task_data_folder()) / "families" / "gmail_forward_invoice.py").is_file()  # families too
+        found = await sh("find / -path /proc -prune -o \\( -path '*/tasks/rows/*.jsonl' -o -name core.jsonl "
+                         "-o -name gmail_forward_invoice.py \\) -print 2>/dev/null; echo end")  # fmt: skip
         assert found.output.strip() == "end", found
         for path in (task_data_folder(), str(Path(gateway.__file__).parent), str(REPO)):
             listed = await sh(f"ls {shlex.quote(path)}")
