@@ -39,6 +39,16 @@ _COMMANDS = {
 }
 
 
+def _version() -> str:
+    """The installed distribution's version ("unknown" when run from a tree that was never installed)."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("company-gateway")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
 def _selection(parser: argparse.ArgumentParser) -> None:
     """The task filters every command that takes tasks shares: --split and --family."""
     parser.add_argument(
@@ -61,9 +71,24 @@ def _served_selection(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--family",
         dest="tasks_family",
+        action=_JoinedNames,
         metavar="NAMES",
-        help="only these families' instances, comma-separated ('none': the hand-written rows)",
+        help="only these families' instances, comma-separated or repeated ('none': the hand-written rows)",
     )
+
+
+class _JoinedNames(argparse.Action):
+    """Keeps every ``--family`` given, joined with commas (the setting's form), instead of only the last."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        before = getattr(namespace, self.dest, None)
+        setattr(namespace, self.dest, f"{before},{values}" if before else str(values))
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -71,6 +96,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="company-gateway",
         description="An MCP gateway that lends each agent session its own simulated company, and grades it.",
     )
+    p.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     serve = sub.add_parser("serve", help="serve the gateway (MCP at /mcp, control routes)")

@@ -177,3 +177,19 @@ def test_a_relative_family_module_is_refused_in_one_line(capsys):
     assert main(["tasks", "generate", "--module", "../../x"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("company-gateway tasks generate: --module: cannot import '../../x'") and err.count("\n") == 1
+
+
+def test_a_repeated_family_on_serve_keeps_every_name():
+    from gateway.runners.cli.main import _parser
+
+    args = _parser().parse_args(["serve", "--family", "gmail-reply-decision", "--family", "slack-team-channel,none"])
+    assert args.tasks_family == "gmail-reply-decision,slack-team-channel,none"
+
+
+def test_version_prints_the_installed_version(capsys):
+    from importlib import metadata
+
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out.strip() == f"company-gateway {metadata.version('company-gateway')}"
