@@ -92,8 +92,11 @@ def task_stats(tasks: list[Task]) -> dict[str, Any]:
         ``tasks`` and ``families`` (counts), ``by_app`` (rows enabling each app), ``by_number_of_apps``,
         ``by_tier``, ``by_split``, ``by_exposure``, ``by_family`` (instances; ``none``: hand-written),
         ``share`` (fractions of the rows: ``two_or_more_apps``, ``workspace_files`` (rows that move a file
-        through the workspace, i.e. lend a sandbox for it), ``hard``).
+        through the workspace, i.e. lend a sandbox for it), ``hard``), ``skeletons_by_family`` (distinct
+        instruction skeletons: names, numbers, dates and codes masked; :mod:`gateway.runners.skeletons`).
     """
+    from gateway.runners.skeletons import skeleton_counts
+
     n = len(tasks) or 1
     by_family = Counter(t.family or "none" for t in tasks)
     return {
@@ -110,6 +113,7 @@ def task_stats(tasks: list[Task]) -> dict[str, Any]:
             "hard": round(sum(tier(t) == "hard" for t in tasks) / n, 3),
         },
         "by_family": dict(sorted(by_family.items())),
+        "skeletons_by_family": skeleton_counts((t.family or "none", t.instruction) for t in tasks),
     }
 
 
