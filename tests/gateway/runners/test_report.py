@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
 
 from gateway.runners.cli import main
 from gateway.runners.episodes import EpisodeRecord
-from gateway.runners.report import build_report, load_run
+from gateway.runners.report import ATIF_VERSION, build_report, load_run, to_atif, write_atif
 from gateway.runners.report.episode import episode_view, steps_of
 from gateway.runners.report.runs import Run, bootstrap_interval, compare, overview, task_table, wilson_interval
 from gateway.runners.rollout_summary import summarize
@@ -190,3 +192,55 @@ def test_report_usage_errors_exit_2_naming_the_problem(tmp_path, capsys):
     assert "no episode records" in capsys.readouterr().err
     assert main(["report", str(tmp_path / "missing.jsonl"), "-o", str(tmp_path / "x")]) == 2
     assert "missing.jsonl" in capsys.readouterr().err
+
+
+# ---- ATIF ----------------------------------------------------------------------------------------
+
+#: Where scripts/install-harbor.sh puts Harbor's venv (HARBOR_VENV overrides it, as it does for the script).
+HARBOR_VENV = Path(os.environ.get("HARBOR_VENV", Path.home() / ".cache" / "company-gateway" / "harbor-0.25.0"))
+
+#: Validates each file named on the command line with Harbor's own ATIF model; prints step counts.
+VALIDATE = """
+import json, sys
+from harbor.models.trajectories import Trajectory
+print(json.dumps([len(Trajectory.model_validate_json(open(p).read()).steps) for p in sys.argv[1:]]))
+"""
+
+
+def atif_records() -> list[EpisodeRecord]:
+    talked = EpisodeRecord("t1", 0, session_id="s_1", trajectory=CHAT, tools=["company_a"],
+                           checks=[{"name": "sent", "passed": True, "detail": "1 sent"}], reward=1.0,
+                           tool_calls=[{"tool": "company_a", "ok": True, "offered": True, "s": 0.1},
+                                       {"tool": "company_b", "ok": False, "offered": False, "s": 0.2}])  # fmt: skip
+    silent = EpisodeRecord("t/2", 3, adapter="harbor", row={"instruction": "Book it."}, trajectory=None)
+    return [talked, silent]
+
+
+def test_an_episode_becomes_an_atif_trajectory_with_its_calls_and_grade(tmp_path):
+    atif = to_atif(atif_records()[0])
+    assert (atif["schema_version"], atif["session_id"]) == (ATIF_VERSION, "s_1")
+    assert atif["agent"]["extra"] == {"tools": ["company_a"]}
+    assert [(s["step_id"], s["source"]) for s in atif["steps"]] == [(1, "system"), (2, "user"), (3, "agent"),
+                                                                    (4, "agent")]  # fmt: skip
+    step = atif["steps"][2]
+    assert [(c["function_name"], c["arguments"], c["extra"]["ok"]) for c in step["tool_calls"]] == [
+        ("company_a", {"q": 1}, True), ("company_b", {}, False)]
+    assert [r["source_call_id"] for r in step["observation"]["results"]] == ["c1", "c2"]
+    assert step["observation"]["results"][0]["content"] == "x" * 3000
+    assert (atif["extra"]["reward"], atif["extra"]["checks"][0]["name"]) == (1.0, "sent")
+    paths = write_atif(atif_records(), tmp_path)
+    assert [p.name for p in paths] == ["00000-t1-0.json", "00001-t_2-3.json"]
+    assert json.loads(paths[1].read_text())["steps"] == [{"source": "user", "message": "Book it.", "step_id": 1}]
+
+
+def test_the_atif_files_validate_against_harbors_own_model(tmp_path):
+    python = HARBOR_VENV / "bin" / "python"
+    if not python.exists():
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"Harbor's venv is not at {HARBOR_VENV}; CI=true requires it", pytrace=False)
+        pytest.skip(f"Harbor's venv is not at {HARBOR_VENV} (bash scripts/install-harbor.sh)")
+    paths = write_atif(atif_records(), tmp_path)
+    done = subprocess.run([str(python), "-c", VALIDATE, *map(str, paths)], capture_output=True, text=True,
+                          timeout=120, check=False)  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout) == [4, 1]
