@@ -104,10 +104,11 @@ def _write_run(writer: _Writer, number: int, run: Run, fold_at: int) -> None:
         lines[index] = _episode_line(index, view)
         writer.stats.episodes += 1
     for row in rows:
-        first = run.records[members[row["task_id"]][0]]
+        indexes = sorted(members[row["task_id"]], key=lambda i: run.records[i].repeat)
+        first = run.records[indexes[0]]
         instruction = (first.row or {}).get("instruction") if isinstance(first.row, dict) else None
         writer.put(f"{prefix}/t/{row['i']}", {"row": row, "instruction": instruction, "company": first.company,
-                                              "episodes": [lines[i] for i in members[row["task_id"]]]})  # fmt: skip
+                                              "episodes": [lines[i] for i in indexes]})  # fmt: skip
 
 
 def build_report(runs: Sequence[Run], out: str | Path, *, fold_at: int = FOLD_AT) -> SiteStats:

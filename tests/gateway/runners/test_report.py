@@ -164,6 +164,9 @@ def test_the_site_has_every_page_and_a_data_file_per_task_and_episode(tmp_path):
     assert read_data(root, "site")["pairs"] == [[0, 1]]
     assert read_data(root, "r0/overview")["episodes"] == 6 and len(read_data(root, "r0/tasks")) == 3
     assert [e["i"] for e in read_data(root, "r0/t/2")["episodes"]] == [4, 5]
+    shuffled = build_report([Run("c", RUN.records[::-1])], tmp_path / "other")
+    assert shuffled.episodes == 6
+    assert [e["repeat"] for e in read_data(tmp_path / "other", "r0/t/0")["episodes"]] == [0, 1]
     assert read_data(root, "r1/e/1")["task_id"] == "t1" and read_data(root, "cmp-0-1")["b"] == "b"
     files = [p for p in root.rglob("*") if p.is_file()]
     assert (stats.files, stats.bytes, stats.episodes) == (len(files), sum(p.stat().st_size for p in files), 8)
