@@ -24,13 +24,18 @@ from tests.gateway.runners.report_runs import make_run
 pytestmark = pytest.mark.timeout(300)
 
 
-@pytest.fixture(scope="module")
-def runs(tmp_path_factory):
-    """(run A's path, what rollout printed for it, run B's path): 11 tasks x 2 mixed, then 11 x 1 right."""
+def need_chromium() -> None:
+    """Skip without chromium, or fail under CI=true (like tests/harness/conftest.py's missing_tool)."""
     if chromium_path() is None:
         if os.environ.get("CI") == "true":
             pytest.fail("chromium is not installed; CI=true requires it (.ci/run installs it)", pytrace=False)
         pytest.skip("chromium is not installed (apt-get install chromium)")
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    """(run A's path, what rollout printed for it, run B's path, scripts): 11 tasks x 2 mixed, 11 x 1 right."""
+    need_chromium()
     folder = tmp_path_factory.mktemp("runs")
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
@@ -49,6 +54,7 @@ def site(runs, tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser():
+    need_chromium()
     with Browser() as b:
         yield b
 
@@ -173,4 +179,29 @@ def test_the_task_and_compare_pages_list_the_episodes_that_changed(runs, site, b
                      and in_b[(r.task_id, r.repeat)] != (r.reward, r.mask_sample))  # fmt: skip
     assert changed and sorted(texts(browser, "#changed tbody td:first-child")) == changed
     assert len(texts(browser, "#cmp-tasks tbody tr")) == len(scripts)
+    assert browser.errors() == []
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+def test_a_200_episode_report_opens_with_every_page_and_rollouts_own_table(tmp_path, browser):
+    run = tmp_path / "run200.jsonl"
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        scripts = make_run(run, count=20, repeats=10, concurrency=4)
+    records = load_run(run).records
+    build_report([load_run(run)], tmp_path / "site")
+    site = tmp_path / "site"
+    assert browser.open(url(site, "index.html")) == "drawn"
+    printed_mean = re.search(r"mean reward \(unmasked\)\s*│\s*([\d.]+)", printed.getvalue()).group(1)
+    printed_pass = re.search(r"pass@10\s*│\s*([\d.]+) over", printed.getvalue()).group(1)
+    assert [browser.evaluate(f"document.getElementById('fig-{k}').textContent") for k in ("episodes", "mean",
+            "passk")] == ["200", printed_mean, printed_pass]  # fmt: skip
+    assert browser.open(url(site, "tasks.html", "run=0")) == "drawn"
+    assert len(texts(browser, "#tasks tbody tr")) == len(scripts) == 20
+    for index in (0, 199):
+        assert browser.open(url(site, "episode.html", f"run=0&e={index}")) == "drawn"
+        assert len(texts(browser, ".call")) == len(records[index].tool_calls)
+    assert browser.open(url(site, "task.html", "run=0&t=19")) == "drawn"
+    assert len(texts(browser, "#episodes tbody tr")) == 10
     assert browser.errors() == []
