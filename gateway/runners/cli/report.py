@@ -31,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"report of {stats.episodes} episodes in {len(runs)} run(s): {stats.files} files, "
               f"{stats.bytes / 1e6:.1f} MB, {time.perf_counter() - started:.1f} s; open {index.as_uri()}")
     if args.atif:
-        written = [p for r in runs
-                   for p in write_atif(r.records, Path(args.atif) / (r.name if len(runs) > 1 else ""))]
+        written = [p for n, r in enumerate(runs)  # several runs: a folder each, <n>-<name> (names may repeat)
+                   for p in write_atif(r.records, Path(args.atif) / (f"{n}-{r.name}" if len(runs) > 1 else ""))]
         print(f"ATIF: {len(written)} trajectories in {args.atif}")
     return 0

@@ -180,6 +180,10 @@ def test_report_command_writes_the_site_and_says_where(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "report of 6 episodes in 1 run(s)" in out and (tmp_path / "out" / "index.html").as_uri() in out
     assert load_run(run).records == RUN.records
+    assert main(["report", str(run), str(run), "--atif", str(tmp_path / "atif")]) == 0
+    assert "ATIF: 12 trajectories" in capsys.readouterr().out
+    assert sorted(p.name for p in (tmp_path / "atif").iterdir()) == ["0-run", "1-run"]
+    assert len(list((tmp_path / "atif" / "1-run").glob("*.json"))) == 6
 
 
 def test_report_usage_errors_exit_2_naming_the_problem(tmp_path, capsys):
