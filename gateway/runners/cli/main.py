@@ -34,6 +34,7 @@ _COMMANDS = {
     "cluster": "cluster",
     "rollout": "rollout",
     "regrade": "regrade",
+    "report": "report",
     "harbor-export": "harbor_export",
     "gym-export": "gym_export",
 }
@@ -229,6 +230,17 @@ def _parser() -> argparse.ArgumentParser:
     rg.add_argument("--tasks", dest="tasks_file", help="with --rows current: a JSONL file of today's rows "
                     "(default: the built-in tasks)")  # fmt: skip
     rg.add_argument("--json", action="store_true", help="one episode record a line, with the new grade")
+
+    rp = sub.add_parser(
+        "report",
+        help="write a static site of runs to read in a browser, or their ATIF trajectories",
+        description="Write a static site (plain HTML, CSS and JavaScript, opened from disk) of one or more runs of "
+        "episode records: an overview, a table of tasks, every episode's steps, checks and changes, and the first "
+        "run compared with each other one. --atif writes each episode as an ATIF trajectory (Harbor's format).",
+    )
+    rp.add_argument("runs", nargs="+", metavar="RUN.jsonl", help="episode records, one a line (rollout --output)")
+    rp.add_argument("-o", "--output", metavar="DIR", help="folder to write the site into (open DIR/index.html)")
+    rp.add_argument("--atif", metavar="DIR", help="folder to write one ATIF trajectory per episode into")
 
     hx = sub.add_parser("harbor-export", help="write Harbor task folders whose trials run in this gateway's sandboxes")
     hx.add_argument("dir", metavar="DIR", help="folder to write (tasks/, job.yaml, company_gateway_harbor.py)")
