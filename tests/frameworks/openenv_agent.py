@@ -4,7 +4,8 @@
     python openenv_agent.py ENV_URL MODEL_URL TASK_ID [TASK_ID ...]
 
 Prints one JSON object per episode: ``{"task_id", "reward", "done", "metadata", "steps", "tools", "state"}``.
-With ``--leave TASK_ID`` it resets, makes one call and leaves without ending the episode (the server must close it).
+With ``--leave ENV_URL TASK_ID`` it resets, makes one call and leaves without ending the episode (the server must
+close it); with ``--masked ENV_URL TASK_ID`` it resets, waits for a line on stdin, then makes one call.
 """
 
 import asyncio
@@ -61,7 +62,20 @@ async def leave(env_url: str, task_id: str) -> dict:
         return {"task_id": task_id, "session_id": reset.observation.metadata["session_id"], "done": step.done}
 
 
+async def masked(env_url: str, task_id: str) -> None:
+    """Reset, print the session, wait for a line on stdin (the test stops the gateway), then call a tool."""
+    async with MCPToolClient(base_url=env_url) as env:
+        reset = await env.reset(task_id=task_id)
+        print(json.dumps({"session_id": reset.observation.metadata["session_id"]}), flush=True)
+        await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+        step = await env.step(CallToolAction(tool_name="company_directory_list_departments", arguments={}))
+        print(json.dumps({"reward": step.reward, "done": step.done, "metadata": step.observation.metadata}), flush=True)
+
+
 async def main() -> None:
+    if sys.argv[1] == "--masked":
+        await masked(sys.argv[2], sys.argv[3])
+        return
     if sys.argv[1] == "--leave":
         print(json.dumps(await leave(sys.argv[2], sys.argv[3])), flush=True)
         return

@@ -170,3 +170,38 @@ async def test_reset_by_split_draws_a_task_of_that_split(tmp_path):
         with anyio.fail_after(30):
             while len(gw.store):
                 await anyio.sleep(0.1)
+
+
+async def read_line(stream: Any) -> bytes:
+    """One line from a process's stdout (bytes up to and with the newline; what follows it is dropped)."""
+    line = b""
+    async for chunk in stream:
+        line += chunk
+        if b"\n" in line:
+            break
+    return line.split(b"\n", 1)[0]
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+async def test_a_gateway_lost_mid_episode_masks_it_instead_of_scoring_0(tmp_path):
+    bin_dir = openenv_bin()
+    gateway_stack = contextlib.AsyncExitStack()
+    gateway_url, _ = await gateway_stack.enter_async_context(live_gateway())
+    try:
+        async with openenv_server(bin_dir, gateway_url, tmp_path) as env_url:
+            argv = [str(bin_dir / "python"), str(AGENT), "--masked", env_url, WRONG]
+            with anyio.fail_after(TIMEOUT_S):
+                async with await anyio.open_process(argv, cwd=tmp_path, env=framework_env()) as proc:
+                    assert proc.stdout is not None and proc.stdin is not None
+                    assert json.loads(await read_line(proc.stdout))["session_id"]
+                    await gateway_stack.aclose()  # the gateway is gone mid-episode
+                    await proc.stdin.send(b"\n")
+                    answer = json.loads(await read_line(proc.stdout))
+                    assert await proc.wait() == 0
+    finally:
+        await gateway_stack.aclose()
+    assert (answer["reward"], answer["done"]) == (None, True)
+    assert (answer["metadata"]["mask_sample"], answer["metadata"]["failure_kind"]) == (True, "transport_unreachable")
+    (record,) = map(json.loads, (tmp_path / "episodes.jsonl").read_text().splitlines())
+    assert (record["mask_sample"], record["reward"], record["failure_kind"]) == (True, 0.0, "transport_unreachable")
