@@ -9,8 +9,8 @@
 # The venv lives outside the clone (default ~/.cache/company-gateway/trl-<version>), once per machine.
 # torch: `torch==2.13.0` on Python 3.11 takes the CPU wheel these machines keep on disk (pip's find-links, 192 MB
 # wheel, ~0.9 GB installed); on a machine without it, pip takes PyPI's CUDA build of several GB. Measured here (2 cores,
-# other installs running): first install ~7.5 min (torch + trl ~5.3 min, openenv ~2.3 min), 1.9 GB; again with pip's
-# cache: see docs/frameworks.md; warm (already there): ~0.5 s.
+# other installs running): first install ~7.5 min (torch + trl ~5.3 min, openenv ~2.3 min), 1.7 GB; from an empty
+# venv with pip's cache warm 459 s; warm (already there): ~0.5 s.
 set -euo pipefail
 
 TRL_VERSION="${TRL_VERSION:-1.16.0}"
