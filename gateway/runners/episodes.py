@@ -7,7 +7,8 @@ the ``/verify`` answer and what they saw themselves (docs/grading.md has the tab
 
 Fields (JSON, in this order):
 
-- ``format``: ``"company-gateway.episode/1"``; ``adapter``: ``rollout``, ``nemo-gym`` or ``harbor``.
+- ``format``: ``"company-gateway.episode/1"``; ``adapter``: ``rollout``, ``nemo-gym``, ``harbor``, ``openenv`` or
+  ``verifiers``.
 - ``task_id``, ``repeat`` (from 0), ``session_id``.
 - ``family``, ``company``, ``seed``, ``split``, ``tier``, ``apps``, ``exposure``, ``row_hash``, ``row``: the
   task as the gateway graded it (``/verify``'s ``task``); the row is what ``regrade`` uses by default.
