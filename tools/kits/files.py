@@ -120,18 +120,28 @@ def deliver_file(ctx: Any, name: str, data: bytes, save_as: str = "", parameter:
 
     With a workspace (``ctx.files`` set) the bytes are written there (under
     ``downloads/<name>`` unless ``save_as`` names a path) and the answer holds
-    only the path. Without one, text is returned inline (up to ``INLINE_LIMIT``
+    only the path. A default path already holding a file is kept, as a browser
+    does: the new file goes to ``downloads/<stem> (2)<suffix>`` (then ``(3)``...)
+    and the answer says so in ``note``; a ``save_as`` path is written as asked.
+    Without a workspace, text is returned inline (up to ``INLINE_LIMIT``
     characters); binary content is refused.
 
     Returns:
-        ``{"saved_to": path, "size": bytes}`` or ``{"content": text, "size": bytes}``.
+        ``{"saved_to": path, "size": bytes}`` (plus ``"note"`` when renamed) or
+        ``{"content": text, "size": bytes}``.
 
     Raises:
         InvalidArgument: Binary or oversized content with no workspace to save it in.
     """
     if ctx.files is not None:
-        path = ctx.files.save(save_as.strip() or f"downloads/{name}", data, parameter)
-        return {"saved_to": path, "size": len(data)}
+        if save_as.strip():
+            return {"saved_to": ctx.files.save(save_as.strip(), data, parameter), "size": len(data)}
+        wanted = f"downloads/{name}"
+        path = ctx.files.save(_free_path(ctx.files, wanted), data, parameter)
+        out: dict[str, Any] = {"saved_to": path, "size": len(data)}
+        if path != wanted:
+            out["note"] = f"{wanted} already held a file, so this one was saved as {path}"
+        return out
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
@@ -143,6 +153,25 @@ def deliver_file(ctx: Any, name: str, data: bytes, save_as: str = "", parameter:
             f"'{name}' is longer than {INLINE_LIMIT} characters; it cannot be shown inline", parameter
         )
     return {"content": text, "size": len(data)}
+
+
+#: Most numbered names tried for a download before the last one is overwritten.
+_MAX_COPIES = 100
+
+
+def _free_path(files: Any, path: str) -> str:
+    """``path``, or ``<stem> (n)<suffix>`` beside it for the first n from 2 the workspace does not hold yet."""
+    if not files.exists(path):
+        return path
+    where = PurePosixPath(path)
+    suffix = "".join(where.suffixes[-1:])
+    stem = where.name[: len(where.name) - len(suffix)] if suffix else where.name
+    candidate = path
+    for n in range(2, _MAX_COPIES + 1):
+        candidate = str(where.with_name(f"{stem} ({n}){suffix}"))
+        if not files.exists(candidate):
+            break
+    return candidate
 
 
 def receive_file(ctx: Any, content: str, path: str, content_param: str = "content", path_param: str = "path") -> bytes:
