@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import base64
 import binascii
+import io
 import re
+import zipfile
 from pathlib import PurePosixPath
 from typing import Any
 
@@ -95,8 +97,10 @@ def refuse_typed_document(name: str, content: str, parameter: str = "content") -
     """Refuse text typed inline under the name of a binary document (.pdf, .docx, .xlsx, .png, ...).
 
     A file of such a type comes from the workspace (real bytes, by path); typed text is not one, whatever
-    its name says. Inline content that really is such a document (it starts with the type's first bytes,
-    e.g. ``%PDF-``) passes, as does any text under a text file's name (.txt, .md, .csv ...).
+    its name says. Inline content that really is such a document passes (:func:`_is_document`: it starts
+    with the type's first bytes, e.g. ``%PDF-``, and has the type's structure: a PDF's cross-reference
+    table and end marker, a zip's directory, an image's end), as does any text under a text file's name
+    (.txt, .md, .csv ...). Text that merely starts with the first bytes is typed text all the same.
 
     Args:
         name: The file's name, with its extension.
@@ -106,13 +110,41 @@ def refuse_typed_document(name: str, content: str, parameter: str = "content") -
     Raises:
         InvalidArgument: ``content`` is typed under a binary document's name and is not such a document.
     """
-    magic = BINARY_TYPES.get(PurePosixPath(name.strip()).suffix.lower())
-    if content and magic is not None and not content.encode("utf-8", "surrogatepass").startswith(magic):
+    suffix = PurePosixPath(name.strip()).suffix.lower()
+    if content and suffix in BINARY_TYPES and not _is_document(suffix, content.encode("utf-8", "surrogatepass")):
         raise InvalidArgument(
             f"'{name.strip()}' {TYPED_DOCUMENT_REFUSAL}; save the file in your workspace and pass "
             "path=<workspace path>",
             parameter,
         )
+
+
+_PDF_END = re.compile(rb"startxref\s+\d+\s+%%EOF\s*$")
+_PDF_XREF = re.compile(rb"(?:^|[\r\n])xref[\r\n]|/Type\s*/XRef\b")
+
+
+def _is_document(suffix: str, data: bytes) -> bool:
+    """Whether ``data`` is minimally a real file of type ``suffix`` (a key of :data:`BINARY_TYPES`).
+
+    A PDF: its header, a cross-reference table (or stream), and ``startxref <offset> %%EOF`` at its end.
+    A .docx, .xlsx, .pptx or .zip: a zip archive that opens and lists at least one member. A PNG: its
+    signature and an ``IEND`` chunk; a JPEG: its start and end markers; a GIF: its header and trailer.
+    """
+    if not data.startswith(BINARY_TYPES[suffix]):
+        return False
+    if suffix == ".pdf":
+        return bool(_PDF_END.search(data[-1024:]) and _PDF_XREF.search(data))
+    if suffix in (".docx", ".xlsx", ".pptx", ".zip"):
+        try:
+            with zipfile.ZipFile(io.BytesIO(data)) as archive:
+                return bool(archive.namelist())
+        except (zipfile.BadZipFile, ValueError, OSError):
+            return False
+    if suffix == ".png":
+        return b"IEND" in data[-64:]
+    if suffix in (".jpg", ".jpeg"):
+        return data.rstrip(b"\x00").endswith(b"\xff\xd9")
+    return data.rstrip().endswith(b";")  # .gif
 
 
 def deliver_file(ctx: Any, name: str, data: bytes, save_as: str = "", parameter: str = "save_as") -> dict[str, Any]:
