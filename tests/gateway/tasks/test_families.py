@@ -208,3 +208,19 @@ def test_a_document_spec_of_the_wrong_shape_or_a_missing_one_is_refused_by_name(
             world_template(parse_task(row))
     finally:
         BLOBS[blob] = held
+
+
+def test_a_request_never_names_someone_by_a_first_name_two_colleagues_share():
+    """``Aisha`` where the company has two Aishas names no one: the request gives the full name then."""
+    import re
+
+    named_alone = []
+    for row in ROWS:
+        people = company(row["world"]["fixture"]).people.values()
+        firsts = Counter(str(p["name"]).split()[0] for p in people)
+        fulls = {str(p["name"]) for p in people}
+        for first in (f for f, n in firsts.items() if n > 1):
+            for m in re.finditer(rf"\b{re.escape(first)}\b", row["instruction"]):
+                if not any(row["instruction"].startswith(full, m.start()) for full in fulls):
+                    named_alone.append((row["id"], first))
+    assert named_alone == []
