@@ -194,7 +194,7 @@ def _build(inst: Instance) -> dict[str, Any]:
 
 FAMILY = Family(
     name="onedrive-company-link-by-mail",
-    apps=("onedrive", "gmail"),
+    apps=("onedrive", "gmail", "directory"),
     summary="make a company-only view link to a OneDrive report that expires on a day, and mail it to a colleague",
     build=_build,
 )

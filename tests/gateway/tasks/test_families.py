@@ -224,3 +224,24 @@ def test_a_request_never_names_someone_by_a_first_name_two_colleagues_share():
                 if not any(row["instruction"].startswith(full, m.start()) for full in fulls):
                     named_alone.append((row["id"], first))
     assert named_alone == []
+
+
+def test_whom_the_work_reaches_can_be_found_with_the_apps_the_row_offers():
+    """A mail or share to a colleague needs their address: in the row's apps' records, or in the directory."""
+    import re
+
+    sends = {"gmail.send_message", "gmail.forward_message", "gmail.create_draft", "onedrive.grant_access",
+             "drive.share_file", "calendar.create_event"}  # fmt: skip
+    unfindable = []
+    for row in ROWS:
+        if "directory" in row["apps"]:
+            continue
+        task = parse_task(row, row["id"])
+        world = json.dumps({app: world_template(task).snapshot.get(app, {}) for app in row["apps"]}).lower()
+        for step in (s for s in row["solution"] if s["tool"] in sends):
+            for key in ("to", "cc", "recipients", "email", "attendees"):
+                value = step["args"].get(key)
+                for address in value if isinstance(value, list) else [value]:
+                    if isinstance(address, str) and re.fullmatch(r"\S+@\S+", address) and address.lower() not in world:
+                        unfindable.append((row["id"], address))
+    assert unfindable == []
