@@ -8,7 +8,7 @@ from typing import Any
 from gateway.grading.answers import AnswerText, grade_answer
 from gateway.grading.changes import collateral, diff
 from gateway.grading.messages import read_claims
-from gateway.grading.operators import match_value, match_where, using_blobs, using_world, value_at
+from gateway.grading.operators import match_value, match_where, resolved_claims, using_blobs, using_world, value_at
 from gateway.grading.results import CheckResult, Grade
 from gateway.grading.scope import scope_of
 from tools import REGISTRY
@@ -114,7 +114,7 @@ def _claims_missed(where: dict[str, Any], records: dict[str, Any], eligible: lis
     for rid in eligible:
         if match_where(records[rid], rest):
             for path, claims in claimed.items():
-                verdict = read_claims(value_at(records[rid], path), claims, final)
+                verdict = read_claims(value_at(records[rid], path), resolved_claims(claims), final)
                 if not verdict.passed:
                     notes.append(f"{rid}.{path} {verdict.reason}")
     return "".join(f"; {note}" for note in notes[:3])

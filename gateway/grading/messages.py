@@ -11,6 +11,12 @@ must hold). A claim declares what the message must assert::
     {"kind": "fixed"}     {"kind": "fixed", "value": false}     # the issue is fixed / is not fixed
     {"kind": "attached"}                                        # the file is attached, received, in
     {"kind": "states", "detail": ["https?://\\S+/s/lnk_\\w+"]}     # says each of detail (a link, a fix)
+    {"kind": "states", "value_of": {"app": "onedrive", "collection": "links", "field": "url",
+                                    "where": {"item_id": "itm_x"}}}  # says the url of the link it made
+
+``value_of`` (on ``states``) names a record made in the session (in the final world, not the seed one,
+matching ``where``) and a field of it: the message must state that field's value, so a made-up id or
+another link does not pass. The ``claims`` operator turns it into a ``detail`` (:func:`resolve_value_of`).
 
 Optional: ``detail`` (regexes each stated in an affirmative clause), ``cues`` (regexes putting a value in
 the asserted slot: ``order from``, ``contact``), ``against`` (regexes contradicting it: ``hold the order``),
@@ -45,13 +51,14 @@ Each search is bounded (scopes of 80 characters, one pass over the tokens): read
 from __future__ import annotations
 
 import re
+import typing
 from dataclasses import dataclass
 from typing import Any
 
 from gateway.grading import wording as w
 from gateway.grading.answers import directory_people
 
-__all__ = ["CLAIM_KINDS", "Verdict", "read_claims", "validate_claims"]
+__all__ = ["CLAIM_KINDS", "Verdict", "read_claims", "resolve_value_of", "validate_claims"]
 
 #: The kinds of claim a message may be asked to make.
 CLAIM_KINDS = ("choice", "person", "time", "fixed", "attached", "states")
@@ -337,6 +344,27 @@ def read_claims(
     return Verdict(not problems, "; ".join(problems) or "makes its claims")
 
 
+def resolve_value_of(
+    claims: dict[str, Any] | list[dict[str, Any]], values: typing.Callable[[dict[str, Any]], list[str]]
+) -> dict[str, Any] | list[dict[str, Any]]:
+    """``claims`` with each ``value_of`` replaced by a ``detail`` stating one of the values it names.
+
+    Args:
+        claims: A validated claim or list of claims.
+        values: Given a ``value_of`` spec, the values of its field on the records made in the session that
+            match it (empty: nothing was made, so nothing the message says can state it).
+    """
+    out = []
+    for claim in claims if isinstance(claims, list) else [claims]:
+        if "value_of" in claim:
+            found = sorted(values(claim["value_of"]))
+            said = "(?:" + "|".join(re.escape(v) for v in found) + r")(?![\w-])" if found else r"(?!x)x"
+            claim = {k: v for k, v in claim.items() if k != "value_of"}
+            claim["detail"] = [*claim.get("detail", []), said]
+        out.append(claim)
+    return out if isinstance(claims, list) else out[0]
+
+
 def validate_claims(spec: Any, where_name: str) -> None:
     """Refuse a malformed ``claims`` spec, naming the field (``<where_name>.claims.value: ...``).
 
@@ -356,7 +384,7 @@ def _validate_claim(claim: Any, name: str) -> None:
     if not isinstance(claim, dict) or claim.get("kind") not in CLAIM_KINDS:
         raise ValueError(f"{name}.kind: one of {list(CLAIM_KINDS)}")
     kind = claim["kind"]
-    keys = {"kind", "detail"} | (set() if kind == "states" else {"value", "against"})
+    keys = {"kind", "detail"} | ({"value_of"} if kind == "states" else {"value", "against"})
     keys |= {"cues", "ignore"} if kind in ("choice", "person", "time") else set()
     keys |= {"candidates"} if kind in ("choice", "person") else set()
     if set(claim) - keys:
@@ -370,8 +398,14 @@ def _validate_claim(claim: Any, name: str) -> None:
                 re.compile(rx)
             except re.error as exc:
                 raise ValueError(f"{name}.{field}: {rx!r} does not compile ({exc})") from None
-    if kind == "states" and not claim.get("detail"):
-        raise ValueError(f"{name}.detail: what the message states, a non-empty list of regexes")
+    if kind == "states" and not claim.get("detail") and "value_of" not in claim:
+        raise ValueError(f"{name}.detail: what the message states, a non-empty list of regexes (or value_of)")
+    if "value_of" in claim:
+        spec = claim["value_of"]
+        if not isinstance(spec, dict) or set(spec) - {"app", "collection", "field", "where"} or not all(
+            isinstance(spec.get(k), str) and spec[k] for k in ("app", "collection", "field")
+        ) or not isinstance(spec.get("where", {}), dict):
+            raise ValueError(f"{name}.value_of: {{'app', 'collection', 'field', optional 'where'}}")
     if kind in (*w.STATES, "states"):
         if not isinstance(claim.get("value", True), bool):
             raise ValueError(f"{name}.value: true (it is {kind}) or false (it is not)")
