@@ -7,6 +7,7 @@ from typing import Any
 
 from gateway.grading.answers import AnswerText, grade_answer
 from gateway.grading.changes import collateral, diff
+from gateway.grading.freetext import disowned
 from gateway.grading.messages import read_claims
 from gateway.grading.operators import match_value, match_where, resolved_claims, using_blobs, using_world, value_at
 from gateway.grading.results import CheckResult, Grade
@@ -62,6 +63,12 @@ def grade(
         if any(c.kind == "add" for c in changes):
             scope = scope_of(initial, final, checks, allowed, request.instruction, request.user, request.year)
         results.append(collateral(changes, allowed, scope))
+        said_against = disowned(changes, checks, allowed, initial, request.instruction, request.year)
+        if said_against:  # free text beside the work that disowns it: not the work asked for
+            last = results[-1]
+            shown = "; ".join(said_against[:3]) + (f"; and {len(said_against) - 3} more" if len(said_against) > 3 else "")
+            detail = f"{last.detail}; " if not last.passed else ""
+            results[-1] = CheckResult(last.name, False, f"{detail}text written beside the work disowns it: {shown}")
     reward = 1.0 if all(r.passed for r in results) else 0.0
     return Grade(reward, results)
 

@@ -58,7 +58,8 @@ from typing import Any
 from gateway.grading import wording as w
 from gateway.grading.answers import directory_people
 
-__all__ = ["CLAIM_KINDS", "Verdict", "read_claims", "resolve_value_of", "validate_claims"]
+__all__ = ["CLAIM_KINDS", "Verdict", "clock_times", "disowns", "own_words", "read_claims", "resolve_value_of",
+           "validate_claims"]  # fmt: skip
 
 #: The kinds of claim a message may be asked to make.
 CLAIM_KINDS = ("choice", "person", "time", "fixed", "attached", "states")
@@ -186,6 +187,18 @@ def _mentions(claim: dict[str, Any], c: _Clause, index: dict[str, Any]) -> list[
             out.append((best[1], tokens[i].start(), tokens[i + best[0] - 1].end()))
         i += best[0] if best else 1
     return out
+
+
+def clock_times(text: str) -> set[str]:
+    """Every clock time ``text`` writes, as ``"HH:MM"`` (``3pm``, ``15:00``, ``3-4pm``, ``noon``)."""
+    return {t for m in w.TIME.finditer(text) if (t := _clock(m))}
+
+
+def own_words(text: str) -> str:
+    """The text without a forwarded or quoted original below it, and without quoted (``> ``) lines."""
+    if forwarded := w.FORWARDED.search(text):
+        text = text[: forwarded.start()]
+    return w.QUOTED.sub("", text)
 
 
 def _clock(m: re.Match[str]) -> str:
@@ -342,6 +355,62 @@ def read_claims(
             problems += _value_problems(claim, sentences, world)
         problems += _detail_problems(claim, sentences)
     return Verdict(not problems, "; ".join(problems) or "makes its claims")
+
+
+_DISOWNING = (
+    (w.DISOWN_ACT, "tells the reader not to act on it"),
+    (w.DISOWN_UNABLE, "says it was not done"),
+    (w.DISOWN_STATE, "calls it off or voids it"),
+)
+_NOTHING = re.compile(r"\b(?:nothing|none|neither|nobody)\b", re.IGNORECASE)
+
+
+def disowns(text: Any, negative_work: bool = False) -> str:
+    """Why a free text disowns the work it comes with, or ``""``: the default reading of a text with no claim.
+
+    The text's own words (no quoted or forwarded original) are read for a retraction (``correction``,
+    ``scratch that``, ``ignore the following``), then clause by clause (questions, and clauses of reason,
+    condition or time such as ``because they can't deliver``, are context) for: telling the reader not to
+    act (``do NOT pay this``, ``you should not attend``), saying the work was not done or cannot be (``could
+    NOT update it``, ``I can't make it``, ``it was not booked``), or calling it off or voiding it
+    (``cancelled``, ``rejected``, ``deprecated``, ``OUTDATED``, ``ignore this``), unless negated (``not
+    cancelled``) or after a condition in the clause (``let me know if anything is wrong``).
+
+    Args:
+        text: The free text (anything else than a string disowns nothing).
+        negative_work: The work itself declines, cancels or rejects (then saying so agrees with it, and
+            only a retraction disowns it).
+
+    Returns:
+        e.g. ``"tells the reader not to act on it ('do NOT pay')"``; ``""`` when nothing disowns it.
+    """
+    if not isinstance(text, str) or not text.strip():
+        return ""
+    text = own_words(text)
+    for marker in (w.BACK, w.FORWARD):
+        if m := marker.search(text):
+            return f"takes itself back ({m.group(0)!r})"
+    if negative_work:
+        return ""
+    for sentence in w.SENTENCE_END.split(text):
+        if not sentence.strip() or sentence.rstrip().endswith("?"):
+            continue
+        blank = w.PAREN.sub(lambda m: " " * len(m.group(0)), sentence)
+        clauses = _split(blank, 0, len(blank), False)
+        clauses += [c for m in w.PAREN.finditer(sentence) for c in _split(sentence, m.start() + 1, m.end() - 1, True)]
+        for c in clauses:
+            own = c.text[c.start : c.end]
+            if w.ASIDE_REASON.match(own):
+                continue
+            condition = w.UNLESS.search(own)
+            for pattern, why in _DISOWNING:
+                for m in pattern.finditer(own):
+                    if condition and condition.start() < m.start():
+                        continue
+                    if pattern is w.DISOWN_STATE and (_negated(own, 0, m.start()) or _NOTHING.search(own, 0, m.start())):
+                        continue
+                    return f"{why} ({m.group(0).strip()!r})"
+    return ""
 
 
 def resolve_value_of(
