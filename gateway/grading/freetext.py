@@ -32,6 +32,7 @@ from typing import Any
 from gateway.grading.answers import claims_of
 from gateway.grading.changes import Change
 from gateway.grading.messages import clock_times, disowns, own_words
+from gateway.grading.operators import OPS
 
 __all__ = ["FREE_TEXT_FIELDS", "NEGATIVE_STATES", "disowned"]
 
@@ -44,16 +45,16 @@ NEGATIVE_STATES = frozenset({"declined", "cancelled", "canceled", "rejected", "w
 _PREFIX = re.compile(r"^(?:\s*(?:re|fwd?|aw|wg)\s*:\s*)+", re.IGNORECASE)
 
 
-def _texts(value: Any, key: str = "") -> Iterator[tuple[str, str]]:
-    """``(field, text)`` for every free-text string in a record, at any depth."""
+def _texts(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
+    """``(dotted path, text)`` for every free-text string in a record, at any depth (``replies.body``)."""
     if isinstance(value, dict):
         for k, v in value.items():
-            yield from _texts(v, str(k))
+            yield from _texts(v, f"{path}.{k}" if path else str(k))
     elif isinstance(value, list):
         for v in value:
-            yield from _texts(v, key)
-    elif isinstance(value, str) and key in FREE_TEXT_FIELDS and value.strip():
-        yield key, value
+            yield from _texts(v, path)
+    elif isinstance(value, str) and path.rsplit(".", 1)[-1] in FREE_TEXT_FIELDS and value.strip():
+        yield path, value
 
 
 def _values(value: Any, key: str = "") -> Iterator[tuple[str, str]]:
@@ -69,24 +70,26 @@ def _values(value: Any, key: str = "") -> Iterator[tuple[str, str]]:
 
 
 def _declared(items: Iterable[dict[str, Any]]) -> set[tuple[str, str, str]]:
-    """``(app, collection, field)`` of every field a check or rule reads with ``claims``, at any depth."""
+    """``(app, collection, dotted path)`` of every field a check or rule reads with ``claims``, at any depth."""
     out: set[tuple[str, str, str]] = set()
 
-    def walk(app: str, coll: str, value: Any, key: str) -> None:
+    def walk(app: str, coll: str, value: Any, path: str) -> None:
         if isinstance(value, dict):
             if "claims" in value:
-                out.add((app, coll, key))
+                out.add((app, coll, path))
             for k, v in value.items():
-                walk(app, coll, v, key if k in ("any", "includes", "all", "none", "claims") else str(k))
+                if k != "claims":
+                    walk(app, coll, v, path if k in OPS else f"{path}.{k}" if path else str(k))
         elif isinstance(value, list):
             for v in value:
-                walk(app, coll, v, key)
+                walk(app, coll, v, path)
 
     for item in items:
         if item.get("kind") == "any_of":
             out |= _declared(item.get("checks", []))
         elif isinstance(item.get("app"), str) and isinstance(item.get("collection"), str):
-            walk(item["app"], item["collection"], [item.get("where"), item.get("values"), item.get("added")], "")
+            for part in (item.get("where"), item.get("values"), item.get("added")):
+                walk(item["app"], item["collection"], part, "")
     return out
 
 

@@ -66,7 +66,8 @@ def grade(
         said_against = disowned(changes, checks, allowed, initial, request.instruction, request.year)
         if said_against:  # free text beside the work that disowns it: not the work asked for
             last = results[-1]
-            shown = "; ".join(said_against[:3]) + (f"; and {len(said_against) - 3} more" if len(said_against) > 3 else "")
+            more = f"; and {len(said_against) - 3} more" if len(said_against) > 3 else ""
+            shown = "; ".join(said_against[:3]) + more
             detail = f"{last.detail}; " if not last.passed else ""
             results[-1] = CheckResult(last.name, False, f"{detail}text written beside the work disowns it: {shown}")
     reward = 1.0 if all(r.passed for r in results) else 0.0

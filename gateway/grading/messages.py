@@ -407,7 +407,8 @@ def disowns(text: Any, negative_work: bool = False) -> str:
                 for m in pattern.finditer(own):
                     if condition and condition.start() < m.start():
                         continue
-                    if pattern is w.DISOWN_STATE and (_negated(own, 0, m.start()) or _NOTHING.search(own, 0, m.start())):
+                    denied = _negated(own, 0, m.start()) or _NOTHING.search(own, 0, m.start())
+                    if pattern is w.DISOWN_STATE and denied:
                         continue
                     return f"{why} ({m.group(0).strip()!r})"
     return ""

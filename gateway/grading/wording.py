@@ -174,17 +174,19 @@ DISOWN_UNABLE = re.compile(
     rf"\b(?:i|we)\s+(?:really\s+|still\s+|just\s+)?(?:could not|couldn{_A}t|can not|cannot|can{_A}t|am unable to"
     rf"|was unable to|were unable to|wasn{_A}t able to|was not able to|weren{_A}t able to|won{_A}t be able to"
     rf"|will not be able to|failed to|didn{_A}t manage to|did not|didn{_A}t|haven{_A}t|have not|won{_A}t|will not)\b"
-    rf"|^\W*(?:sorry\W+)?(?:could not|couldn{_A}t|was unable to|wasn{_A}t able to|failed to|didn{_A}t|did not)\b"
-    rf"|\b(?:it|this|that|the \w+)\s+(?:could not|couldn{_A}t|cannot|can{_A}t|wasn{_A}t|was not|isn{_A}t|is not|hasn{_A}t"
-    r"|has not|won't|will not)\s+(?:been\s+|be\s+)?(?:done|updated|changed|booked|paid|processed|fixed|approved"
+    rf"|^\W*(?:sorry\W+)?(?:could not|couldn{_A}t|was unable to|wasn{_A}t able to|failed to|didn{_A}t"
+    r"|did not)\b"
+    rf"|\b(?:it|this|that|the \w+)\s+(?:could not|couldn{_A}t|cannot|can{_A}t|wasn{_A}t|was not|isn{_A}t|is not"
+    r"|hasn't|has not|won't|will not)\s+(?:been\s+|be\s+)?(?:done|updated|changed|booked|paid|processed|fixed|approved"
     r"|attached|uploaded|sent|saved|completed|shared|made|created|accepted|moved|resolved|happening|going ahead)\b"
     rf"|\bcan{_A}?t make it\b|\bcannot make it\b|\bcan{_A}?t (?:attend|come|join)\b",
     _I,
 )
 #: Words that call the work off or void it: "cancelled", "rejected", "deprecated", "OUTDATED", "ignore this".
 DISOWN_STATE = re.compile(
-    rf"\b(?:cancell?ed|cancell?ing|called off|rejected|declined|deprecated|obsolete|outdated|out[ -]of[ -]date"
-    r"|superseded|invalid|void(?:ed)?|withdrawn|revoked|retracted|fake|bogus|(?:is|was|are|were|it{_A}s) (?:wrong|incorrect)"
+    r"\b(?:cancell?ed|cancell?ing|called off|rejected|declined|deprecated|obsolete|outdated|out[ -]of[ -]date"
+    r"|superseded|invalid|void(?:ed)?|withdrawn|revoked|retracted|fake|bogus"
+    rf"|(?:is|was|are|were|it{_A}s) (?:wrong|incorrect)"
     r"|wrong (?:file|version|one|invoice|date|day|time|link|document|doc|room|person|amount|notice|plan|copy)"
     r"|not (?:valid|correct|right|accurate|true|current|final|approved|needed|required|done|fixed|resolved|updated"
     r"|paid|booked|happening|going ahead|confirmed|attending|coming|genuine|real|the (?:right|correct|latest|final))"

@@ -186,7 +186,8 @@ async def test_a_download_keeps_a_same_named_file_and_says_where_it_went(served,
         chosen = (await client.post("/drive/read_file", json={"file_id": "file_vendor_list",
                                                                "save_as": "downloads/Vendor list.csv"})).json()
     assert first["saved_to"] == "downloads/Vendor list (2).csv"
-    assert first["note"] == "downloads/Vendor list.csv already held a file, so this one was saved as " + first["saved_to"]
+    taken = "downloads/Vendor list.csv already held a file, so this one was saved as "
+    assert first["note"] == taken + first["saved_to"]
     assert second["saved_to"] == "downloads/Vendor list (3).csv"
     assert (await provider.read_file(sandbox, first["saved_to"])).startswith(b"Vendor,Category")
     assert chosen["saved_to"] == "downloads/Vendor list.csv" and "note" not in chosen  # asked for: overwritten

@@ -220,9 +220,11 @@ def test_a_request_never_names_someone_by_a_first_name_two_colleagues_share():
         firsts = Counter(str(p["name"]).split()[0] for p in people)
         fulls = {str(p["name"]) for p in people}
         for first in (f for f, n in firsts.items() if n > 1):
-            for m in re.finditer(rf"\b{re.escape(first)}\b", row["instruction"]):
-                if not any(row["instruction"].startswith(full, m.start()) for full in fulls):
-                    named_alone.append((row["id"], first))
+            named_alone += [
+                (row["id"], first)
+                for m in re.finditer(rf"\b{re.escape(first)}\b", row["instruction"])
+                if not any(row["instruction"].startswith(full, m.start()) for full in fulls)
+            ]
     assert named_alone == []
 
 
@@ -241,7 +243,9 @@ def test_whom_the_work_reaches_can_be_found_with_the_apps_the_row_offers():
         for step in (s for s in row["solution"] if s["tool"] in sends):
             for key in ("to", "cc", "recipients", "email", "attendees"):
                 value = step["args"].get(key)
-                for address in value if isinstance(value, list) else [value]:
-                    if isinstance(address, str) and re.fullmatch(r"\S+@\S+", address) and address.lower() not in world:
-                        unfindable.append((row["id"], address))
+                unfindable += [
+                    (row["id"], address)
+                    for address in (value if isinstance(value, list) else [value])
+                    if isinstance(address, str) and re.fullmatch(r"\S+@\S+", address) and address.lower() not in world
+                ]
     assert unfindable == []
