@@ -58,7 +58,8 @@ def test_quoted_and_forwarded_originals_are_not_the_writers_words():
 def test_work_that_is_itself_a_decline_agrees_with_saying_so():
     assert disowns("Sorry, I can't make it.", negative_work=True) == ""
     assert disowns("Sorry, I can't make it. Correction: I meant yes.", negative_work=True) != ""
-    before = {"calendar": {"events": {"e1": {"id": "e1", "attendees": [{"email": "a@x.example", "response": "needs"}]}}}}
+    invited = [{"email": "a@x.example", "response": "needs"}]
+    before = {"calendar": {"events": {"e1": {"id": "e1", "attendees": invited}}}}
     declined = {"calendar": {"events": {"e1": {"id": "e1", "attendees": [
         {"email": "a@x.example", "response": "declined", "comment": "Sorry, I can't make it."}]}}}}  # fmt: skip
     accepted = {"calendar": {"events": {"e1": {"id": "e1", "attendees": [
@@ -72,16 +73,16 @@ def test_work_that_is_itself_a_decline_agrees_with_saying_so():
 def test_a_field_with_a_declared_claim_is_read_by_its_claim_only():
     before = {"gmail": {"messages": {}}}
     after = {"gmail": {"messages": {"m1": {"id": "m1", "body": "Do NOT go with Wingtip."}}}}
-    check = {"name": "c", "kind": "record", "app": "gmail", "collection": "messages",
-             "where": {"body": {"claims": {"kind": "choice", "value": "Wingtip", "candidates": ["Wingtip"]}}}}  # fmt: skip
+    claim = {"kind": "choice", "value": "Wingtip", "candidates": ["Wingtip"]}
+    check = {"name": "c", "kind": "record", "app": "gmail", "collection": "messages", "where": {"body": {"claims": claim}}}
     assert disowned(diff(before, after), [check], [], before) == []
     assert disowned(diff(before, after), [], [], before) != []
 
 
 def test_text_the_seed_world_or_the_request_already_holds_is_not_the_sessions():
     before = {"gmail": {"messages": {"m0": {"id": "m0", "subject": "Cancelled: ops sync", "body": "hi"}}}}
-    after = {"gmail": {"messages": {**before["gmail"]["messages"],
-                                    "m1": {"id": "m1", "subject": "Fwd: Cancelled: ops sync", "body": "See below."}}}}  # fmt: skip
+    forward = {"id": "m1", "subject": "Fwd: Cancelled: ops sync", "body": "See below."}
+    after = {"gmail": {"messages": {**before["gmail"]["messages"], "m1": forward}}}
     assert disowned(diff(before, after), [], [], before) == []
     topic = {"slack": {"channels": {"c1": {"id": "c1", "topic": "Deprecated APIs"}}}}
     assert disowned(diff({}, topic), [], [], {}, "Create #apis with the topic Deprecated APIs.") == []
