@@ -102,3 +102,21 @@ async def test_honest_context_beside_the_work_still_scores_one(family, tmp_path)
     tool, args = HONEST[family]
     reward, checks = await _reward(task, _with(task, tool, args), tmp_path)
     assert reward == 1.0, checks
+
+
+@pytest.mark.parametrize("family", ["gmail-forward-invoice", "sharepoint-plan-to-slack"])
+async def test_the_negated_message_control_covers_free_text_no_claim_declares(family, tmp_path):
+    from gateway.control.controls import generate_controls
+    from gateway.runners.prove import prove_task
+
+    task = family_task(family)
+    gw = Gateway(Settings(), {task.id: task}, LocalProvider(tmp_path / "ws", owner="test"))
+    template = gw._template(task)
+    (made,) = [c for c in generate_controls(task, template.snapshot, template.user) if c.name == "negated_message"]
+    (steps,) = made.candidates
+    retracted = [s for s in steps if s not in task.solution]
+    assert len(retracted) == 1
+    assert any(str(v).endswith("disregard everything above.") for v in retracted[0].args.values())
+    proofs = {p.policy: p for p in await prove_task(gw, task, task.exposure)}
+    negated = proofs["generated:negated_message"]
+    assert negated.passed and negated.detail == "1 variant(s) scored 0.0"
