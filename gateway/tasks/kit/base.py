@@ -115,8 +115,15 @@ class Instance:
         return next((p for p in self.company.people.values() if p["email"] == person.get("manager")), None)
 
     def first(self, person: dict[str, Any]) -> str:
-        """A person's first name."""
-        return str(person["name"]).split()[0]
+        """How a request names a colleague in passing: the first name, or the full name when the first is shared.
+
+        A first name two people of the company share names neither of them (the directory cannot tell
+        which is meant), so every family that names people by this helper stays unambiguous.
+        """
+        name = str(person["name"])
+        first = name.split()[0]
+        shared = sum(1 for p in self.company.people.values() if str(p["name"]).split()[0].lower() == first.lower())
+        return name if shared > 1 else first
 
     # -- choices ------------------------------------------------------------------------------------------
     def pick(self, options: Sequence[Any]) -> Any:
