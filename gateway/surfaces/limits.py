@@ -44,8 +44,7 @@ class BodyLimit:
         for name, value in scope.get("headers", []):
             if name == b"content-length" and value.isdigit() and int(value) > limit:
                 too_large = f"the request body is larger than {limit} bytes"
-                # unread: the connection is closed after the answer, not drained
-                await send_refusal(send, scope.get("path", ""), 413, too_large, [(b"connection", b"close")])
+                await send_refusal(send, scope.get("path", ""), 413, too_large)
                 return
         seen = 0
         started = False
