@@ -62,7 +62,7 @@ def compose(
             no final stop).
         context: Alternative wordings of the background sentence (no final stop); empty for none.
         by: Who the request comes from, for the forwarded register (a name); without it that register is
-            not drawn.
+            not drawn (nor numbered steps for a single ask).
         tail: Alternative wordings of a closing remark (a constraint, e.g. ``"keep it to the people named"``);
             empty for none.
 
@@ -77,7 +77,7 @@ def compose(
     picked = [str(inst.pick(a)) for a in asks]
     about = str(inst.pick(context)) if context else ""
     end = str(inst.pick(tail)) if tail else ""
-    registers = [r for r in REGISTERS if by or r != "forwarded"]
+    registers = [r for r in REGISTERS if (by or r != "forwarded") and (len(asks) > 1 or r != "steps")]
     register = inst.pick(registers)
     context_first = inst.rng.random() < 0.6
     if register == "steps":
