@@ -8,6 +8,7 @@ reaches them only through :mod:`gateway.tasks.loader`.
 from __future__ import annotations
 
 from gateway.tasks.families import (  # isort: skip
+    box_contract_renewal_rollout,
     box_contract_to_onedrive,
     box_remove_collaborator,
     box_restore_before_bad_edit,
@@ -65,6 +66,7 @@ __all__ = ["FAMILIES", "MODULES"]
 
 #: Every built-in family module, in name order (the order rows are built and listed in).
 MODULES: tuple[ModuleType, ...] = (
+    box_contract_renewal_rollout,
     box_contract_to_onedrive,
     box_remove_collaborator,
     box_restore_before_bad_edit,

@@ -124,6 +124,7 @@ def _build(inst: Instance) -> dict[str, Any]:
         {"tool": "helpdesk.get_ticket", "args": {"ticket_id": tk["id"]}},
         {"tool": "sharepoint.query_items", "args": {"site": home["name"], "list_name": "On-call rota"}},
         {"tool": "slack.get_history", "args": {"channel": "#it-oncall"}},
+        {"tool": "directory.get_person", "args": {"person": oncall["email"]}},
         {"tool": "directory.get_manager", "args": {"person": oncall["email"]}},
     ]
     return {
