@@ -92,7 +92,8 @@ def task_stats(tasks: list[Task]) -> dict[str, Any]:
         ``tasks`` and ``families`` (counts), ``by_app`` (rows enabling each app), ``by_number_of_apps``,
         ``by_tier``, ``by_split``, ``by_exposure``, ``by_family`` (instances; ``none``: hand-written),
         ``by_kind`` (instances of each kind of work: ``task``, ``refusal``, ``document``, ``long_horizon``,
-        ``ambiguity``; kinds with none left out), ``families_by_kind`` (families of each kind), ``share`` (fractions of the rows: ``two_or_more_apps``, ``workspace_files`` (rows that move a file
+        ``ambiguity``; kinds with none left out), ``families_by_kind`` (families of each kind),
+        ``share`` (fractions of the rows: ``two_or_more_apps``, ``workspace_files`` (rows that move a file
         through the workspace, i.e. lend a sandbox for it), ``hard``), ``skeletons_by_family`` (distinct
         instruction skeletons: names, numbers, dates and codes masked; :mod:`gateway.runners.skeletons`).
     """

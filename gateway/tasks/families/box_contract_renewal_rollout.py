@@ -51,7 +51,7 @@ def _build(inst: Instance) -> dict[str, Any]:
     win = names[1] if shape in ("already_renewed", "lapsed") else names[0]
     trap = names[0] if win != names[0] else names[1]
     owner_of = dict(zip(names, owners, strict=True))
-    status = {n: "Active" for n in names}
+    status = dict.fromkeys(names, "Active")
     if shape == "already_renewed":
         status[names[0]] = "Renewed"
     contracts_dir = box_folder(inst, "Supplier contracts")
@@ -70,21 +70,28 @@ def _build(inst: Instance) -> dict[str, Any]:
         items[n] = list_item(inst, register, values, owners[0]["email"], inst.rng.randint(5, 40))
     chan = channel(inst, "procurement", [me, *(o["email"] for o in owners)])
     review = inst.workday(inst.rng.randint(2, 6), inst.rng.randint(10, 16), inst.pick((0, 30)))
-    event(inst, title="Procurement weekly", start=review - timedelta(days=1), end=review - timedelta(days=1, minutes=-30),
+    weekly = review - timedelta(days=1)
+    event(inst, title="Procurement weekly", start=weekly, end=weekly + timedelta(minutes=30),
           organizer=owners[0]["email"], attendees=[me], responses={me: "accepted"})  # fmt: skip
     when = f"{review:%A %B} {review.day} at {review:%-I:%M %p}".replace(":00 ", " ")
     instruction = compose(
         inst,
         [
-            ("work out which supplier contract in Box renews next (still active, nearest expiry ahead)",
-             "find the next contract up for renewal in Box: the nearest future expiry that isn't renewed yet"),
+            (
+                "work out which supplier contract in Box renews next (still active, nearest expiry ahead)",
+                "find the next contract up for renewal in Box: the nearest future expiry that isn't renewed yet",
+            ),
             ("copy it into the Renewals folder", "put a copy of that contract in Box's Renewals folder"),
-            ("invite its owner from the vendor register to the Renewals folder as an editor",
-             "give the supplier's owner (see the vendor register) editor access to Renewals"),
+            (
+                "invite its owner from the vendor register to the Renewals folder as an editor",
+                "give the supplier's owner (see the vendor register) editor access to Renewals",
+            ),
             ("set its register status to Renewal started", "mark it Renewal started in the vendor register"),
             ("mail the owner which supplier is up", "email the owner to say which contract we're renewing"),
-            (f"book a 30-minute renewal review with the owner on {when}",
-             f"set up a 30-minute review for {when} with that owner"),
+            (
+                f"book a 30-minute renewal review with the owner on {when}",
+                f"set up a 30-minute review for {when} with that owner",
+            ),
             ("post the supplier's name in #procurement", "tell #procurement which supplier is up for renewal"),
         ],  # fmt: skip
         ("procurement wants renewals started early this year", "our supplier contracts are coming up", ""),
@@ -97,8 +104,10 @@ def _build(inst: Instance) -> dict[str, Any]:
         owner = who or owner_of[n]["email"]
         steps: list[dict[str, Any]] = [
             {"tool": "box.copy_item", "args": {"item_id": files[n]["id"], "folder_id": renewals["id"]}},
-            {"tool": "box.invite_collaborator", "args": {"folder_id": renewals["id"], "email": owner, "role": "editor"}},
-            {"tool": "sharepoint.update_item", "args": {"item_id": items[n]["id"], "fields": ["Status=Renewal started"]}},
+            {"tool": "box.invite_collaborator",
+             "args": {"folder_id": renewals["id"], "email": owner, "role": "editor"}},
+            {"tool": "sharepoint.update_item",
+             "args": {"item_id": items[n]["id"], "fields": ["Status=Renewal started"]}},
             {"tool": "gmail.send_message", "args": {"to": [owner], "subject": "Contract renewal",
              "body": f"We're starting the renewal of the {n} contract; it expires {expiry[n].isoformat()}."}},
             {"tool": "calendar.create_event", "args": {"title": f"Renewal review: {n}", "start": review.isoformat(),
@@ -119,45 +128,127 @@ def _build(inst: Instance) -> dict[str, Any]:
     return {
         "instruction": instruction,
         "checks": [
-            {"name": "contract_copied", "kind": "record", "app": "box", "collection": "files", "new": True,
-             "count": 1, "where": {"parent_id": renewals["id"], "blob": {"same_bytes_as": {
-                 "app": "box", "collection": "files", "id": files[win]["id"]}}}},
-            {"name": "owner_invited", "kind": "record", "app": "box", "collection": "collaborations", "new": True,
-             "count": 1, "where": {"folder_id": renewals["id"], "email": owner["email"], "role": "editor"}},
-            {"name": "register_marked", "kind": "record", "app": "sharepoint", "collection": "items",
-             "where": {"id": items[win]["id"], "values.Status": "Renewal started"}},
-            {"name": "owner_mailed", "kind": "record", "app": "gmail", "collection": "messages", "new": True,
-             "count": 1, "where": {"sender": me, "to": {"includes": [owner["email"]]}, "body": {"claims": choice}}},
-            {"name": "review_booked", "kind": "record", "app": "calendar", "collection": "events", "new": True,
-             "count": 1, "where": {"organizer": me, "start": {"instant": review.isoformat()},
-                                   "end": {"instant": end.isoformat()},
-                                   "attendees": {"any": {"email": owner["email"]}}}},
-            {"name": "channel_told", "kind": "record", "app": "slack", "collection": "messages", "new": True,
-             "count": 1, "where": {"channel_id": chan["id"], "user": me, "text": {"claims": choice}}},
+            {
+                "name": "contract_copied",
+                "kind": "record",
+                "app": "box",
+                "collection": "files",
+                "new": True,
+                "count": 1,
+                "where": {
+                    "parent_id": renewals["id"],
+                    "blob": {"same_bytes_as": {"app": "box", "collection": "files", "id": files[win]["id"]}},
+                },
+            },
+            {
+                "name": "owner_invited",
+                "kind": "record",
+                "app": "box",
+                "collection": "collaborations",
+                "new": True,
+                "count": 1,
+                "where": {"folder_id": renewals["id"], "email": owner["email"], "role": "editor"},
+            },
+            {
+                "name": "register_marked",
+                "kind": "record",
+                "app": "sharepoint",
+                "collection": "items",
+                "where": {"id": items[win]["id"], "values.Status": "Renewal started"},
+            },
+            {
+                "name": "owner_mailed",
+                "kind": "record",
+                "app": "gmail",
+                "collection": "messages",
+                "new": True,
+                "count": 1,
+                "where": {"sender": me, "to": {"includes": [owner["email"]]}, "body": {"claims": choice}},
+            },
+            {
+                "name": "review_booked",
+                "kind": "record",
+                "app": "calendar",
+                "collection": "events",
+                "new": True,
+                "count": 1,
+                "where": {
+                    "organizer": me,
+                    "start": {"instant": review.isoformat()},
+                    "end": {"instant": end.isoformat()},
+                    "attendees": {"any": {"email": owner["email"]}},
+                },
+            },
+            {
+                "name": "channel_told",
+                "kind": "record",
+                "app": "slack",
+                "collection": "messages",
+                "new": True,
+                "count": 1,
+                "where": {"channel_id": chan["id"], "user": me, "text": {"claims": choice}},
+            },
         ],  # fmt: skip
         "allowed_changes": [
             {"app": "box", "collection": "files", "kinds": ["add"], "where": {"parent_id": renewals["id"]}},
             {"app": "box", "collection": "versions", "kinds": ["add"], "where": {}},
-            {"app": "box", "collection": "collaborations", "kinds": ["add"],
-             "where": {"folder_id": renewals["id"], "email": owner["email"]}},
-            {"app": "sharepoint", "collection": "items", "kinds": ["update"], "where": {"id": items[win]["id"]},
-             "fields": ["values", "modified", "modified_by"], "values": {"values.Status": "Renewal started"}},
-            {"app": "gmail", "collection": "messages", "kinds": ["add"], "where": {"sender": me},
-             "values": {"to": [owner["email"]]}},
-            {"app": "calendar", "collection": "events", "kinds": ["add"], "where": {"organizer": me},
-             "values": {"attendees": {"len": 2}}},
-            {"app": "slack", "collection": "messages", "kinds": ["add"], "where": {"channel_id": chan["id"], "user": me}},
+            {
+                "app": "box",
+                "collection": "collaborations",
+                "kinds": ["add"],
+                "where": {"folder_id": renewals["id"], "email": owner["email"]},
+            },
+            {
+                "app": "sharepoint",
+                "collection": "items",
+                "kinds": ["update"],
+                "where": {"id": items[win]["id"]},
+                "fields": ["values", "modified", "modified_by"],
+                "values": {"values.Status": "Renewal started"},
+            },
+            {
+                "app": "gmail",
+                "collection": "messages",
+                "kinds": ["add"],
+                "where": {"sender": me},
+                "values": {"to": [owner["email"]]},
+            },
+            {
+                "app": "calendar",
+                "collection": "events",
+                "kinds": ["add"],
+                "where": {"organizer": me},
+                "values": {"attendees": {"len": 2}},
+            },
+            {
+                "app": "slack",
+                "collection": "messages",
+                "kinds": ["add"],
+                "where": {"channel_id": chan["id"], "user": me},
+            },
         ],  # fmt: skip
         "solution": [*reads, *plan(win), done],
         "negative_controls": [
-            {"name": "wrong-contract", "why": f"renews {trap}: renewed already, lapsed, or not the nearest",
-             "steps": [*plan(trap), done]},
-            {"name": "stops-halfway", "why": "copies, invites and marks the register, then stops",
-             "steps": [*plan(win, upto=3), done]},
-            {"name": "no-channel-post", "why": "does everything but tell #procurement",
-             "steps": [*plan(win, upto=5), done]},
-            {"name": "register-owner-of-other", "why": "invites and mails the owner of another contract",
-             "steps": [*plan(win, who=owner_of[trap]["email"]), done]},
+            {
+                "name": "wrong-contract",
+                "why": f"renews {trap}: renewed already, lapsed, or not the nearest",
+                "steps": [*plan(trap), done],
+            },
+            {
+                "name": "stops-halfway",
+                "why": "copies, invites and marks the register, then stops",
+                "steps": [*plan(win, upto=3), done],
+            },
+            {
+                "name": "no-channel-post",
+                "why": "does everything but tell #procurement",
+                "steps": [*plan(win, upto=5), done],
+            },
+            {
+                "name": "register-owner-of-other",
+                "why": "invites and mails the owner of another contract",
+                "steps": [*plan(win, who=owner_of[trap]["email"]), done],
+            },
         ],  # fmt: skip
     }
 

@@ -54,7 +54,8 @@ def _build(inst: Instance) -> dict[str, Any]:
     attendees = [p["email"] for p in others]
     meeting = event(inst, title=title.capitalize(), start=start, end=start + length, organizer=me,
                     attendees=attendees, description=f"{title.capitalize()}.")  # fmt: skip
-    later = event(inst, title=title.capitalize(), start=start + timedelta(days=7), end=start + length + timedelta(days=7),
+    week = timedelta(days=7)
+    later = event(inst, title=title.capitalize(), start=start + week, end=start + length + week,
                   organizer=me, attendees=attendees, description=f"{title.capitalize()}.")  # fmt: skip
     topic, other_topic = inst.rng.sample(TOPICS, 2)
     reads: list[dict[str, Any]] = [{"tool": "directory.search_people", "args": {"query": first}}]
@@ -68,7 +69,9 @@ def _build(inst: Instance) -> dict[str, Any]:
         message(inst, sender=twin["email"], subject=f"Re: {other_topic}",
                 body=f"Hi,\n\nA quick note on {other_topic}: all good on my side.\n\n{first}",
                 when=sent + timedelta(hours=2))  # fmt: skip
-        who = inst.pick((f"the {first} who mailed me about {topic}", f"{first} - the one who wrote to me about {topic}"))
+        who = inst.pick(
+            (f"the {first} who mailed me about {topic}", f"{first} - the one who wrote to me about {topic}")
+        )
         reads = [{"tool": "gmail.search_messages", "args": {"query": topic.removeprefix("the ")}}]
     else:
         boss = inst.manager_of(right)
@@ -92,12 +95,23 @@ def _build(inst: Instance) -> dict[str, Any]:
     return {
         "instruction": instruction,
         "checks": [
-            {"name": "right_namesake_invited", "kind": "record", "app": "calendar", "collection": "events",
-             "where": {"id": meeting["id"], "attendees": {"any": {"email": right["email"]}}}},
+            {
+                "name": "right_namesake_invited",
+                "kind": "record",
+                "app": "calendar",
+                "collection": "events",
+                "where": {"id": meeting["id"], "attendees": {"any": {"email": right["email"]}}},
+            },
         ],  # fmt: skip
         "allowed_changes": [
-            {"app": "calendar", "collection": "events", "kinds": ["update"], "where": {"id": meeting["id"]},
-             "fields": ["attendees"], "added": {"attendees": {"email": right["email"]}}},
+            {
+                "app": "calendar",
+                "collection": "events",
+                "kinds": ["update"],
+                "where": {"id": meeting["id"]},
+                "fields": ["attendees"],
+                "added": {"attendees": {"email": right["email"]}},
+            },
         ],  # fmt: skip
         "solution": [
             *reads,
@@ -107,12 +121,21 @@ def _build(inst: Instance) -> dict[str, Any]:
             done,
         ],
         "negative_controls": [
-            {"name": "namesake", "why": f"invites the other {first} ({twin['department']})",
-             "steps": [add(twin["email"]), done]},
-            {"name": "both", "why": f"invites both people called {first}",
-             "steps": [add(right["email"]), add(twin["email"]), done]},
-            {"name": "week-later", "why": "adds the right person to the same meeting a week later",
-             "steps": [add(right["email"], later["id"]), done]},
+            {
+                "name": "namesake",
+                "why": f"invites the other {first} ({twin['department']})",
+                "steps": [add(twin["email"]), done],
+            },
+            {
+                "name": "both",
+                "why": f"invites both people called {first}",
+                "steps": [add(right["email"]), add(twin["email"]), done],
+            },
+            {
+                "name": "week-later",
+                "why": "adds the right person to the same meeting a week later",
+                "steps": [add(right["email"], later["id"]), done],
+            },
         ],  # fmt: skip
     }
 

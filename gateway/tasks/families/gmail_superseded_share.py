@@ -17,7 +17,6 @@ phrasing (composed).
 
 from __future__ import annotations
 
-from datetime import timedelta
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
@@ -35,7 +34,6 @@ SHAPES = ("same_thread", "new_mail", "two_files")
 
 
 def _build(inst: Instance) -> dict[str, Any]:
-    me = inst.company.user
     shape = SHAPES[inst.seed % len(SHAPES)] if inst.rng.random() < 0.7 else inst.pick(SHAPES)
     asker, first_pick, final, third = inst.people(4)
     (project,) = project_names(inst, 1)
@@ -84,8 +82,11 @@ def _build(inst: Instance) -> dict[str, Any]:
     instruction = compose(
         inst,
         [
-            (f"share the {doc} in Drive the way {who} asked by mail", f"do what {who} asked about sharing the {doc}",
-             f"sort out the {doc} sharing {who} mailed me about"),
+            (
+                f"share the {doc} in Drive the way {who} asked by mail",
+                f"do what {who} asked about sharing the {doc}",
+                f"sort out the {doc} sharing {who} mailed me about",
+            ),
         ],  # fmt: skip
         (f"{who} wants the {doc} shared with someone", f"the details are in {who}'s mails", ""),
         by=who,
@@ -99,12 +100,24 @@ def _build(inst: Instance) -> dict[str, Any]:
     return {
         "instruction": instruction,
         "checks": [
-            {"name": "shared_with_final_person", "kind": "outcome", "app": "drive", "outcome": "effective_role",
-             "args": {"item": target["id"], "person": final["email"]}, "match": role},
+            {
+                "name": "shared_with_final_person",
+                "kind": "outcome",
+                "app": "drive",
+                "outcome": "effective_role",
+                "args": {"item": target["id"], "person": final["email"]},
+                "match": role,
+            },
         ],  # fmt: skip
         "allowed_changes": [
-            {"app": "drive", "collection": "files", "kinds": ["update"], "where": {"id": target["id"]},
-             "fields": ["permissions"], "added": {"permissions": {"email": final["email"], "role": role}}},
+            {
+                "app": "drive",
+                "collection": "files",
+                "kinds": ["update"],
+                "where": {"id": target["id"]},
+                "fields": ["permissions"],
+                "added": {"permissions": {"email": final["email"], "role": role}},
+            },
         ],  # fmt: skip
         "solution": [
             {"tool": "gmail.search_messages", "args": {"query": f"from:{asker['email']}"}},
@@ -114,16 +127,32 @@ def _build(inst: Instance) -> dict[str, Any]:
             done,
         ],
         "negative_controls": [
-            {"name": "first-request", "why": "shares with the person the first mail named, since corrected",
-             "steps": [share(first_pick["email"]), done]},
-            {"name": "both", "why": "shares with the first and the corrected person",
-             "steps": [share(first_pick["email"]), share(final["email"]), done]},
-            {"name": "mixed-up", "why": "shares the file with the wrong person for it",
-             "steps": [share(wrong_for_file["email"]), done]} if shape == "two_files" else
-            {"name": "other-file", "why": "shares another file of the folder with the right person",
-             "steps": [share(final["email"], other["id"]), done]},
-            {"name": "whole-folder", "why": "shares the folder, and every file in it",
-             "steps": [share(final["email"], folder["id"]), done]},
+            {
+                "name": "first-request",
+                "why": "shares with the person the first mail named, since corrected",
+                "steps": [share(first_pick["email"]), done],
+            },
+            {
+                "name": "both",
+                "why": "shares with the first and the corrected person",
+                "steps": [share(first_pick["email"]), share(final["email"]), done],
+            },
+            {
+                "name": "mixed-up",
+                "why": "shares the file with the wrong person for it",
+                "steps": [share(wrong_for_file["email"]), done],
+            }
+            if shape == "two_files"
+            else {
+                "name": "other-file",
+                "why": "shares another file of the folder with the right person",
+                "steps": [share(final["email"], other["id"]), done],
+            },
+            {
+                "name": "whole-folder",
+                "why": "shares the folder, and every file in it",
+                "steps": [share(final["email"], folder["id"]), done],
+            },
         ],  # fmt: skip
     }
 

@@ -63,9 +63,12 @@ def _build(inst: Instance) -> dict[str, Any]:
     instruction = compose(
         inst,
         [
-            (f"share the {doc} from my '{project} {old_name}' folder with {who} so they can {inst.pick(ROLES[role])}",
-             f"give {who} access to the {doc} in '{project} {old_name}' ({inst.pick(ROLES[role])})",
-             f"open the {doc} in my {project} {old_name} folder up to {who}; they need to {inst.pick(ROLES[role])}"),
+            (
+                f"share the {doc} from my '{project} {old_name}' folder with {who} so they can"
+                f" {inst.pick(ROLES[role])}",
+                f"give {who} access to the {doc} in '{project} {old_name}' ({inst.pick(ROLES[role])})",
+                f"open the {doc} in my {project} {old_name} folder up to {who}; they need to {inst.pick(ROLES[role])}",
+            ),
         ],  # fmt: skip
         (f"{who} is picking up the {doc}", f"{who} asked for the {doc}", ""),
         by=inst.first(grantee),
@@ -82,12 +85,23 @@ def _build(inst: Instance) -> dict[str, Any]:
     return {
         "instruction": instruction,
         "checks": [
-            {"name": "current_copy_shared", "kind": "record", "app": "onedrive", "collection": "items",
-             "where": {"id": current["id"], "permissions": {"any": {"email": grantee["email"], "role": role}}}},
+            {
+                "name": "current_copy_shared",
+                "kind": "record",
+                "app": "onedrive",
+                "collection": "items",
+                "where": {"id": current["id"], "permissions": {"any": {"email": grantee["email"], "role": role}}},
+            },
         ],  # fmt: skip
         "allowed_changes": [
-            {"app": "onedrive", "collection": "items", "kinds": ["update"], "where": {"id": current["id"]},
-             "fields": ["permissions"], "added": {"permissions": {"email": grantee["email"], "role": role}}},
+            {
+                "app": "onedrive",
+                "collection": "items",
+                "kinds": ["update"],
+                "where": {"id": current["id"]},
+                "fields": ["permissions"],
+                "added": {"permissions": {"email": grantee["email"], "role": role}},
+            },
         ],  # fmt: skip
         "solution": [
             *reads,
@@ -96,7 +110,11 @@ def _build(inst: Instance) -> dict[str, Any]:
             done,
         ],
         "negative_controls": [
-            {"name": "stale-copy", "why": "shares the copy left behind or archived", "steps": [grant(stale["id"]), done]},
+            {
+                "name": "stale-copy",
+                "why": "shares the copy left behind or archived",
+                "steps": [grant(stale["id"]), done],
+            },
             {"name": "old-folder", "why": "shares the old folder", "steps": [grant(old["id"]), done]},
             {"name": "new-folder", "why": "shares the whole new folder", "steps": [grant(new["id"]), done]},
         ],  # fmt: skip

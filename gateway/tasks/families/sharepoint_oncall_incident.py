@@ -23,7 +23,7 @@ from datetime import timedelta
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
-from gateway.tasks.kit.helpdesk import queue_id, queues, ticket
+from gateway.tasks.kit.helpdesk import queues, ticket
 from gateway.tasks.kit.phrasing import compose
 from gateway.tasks.kit.workplace import channel, list_item, site, sp_list
 from gateway.tasks.kit.workplace import message as chat
@@ -72,7 +72,7 @@ def _build(inst: Instance) -> dict[str, Any]:
     oncall_chan = channel(inst, "it-oncall", [primary["email"], me, *(p["email"] for p in crew[1:])])
     if shape == "swapped_in_chat":
         chat(inst, oncall_chan, primary["email"], f"Heads up: I swapped this week with {swap['name']}, so"
-             f" {inst.first(swap)} is on call until Sunday and I take their week later.", inst.workday(-3, 17))  # fmt: skip
+             f" {inst.first(swap)} is on call; I take their week later.", inst.workday(-3, 17))  # fmt: skip
     else:
         chat(inst, oncall_chan, next_week["email"], "Reminder: check the rota on the IT Operations site.",
              inst.workday(-4, 10))  # fmt: skip
@@ -86,15 +86,20 @@ def _build(inst: Instance) -> dict[str, Any]:
     instruction = compose(
         inst,
         [
-            (f"assign {tk['id']} to whoever is actually on call this week",
-             f"give ticket {tk['id']} to this week's on-call engineer (check the rota and the on-call channel)"),
-            ("add a public comment telling the requester who is on it",
-             "let the requester know on the ticket who has it"),
+            (
+                f"assign {tk['id']} to whoever is actually on call this week",
+                f"give ticket {tk['id']} to this week's on-call engineer (check the rota and the on-call channel)",
+            ),
+            (
+                "add a public comment telling the requester who is on it",
+                "let the requester know on the ticket who has it",
+            ),
             ("post in #incidents who is handling it", "tell #incidents who the on-call engineer is"),
-            ("email the on-call engineer's manager about the incident",
-             "send a mail to their manager so they know"),
-            (f"book a 30-minute incident review on {when} with the on-call engineer, their manager and {req}",
-             f"set up a 30-minute review for {when}: on-call, their manager, {req}"),
+            ("email the on-call engineer's manager about the incident", "send a mail to their manager so they know"),
+            (
+                f"book a 30-minute incident review on {when} with the on-call engineer, their manager and {req}",
+                f"set up a 30-minute review for {when}: on-call, their manager, {req}",
+            ),
         ],  # fmt: skip
         (f"the {system} is down and {tk['id']} just came in", f"{requester['name']} reported the {system} outage"),
         by=requester["name"],
@@ -130,48 +135,131 @@ def _build(inst: Instance) -> dict[str, Any]:
     return {
         "instruction": instruction,
         "checks": [
-            {"name": "assigned_to_oncall", "kind": "record", "app": "helpdesk", "collection": "tickets",
-             "where": {"id": tk["id"], "assignee": oncall["email"]}},
-            {"name": "requester_told", "kind": "record", "app": "helpdesk", "collection": "comments", "new": True,
-             "count": 1, "where": {"ticket_id": tk["id"], "author": me, "internal": False,
-                                   "body": {"claims": fixed}}},
-            {"name": "incidents_told", "kind": "record", "app": "slack", "collection": "messages", "new": True,
-             "count": 1, "where": {"channel_id": incidents["id"], "user": me, "text": {"claims": fixed}}},
-            {"name": "manager_mailed", "kind": "record", "app": "gmail", "collection": "messages", "new": True,
-             "count": 1, "where": {"sender": me, "to": {"includes": [boss["email"]]}, "body": {"claims": fixed}}},
-            {"name": "review_booked", "kind": "record", "app": "calendar", "collection": "events", "new": True,
-             "count": 1, "where": {"organizer": me, "start": {"instant": review.isoformat()},
-                                   "end": {"instant": fin.isoformat()},
-                                   "attendees": {"any": {"email": oncall["email"]}}}},
-            {"name": "manager_at_review", "kind": "record", "app": "calendar", "collection": "events", "new": True,
-             "where": {"organizer": me, "attendees": {"any": {"email": boss["email"]}}}},
-            {"name": "requester_at_review", "kind": "record", "app": "calendar", "collection": "events",
-             "new": True, "where": {"organizer": me, "attendees": {"any": {"email": requester["email"]}}}},
+            {
+                "name": "assigned_to_oncall",
+                "kind": "record",
+                "app": "helpdesk",
+                "collection": "tickets",
+                "where": {"id": tk["id"], "assignee": oncall["email"]},
+            },
+            {
+                "name": "requester_told",
+                "kind": "record",
+                "app": "helpdesk",
+                "collection": "comments",
+                "new": True,
+                "count": 1,
+                "where": {"ticket_id": tk["id"], "author": me, "internal": False, "body": {"claims": fixed}},
+            },
+            {
+                "name": "incidents_told",
+                "kind": "record",
+                "app": "slack",
+                "collection": "messages",
+                "new": True,
+                "count": 1,
+                "where": {"channel_id": incidents["id"], "user": me, "text": {"claims": fixed}},
+            },
+            {
+                "name": "manager_mailed",
+                "kind": "record",
+                "app": "gmail",
+                "collection": "messages",
+                "new": True,
+                "count": 1,
+                "where": {"sender": me, "to": {"includes": [boss["email"]]}, "body": {"claims": fixed}},
+            },
+            {
+                "name": "review_booked",
+                "kind": "record",
+                "app": "calendar",
+                "collection": "events",
+                "new": True,
+                "count": 1,
+                "where": {
+                    "organizer": me,
+                    "start": {"instant": review.isoformat()},
+                    "end": {"instant": fin.isoformat()},
+                    "attendees": {"any": {"email": oncall["email"]}},
+                },
+            },
+            {
+                "name": "manager_at_review",
+                "kind": "record",
+                "app": "calendar",
+                "collection": "events",
+                "new": True,
+                "where": {"organizer": me, "attendees": {"any": {"email": boss["email"]}}},
+            },
+            {
+                "name": "requester_at_review",
+                "kind": "record",
+                "app": "calendar",
+                "collection": "events",
+                "new": True,
+                "where": {"organizer": me, "attendees": {"any": {"email": requester["email"]}}},
+            },
         ],  # fmt: skip
         "allowed_changes": [
-            {"app": "helpdesk", "collection": "tickets", "kinds": ["update"], "where": {"id": tk["id"]},
-             "fields": ["assignee", "status", "updated"], "values": {"assignee": oncall["email"]}},
+            {
+                "app": "helpdesk",
+                "collection": "tickets",
+                "kinds": ["update"],
+                "where": {"id": tk["id"]},
+                "fields": ["assignee", "status", "updated"],
+                "values": {"assignee": oncall["email"]},
+            },
             {"app": "helpdesk", "collection": "comments", "kinds": ["add"], "where": {"ticket_id": tk["id"]}},
-            {"app": "slack", "collection": "messages", "kinds": ["add"],
-             "where": {"channel_id": incidents["id"], "user": me}},
-            {"app": "gmail", "collection": "messages", "kinds": ["add"], "where": {"sender": me},
-             "values": {"to": [boss["email"]]}},
-            {"app": "calendar", "collection": "events", "kinds": ["add"], "where": {"organizer": me},
-             "values": {"attendees": {"len": 4}}},
+            {
+                "app": "slack",
+                "collection": "messages",
+                "kinds": ["add"],
+                "where": {"channel_id": incidents["id"], "user": me},
+            },
+            {
+                "app": "gmail",
+                "collection": "messages",
+                "kinds": ["add"],
+                "where": {"sender": me},
+                "values": {"to": [boss["email"]]},
+            },
+            {
+                "app": "calendar",
+                "collection": "events",
+                "kinds": ["add"],
+                "where": {"organizer": me},
+                "values": {"attendees": {"len": 4}},
+            },
         ],  # fmt: skip
         "solution": [*reads, *plan(oncall), done],
         "negative_controls": [
-            {"name": "wrong-oncall", "why": f"routes everything to {trap['name']}, not on call this week",
-             "steps": [*plan(trap), done]},
-            {"name": "stops-halfway", "why": "assigns and comments, then stops", "steps": [*plan(oncall, upto=2), done]},
+            {
+                "name": "wrong-oncall",
+                "why": f"routes everything to {trap['name']}, not on call this week",
+                "steps": [*plan(trap), done],
+            },
+            {
+                "name": "stops-halfway",
+                "why": "assigns and comments, then stops",
+                "steps": [*plan(oncall, upto=2), done],
+            },
             {"name": "no-review", "why": "does everything but book the review", "steps": [*plan(oncall, upto=4), done]},
-            {"name": "hedged-post", "why": "tells #incidents two names without saying which",
-             "steps": [*plan(oncall, post=f"{tk['id']}: {oncall['name']} or {trap['name']} will pick it up."), done]},
-            {"name": "requester-manager", "why": "mails and invites the requester's manager instead",
-             "steps": [*plan(oncall, mgr=inst.manager_of(requester)), done]}
-            if (inst.manager_of(requester) or boss)["email"] not in (boss["email"], oncall["email"]) else
-            {"name": "no-mail", "why": "skips the manager's mail",
-             "steps": [*plan(oncall, upto=3), plan(oncall)[4], done]},
+            {
+                "name": "hedged-post",
+                "why": "tells #incidents two names without saying which",
+                "steps": [*plan(oncall, post=f"{tk['id']}: {oncall['name']} or {trap['name']} will pick it up."), done],
+            },
+            {
+                "name": "requester-manager",
+                "why": "mails and invites the requester's manager instead",
+                "steps": [*plan(oncall, mgr=inst.manager_of(requester)), done],
+            }
+            if (inst.manager_of(requester) or boss)["email"] not in (boss["email"], oncall["email"])
+            else {
+                "name": "no-mail",
+                "why": "skips the manager's mail",
+                "steps": [*plan(oncall, upto=3), plan(oncall)[4], done],
+            },
         ],  # fmt: skip
     }
 

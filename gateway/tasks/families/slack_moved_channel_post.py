@@ -27,7 +27,13 @@ from gateway.tasks.kit.workplace import channel, message, project_names
 
 __all__ = ["FAMILY"]
 
-MEETINGS = ("launch decision meeting", "launch review", "release readiness check", "beta debrief", "customer pilot review")
+MEETINGS = (
+    "launch decision meeting",
+    "launch review",
+    "release readiness check",
+    "beta debrief",
+    "customer pilot review",
+)
 SHAPES = ("archived_pointer", "renamed", "split")
 
 
@@ -72,8 +78,11 @@ def _build(inst: Instance) -> dict[str, Any]:
     instruction = compose(
         inst,
         [
-            (f"tell {ref} what time the {meeting} is now", f"post the new time of the {title} in {ref}",
-             f"let {ref} know when the {meeting} starts now"),
+            (
+                f"tell {ref} what time the {meeting} is now",
+                f"post the new time of the {title} in {ref}",
+                f"let {ref} know when the {meeting} starts now",
+            ),
         ],  # fmt: skip
         (f"{lead['name']} moved the {project} {meeting}", f"the {title} on my calendar was rescheduled", ""),
         by=inst.first(lead),
@@ -89,11 +98,23 @@ def _build(inst: Instance) -> dict[str, Any]:
     return {
         "instruction": instruction,
         "checks": [
-            {"name": "new_time_in_live_channel", "kind": "record", "app": "slack", "collection": "messages",
-             "new": True, "count": 1, "where": {"channel_id": target["id"], "user": me, "text": {"claims": when}}},
+            {
+                "name": "new_time_in_live_channel",
+                "kind": "record",
+                "app": "slack",
+                "collection": "messages",
+                "new": True,
+                "count": 1,
+                "where": {"channel_id": target["id"], "user": me, "text": {"claims": when}},
+            },
         ],  # fmt: skip
         "allowed_changes": [
-            {"app": "slack", "collection": "messages", "kinds": ["add"], "where": {"channel_id": target["id"], "user": me}},
+            {
+                "app": "slack",
+                "collection": "messages",
+                "kinds": ["add"],
+                "where": {"channel_id": target["id"], "user": me},
+            },
         ],  # fmt: skip
         "solution": [
             {"tool": "slack.list_channels", "args": {"query": slug, "include_archived": True}},
@@ -103,11 +124,21 @@ def _build(inst: Instance) -> dict[str, Any]:
             done,
         ],
         "negative_controls": [
-            {"name": "social-channel", "why": "posts in the project's social channel",
-             "steps": [post(f"#{slug}-social"), done]},
-            {"name": "eng-channel", "why": "posts in the project's engineering channel", "steps": [post(f"#{other}"), done]},
-            {"name": "old-time", "why": "posts the meeting's old time",
-             "steps": [post(f"#{new}", f"The {title} now starts at {_clock(was_hour, minute)}."), done]},
+            {
+                "name": "social-channel",
+                "why": "posts in the project's social channel",
+                "steps": [post(f"#{slug}-social"), done],
+            },
+            {
+                "name": "eng-channel",
+                "why": "posts in the project's engineering channel",
+                "steps": [post(f"#{other}"), done],
+            },
+            {
+                "name": "old-time",
+                "why": "posts the meeting's old time",
+                "steps": [post(f"#{new}", f"The {title} now starts at {_clock(was_hour, minute)}."), done],
+            },
         ],  # fmt: skip
     }
 
