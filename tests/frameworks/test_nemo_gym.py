@@ -1,9 +1,9 @@
 """NeMo Gym against a live gateway: ``gym-export``, then Gym's own runner (``gym env start`` + ``gym eval run``).
 
 The Gym tests run the pinned nemo-gym that ``scripts/install-gym.sh`` puts in a venv of its own (CPython 3.13);
-they skip with the reason when it is missing, and fail under ``CI=true``. The model is the scripted
-OpenAI-compatible server of ``tests/harness/fake_model.py``: it plays the reference solution of two tasks and a
-negative control (a wrong answer) of a third.
+they skip with the reason when it is missing, and fail under ``CI=true``. The model is the package's scripted
+model (``company-gateway model``), learning each session from the gateway's control plane: it plays the
+reference solution of two tasks and a negative control (a wrong answer) of a third.
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ from gateway import Settings, create_app
 from gateway.control.rows import Task, load_tasks, tools_for
 from gateway.runners.cli import main
 from gateway.runners.gym_export import export_gym, gym_row, select_tasks
+from gateway.runners.model import GatewayReferences, ScriptedModel, serve_model
 from gateway.surfaces.serve import serve_in_background
-from tests.harness.fake_model import ScriptedModel, serve_model
 
 REPO = Path(__file__).resolve().parents[2]
 TASKS: dict[str, Task] = load_tasks(Path(gateway.__file__).parent / "tasks" / "rows" / "core.jsonl")
@@ -158,11 +158,9 @@ async def live_gateway() -> AsyncIterator[tuple[str, Any]]:
         yield base, app.state.gateway
 
 
-def scripted_model() -> ScriptedModel:
+def scripted_model(gateway_url: str) -> ScriptedModel:
     """Reference solutions for RIGHT, the first negative control (a wrong answer) for WRONG."""
-    wrong = TASKS[WRONG]
-    played = [TASKS[t] for t in RIGHT] + [wrong.model_copy(update={"solution": wrong.negative_controls[0].steps})]
-    return ScriptedModel(played)
+    return ScriptedModel(GatewayReferences(gateway_url), policy="oracle", policies={WRONG: "wrong"})
 
 
 @contextlib.asynccontextmanager
@@ -233,10 +231,9 @@ async def test_gym_rollouts_score_right_1_and_wrong_0_and_leave_no_session(tmp_p
                                                                            environment_server):  # fmt: skip
     bin_dir = gym_bin()
     server = export_gym(tmp_path, [TASKS[t] for t in (*RIGHT, WRONG)])
-    model = scripted_model()
     head = f"+head_server={{host: 127.0.0.1, port: {free_port()}}}"  # Gym's default, 11000, may be taken
     with ray_temp_dir() as ray_dir:
-        async with live_gateway() as (gateway_url, gw), serve_model(model) as model_url:
+        async with live_gateway() as (gateway_url, gw), serve_model(model := scripted_model(gateway_url)) as model_url:
             async with gym_servers(bin_dir, tmp_path, f"resources_servers/company_gateway/configs/{config}", head,
                                    gateway_url, model_url, ray_dir):  # fmt: skip
                 rows, out_file = server / "data" / "tasks.jsonl", tmp_path / "rollouts.jsonl"

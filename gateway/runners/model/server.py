@@ -14,7 +14,6 @@ a JSON object gets a 400 naming it.
 
 from __future__ import annotations
 
-import collections
 import contextlib
 import json
 import logging
@@ -37,6 +36,8 @@ logger = logging.getLogger(__name__)
 
 #: The model id ``GET /models`` lists (any model name in a request is accepted).
 MODEL_ID = "scripted"
+#: How many script errors :attr:`ScriptedModel.errors` keeps (the newest).
+_ERRORS_KEPT = 1000
 
 
 class ScriptedModel:
@@ -66,8 +67,9 @@ class ScriptedModel:
         self.references = references
         self.policy = policy
         self.policies = dict(policies or {})
-        self.requests: collections.deque[tuple[str, dict[str, Any]]] = collections.deque(maxlen=keep_requests)
-        self.errors: collections.deque[str] = collections.deque(maxlen=1000)
+        self.keep_requests = keep_requests
+        self.requests: list[tuple[str, dict[str, Any]]] = []
+        self.errors: list[str] = []
 
     async def reply(self, turn: Turn) -> Call | str:
         """The answer to ``turn``: a tool call or a text (``SCRIPT ERROR: ...`` when the script cannot go on)."""
@@ -80,6 +82,7 @@ class ScriptedModel:
         except ScriptError as exc:
             message = f"SCRIPT ERROR: {exc}"
             logger.warning("%s", message)
+            self.errors[: max(0, len(self.errors) - _ERRORS_KEPT + 1)] = []
             self.errors.append(message)
             return message
 
@@ -92,7 +95,9 @@ class ScriptedModel:
             raise _BadRequest("the body must be JSON") from None
         if not isinstance(body, dict):
             raise _BadRequest("the body must be a JSON object")
-        self.requests.append((api, body))
+        if self.keep_requests > 0:
+            self.requests[: max(0, len(self.requests) - self.keep_requests + 1)] = []
+            self.requests.append((api, body))
         return body
 
     async def _responses(self, request: Request) -> Response:

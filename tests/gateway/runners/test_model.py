@@ -165,7 +165,7 @@ async def test_the_policies_score_as_they_should_through_the_control_plane(gatew
                 verdict = (await control.post("/verify", json={"session_id": session["session_id"]})).json()
                 await control.post("/close_session", json={"session_id": session["session_id"]})
             results[task_id] = (verdict["reward"], verdict["mask_sample"], text, len(called))
-    assert list(model.errors) == []
+    assert model.errors == []
     steps = {"oracle": lambda t: len(TASKS[t].solution), "noop": lambda t: 0,
              "wrong": lambda t: len(TASKS[t].negative_controls[0].steps)}[policy]  # fmt: skip
     assert results == {t: (reward, False, FINAL_TEXT, steps(t)) for t in (RIGHT, WRONG)}
@@ -181,7 +181,7 @@ async def test_an_unknown_instruction_is_a_script_error_in_text(gateway):
         answer = (await client.post(f"{model_url}/chat/completions", json=body)).json()
     text = answer["choices"][0]["message"]["content"]
     assert text.startswith("SCRIPT ERROR: ") and "404" in text
-    assert list(model.errors) == [text]
+    assert model.errors == [text]
 
 
 async def test_a_wrong_control_token_is_a_script_error_naming_the_option(gateway):
@@ -248,7 +248,7 @@ async def test_every_wire_format_answers_the_first_step(api, stream):
     assert (name, args) == (want, step.args)
     assert [m["id"] for m in models["data"]] == ["scripted"] and counted == {"input_tokens": 10}
     assert bad.status_code == 400 and bad.json()["error"]["message"] == "the body must be a JSON object"
-    assert list(model.errors) == []
+    assert model.errors == []
 
 
 # ---- shell plays: tool calls, bash blocks, Terminus 2's JSON --------------------------------------------
