@@ -23,6 +23,10 @@ from typing import Any
 
 import anyio
 import pytest
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
 
 import gateway
 from gateway import Settings, create_app
@@ -69,6 +73,10 @@ def test_gym_export_writes_the_server_folder_gym_finds(tmp_path):
         assert name in turn
     app = (server / "app.py").read_text()
     assert "from nemo_gym" in app and "import gateway" not in app and "from gateway" not in app
+    agent = tmp_path / "responses_api_agents" / "company_gateway_agent"
+    assert sorted(p.name for p in agent.iterdir()) == ["app.py", "requirements.txt"]
+    assert "class CompanyGatewayAgent(SimpleAgent)" in (agent / "app.py").read_text()
+    assert "company_gateway_agent:" in simple and "company_gateway_agent:" in turn
 
 
 def test_gym_export_writes_again_over_an_earlier_export(tmp_path):
@@ -165,14 +173,14 @@ def scripted_model(gateway_url: str) -> ScriptedModel:
 
 @contextlib.asynccontextmanager
 async def gym_servers(bin_dir: Path, cwd: Path, config: str, head: str, gateway_url: str, model_url: str,
-                      ray_dir: Path) -> AsyncIterator[None]:  # fmt: skip
+                      ray_dir: Path, *extra: str) -> AsyncIterator[None]:  # fmt: skip
     """``gym env start`` with ``config`` and head server ``head``, until every server is ready; stopped as Ctrl-C
     would on leaving."""
     argv = [str(bin_dir / "gym"), "env", "start", "--search-dir", str(cwd), "--config", config,
             "--config", "responses_api_models/openai_model/configs/openai_model.yaml",
             "--model-url", model_url, "--model-api-key", "unused", "--model", "scripted",
             f"+company_gateway_url={gateway_url}", head,
-            f"+uv_venv_dir={GYM_HOME / 'server-venvs'}", "+skip_venv_if_present=true"]  # fmt: skip
+            f"+uv_venv_dir={GYM_HOME / 'server-venvs'}", "+skip_venv_if_present=true", *extra]  # fmt: skip
     log = (cwd / "gym-env-start.log").open("wb")
     proc = await asyncio.create_subprocess_exec(*argv, cwd=cwd, env=gym_env(bin_dir, ray_dir), stdout=subprocess.PIPE,
                                                 stderr=subprocess.STDOUT, start_new_session=True)  # fmt: skip
@@ -253,6 +261,52 @@ async def test_gym_rollouts_score_right_1_and_wrong_0_and_leave_no_session(tmp_p
     assert {r["_ng_environment_server"] for r in rollouts} == {environment_server}
     assert not all(c["passed"] for c in by_task[WRONG]["checks"])
     assert all(c["passed"] for t in RIGHT for c in by_task[t]["checks"])
+
+
+def chat_only_model() -> Starlette:
+    """A model that speaks Chat Completions only: ``POST /v1/responses`` is 404, as on many local servers."""
+
+    async def chat(request: Request) -> Response:
+        return JSONResponse({"id": "c", "object": "chat.completion", "created": 0, "model": "m", "choices": []})
+
+    return Starlette(routes=[Route("/v1/chat/completions", chat, methods=["POST"])])
+
+
+#: Gym 0.7.0's model server retries a model it cannot connect to without end: the agent's episode limit ends it.
+EPISODE_LIMIT = "++company_gateway_simple_agent.responses_api_agents.company_gateway_agent.episode_timeout_s=20"
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+@pytest.mark.parametrize(("model", "kind"), [("unreachable", "episode_timeout"), ("chat_only", "model_api")])
+async def test_a_model_gym_cannot_use_gives_masked_rows_and_leaves_no_session(tmp_path, model, kind):
+    bin_dir = gym_bin()
+    played = (RIGHT[0], WRONG)
+    server = export_gym(tmp_path, [TASKS[t] for t in played])
+    head = f"+head_server={{host: 127.0.0.1, port: {free_port()}}}"
+    with ray_temp_dir() as ray_dir:
+        async with contextlib.AsyncExitStack() as stack:
+            gateway_url, gw = await stack.enter_async_context(live_gateway())
+            if model == "chat_only":
+                model_url = await stack.enter_async_context(serve_in_background(chat_only_model())) + "/v1"
+            else:
+                model_url = f"http://127.0.0.1:{free_port()}/v1"  # nothing listens there
+            config = "resources_servers/company_gateway/configs/company_gateway.yaml"
+            async with gym_servers(bin_dir, tmp_path, config, head, gateway_url, model_url, ray_dir, EPISODE_LIMIT):
+                rows, out_file = server / "data" / "tasks.jsonl", tmp_path / "rollouts.jsonl"
+                argv = [str(bin_dir / "gym"), "eval", "run", "--no-serve", "--agent", "company_gateway_simple_agent",
+                        head, "--input", str(rows), "--output", str(out_file)]  # fmt: skip
+                code, out = await run(argv, tmp_path, gym_env(bin_dir, ray_dir))
+                assert code == 0, out[-4000:]
+                rollouts = [json.loads(line) for line in out_file.read_text().splitlines()]
+                assert len(gw.store) == 0  # every session closed, none graded
+            assert len(gw.ended) == len(played)
+    by_task = {r["task_id"]: r for r in rollouts}
+    assert sorted(by_task) == sorted(played), out[-4000:]
+    for row in by_task.values():
+        assert (row["reward"], row["mask_sample"], row["failure_kind"]) == (0.0, True, f"company_gateway:{kind}")
+        assert row["failure_reason"]
+        assert row["checks"] == []
 
 
 CONFORMANCE = """
