@@ -12,7 +12,6 @@ the steps to play (:func:`steps_for`). Two sources give references:
 from __future__ import annotations
 
 import logging
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -34,8 +33,6 @@ logger = logging.getLogger(__name__)
 
 #: The policies ``company-gateway model --policy`` takes: the reference solution, nothing, a wrong play.
 POLICIES = ("oracle", "noop", "wrong")
-#: References remembered by instruction (each answers every later request that holds that instruction).
-_CACHED = 256
 
 
 class ScriptError(Exception):
@@ -114,7 +111,9 @@ class TaskReferences:
 
 
 class GatewayReferences:
-    """References from a gateway's ``POST /reference_solution``, remembered by instruction.
+    """References from a gateway's ``POST /reference_solution``, asked afresh for every request.
+
+    Not remembered: the same task may be seeded again with another exposure.
 
     Args:
         gateway_url: The gateway's base URL (``http://127.0.0.1:8000``).
@@ -126,14 +125,9 @@ class GatewayReferences:
         self.url = gateway_url.rstrip("/") + "/reference_solution"
         self.headers = {"Authorization": f"Bearer {control_token}"} if control_token else {}
         self.timeout_s = timeout_s
-        self._cache: OrderedDict[str, Reference] = OrderedDict()
 
     async def find(self, text: str) -> Reference:
         """The reference whose instruction ``text`` holds (see :meth:`ReferenceSource.find`)."""
-        for instruction, reference in reversed(self._cache.items()):
-            if instruction in text:
-                self._cache.move_to_end(instruction)
-                return reference
         try:
             async with httpx.AsyncClient(timeout=self.timeout_s) as client:
                 answer = await client.post(self.url, json={"instruction": text}, headers=self.headers)
@@ -144,11 +138,7 @@ class GatewayReferences:
                               "control token when the gateway has one (--control-token)")  # fmt: skip
         if answer.status_code != 200:
             raise ScriptError(f"{self.url} answered {answer.status_code}: {answer.text[:300]}")
-        reference = _reference(answer.json())
-        self._cache[reference.instruction] = reference
-        while len(self._cache) > _CACHED:
-            self._cache.popitem(last=False)
-        return reference
+        return _reference(answer.json())
 
 
 def _reference(body: dict[str, Any]) -> Reference:
