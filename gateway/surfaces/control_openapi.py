@@ -1,7 +1,7 @@
 """The OpenAPI 3.1 document of the control plane, served at ``GET /openapi.json`` to trusted peers.
 
 It describes ``/seed_session``, ``/task_state``, ``/verify``, ``/close_session``,
-``/tasks`` and ``/health`` as docs/control-plane.md fixes them (field names fixed, more
+``/reference_solution``, ``/tasks`` and ``/health`` as docs/control-plane.md fixes them (field names fixed, more
 fields welcome, so response objects allow extra properties). Every control
 error answers ``{"error": "<text>"}``: 400 bad input, 403 a peer outside
 ``trusted_networks``, 404 unknown session, 409 the session cannot do that, 413
@@ -245,6 +245,45 @@ _SCHEMAS: dict[str, Any] = {
         },
         "required": ["session_id", "closed"],
     },
+    "ReferenceRequest": {
+        "type": "object",
+        "description": "Exactly one of the two fields.",
+        "properties": {
+            "instruction": {"type": "string", "minLength": 1, "maxLength": 200000,
+                            "description": "Text holding a task's instruction, e.g. a harness's user messages."},
+            "session_id": {"type": "string", "minLength": 1},
+        },
+        "additionalProperties": False,
+    },
+    "ReferenceResponse": {
+        "type": "object",
+        "properties": {
+            "session_id": {"type": "string", "description": "The matching live session (the newest of them)."},
+            "task_id": {"type": "string"},
+            "instruction": {"type": "string", "description": "The task's instruction, as seeded."},
+            "exposure": {"type": "string", "enum": ["mcp", "cli", "http"]},
+            "matches": {"type": "integer", "minimum": 1, "description": "Live sessions of that instruction."},
+            "solution": {"type": "array", "items": {"$ref": _REF + "PlayStep"}},
+            "negative_control": {
+                "type": ["object", "null"],
+                "properties": {
+                    "name": {"type": "string"},
+                    "steps": {"type": "array", "items": {"$ref": _REF + "PlayStep"}},
+                },
+                "required": ["name", "steps"],
+            },
+        },
+        "required": ["session_id", "task_id", "instruction", "exposure", "matches", "solution", "negative_control"],
+    },
+    "PlayStep": {
+        "type": "object",
+        "properties": {
+            "tool": {"type": "string", "description": "'<app>.<action>' or 'complete_task'."},
+            "args": {"type": "object"},
+            "save": {"type": "object", "additionalProperties": {"type": "string"}},
+        },
+        "required": ["tool", "args", "save"],
+    },
     "TaskList": {
         "type": "object",
         "properties": {
@@ -387,6 +426,14 @@ def control_openapi_document(task_ids: Iterable[str] | None = None, server_url: 
                 "operationId": "list_tasks",
                 "summary": "The tasks this server can seed.",
                 "responses": _responses("TaskList", "Every known task.", ["403"]),
+            }
+        },
+        "/reference_solution": {
+            "post": {
+                "operationId": "reference_solution",
+                "summary": "A live session's task and its reference and wrong plays, for a scripted model's dry runs.",
+                "requestBody": _body({"$ref": _REF + "ReferenceRequest"}),
+                "responses": _responses("ReferenceResponse", "The session's plays.", ["400", "403", "404", "413"]),
             }
         },
         "/health": {

@@ -16,6 +16,9 @@ reaches a running gateway over HTTP at the config variable ``company_gateway_url
   appended as one JSON line to the config's ``episodes_file`` when it names one (``company-gateway regrade``
   reads that file). A gateway that cannot be reached at seed, call or verify masks the rollout
   (``mask_sample: true``, ``failure_kind: "transport_unreachable"``); it never scores it.
+- A response whose ``metadata`` names ``company_gateway_failure`` (the export's agent ends an episode so when a model
+  call fails: ``model_unreachable``, ``model_api``, ``model_error``) is not graded: ``/verify`` closes the gateway
+  session and answers ``mask_sample: true``, ``failure_kind: "company_gateway:<kind>"`` and the reason.
 - ``POST /close_session``: closes the gateway session if it is still live (idempotent); a seed for a closed
   ``resources_session_id`` is refused (409). When the server stops, every session still live is closed.
 
@@ -291,6 +294,13 @@ class CompanyGatewayResourcesServer(SimpleResourcesServer):
             episode = self._episode(_Session(str(fields.get("task_id") or "")), None, "session_lost", why)
             return CompanyVerifyResponse(**fields, reward=0.0, mask_sample=True, failure_kind="session_lost",
                                          failure_reason=why, episode=episode)  # fmt: skip
+        failed = _model_failure(body.response)
+        if failed is not None:  # the agent's model call failed (agent_app.py): masked, never graded
+            await self._safe_close(session)
+            kind, why = f"company_gateway:{failed[0]}", failed[1]
+            episode = self._episode(session, None, kind, why)
+            return CompanyVerifyResponse(**fields, reward=0.0, mask_sample=True, failure_kind=kind, failure_reason=why,
+                                         episode=episode)  # fmt: skip
         if session.failure:
             await self._safe_close(session)
             episode = self._episode(session, None, TRANSPORT_UNREACHABLE, session.failure)
@@ -355,6 +365,15 @@ class CompanyGatewayResourcesServer(SimpleResourcesServer):
             session.closed = False  # let the caller retry
             raise HTTPException(status_code=503, detail=f"close_session failed: {exc}") from exc
         return ResourcesCloseSessionResponse(resources_session_id=body.resources_session_id)
+
+
+def _model_failure(response: Any) -> tuple[str, str] | None:
+    """``(kind, reason)`` when the agent ended the episode on a failed model call (its response's ``metadata``)."""
+    metadata = getattr(response, "metadata", None) or {}
+    kind = metadata.get("company_gateway_failure") if isinstance(metadata, dict) else None
+    if not kind:
+        return None
+    return str(kind), str(metadata.get("company_gateway_failure_reason") or "the model call failed")
 
 
 def _final_text(response: Any) -> str:
