@@ -179,7 +179,7 @@ class Gateway:
             session.id, task.id, exposure, turn.place, admission_wait * 1000, turn.wait_s * 1000, build_s * 1000,
             (time.perf_counter() - arrived) * 1000, len(self.store),
         )  # fmt: skip
-        return seed_answer(session, self.settings.mcp_server_name, base_url)
+        return seed_answer(session, self.settings.mcp_server_name, base_url, self.leases.lease_s)
 
     async def _build(self, task: Task, exposure: str) -> tuple[Session, Turn, float]:
         """Build the world in this seed's turn (one build at a time, see :class:`gateway.control.admission.Turns`)."""

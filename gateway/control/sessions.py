@@ -259,13 +259,15 @@ def offered(session: Session, action: Action, surface: str) -> bool:
     return action is COMPLETE_TASK or action.app in session.task.apps
 
 
-def seed_answer(session: Session, server_name: str, base_url: str) -> dict[str, Any]:
+def seed_answer(session: Session, server_name: str, base_url: str, lease_s: float = 0.0) -> dict[str, Any]:
     """``/seed_session``'s answer for a new session (the control-plane contract, docs/control-plane.md).
 
     Args:
         session: The new session.
         server_name: The MCP server's name (``mcp_server_name``).
         base_url: Absolute base URL of this server.
+        lease_s: The session's lease in seconds (``session_lease_s``; 0: none), answered as ``lease_s`` so a
+            client knows how often to ``/renew_session`` (every third of it).
     """
     base = base_url.rstrip("/")
     sandbox = session.sandbox
@@ -283,6 +285,7 @@ def seed_answer(session: Session, server_name: str, base_url: str) -> dict[str, 
         },
         "company_api_url": f"{base}/api",
         "token": session.token,
+        "lease_s": lease_s,
         "sandbox": None
         if sandbox is None
         else {"provider": sandbox.provider, "id": sandbox.id, "workspace": sandbox.workspace},

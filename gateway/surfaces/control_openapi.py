@@ -69,6 +69,12 @@ _SCHEMAS: dict[str, Any] = {
             },
             "company_api_url": {"type": "string"},
             "token": {"type": "string", "minLength": 1},
+            "lease_s": {
+                "type": "number",
+                "minimum": 0,
+                "description": "Seconds the session lives without a call, /task_state or /renew_session (0: no "
+                "lease); renew every third of it while the episode runs.",
+            },
             "sandbox": {
                 "oneOf": [
                     {"type": "null"},
