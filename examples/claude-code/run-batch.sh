@@ -20,7 +20,7 @@ export RUNS_DIR="${RUNS_DIR:-$HOME/.company-gateway-runs}" CLAUDE_MODEL="${CLAUD
 mkdir -p "$RUNS_DIR"
 
 episode() {
-  local task=$1 seed home sid status rc=0
+  local task=$1 seed home sid status rc=0 renewer every
   # "exposure": "mcp" overrides the row's own (cli and http rows too), so the tools match mcp.json.
   if ! seed=$(curl -sS --fail-with-body "$GATEWAY/seed_session" -d "{\"task_id\": \"$task\", \"exposure\": \"mcp\"}"); then
     local none='{"error": "the gateway gave no answer to the seed"}'  # else its own {"error": ...}; no harness runs
@@ -30,6 +30,16 @@ episode() {
   field() { node -e 'let v = JSON.parse(process.argv[1]); for (const k of process.argv[2].split(".")) v = v[k];
                      process.stdout.write(String(v))' "$seed" "$1"; }
   sid=$(field session_id)
+  # While the harness runs, renew the session's lease every third of it (a model turn may be slow). The loop ends
+  # with this episode, or when this shell is gone: a killed batch leaves its sessions to the gateway's lease.
+  renewer=""
+  every=$(awk -v l="$(field lease_s)" 'BEGIN { if (l > 0) printf "%.3f", l / 3 }')
+  if [ -n "$every" ]; then
+    (while sleep "$every" && kill -0 $$ 2>/dev/null; do
+      curl -sS -o /dev/null "$GATEWAY/renew_session" -d "{\"session_id\": \"$sid\"}" || true
+    done) &
+    renewer=$!
+  fi
   home=$(mktemp -d "$RUNS_DIR/claude-XXXXXX")
   mkdir "$home/work"
   # mcp.json reads COMPANY_MCP_URL and COMPANY_MCP_TOKEN. ENABLE_TOOL_SEARCH=false offers the MCP tools to the
@@ -64,6 +74,7 @@ episode() {
       *) printf '%s\t{"error": "claude exited with status %s; see %s"}\n' "$task" "$rc" "$home/claude.log" ;;
     esac
   fi
+  [ -z "$renewer" ] || kill "$renewer" 2>/dev/null || true
   curl -sS -o /dev/null "$GATEWAY/close_session" -d "{\"session_id\": \"$sid\"}"
 }
 export -f episode
