@@ -7,6 +7,7 @@ the control routes refuse it, TCP to the gateway fails, and the app commands sti
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
@@ -132,5 +133,31 @@ async def test_two_gateways_share_an_engine_and_owner_and_a_restart_reaps_only_e
             verdict = (await b.control.post("/verify", json={"session_id": b_seed["session_id"]})).json()
             assert verdict["mask_sample"] is False, verdict
     finally:
+        await engine.reap()
+        await engine.close()
+
+
+async def test_a_killed_container_and_its_abandoned_sessions_leave_no_container(docker_host):
+    import docker
+
+    owner = f"test-kill-{secrets.token_hex(4)}"
+    engine = DockerProvider(owner=owner, base_url=docker_host)
+    client = docker.DockerClient(base_url=docker_host, version="1.44")
+    try:
+        async with sharing(docker_host, owner, session_lease_s=1) as s:
+            gateway = s.app.state.gateway
+            seeds = [await s.seed() for _ in range(3)]
+            assert len(await engine.list_owned()) == 3
+            client.api.kill(seeds[0]["sandbox"]["id"], signal="SIGKILL")  # the sandbox dies under its session
+            while len(gateway.store):  # nobody calls or renews: all three are abandoned after 1 s
+                await asyncio.sleep(0.05)
+            left = {"sessions": len(gateway.store), "containers": len(await engine.list_owned()),
+                    "slots held": gateway.admission.held}  # fmt: skip
+            assert left == dict.fromkeys(left, 0), left
+            for seed in seeds:
+                verdict = (await s.control.post("/verify", json={"session_id": seed["session_id"]})).json()
+                assert verdict["failure_kind"] == "abandoned", verdict
+    finally:
+        client.close()
         await engine.reap()
         await engine.close()
