@@ -45,10 +45,11 @@ def on_clock(gateway: Gateway, clock: Clock, lease_s: float) -> None:
 
 
 async def sweep(gateway: Gateway) -> int:
-    """Sweep the leases now and wait for the sessions it ends; returns how many it handed on."""
-    tasks = gateway.leases.sweep()
-    await asyncio.gather(*tasks)
-    return len(tasks)
+    """Sweep the leases now and wait for the sessions it ends; returns how many sessions were ended."""
+    live = len(gateway.store)
+    gateway.leases.sweep()
+    await gateway.leases.settle()
+    return live - len(gateway.store)
 
 
 async def wait_until(predicate, timeout_s: float = 15) -> None:
@@ -146,7 +147,7 @@ async def test_with_no_lease_a_session_is_never_abandoned() -> None:
     app = create_app(Settings(sandbox_provider="none", session_lease_s=0))
     gateway: Gateway = app.state.gateway
     sid = (await gateway.seed({"task": MCP_ROW}, "http://127.0.0.1:1/"))["session_id"]
-    assert gateway.leases.sweep(now=float("inf")) == []
+    assert gateway.leases.sweep(now=float("inf")) == 0
     assert gateway.renew(sid) == {"session_id": sid, "expires_at": None, "lease_s": 0}
     assert gateway.get_session(sid).status == "active"
 
