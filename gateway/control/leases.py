@@ -201,7 +201,7 @@ class Leases:
             logger.exception("lease: ending session %s failed", session_id)
             ended = False
         finally:
-            self._ending.discard(asyncio.current_task())  # type: ignore[arg-type]
+            self._ending.discard(asyncio.current_task())
             self._start_enders()  # the next one's first step runs in the loop's next turn
         if ended:
             self._due.pop(session_id, None)

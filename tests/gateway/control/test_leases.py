@@ -61,7 +61,7 @@ async def wait_until(predicate, timeout_s: float = 15) -> None:
 async def test_a_session_with_a_1s_lease_is_abandoned_masked_and_its_slot_and_sandbox_freed(tmp_path: Path):
     provider = LocalProvider(tmp_path / "sandboxes", owner="lease-test")
     settings = Settings(session_lease_s=1, max_concurrent_sessions=1, admission_timeout_s=10)
-    app = create_app(settings, provider=provider)
+    app = create_app(settings, {}, provider=provider)
     gateway: Gateway = app.state.gateway
     async with serve_in_background(app) as base, httpx.AsyncClient(base_url=base, timeout=30) as control:
         first = (await control.post("/seed_session", json={"task": ROW})).json()
@@ -92,7 +92,7 @@ async def test_a_session_with_a_1s_lease_is_abandoned_masked_and_its_slot_and_sa
 
 
 async def test_renew_task_state_calls_and_token_use_each_extend_the_lease() -> None:
-    app = create_app(Settings(sandbox_provider="none"))
+    app = create_app(Settings(sandbox_provider="none"), {})
     gateway: Gateway = app.state.gateway
     clock = Clock()
     on_clock(gateway, clock, lease_s=10)
@@ -128,7 +128,7 @@ async def test_renew_task_state_calls_and_token_use_each_extend_the_lease() -> N
 
 
 async def test_a_verified_session_left_open_is_closed_with_its_own_result_not_masked() -> None:
-    app = create_app(Settings(sandbox_provider="none", max_concurrent_sessions=1))
+    app = create_app(Settings(sandbox_provider="none", max_concurrent_sessions=1), {})
     gateway: Gateway = app.state.gateway
     clock = Clock()
     on_clock(gateway, clock, lease_s=10)
@@ -144,7 +144,7 @@ async def test_a_verified_session_left_open_is_closed_with_its_own_result_not_ma
 
 
 async def test_with_no_lease_a_session_is_never_abandoned() -> None:
-    app = create_app(Settings(sandbox_provider="none", session_lease_s=0))
+    app = create_app(Settings(sandbox_provider="none", session_lease_s=0), {})
     gateway: Gateway = app.state.gateway
     sid = (await gateway.seed({"task": MCP_ROW}, "http://127.0.0.1:1/"))["session_id"]
     assert gateway.leases.sweep(now=float("inf")) == 0
@@ -159,7 +159,7 @@ def test_the_sandbox_lifetime_must_cover_the_lease() -> None:
 
 
 async def test_renew_session_refuses_bad_input_by_name(tmp_path: Path) -> None:
-    app = create_app(Settings(sandbox_provider="none"))
+    app = create_app(Settings(sandbox_provider="none"), {})
     async with serve_in_background(app) as base, httpx.AsyncClient(base_url=base, timeout=30) as control:
         unknown = await control.post("/renew_session", json={"session_id": "s_nope"})
         assert unknown.status_code == 404 and "s_nope" in unknown.json()["error"]
@@ -174,7 +174,7 @@ async def test_renew_session_refuses_bad_input_by_name(tmp_path: Path) -> None:
 async def test_500_abandoned_sessions_leave_no_world_sandbox_or_slot(tmp_path: Path) -> None:
     root = tmp_path / "sandboxes"
     provider = LocalProvider(root, owner="lease-500")
-    app = create_app(Settings(max_concurrent_sessions=500, admission_timeout_s=5), provider=provider)
+    app = create_app(Settings(max_concurrent_sessions=500, admission_timeout_s=5), {}, provider=provider)
     gateway: Gateway = app.state.gateway
     clock = Clock()
     on_clock(gateway, clock, lease_s=60)
