@@ -31,9 +31,15 @@ episode() {
   renewer=""
   every=$(awk -v l="$(field lease_s)" 'BEGIN { if (l > 0) printf "%.3f", l / 3 }')
   if [ -n "$every" ]; then
-    (while sleep "$every" && kill -0 $$ 2>/dev/null; do
-      curl -sS -o /dev/null "$GATEWAY/renew_session" -d "{\"session_id\": \"$sid\"}" || true
-    done) &
+    # Its own output goes nowhere (the episode's stdout must close when the episode ends); stopped, it stops its
+    # sleep too.
+    (trap 'kill "$nap" 2>/dev/null; exit 0' TERM
+     while kill -0 $$ 2>/dev/null; do
+       sleep "$every" & nap=$!
+       wait "$nap"
+       kill -0 $$ 2>/dev/null || break
+       curl -sS -o /dev/null "$GATEWAY/renew_session" -d "{\"session_id\": \"$sid\"}" || true
+     done) >/dev/null 2>&1 </dev/null &
     renewer=$!
   fi
   home=$(mktemp -d "$RUNS_DIR/opencode-XXXXXX")
