@@ -147,6 +147,7 @@ async def lend_sandbox(
     files: dict[str, str],
     ttl_s: float | None,
     image: str | None = None,
+    incarnation: str | None = None,
 ) -> Sandbox:
     """Create a sandbox for a session and prepare it: guide, app commands, the row's workspace files.
 
@@ -162,6 +163,8 @@ async def lend_sandbox(
         files: Relative path to text content, from the task row.
         ttl_s: Lifetime the provider may enforce.
         image: The image the row asks for (container providers), or None for the provider's default.
+        incarnation: The lending gateway's run id, labelled on the sandbox (``"incarnation"``) beside its session
+            and its expiry (``"expires"``, Unix seconds): see :func:`gateway.control.reaping.reapable`.
 
     When the provider binds the API's unix socket into its sandboxes (``provider.socket_binds`` holds
     :data:`SANDBOX_API_SOCKET`), the sandbox gets no network of its own
@@ -175,6 +178,8 @@ async def lend_sandbox(
         ProviderUnavailable: The provider could not create or prepare it (whatever was created is destroyed).
     """
     labels = {"session": session_id, "expires": str(int(time.time() + ttl_s)) if ttl_s else "never"}
+    if incarnation:
+        labels["incarnation"] = incarnation
     env = {"COMPANY_API_URL": api_url, "COMPANY_API_TOKEN": token}
     unix_socket = SANDBOX_API_SOCKET in provider.socket_binds
     if unix_socket:

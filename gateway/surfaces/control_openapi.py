@@ -1,8 +1,8 @@
 """The OpenAPI 3.1 document of the control plane, served at ``GET /openapi.json`` to trusted peers.
 
 It describes ``/seed_session``, ``/task_state``, ``/verify``, ``/close_session``,
-``/reference_solution``, ``/tasks`` and ``/health`` as docs/control-plane.md fixes them (field names fixed, more
-fields welcome, so response objects allow extra properties). Every control
+``/reference_solution``, ``/renew_session``, ``/tasks`` and ``/health`` as docs/control-plane.md fixes them
+(field names fixed, more fields welcome, so response objects allow extra properties). Every control
 error answers ``{"error": "<text>"}``: 400 bad input, 403 a peer outside
 ``trusted_networks``, 404 unknown session, 409 the session cannot do that, 413
 a body over ``max_request_bytes``, 503 shutting down or no sandbox to lend.
@@ -69,6 +69,12 @@ _SCHEMAS: dict[str, Any] = {
             },
             "company_api_url": {"type": "string"},
             "token": {"type": "string", "minLength": 1},
+            "lease_s": {
+                "type": "number",
+                "minimum": 0,
+                "description": "Seconds the session lives without a call, /task_state or /renew_session (0: no "
+                "lease); renew every third of it while the episode runs.",
+            },
             "sandbox": {
                 "oneOf": [
                     {"type": "null"},
@@ -284,6 +290,18 @@ _SCHEMAS: dict[str, Any] = {
         },
         "required": ["tool", "args", "save"],
     },
+    "RenewResponse": {
+        "type": "object",
+        "properties": {
+            "session_id": {"type": "string"},
+            "expires_at": {
+                "type": ["number", "null"],
+                "description": "When the lease now runs out, Unix seconds (null: the server gives no leases).",
+            },
+            "lease_s": {"type": "number", "minimum": 0, "description": "The lease, seconds (session_lease_s)."},
+        },
+        "required": ["session_id", "expires_at", "lease_s"],
+    },
     "TaskList": {
         "type": "object",
         "properties": {
@@ -365,6 +383,7 @@ _SEED_LINKS = {
     "TaskState": {"operationId": "task_state", "parameters": {"session_id": _BY_SESSION}},
     "Verify": {"operationId": "verify", "requestBody": {"session_id": _BY_SESSION}},
     "Close": {"operationId": "close_session", "requestBody": {"session_id": _BY_SESSION}},
+    "Renew": {"operationId": "renew_session", "requestBody": {"session_id": _BY_SESSION}},
 }
 
 
@@ -419,6 +438,15 @@ def control_openapi_document(task_ids: Iterable[str] | None = None, server_url: 
                 "summary": "Release the session's world and sandbox; the same answer on every retry.",
                 "requestBody": _body({"$ref": _REF + "CloseRequest"}),
                 "responses": _responses("CloseResponse", "The session is closed.", ["400", "403", "404", "413"]),
+            }
+        },
+        "/renew_session": {
+            "post": {
+                "operationId": "renew_session",
+                "summary": "Extend the session's lease (session_lease_s from now); any call and /task_state do too. "
+                "A session whose lease runs out is closed as abandoned: /verify then answers a masked body.",
+                "requestBody": _body({"$ref": _REF + "CloseRequest"}),
+                "responses": _responses("RenewResponse", "The new expiry.", ["400", "403", "404", "409", "413"]),
             }
         },
         "/tasks": {

@@ -1,6 +1,6 @@
 """The control routes, as module-level handlers reading the gateway from ``request.app.state.gateway``.
 
-``POST /seed_session``, ``GET /task_state``, ``POST /verify``, ``POST /close_session``,
+``POST /seed_session``, ``GET /task_state``, ``POST /verify``, ``POST /close_session``, ``POST /renew_session``,
 ``POST /reference_solution``, ``GET /tasks``,
 ``GET /metrics`` and ``GET /openapi.json`` answer trusted peers only (:func:`~gateway.surfaces.guards.trusted_only`);
 ``GET /health`` answers everyone. Bodies and answers are the control-plane contract in the README.
@@ -26,6 +26,7 @@ __all__ = [
     "list_tasks",
     "metrics",
     "reference_solution",
+    "renew_session",
     "seed_session",
     "task_state",
     "verify",
@@ -79,6 +80,13 @@ async def reference_solution(request: Request) -> Response:
                                             session_id=body.get("session_id")))  # fmt: skip
 
 
+async def renew_session(request: Request) -> Response:
+    """``POST /renew_session``: extend the session's lease; answers ``{"session_id", "expires_at", "lease_s"}``."""
+    body = await json_body(request)
+    only_fields(body, "session_id")
+    return JSONResponse(_gateway(request).renew(session_id_of(body.get("session_id"))))
+
+
 async def list_tasks(request: Request) -> Response:
     """``GET /tasks``: every task's id, apps and exposure."""
     tasks = _gateway(request).tasks.values()
@@ -104,6 +112,7 @@ def control_routes(gateway: Gateway) -> list[Route]:
         method_only("POST", "/verify", trusted(verify)),
         method_only("POST", "/close_session", trusted(close_session)),
         method_only("POST", "/reference_solution", trusted(reference_solution)),
+        method_only("POST", "/renew_session", trusted(renew_session)),
         method_only("GET", "/tasks", trusted(list_tasks)),
         method_only("GET", "/health", health),
         method_only("GET", "/metrics", trusted(metrics)),

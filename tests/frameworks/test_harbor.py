@@ -159,7 +159,10 @@ async def test_harbor_runs_terminus_2_in_the_session_sandbox_and_records_the_gat
     tasks: dict[str, Task] = {i: TASKS[i] for i in (SOLVED, PROBED)}
     owner = f"test-harbor-{secrets.token_hex(4)}"
     provider = DockerProvider(owner=owner, base_url=docker_host, host_binds=HOST_BINDS)
-    app = create_app(Settings(sandbox_provider="docker", sandbox_owner=owner), tasks=tasks, provider=provider)
+    # A 3 s lease: the agent's shell runs in the container, not through the gateway, so only the adapter's
+    # renewals keep the session (an abandoned one would be masked, not scored 1.0).
+    settings = Settings(sandbox_provider="docker", sandbox_owner=owner, session_lease_s=3)
+    app = create_app(settings, tasks=tasks, provider=provider)
     try:
         async with serve_in_background(app) as gateway_url:
             model = ProbingModel(GatewayReferences(gateway_url))  # Terminus 2's JSON turns, learnt from the prompt

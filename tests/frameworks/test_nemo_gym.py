@@ -160,8 +160,8 @@ def ray_temp_dir() -> Iterator[Path]:
 
 
 @contextlib.asynccontextmanager
-async def live_gateway() -> AsyncIterator[tuple[str, Any]]:
-    app = create_app(Settings(), dict(TASKS))
+async def live_gateway(**settings: Any) -> AsyncIterator[tuple[str, Any]]:
+    app = create_app(Settings(**settings), dict(TASKS))
     async with serve_in_background(app) as base:
         yield base, app.state.gateway
 
@@ -420,3 +420,31 @@ async def test_a_session_never_verified_is_closed_when_the_server_stops(tmp_path
         assert json.loads(tool_output)["departments"]  # the call reached the session's directory
         assert len(gw.store) == 0
         assert len(gw.ended) == 1
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(300)
+async def test_a_running_rollout_is_renewed_and_a_killed_servers_session_ends_with_its_lease(tmp_path):
+    bin_dir = gym_bin()
+    server = export_gym(tmp_path, [TASKS[WRONG]])
+    async with live_gateway(session_lease_s=1) as (gateway_url, gw):
+        argv = [str(bin_dir / "python"), "-c", STOPS, str(server), gateway_url, WRONG]
+        with anyio.fail_after(GYM_TIMEOUT_S):
+            async with await anyio.open_process(argv, cwd=tmp_path, env=gym_env(bin_dir)) as proc:
+                assert proc.stdout is not None
+                first = b""
+                async for chunk in proc.stdout:
+                    first += chunk
+                    if first.endswith(b"\n"):
+                        break
+                (session,) = gw.store.all()
+                await asyncio.sleep(3)  # three leases with no call: the server's renewals keep it
+                assert gw.store.all() == [session] and session.status == "active"
+                proc.kill()  # kill -9 mid-episode: nothing renews or closes it now
+                await proc.wait()
+            while len(gw.store):
+                await asyncio.sleep(0.05)
+        verdict = await gw.verify(session.id)
+        assert (verdict["mask_sample"], verdict["failure_kind"]) == (True, "abandoned")
+        assert gw.admission.held == 0
+
