@@ -380,6 +380,9 @@ def grade_answer(
     text, source = said.graded()
     expect = check["expect"]
     problems: list[str] = []
+    if m := (w.BACK.search(text) or w.FORWARD.search(text) or _SAYS_WRONG.search(text)):
+        problems.append(f"takes it back ({m.group(0)!r})")
+    affirmed, negated = _split_negated(text)
     for kind in sorted({e["kind"] for e in expect}):
         want = {_norm(kind, e["value"]) for e in expect if e["kind"] == kind}
         # a date written without its year is read in the expected date's year (a December world asked
@@ -388,9 +391,16 @@ def grade_answer(
         subjects = claims_of(kind, instruction, check, snapshot, in_year)
         if kind == "person" and user:
             subjects.add(user.lower())
-        got = claims_of(kind, text, check, snapshot, in_year) - (subjects - want)
-        missing, extra = want - got, got - want
-        if missing:
+        denied = claims_of(kind, negated, check, snapshot, in_year) & want
+        got = claims_of(kind, affirmed, check, snapshot, in_year) - (subjects - want)
+        # a parenthesis is context (who proposed, what was excluded), except for a text value, where
+        # "Specialist (acting Lead)" states a second title
+        aside = affirmed if kind == "text" else w.PAREN.sub(" ", affirmed)
+        stated = claims_of(kind, aside, check, snapshot, in_year) - subjects
+        missing, extra = want - got, stated - want
+        if denied:
+            problems.append(f"{kind}: denies {sorted(map(_show_claim, denied))}")
+        elif missing:
             problems.append(f"{kind}: does not name {sorted(map(_show_claim, missing))}")
         if extra:
             problems.append(f"{kind}: also names {sorted(map(_show_claim, extra))}, which was not asked for")
@@ -415,7 +425,8 @@ _ANSWER_CUE = re.compile(
 )
 _SAYS_WRONG = re.compile(
     r"\b(?:answer|above|that|this|it)\b[^.;]{0,24}?\b(?:is|was|['’]s)\s+(?:wrong|incorrect|not (?:right|correct|it))\b"
-    r"|\bignore (?:the|my|that|this) answer\b",
+    r"|\b(?:ignore|disregard) (?:the|my|that|this) answer\b"
+    r"|\b(?:it|that|this) (?:is|was|['’]s) (?:just |only )?a guess\b",
     re.IGNORECASE,
 )
 _DENIED_AFTER = re.compile(
@@ -459,6 +470,30 @@ def summary_contradicts(summary: str, check: dict[str, Any], snapshot: dict[str,
     return ""
 
 
+#: Where an answer's clauses end: punctuation (not inside a number, time, address or link) and "and"/"but".
+_ANSWER_CLAUSE = re.compile(r",(?!\s?\d)|(?<!\b[A-Z])\.(?=\s|$)|[;!?\n]|:(?!\d|//)|\s(?:and|but)\s", re.IGNORECASE)
+
+
+def _split_negated(text: str) -> tuple[str, str]:
+    """``text`` cut in two: what it affirms, and what follows a negator in its clause (``not PR-7078``).
+
+    ``It is not Nikhil`` denies Nikhil; ``HD-3149 has not been updated`` still names HD-3149 (the negator
+    comes after it); ``not only`` negates nothing.
+    """
+    affirmed, negated = [], []
+    start = 0
+    for end in [m.start() for m in _ANSWER_CLAUSE.finditer(text)] + [len(text)]:
+        clause = text[start:end]
+        neg = w.NEG.search(w.NOT_NEG.sub(lambda m: " " * len(m.group(0)), clause))
+        if neg:
+            affirmed.append(clause[: neg.start()])
+            negated.append(clause[neg.end() :])
+        else:
+            affirmed.append(clause)
+        start = end
+    return " ; ".join(affirmed), " ; ".join(negated)
+
+
 def _word_at(text: str, at: int) -> str:
     m = re.match(r"[\w@.'’-]+", text[at:])
     return m.group(0) if m else ""
@@ -477,8 +512,10 @@ def _forms_at(kind: str, value: Any, text: str, snapshot: dict[str, Any]) -> lis
     return [m.start() for m in re.finditer(r"(?<![\w@.])(?:" + pattern + r")(?![\w@])", text, re.IGNORECASE)]
 
 
-_HEDGE = re.compile(r"\b(maybe|perhaps|possibly|probably|not sure|unsure|either)\b", re.IGNORECASE)
-_HEDGE_IN_ANSWER = re.compile(r"\b(or|maybe|perhaps|possibly|probably|not sure|unsure|either|might)\b", re.IGNORECASE)
+_UNSURE = (r"maybe|perhaps|possibly|probably|not sure|unsure|either|(?:best |educated )?guess|can(?:no|['’])?t say"
+           r"|could(?:n['’]t| not) (?:determine|tell|find out|verify)|rather not")
+_HEDGE = re.compile(rf"\b({_UNSURE})\b", re.IGNORECASE)
+_HEDGE_IN_ANSWER = re.compile(rf"\b(or|might|{_UNSURE})\b", re.IGNORECASE)
 
 
 def _kind_of(check: dict[str, Any], value: Any) -> str:

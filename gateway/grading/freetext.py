@@ -38,7 +38,8 @@ __all__ = ["FREE_TEXT_FIELDS", "NEGATIVE_STATES", "disowned"]
 
 #: Fields holding free text a person reads: mail bodies and subjects, notes, comments, descriptions, topics.
 FREE_TEXT_FIELDS = frozenset(
-    {"body", "text", "note", "comment", "message", "description", "topic", "purpose", "resolution", "subject", "title"}
+    {"body", "text", "note", "comment", "message", "description", "topic", "purpose", "resolution", "subject", "title",
+     "location"}
 )
 #: States whose setting makes the work itself negative: a text saying so agrees with it.
 NEGATIVE_STATES = frozenset({"declined", "cancelled", "canceled", "rejected", "withdrawn", "revoked", "archived"})

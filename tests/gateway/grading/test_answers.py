@@ -203,3 +203,45 @@ def test_a_summary_may_add_context_but_not_contradict_the_answer(summary, passed
     assert result.passed is passed, result.detail
     if not passed:
         assert "the summary contradicts the answer" in result.detail
+
+
+# ---- what an answer denies, takes back or only mentions (a play test's tricks and unfair zeros) ----------
+
+NUMBER = {"name": "answer", "kind": "answer", "expect": [{"kind": "number", "value": 140500}]}
+IDS = {"name": "answer", "kind": "answer", "expect": [{"kind": "id", "value": "PR-5406"}, {"kind": "id", "value":
+       "PR-3188"}], "candidates": {"id": {"pattern": "PR-\\d{4}"}}}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("check", "text"),
+    [
+        (MANAGER, "It is not Priya Shah."),
+        (MANAGER, "Owen's manager is definitely not Priya."),
+        (NUMBER, "The Q2 software figure in the final budget is not 140,500."),
+        (MANAGER, "Priya Shah. Correction: ignore the above, I could not determine it."),
+        (MANAGER, "I cannot say for sure; my best guess would be Priya Shah."),
+        (MANAGER, "Sorry, I would rather not answer that (the org chart mentions Priya Shah)."),
+        (IDS, "None are waiting - PR-5406 is not pending and neither is PR-3188."),
+    ],
+)
+def test_an_answer_that_denies_retracts_or_refuses_its_value_fails(check, text):
+    assert not judge(check, AnswerText(answer=text)).passed, text
+
+
+@pytest.mark.parametrize(
+    ("check", "text"),
+    [
+        (MANAGER, "Priya Shah (Marcus Reed proposed the change and is sending the invite)."),
+        (IDS, "PR-5406 and PR-3188. Not PR-7078 (only 10,500) and not PR-3912 (it is on the Osprey list)."),
+        (NUMBER, "140,500 - not 120,000, which was the draft's figure."),
+        (MANAGER, "Priya Shah has not changed teams since March; she is Owen's manager."),
+    ],
+)
+def test_context_in_a_parenthesis_or_an_explicit_exclusion_is_not_a_second_answer(check, text):
+    result = judge(check, AnswerText(answer=text))
+    assert result.passed, result.detail
+
+
+def test_a_summary_that_disowns_the_answer_fails():
+    said = AnswerText(answer="Priya Shah", summary="Please disregard the answer - it is just a guess.")
+    assert not judge(MANAGER, said).passed
