@@ -19,9 +19,10 @@ from gateway.control import quotas
 from gateway.control.admission import Admission, Turn, Turns
 from gateway.control.metrics import Metrics
 from gateway.control.quotas import QuotaExceeded, check_quotas, check_text, check_written, restore, text_size
-from gateway.control.rows import Task, WorldTemplate, lint_task, parse_task, task_facts, tools_for, world_template
+from gateway.control.rows import Task, parse_task, task_facts, tools_for
 from gateway.control.sessions import LIVE, EndedSessions, Session, SessionStore
 from gateway.control.workspace import ProviderFailed, SandboxFiles, destroy_quietly, lend_sandbox
+from gateway.control.worlds import WorldTemplate, lint_task, world_template
 from gateway.exceptions import SandboxUnavailable, SessionClosed, ShuttingDown, TaskError, UnknownSession
 from gateway.grading import AnswerText, Request, grade
 from gateway.grading.changes import diff

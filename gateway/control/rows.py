@@ -37,20 +37,18 @@ import functools
 import hashlib
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from gateway.control.worlds import lint_task
 from gateway.exceptions import TaskError
 from sandbox import WorkspacePathError, workspace_path
-from tools import COMPLETE_TASK, REGISTRY, World
-from tools.companies import CompanyError, Split, company, company_state
-from tools.companies.shared import BLOBS, keep_document
-from tools.kernel.blobs import BlobStore
-from tools.kernel.world import snapshot_state
+from tools import COMPLETE_TASK, REGISTRY
+from tools.companies import CompanyError, Split, check_company
 
 __all__ = [
     "CONTROL_NAMES",
@@ -58,9 +56,6 @@ __all__ = [
     "Step",
     "Task",
     "WorldSpec",
-    "WorldTemplate",
-    "build_world",
-    "lint_task",
     "load_builtin_tasks",
     "load_tasks",
     "parse_task",
@@ -70,7 +65,6 @@ __all__ = [
     "settings_tasks",
     "task_facts",
     "tools_for",
-    "world_template",
 ]
 
 Exposure = Literal["mcp", "cli", "http"]
@@ -123,7 +117,7 @@ class WorldSpec(_Strict):
     @classmethod
     def _known_company(cls, value: str) -> str:
         try:
-            company(value)
+            check_company(value)  # the name only: the company is built later, off the event loop
         except CompanyError as exc:
             raise ValueError(str(exc)) from None
         return value
@@ -169,6 +163,30 @@ class Task(_Strict):
             raise ValueError("an app is named twice")
         return value
 
+    @field_validator("timezone")
+    @classmethod
+    def _known_zone(cls, value: str | None) -> str | None:
+        if value is not None and not _is_zone(value):
+            raise ValueError(f"unknown time zone {value[:60]!r}; give an IANA zone name such as 'Europe/Berlin'")
+        return value
+
+    @field_validator("now")
+    @classmethod
+    def _aware(cls, value: datetime | None) -> datetime | None:
+        if value is not None and value.utcoffset() is None:
+            raise ValueError("the time has no zone; give one such as '2026-03-12T09:00:00+01:00' or '...Z'")
+        return value
+
+    @model_validator(mode="after")
+    def _overrides_of_its_apps(self) -> Task:
+        stray = [app for app in self.world.overrides if app not in self.apps and app != "directory"]
+        if stray:
+            raise ValueError(
+                f"world.overrides: {stray[0][:40]!r} is not one of the row's apps {self.apps}; "
+                "add it to apps or drop its overrides"
+            )
+        return self
+
     @field_validator("no_controls")
     @classmethod
     def _known_controls(cls, value: dict[str, str]) -> dict[str, str]:
@@ -186,6 +204,15 @@ class Task(_Strict):
             except WorkspacePathError as exc:
                 raise ValueError(f"{path!r} is not a path inside the workspace ({exc})") from None
         return value
+
+
+def _is_zone(name: str) -> bool:
+    """Whether ``name`` is an IANA time zone this machine knows (``Europe/Berlin``, ``UTC``)."""
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, OSError):  # ValueError: a path-like or malformed key
+        return False
+    return True
 
 
 def row_json(task: Task) -> dict[str, Any]:
@@ -408,182 +435,3 @@ def select_tasks(
         for tid, t in tasks.items()
         if (split is None or t.split == split) and (families is None or (t.family or "none") in families)
     }
-
-
-
-
-@dataclass(frozen=True)
-class WorldTemplate:
-    """A task's initial world, built once and shared read-only by every session of that task.
-
-    Attributes:
-        states: App name to validated state; never written (sessions copy an app's state on first write).
-        snapshot: ``World.snapshot()`` of these states: the initial snapshot grading compares against.
-    """
-
-    now: datetime
-    timezone: str
-    user: str
-    states: dict[str, Any]
-    snapshot: dict[str, Any]
-
-    def instantiate(self) -> World:
-        """A new world that shares every app state with this template until it writes to it."""
-        return World(self.now, self.timezone, self.user, dict(self.states), BlobStore(BLOBS), shared=set(self.states))
-
-
-def world_template(task: Task) -> WorldTemplate:
-    """Build the initial world of ``task``: its company's state of its apps (plus the directory), overrides applied.
-
-    Only the records a row overrides are validated again; the rest of an app's state is the company's,
-    validated once per process and shared.
-
-    Raises:
-        TaskError: an override names an unknown collection or makes a record invalid.
-    """
-    key = task.world.fixture
-    info = company(key)
-    for blob, spec in task.documents.items():
-        if blob not in BLOBS:
-            try:
-                made, _ = keep_document(spec)
-            except ValueError as exc:
-                raise TaskError(f"task {task.id}: documents[{blob[:20]}...]: {exc}") from None
-            if made != blob:
-                raise TaskError(f"task {task.id}: documents: the spec for {blob[:20]}... makes {made[:20]}...")
-    missing = [b for b in _blob_ids(task.world.overrides) if b not in BLOBS]
-    if missing:
-        raise TaskError(
-            f"task {task.id}: world.overrides name file content {missing[0][:20]}... that neither the company nor the "
-            "row's documents hold; give its spec in documents"
-        )
-    apps = list(dict.fromkeys([*task.apps, "directory"]))
-    states: dict[str, Any] = {}
-    snapshot: dict[str, Any] = {}
-    for app in apps:
-        base, base_snapshot = _company_app(key, app)
-        overrides = task.world.overrides.get(app)
-        if not overrides:  # the company's own state of this app, shared by every template
-            states[app], snapshot[app] = base, base_snapshot
-            continue
-        states[app], snapshot[app] = _apply_overrides(task.id, app, base, base_snapshot, overrides)
-    return WorldTemplate(task.now or info.now, task.timezone or info.timezone, task.user or info.user, states, snapshot)
-
-
-def _blob_ids(value: Any) -> list[str]:
-    """Every blob id (``sha256:...`` in a ``blob`` field) in a row's overrides."""
-    found: list[str] = []
-    if isinstance(value, dict):
-        for k, v in value.items():
-            if k == "blob" and isinstance(v, str) and v.startswith("sha256:"):
-                found.append(v)
-            else:
-                found += _blob_ids(v)
-    elif isinstance(value, list):
-        for v in value:
-            found += _blob_ids(v)
-    return found
-
-
-def _apply_overrides(
-    task_id: str, app: str, base: Any, base_snapshot: dict[str, Any], overrides: dict[str, dict[str, Any]]
-) -> tuple[Any, dict[str, Any]]:
-    """``base`` (a validated app state) with a row's overrides, and its snapshot.
-
-    Only the new and changed records are validated and dumped; the rest (and every collection the row
-    leaves alone) is shared with the company's state and snapshot.
-    """
-    model = REGISTRY.apps[app].state
-    partial: dict[str, Any] = {}
-    removed: dict[str, set[str]] = {}
-    for collection, records in overrides.items():
-        if collection == "_settings":
-            partial.update(records.get("_") or {})
-            continue
-        current = getattr(base, collection, None)
-        if not isinstance(current, dict):
-            raise TaskError(f"task {task_id}: world override for {app}: {collection}: no such collection")
-        out = partial.setdefault(collection, {})
-        for rid, record in records.items():
-            if record is None:
-                removed.setdefault(collection, set()).add(rid)
-                continue
-            old = current.get(rid)
-            out[rid] = {"id": rid, **(old.model_dump() if old is not None else {}), **record}
-    try:
-        fresh = model.model_validate(partial)
-    except ValidationError as exc:
-        first = exc.errors(include_url=False)[0]
-        loc = ".".join(str(p) for p in first["loc"])
-        raise TaskError(f"task {task_id}: world override for {app}: {loc}: {first['msg']}") from None
-    update: dict[str, Any] = {}
-    for field in partial:
-        value = getattr(fresh, field)
-        if field in overrides and isinstance(value, dict):
-            value = {**getattr(base, field), **value}
-        update[field] = value
-    for collection, rids in removed.items():
-        kept = update.get(collection, getattr(base, collection))
-        update[collection] = {rid: rec for rid, rec in kept.items() if rid not in rids}
-    state = base.model_copy(update=update)
-    snapshot = dict(base_snapshot)
-    settings = [f for f in update if not isinstance(getattr(state, f), dict)]
-    if settings:
-        snapshot["_settings"] = {"_": {**base_snapshot.get("_settings", {}).get("_", {}),
-                                       **state.model_dump(mode="json", include=set(settings))}}  # fmt: skip
-    for collection in update:
-        if collection in settings:
-            continue
-        records = dict(base_snapshot.get(collection, {}))
-        for rid in partial.get(collection, {}):
-            records[rid] = update[collection][rid].model_dump(mode="json")
-        for rid in removed.get(collection, ()):
-            records.pop(rid, None)
-        snapshot[collection] = records
-    return state, snapshot
-
-
-@functools.cache
-def _company_app(key: str, app: str) -> tuple[Any, dict[str, Any]]:
-    """Company ``key``'s validated state of ``app`` and its snapshot (built once; never written)."""
-    state = REGISTRY.apps[app].state.model_validate(company_state(key, app, copy=False))
-    return state, snapshot_state(state)
-
-
-def build_world(task: Task) -> World:
-    """A fresh world for ``task`` (its own template, nothing shared with other worlds).
-
-    Raises:
-        TaskError: see :func:`world_template`.
-    """
-    template = world_template(task)
-    return World(template.now, template.timezone, template.user, template.states, BlobStore(BLOBS))
-
-
-def lint_task(task: Task, where: str = "task", template: WorldTemplate | None = None) -> None:
-    """Refuse a row whose grader cannot be right: checks that pass on the initial world, or ids that do not exist.
-
-    Raises:
-        TaskError: naming the row and what is wrong.
-    """
-    from gateway.grading import grade
-
-    template = template or world_template(task)
-    snapshot = template.snapshot
-    if grade(task.checks, task.allowed_changes, snapshot, snapshot, None, BlobStore(BLOBS)).reward > 0:
-        raise TaskError(f"{where} ({task.id}): its checks already pass on the initial world; doing nothing would score")
-    goals = [c for c in task.checks if c["kind"] != "answer"]
-    if goals and grade(goals, [], snapshot, snapshot, None, BlobStore(BLOBS)).reward > 0:
-        raise TaskError(
-            f"{where} ({task.id}): what it asks for is already so in the initial world (directly or inherited, "
-            "e.g. access through a folder); the work would change nothing"
-        )
-    for n, rule in enumerate(task.allowed_changes):
-        rid = rule.get("where", {}).get("id")
-        if not isinstance(rid, str) or "add" in rule.get("kinds", ["add"]):
-            continue  # a rule that allows adding may name the id the work creates
-        if rid not in snapshot.get(rule["app"], {}).get(rule["collection"], {}):
-            item, label = rule, f"allowed_changes[{n}]"
-            raise TaskError(
-                f"{where} ({task.id}): {label}: no {item['app']}.{item['collection']} record has id {rid!r}"
-            )

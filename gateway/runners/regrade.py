@@ -31,7 +31,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from gateway.control.rows import Task, WorldTemplate, parse_task, row_hash, task_facts, world_template
+from gateway.control.rows import Task, parse_task, row_hash, task_facts
+from gateway.control.worlds import WorldTemplate, world_template
 from gateway.exceptions import TaskError
 from gateway.grading import AnswerText, Request, grade
 from gateway.grading.changeset import (

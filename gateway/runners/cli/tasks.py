@@ -44,7 +44,8 @@ def _cmd_generate(args: argparse.Namespace) -> int:
     import importlib
     import importlib.util
 
-    from gateway.control.rows import lint_task, parse_task
+    from gateway.control.rows import parse_task
+    from gateway.control.worlds import lint_task
     from gateway.tasks.loader import Family, instance_row
     from tools.companies import GENERATED, CompanyError, company
 
