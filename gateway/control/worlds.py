@@ -8,6 +8,7 @@ leaves nothing behind. :func:`lint_task` refuses a row whose grader cannot be ri
 
 from __future__ import annotations
 
+import asyncio
 import collections
 import dataclasses
 import threading
@@ -23,12 +24,16 @@ from tools import REGISTRY, World
 from tools.companies import company, company_cache_size, company_state
 from tools.companies.shared import BLOBS, make_document
 from tools.kernel.blobs import BlobStore, blob_id
+from tools.kernel.documents import read_texts
 from tools.kernel.world import snapshot_state
 
 if TYPE_CHECKING:
     from gateway.control.rows import Task
 
-__all__ = ["WorldTemplate", "build_world", "lint_task", "world_template"]
+__all__ = ["MAX_TEMPLATES", "Templates", "WorldTemplate", "build_world", "lint_task", "world_template"]
+
+#: Most world templates a :class:`Templates` keeps (served tasks' and inline rows'), the one used longest ago out.
+MAX_TEMPLATES = 512
 
 
 @dataclass(frozen=True)
@@ -243,3 +248,73 @@ def lint_task(task: Task, where: str = "task", template: WorldTemplate | None = 
             raise TaskError(
                 f"{where} ({task.id}): {label}: no {item['app']}.{item['collection']} record has id {rid!r}"
             )
+
+
+class Templates:
+    """The tasks' world templates, kept for the sessions that start from them (at most :data:`MAX_TEMPLATES`).
+
+    Args:
+        served: The served tasks by id: a served task's template is kept under its id, an inline row's under its JSON.
+    """
+
+    def __init__(self, served: Mapping[str, Task]) -> None:
+        self._served = served
+        self._kept: dict[str, WorldTemplate] = {}  # key -> template, the one used last at the end
+        self._builds = asyncio.Lock()  # one build at a time, in a worker thread
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def _key(self, task: Task) -> str:
+        return task.id if self._served.get(task.id) is task else "row:" + task.model_dump_json()
+
+    def _keep(self, key: str, template: WorldTemplate) -> None:
+        self._kept[key] = template
+        while len(self._kept) > MAX_TEMPLATES:
+            self._kept.pop(next(iter(self._kept)))
+
+    def get(self, task: Task) -> WorldTemplate:
+        """``task``'s template, built in this thread if it is not kept (for callers off the event loop).
+
+        Raises:
+            TaskError: see :func:`world_template`.
+        """
+        key = self._key(task)
+        template = self._kept.pop(key, None) or world_template(task)
+        self._keep(key, template)
+        return template
+
+    async def for_seed(self, task: Task, inline: bool) -> WorldTemplate:
+        """``task``'s template for a seed: built in a worker thread when not kept, one build at a time.
+
+        A build makes the company's records when they are not kept (0.1-4 s), the row's documents and, for an
+        inline row, checks it as a tasks file's rows are checked (:func:`lint_task`); then it reads the world's
+        files' text into the shared text cache (0.35-0.84 s for a company's files), so that no search reads them
+        on the event loop. Only a template whose row passed is kept: a refused row leaves no template, document
+        or text behind.
+
+        Args:
+            task: The row.
+            inline: The row came in the seed's body (checked, and its documents not cached on disk).
+
+        Raises:
+            TaskError: the row is refused.
+        """
+        key = self._key(task)
+        template = self._kept.pop(key, None)
+        if template is None:
+            async with self._builds:
+                template = self._kept.pop(key, None)
+                if template is None:
+                    template = await asyncio.to_thread(_build_checked, task, inline)
+        self._keep(key, template)
+        return template
+
+
+def _build_checked(task: Task, inline: bool) -> WorldTemplate:
+    """Build ``task``'s template (checking an inline row) and read its files' text; runs in a worker thread."""
+    template = world_template(task, cache_documents=not inline)
+    if inline:
+        lint_task(task, "task", template)  # the rules a task file gets, for an inline row too
+    read_texts(template.snapshot, BlobStore(template.blobs))
+    return template
