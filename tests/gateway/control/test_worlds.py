@@ -12,8 +12,8 @@ from gateway.control.rows import load_tasks
 from gateway.exceptions import TaskError
 from tools.companies import catalog
 from tools.companies.shared import BLOBS, make_document
-from tools.kernel.blobs import blob_id
 from tools.kernel import documents
+from tools.kernel.blobs import blob_id
 
 BASE = "http://127.0.0.1:1/"
 ROW = {
@@ -78,8 +78,8 @@ async def test_a_seed_builds_its_world_in_a_worker_thread(monkeypatch):
 
     monkeypatch.setattr(worlds, "world_template", recorded)
     gw = gateway()
-    row = {**ROW, "world": {"fixture": "gen-4"}, "checks": [{"name": "x", "kind": "answer", "match": {"contains": "zz9"}}],
-           "allowed_changes": []}
+    check = {"name": "x", "kind": "answer", "match": {"contains": "zz9"}}
+    row = {**ROW, "world": {"fixture": "gen-4"}, "checks": [check], "allowed_changes": []}
     await gw.seed({"task": row}, BASE)
     await gw.seed({"task": row}, BASE)  # kept: not built again
     assert len(built) == 1 and built[0] != threading.get_ident()
