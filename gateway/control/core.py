@@ -315,6 +315,7 @@ class Gateway:
                 check_text(arguments or {})
                 written = 0 if action.read_only else text_size(arguments or {})
                 check_written(self.settings, session, written)
+                uploaded = 0  # characters of text in files taken from the workspace and stored
                 lent = session.sandbox is not None and self.provider is not None
                 if not lent and session.written_chars <= OFF_LOOP_WRITTEN_CHARS and tool not in self._slow_tools:
                     # On the loop: a thread hop costs ~0.3 ms a call, and what a call costs is bounded by its
@@ -336,15 +337,16 @@ class Gateway:
                         loop, limit = asyncio.get_running_loop(), self.settings.max_file_bytes
                         files = SandboxFiles(self.provider, session.sandbox, loop, max_bytes=limit)
                     ctx: Context[Any] = Context(session.world, action.app, files)
-                    work = asyncio.ensure_future(asyncio.to_thread(action.invoke, ctx, arguments))
+                    work = asyncio.ensure_future(asyncio.to_thread(_invoke, action, ctx, arguments, files))
                     try:
-                        result = await asyncio.shield(work)
+                        result, uploaded = await asyncio.shield(work)
                     except asyncio.CancelledError:  # a thread cannot be stopped: let it end, then undo it
                         await asyncio.wait([work])
                         restore(session, backup)
                         session.record_call(tool, ok=False)
                         raise
                 if backup is not None:
+                    check_written(self.settings, session, written, uploaded)
                     check_quotas(self.settings, session, backup)
             except ProviderFailed as exc:
                 restore(session, backup)
@@ -367,7 +369,7 @@ class Gateway:
             finally:
                 session.world.end_write()
                 self.metrics.tool_call.labels(app=action.app or "none").observe(time.perf_counter() - started)
-            session.written_chars += written
+            session.written_chars += written + uploaded
             session.record_call(tool, ok=True)
             return result
 
@@ -547,6 +549,14 @@ class Gateway:
         if session_id in self.ended:
             raise UnknownSession(f"session {quote(session_id)} is closed")
         return self.store.get(session_id)
+
+
+def _invoke(
+    action: Action, ctx: Context[Any], arguments: dict[str, Any] | None, files: SandboxFiles | None
+) -> tuple[Any, int]:
+    """Run an action (in a worker thread) and count the text of the workspace files it stored: (result, characters)."""
+    result = action.invoke(ctx, arguments)
+    return result, quotas.stored_text(ctx.world, files.read) if files is not None and files.read else 0
 
 
 def _state_of(s: Session) -> dict[str, Any]:

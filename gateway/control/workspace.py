@@ -237,6 +237,8 @@ class SandboxFiles(FileStore):
         self._loop = loop
         self._max_bytes = max_bytes
         self._loaded = 0  # bytes read so far in this call
+        #: ``(path, bytes)`` of every file read in this call, in order (their text counts as written text).
+        self.read: list[tuple[str, bytes]] = []
 
     def _run(self, coro: Any, path: str, parameter: str, taken: int = 0) -> Any:
         future = asyncio.run_coroutine_threadsafe(coro, self._loop)
@@ -294,6 +296,7 @@ class SandboxFiles(FileStore):
             read = self._provider.read_file(self._sandbox, path, max_bytes=self._max_bytes - self._loaded)
             data = bytes(self._run(read, path, parameter, taken=self._loaded))
             self._loaded += len(data)
+            self.read.append((path, data))
             return data
         except ProviderFailed:
             if self._still_there(path) is False:
