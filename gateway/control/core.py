@@ -245,7 +245,7 @@ class Gateway:
                 self.provider, session_id=session.id, apps=task.apps, exposure=exposure, api_url=api_url,
                 token=session.token, user=world.user, user_name=name, company=company(task.world.fixture).name,
                 files=task.workspace,
-                ttl_s=self.settings.sandbox_ttl_s, image=task.image,
+                ttl_s=self.settings.sandbox_ttl_s, image=task.image, disk_bytes=self.settings.workspace_max_bytes,
             )  # fmt: skip
         except ProviderUnavailable as exc:
             self.metrics.sandbox_failures.labels(step="create").inc()
@@ -335,7 +335,8 @@ class Gateway:
                     if lent:
                         assert self.provider is not None and session.sandbox is not None
                         loop, limit = asyncio.get_running_loop(), self.settings.max_file_bytes
-                        files = SandboxFiles(self.provider, session.sandbox, loop, max_bytes=limit)
+                        files = SandboxFiles(self.provider, session.sandbox, loop, max_bytes=limit,
+                                             workspace_max_bytes=self.settings.workspace_max_bytes)  # fmt: skip
                     ctx: Context[Any] = Context(session.world, action.app, files)
                     work = asyncio.ensure_future(asyncio.to_thread(_invoke, action, ctx, arguments, files))
                     try:
