@@ -28,7 +28,7 @@ from tools.kernel.documents import read_texts
 from tools.kernel.world import snapshot_state
 
 if TYPE_CHECKING:
-    from gateway.control.rows import Task
+    from gateway.control.schema import Task
 
 __all__ = ["MAX_TEMPLATES", "Templates", "WorldTemplate", "build_world", "lint_task", "world_template"]
 
