@@ -61,10 +61,12 @@ def test_a_package_installed_under_usr_shows_a_sandbox_nothing_of_itself(tmp_pat
             pytest.fail("writing under /usr needs root; CI=true requires this test to run", pytrace=False)
         pytest.skip("writing under /usr needs root (CI runs as root)")
     try:
-        installed = subprocess.run(
-            [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--prefix", str(prefix), str(REPO)],
-            capture_output=True, text=True, cwd=tmp_path, timeout=300,
-        )  # fmt: skip
+        source = tmp_path / "source"  # a copy: a build writes into its source folder
+        skip = shutil.ignore_patterns(".*", "build", "*.egg-info", "__pycache__", "node_modules", "tests", "bench")
+        shutil.copytree(REPO, source, ignore=skip)
+        # --ignore-installed: pip would otherwise uninstall the copy this test runs from
+        pip = [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--ignore-installed", "--prefix", str(prefix)]
+        installed = subprocess.run([*pip, str(source)], capture_output=True, text=True, cwd=tmp_path, timeout=300)
         assert installed.returncode == 0, installed.stderr[-2000:]
         site = prefix / "lib" / f"python{sys.version_info.major}.{sys.version_info.minor}" / "site-packages"
         assert (site / "gateway" / "tasks" / "rows" / "core.jsonl").is_file()  # there is something to hide
