@@ -49,6 +49,7 @@ from tools import COMPLETE_TASK, REGISTRY
 
 __all__ = [
     "CONTROL_NAMES",
+    "MAX_TASKS_FILE_BYTES",
     "Control",
     "Step",
     "Task",
@@ -139,6 +140,10 @@ def parse_task(row: dict[str, Any] | str, where: str = "task") -> Task:
     return task
 
 
+#: Most bytes a tasks file may hold (the built-in 1,463 rows take ~10 MB as JSONL).
+MAX_TASKS_FILE_BYTES = 256 * 1024 * 1024
+
+
 def load_tasks(path: str | Path) -> dict[str, Task]:
     """Load a JSONL file of task rows (blank lines and lines starting with ``#`` are skipped).
 
@@ -146,21 +151,47 @@ def load_tasks(path: str | Path) -> dict[str, Task]:
         Task id to task, in file order.
 
     Raises:
-        TaskError: the file cannot be read as UTF-8 text, holds no row, a row is invalid or an id repeats (the
+        TaskError: the file cannot be read as UTF-8 text, is larger than :data:`MAX_TASKS_FILE_BYTES` (read no
+            further: ``/dev/zero`` is refused at once), holds no row, a row is invalid or an id repeats (the
             message names the line).
     """
+    shown = repr(str(path)[:200])
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = _read_text(path, shown)
     except FileNotFoundError:
-        raise TaskError(f"tasks file {str(path)[:200]!r} does not exist; give a JSONL file of task rows") from None
+        raise TaskError(f"tasks file {shown} does not exist; give a JSONL file of task rows") from None
     except IsADirectoryError:
-        raise TaskError(f"tasks file {str(path)[:200]!r} is a folder; give a JSONL file of task rows") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise TaskError(f"tasks file {str(path)[:200]!r} cannot be read: {exc}") from None
+        raise TaskError(f"tasks file {shown} is a folder; give a JSONL file of task rows") from None
+    except UnicodeDecodeError as exc:
+        raise TaskError(f"tasks file {shown} is not UTF-8 text (byte {exc.start}); give a JSONL file") from None
+    except OSError as exc:
+        raise TaskError(f"tasks file {shown} cannot be read: {exc.strerror or exc}") from None
     tasks = _load_lines(text, str(path))
     if not tasks:
-        raise TaskError(f"tasks file {str(path)[:200]!r} holds no task rows; give a JSONL file with one row per line")
+        raise TaskError(f"tasks file {shown} holds no task rows; give a JSONL file with one row per line")
     return tasks
+
+
+def _read_text(path: str | Path, shown: str) -> str:
+    """A tasks file's text, read 1 MiB at a time: refused at its first NUL byte or past :data:`MAX_TASKS_FILE_BYTES`.
+
+    Raises:
+        TaskError: NUL bytes (no text file, e.g. ``/dev/zero``) or too large.
+        OSError, UnicodeDecodeError: the file cannot be opened or read, or is not UTF-8.
+    """
+    chunks: list[bytes] = []
+    size = 0
+    with open(path, "rb") as file:
+        while chunk := file.read(2**20):
+            if b"\0" in chunk:
+                raise TaskError(f"tasks file {shown} holds NUL bytes, so it is no text file; give a JSONL file")
+            size += len(chunk)
+            if size > MAX_TASKS_FILE_BYTES:
+                raise TaskError(
+                    f"tasks file {shown} is larger than {MAX_TASKS_FILE_BYTES:,} bytes; split it into smaller files"
+                )
+            chunks.append(chunk)
+    return b"".join(chunks).decode("utf-8")
 
 
 def _load_lines(text: str, source: str) -> dict[str, Task]:
