@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import dataclasses
+import hashlib
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -30,10 +31,20 @@ from tools.kernel.world import snapshot_state
 if TYPE_CHECKING:
     from gateway.control.schema import Task
 
-__all__ = ["MAX_TEMPLATES", "Templates", "WorldTemplate", "build_world", "lint_task", "world_template"]
+__all__ = [
+    "MAX_INLINE_TEMPLATES",
+    "MAX_TEMPLATES",
+    "Templates",
+    "WorldTemplate",
+    "build_world",
+    "lint_task",
+    "world_template",
+]
 
 #: Most world templates a :class:`Templates` keeps (served tasks' and inline rows'), the one used longest ago out.
 MAX_TEMPLATES = 512
+#: Most of them that are inline rows' (each may carry its own documents, up to a request's size and more).
+MAX_INLINE_TEMPLATES = 64
 
 
 @dataclass(frozen=True)
@@ -251,7 +262,10 @@ def lint_task(task: Task, where: str = "task", template: WorldTemplate | None = 
 
 
 class Templates:
-    """The tasks' world templates, kept for the sessions that start from them (at most :data:`MAX_TEMPLATES`).
+    """The tasks' world templates, kept for the sessions that start from them.
+
+    At most :data:`MAX_TEMPLATES` in all and :data:`MAX_INLINE_TEMPLATES` of inline rows, the one used longest
+    ago dropped first.
 
     Args:
         served: The served tasks by id: a served task's template is kept under its id, an inline row's under its JSON.
@@ -266,12 +280,17 @@ class Templates:
         return len(self._kept)
 
     def _key(self, task: Task) -> str:
-        return task.id if self._served.get(task.id) is task else "row:" + task.model_dump_json()
+        if self._served.get(task.id) is task:
+            return task.id
+        return "row:" + hashlib.sha256(task.model_dump_json().encode()).hexdigest()
 
     def _keep(self, key: str, template: WorldTemplate) -> None:
         self._kept[key] = template
         while len(self._kept) > MAX_TEMPLATES:
             self._kept.pop(next(iter(self._kept)))
+        rows = [k for k in self._kept if k.startswith("row:")]
+        for old in rows[: max(0, len(rows) - MAX_INLINE_TEMPLATES)]:
+            self._kept.pop(old)
 
     def get(self, task: Task) -> WorldTemplate:
         """``task``'s template, built in this thread if it is not kept (for callers off the event loop).

@@ -132,3 +132,12 @@ async def test_a_row_with_a_zone_and_an_aware_clock_seeds():
     row = {**ROW, "timezone": "Europe/Berlin", "now": "2026-03-12T09:00:00+01:00"}
     info = await gateway().seed({"task": row}, BASE)
     assert info["task_id"] == "t1"
+
+
+async def test_inline_rows_keep_at_most_their_own_share_of_templates(monkeypatch):
+    monkeypatch.setattr(worlds, "MAX_INLINE_TEMPLATES", 3)
+    gw = gateway()
+    check = {"name": "x", "kind": "answer", "match": {"contains": "zz9"}}
+    for n in range(5):
+        await gw.seed({"task": {**ROW, "id": f"row-{n}", "checks": [check], "allowed_changes": []}}, BASE)
+    assert len(gw.templates) == 3
