@@ -52,14 +52,18 @@ async def test_refused_rows_leave_no_template_document_or_text_behind(monkeypatc
     gw = gateway()
     with pytest.raises(TaskError):  # the company's own records and documents are built once, and kept
         await gw.seed({"task": with_document(200)}, BASE)
-    made = tmp_path / "company-gateway" / "documents"
-    blobs, texts, files = len(BLOBS), documents.text_cache_size(), sorted(made.iterdir())
+    made = tmp_path / "company-gateway" / "documents"  # made by the warm-up unless this process had them already
+
+    def made_files() -> list:
+        return sorted(made.iterdir()) if made.is_dir() else []
+
+    blobs, texts, files = len(BLOBS), documents.text_cache_size(), made_files()
     for n in range(200):
         with pytest.raises(TaskError, match="already pass on the initial world"):
             await gw.seed({"task": with_document(n)}, BASE)
     assert len(gw.templates) == 0
     assert len(BLOBS) == blobs and documents.text_cache_size() == texts
-    assert sorted(made.iterdir()) == files
+    assert made_files() == files
     # The same row, passing, is kept once: its document in its template only, not in the shared blobs.
     good = with_document(0)
     good["checks"] = [{"name": "gone", "kind": "no_record", "app": "drive", "collection": "files",
