@@ -3,8 +3,8 @@
 Each script forwards all its words, untouched, to ``POST <base>/cli/<app>``
 (``<base>`` is ``COMPANY_API_URL`` without a trailing ``/api``) as a
 form-encoded body (``argc`` then one ``argv`` per word) with the bearer token
-from ``COMPANY_API_TOKEN``; the server parses them. It needs only ``sh`` and
-``curl``, or ``python3`` when ``curl`` is missing.
+from ``COMPANY_API_TOKEN``, asking for plain-text errors (``Accept: text/plain``);
+the server parses them. It needs only ``sh`` and ``curl``, or ``python3`` when ``curl`` is missing.
 
 When ``COMPANY_API_SOCKET`` names a unix socket (a sandbox without a network of
 its own), the request goes through it (``curl --unix-socket``; in Python an
@@ -33,6 +33,7 @@ body = urllib.parse.urlencode(fields, encoding="utf-8", errors="surrogateescape"
 headers = {
     "Authorization": "Bearer " + os.environ["COMPANY_API_TOKEN"],
     "Content-Type": "application/x-www-form-urlencoded",
+    "Accept": "text/plain",
 }
 class SocketConnection(http.client.HTTPConnection):
     def connect(self):
@@ -90,7 +91,7 @@ if command -v curl >/dev/null 2>&1; then
     tmp=$(mktemp 2>/dev/null) || tmp="${TMPDIR:-/tmp}/$cmd.$$"
     trap 'rm -f "$tmp"' EXIT
     trap 'exit 130' INT TERM
-    code=$(curl -sS -o "$tmp" -w '%{http_code}' -H "Authorization: Bearer $COMPANY_API_TOKEN" \\
+    code=$(curl -sS -o "$tmp" -w '%{http_code}' -H "Authorization: Bearer $COMPANY_API_TOKEN" -H "Accept: text/plain" \\
         --data-urlencode "argc=$argc" "$@" "$url") || code=000
     case $code in
         200) cat "$tmp"; exit 0 ;;

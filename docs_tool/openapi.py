@@ -2,8 +2,9 @@
 
 One path per action (``POST /api/<app>/<action>``, and ``POST /api/complete_task``),
 its request body the action's input schema, a bearer security scheme, and the
-error shape ``{"error": {"message", "parameter"}}`` shared by every endpoint (400, 401, 404, 409,
-502). A body over the size limit is refused before it is read: 413 ``{"error": "<text>"}``.
+error shape ``{"error": {"message", "parameter"}}`` shared by every endpoint and status (400, 401, 404,
+408, 409, 413, 429, 502). A body over the size limit is refused before it is read (413), as is a request
+past its token's bound on open requests (429, with ``Retry-After``).
 """
 
 from __future__ import annotations
@@ -42,23 +43,20 @@ _ERRORS = {
     "400": "Invalid JSON, a bad parameter, or a request the company's data refuses; the message says which.",
     "401": "The access token is missing or not valid.",
     "404": "No such app or action here; the message lists what exists.",
+    "408": "The request body took too long to arrive.",
     "409": "No further changes are possible.",
+    "413": "The request body is over the size limit (refused before it is read).",
+    "429": "Too many requests open at once for this token; retry after the seconds Retry-After gives.",
     "502": "The workspace could not be reached just now; nothing was changed. Try again.",
-}
-
-#: The answer to a body over the server's size limit (413), sent before the request is read.
-_TOO_LARGE_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {"error": {"type": "string", "description": "What was refused, with the limit in bytes."}},
-    "required": ["error"],
 }
 
 #: The 200 answer: every action returns a JSON object (its shape is in the action's description).
 _RESULT_SCHEMA: dict[str, Any] = {"type": "object"}
 
 
-_UNAUTHORIZED_HEADERS = {
-    "WWW-Authenticate": {"description": "Always 'Bearer'.", "schema": {"type": "string"}},
+_HEADERS = {
+    "401": {"WWW-Authenticate": {"description": "Always 'Bearer'.", "schema": {"type": "string"}}},
+    "429": {"Retry-After": {"description": "Seconds to wait before sending again.", "schema": {"type": "integer"}}},
 }
 
 
@@ -83,11 +81,10 @@ def _operation(action: Action) -> dict[str, Any]:
                 code: _json(
                     {"$ref": "#/components/schemas/Error"},
                     text,
-                    **({"headers": _UNAUTHORIZED_HEADERS} if code == "401" else {}),
+                    **({"headers": _HEADERS[code]} if code in _HEADERS else {}),
                 )
                 for code, text in _ERRORS.items()
             },
-            "413": _json({"$ref": "#/components/schemas/TooLarge"}, "The request body is over the size limit."),
         },
         "x-read-only": action.read_only,
     }
@@ -115,7 +112,7 @@ def openapi_document(apps: Iterable[str] | None = None, server_url: str = "") ->
         "paths": {a.http_path: {"post": _operation(a)} for a in actions},
         "components": {
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
-            "schemas": {"Error": _ERROR_SCHEMA, "TooLarge": _TOO_LARGE_SCHEMA},
+            "schemas": {"Error": _ERROR_SCHEMA},
         },
         "security": [{"bearer": []}],
     }

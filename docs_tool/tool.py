@@ -1,7 +1,8 @@
 """The documentation tool (``api_fetch`` or ``api_docs``): read-only, one optional ``page`` parameter.
 
 It shows the caller the pages of the apps its session may use; the session is
-found from the bearer token of the MCP request.
+found from the bearer token of the MCP request. A session it is not offered to
+(``session.tools`` lacks its name) is answered as for a tool that does not exist.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ class SessionLookup(Protocol):
     """What the docs tool needs from the server: the session a bearer token opens."""
 
     def session_by_token(self, token: str) -> Any:
-        """The live session (with ``.task.apps``) for ``token``, or None."""
+        """The live session (with ``.task.apps``, and ``.tools``: the tool names offered) for ``token``, or None."""
         ...
 
 
@@ -66,6 +67,8 @@ class DocsTool(Tool):
         session = self._sessions.session_by_token(token.token) if token is not None else None
         if session is None:
             raise ToolError("your access token is not valid any more")
+        if self.name not in getattr(session, "tools", ()):
+            raise ToolError(f"Unknown tool: {self.name!r}")  # FastMCP's words for a tool it lacks, as for the others
         unknown = set(arguments) - {"page"}
         if unknown:
             raise ToolError(f"unknown parameter {sorted(unknown)[0]}; this tool takes only: page")

@@ -111,6 +111,12 @@ class Settings(BaseSettings):
     max_request_bytes: int = Field(
         8 * 1024 * 1024, ge=1024, description="Largest request body accepted, in bytes (413 beyond)."
     )
+    session_max_inflight: int = Field(
+        8,
+        ge=1,
+        description="Most tool requests (MCP, HTTP, shell) one session may have open at once; they run one at a "
+        "time in arrival order, and one more is answered 429 with Retry-After before its body is read.",
+    )
     read_timeout_s: float = Field(
         30.0,
         gt=0,

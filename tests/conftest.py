@@ -48,6 +48,9 @@ class MemoryFiles(FileStore):
             raise NotFound(f"no file at '{path}'", parameter)
         return self.files[path]
 
+    def exists(self, path: str) -> bool:
+        return path in self.files
+
 
 def make_world(states: dict[str, AppState]) -> World:
     """A world at the fixture's clock and user, with the fixture's directory unless one is given."""

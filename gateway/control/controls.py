@@ -16,8 +16,9 @@
   with an item it created opened to an outsider (shared with them, or a public link; on SharePoint, whose
   items take their access from the site, the site shared with them): must score 0.0, every way per item.
 
-- ``negated_message`` (tasks whose checks read what a message claims): the reference with every message
-  it writes (a mail body, a chat text, a comment, a note) retracted by a closing correction: must score 0.0.
+- ``negated_message`` (tasks whose reference writes free text): the reference with every message it writes
+  (a mail body, a chat text, a comment, a note, a description or topic) retracted by a closing correction:
+  must score 0.0, whether a check declares what the message claims or the default reading reads it.
 - ``context_in_messages`` (the same tasks): the reference with a true, non-hedging aside about a
   distractor (another candidate of a claim, or a colleague) added to every message it writes: must
   still score 1.0.
@@ -30,8 +31,6 @@ A task for which a control cannot be generated says why in its row (``no_control
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import re
 import typing
@@ -40,6 +39,7 @@ from typing import Any
 
 from gateway.control.rows import CONTROL_NAMES, Step, Task
 from gateway.control.steps import substitute
+from gateway.control.typed_texts import typed_texts
 from gateway.exceptions import TaskError
 from gateway.grading import candidate_values
 from tools import COMPLETE_TASK, REGISTRY, Action
@@ -50,6 +50,8 @@ __all__ = ["CONTROL_NAMES", "GeneratedControl", "generate_controls"]
 
 #: Parameters of a write that carry a message written for people: mail bodies, chat texts, comments, notes.
 _MESSAGE_PARAMS = ("body", "text", "note", "comment", "message", "resolution")
+#: Every free text a write may carry beside its work (read by default: it must not disown the work).
+_FREE_TEXT_PARAMS = (*_MESSAGE_PARAMS, "description", "topic", "purpose")
 #: What ``negated_message`` adds to each message: a correction that takes back everything before it.
 _RETRACTION = "Correction: scratch that, please disregard everything above."
 #: An address outside every company: whom the damage controls copy or share with.
@@ -350,13 +352,15 @@ def _claims(value: Any) -> list[dict[str, Any]]:
     return found
 
 
-def _with_messages(task: Task, rewrite: typing.Callable[[str], str]) -> list[Step] | None:
-    """The reference with every message its writes carry rewritten; None when it writes no message."""
+def _with_messages(
+    task: Task, rewrite: typing.Callable[[str], str], params: tuple[str, ...] = _MESSAGE_PARAMS
+) -> list[Step] | None:
+    """The reference with every message (of ``params``) its writes carry rewritten; None when it writes none."""
     steps, touched = list(task.solution), False
     for at, step in enumerate(steps):
         if step.tool == "complete_task" or not _is_write(step):
             continue
-        texts = {p: v for p, v in step.args.items() if p in _MESSAGE_PARAMS and isinstance(v, str) and v.strip()}
+        texts = {p: v for p, v in step.args.items() if p in params and isinstance(v, str) and v.strip()}
         if texts:
             new_args = {**step.args, **{p: rewrite(v) for p, v in texts.items()}}
             steps[at] = step.model_copy(update={"args": new_args})
@@ -365,9 +369,8 @@ def _with_messages(task: Task, rewrite: typing.Callable[[str], str]) -> list[Ste
 
 
 def _negated_message(task: Task) -> GeneratedControl:
-    if not _claims([task.checks, task.allowed_changes]):
-        return GeneratedControl("negated_message", 0.0, why="no check reads what a message claims")
-    steps = _with_messages(task, lambda text: f"{text.rstrip()}\n\n{_RETRACTION}")
+    """Every free text the reference writes retracted: a declared claim fails it, and so does the default reading."""
+    steps = _with_messages(task, lambda text: f"{text.rstrip()}\n\n{_RETRACTION}", _FREE_TEXT_PARAMS)
     if steps is None:
         return GeneratedControl("negated_message", 0.0, why="the reference writes no message")
     return GeneratedControl("negated_message", 0.0, [steps])
@@ -397,12 +400,12 @@ def _context_in_messages(task: Task, snapshot: dict[str, Any], user: str) -> Gen
     if steps is None:
         return GeneratedControl("context_in_messages", 1.0, why="the reference writes no message")
     return GeneratedControl("context_in_messages", 1.0, [steps])
+
+
 #: Writes that take a workspace file by path only, and the action of the same app that takes typed text instead.
 _TYPED_ROUTES = {"drive.upload_file": "drive.create_file"}
 #: Parameters that name the file a write makes.
 _NAME_PARAMS = ("name", "filename")
-#: Names of text files: typed text is such a file, so no PDF is typed under them.
-_TEXT_SUFFIXES = (".txt", ".md", ".csv", ".json", ".html", ".xml", ".ics", ".eml", ".log", ".tsv", ".yaml")
 
 
 def _downloads(step: Step) -> bool:
@@ -470,75 +473,6 @@ def _typed_twin(write: Step, down: Step, variables: dict[str, Any]) -> tuple[Ste
     return Step(tool=tool, args=args, save=write.save), named
 
 
-def _literals(spec: Any) -> list[str]:
-    """The literal text a matcher asks for: a plain value, or its ``eq``, ``ieq``, ``contains`` and ``regex``."""
-    if isinstance(spec, dict):
-        return [str(spec[k]) for k in ("eq", "ieq", "contains", "regex") if isinstance(spec.get(k), str | int)]
-    return [] if isinstance(spec, list) else [str(spec)]
-
-
-def _check_words(value: Any, words: list[str], rows: list[dict[str, str]]) -> None:
-    """Collect what the checks look for in a file: the text of ``text`` matchers and the rows of ``csv_row``."""
-    if isinstance(value, list):
-        for item in value:
-            _check_words(item, words, rows)
-    if not isinstance(value, dict):
-        return
-    for key, inner in value.items():
-        if key == "text":
-            words += _literals(inner)
-        elif key == "csv_row" and isinstance(inner, dict):
-            rows.append({str(col): next(iter(_literals(v)), "") for col, v in inner.items()})
-        else:
-            _check_words(inner, words, rows)
-
-
-def _typed_texts(task: Task, name: str) -> list[str]:
-    """Text typed under ``name`` holding what the checks look for: plain (a CSV for a .csv), and a hand-typed PDF."""
-    words: list[str] = []
-    rows: list[dict[str, str]] = []
-    _check_words(task.checks, words, rows)
-    words = list(dict.fromkeys(w for w in words if w.strip()))
-    title = [] if "{" in name else [name.rsplit(".", 1)[0]]  # a name only known in play is left out
-    lines = [*title, *words, *(v for row in rows for v in row.values() if v)]
-    plain = "\n".join(lines) + "\n"
-    if rows and name.lower().endswith(".csv"):
-        out = io.StringIO()
-        columns = list(dict.fromkeys(c for row in rows for c in row))
-        writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(rows)
-        plain = out.getvalue() + "".join(f"{w}\n" for w in words)
-    if name.lower().endswith(_TEXT_SUFFIXES):
-        return [plain]
-    return [plain, _typed_pdf(lines)]  # a document's name, or one only known in play
-
-
-def _typed_pdf(lines: list[str]) -> str:
-    """A PDF typed by hand: one page showing ``lines`` (a real PDF, made of text, carrying none of the source)."""
-
-    def esc(line: str) -> str:
-        return line.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
-
-    shown = " ".join(f"({esc(line)}) '" for line in lines)
-    body = f"BT /F1 11 Tf 72 720 Td 14 TL {shown} ET"
-    objects = [
-        "<< /Type /Catalog /Pages 2 0 R >>",
-        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
-        "/Resources << /Font << /F1 5 0 R >> >> >>",
-        f"<< /Length {len(body.encode())} >>\nstream\n{body}\nendstream",
-        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-    ]
-    out, offsets = "%PDF-1.4\n", []
-    for n, obj in enumerate(objects, 1):
-        offsets.append(len(out.encode()))
-        out += f"{n} 0 obj\n{obj}\nendobj\n"
-    xref = len(out.encode())
-    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n" + "".join(f"{o:010d} 00000 n \n" for o in offsets)
-    return out + f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n"
-
-
 def _typed_file(task: Task, variables: dict[str, Any]) -> GeneratedControl:
     references = [(_work(task), variables)]
     references += [([s for s in alt if s.tool != "complete_task"], {}) for alt in task.alternative_solutions]
@@ -551,7 +485,7 @@ def _typed_file(task: Task, variables: dict[str, Any]) -> GeneratedControl:
                 continue
             step, name = twin
             kept = [s for n, s in enumerate(steps) if n != down or _still_needed(steps, down, write)]
-            texts = _typed_texts(task, name)
+            texts = typed_texts(task.checks, name)
             for text in texts:
                 typed = step.model_copy(update={"args": {**step.args, "content": text}})
                 candidates.append([typed if s is steps[write] else s for s in kept] + _completion(task))

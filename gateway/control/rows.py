@@ -16,6 +16,7 @@ A task row (one JSON object per line) has these fields::
     family, seed     the family and instance seed that generated the row (gateway.tasks.loader); none when hand-written
     split            "train" (default), "validation" or "test"
     tier             "easy", "medium" or "hard" (see gateway.tasks.families.tier_of); computed when absent
+    kind             what the work is: "task" (default), "refusal", "document", "long_horizon" or "ambiguity"
     workspace        {"relative/path": "text"}: files placed in the workspace at seed
     documents        {blob id: document spec}: files the overrides' records hold, made from their spec
                      (tools.companies.shared) when the world is built
@@ -42,13 +43,14 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from gateway.control.schema import CONTROL_NAMES, Control, Step, Task, WorldSpec
+from gateway.control.schema import CONTROL_NAMES, KINDS, Control, Step, Task, WorldSpec
 from gateway.control.worlds import lint_task
 from gateway.exceptions import TaskError
 from tools import COMPLETE_TASK, REGISTRY
 
 __all__ = [
     "CONTROL_NAMES",
+    "KINDS",
     "MAX_TASKS_FILE_BYTES",
     "Control",
     "Step",

@@ -16,6 +16,7 @@ A task row (one JSON object per line) has these fields::
     family, seed     the family and instance seed that generated the row (gateway.tasks.loader); none when hand-written
     split            "train" (default), "validation" or "test"
     tier             "easy", "medium" or "hard" (see gateway.tasks.families.tier_of); computed when absent
+    kind             what the work is: "task" (default), "refusal", "document", "long_horizon" or "ambiguity"
     workspace        {"relative/path": "text"}: files placed in the workspace at seed
     documents        {blob id: document spec}: files the overrides' records hold, made from their spec
                      (tools.companies.shared) when the world is built
@@ -43,7 +44,7 @@ from sandbox import WorkspacePathError, workspace_path
 from tools import REGISTRY
 from tools.companies import CompanyError, Split, check_company
 
-__all__ = ["CONTROL_NAMES", "Control", "Exposure", "Step", "Task", "Tier", "WorldSpec"]
+__all__ = ["CONTROL_NAMES", "KINDS", "Control", "Exposure", "Kind", "Step", "Task", "Tier", "WorldSpec"]
 
 Exposure = Literal["mcp", "cli", "http"]
 
@@ -102,6 +103,11 @@ class WorldSpec(_Strict):
 
 
 Tier = Literal["easy", "medium", "hard"]
+#: What the work is: an ordinary task, a request to decline, document work in the shell, a long plan across
+#: apps, or a request that is clear only once the world is read.
+Kind = Literal["task", "refusal", "document", "long_horizon", "ambiguity"]
+#: The kinds, in the order ``tasks --stats`` lists them.
+KINDS: tuple[Kind, ...] = ("task", "refusal", "document", "long_horizon", "ambiguity")
 
 
 class Task(_Strict):
@@ -129,6 +135,7 @@ class Task(_Strict):
     seed: int | None = Field(None, ge=0)
     split: Split = "train"
     tier: Tier | None = None
+    kind: Kind = "task"
     documents: dict[str, dict[str, Any]] = {}
 
     @field_validator("apps")

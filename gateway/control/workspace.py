@@ -343,6 +343,10 @@ class SandboxFiles(FileStore):
                 raise NotFound(f"there is no file at '{path}' in your workspace", parameter) from None
             raise
 
+    def exists(self, path: str) -> bool:
+        """Whether ``path`` holds a regular file now (False when the check cannot run)."""
+        return self._still_there(path) is True
+
     def _still_there(self, path: str) -> bool | None:
         """Whether ``path`` holds a regular file (``test -f`` in the sandbox); None when the check cannot run."""
         check = self._provider.exec(self._sandbox, ["test", "-f", path], timeout_s=FILE_TIMEOUT_S)

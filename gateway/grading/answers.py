@@ -23,7 +23,10 @@ Kinds and their candidates:
 - ``text``: short phrases from ``candidates.text.values`` or ``candidates.text.from``.
 
 The text graded is the ``answer`` given to ``complete_task``; without one, its ``summary``; without
-either, the final ``response`` sent to ``/verify``. For each kind the check passes when the claims of
+either, the final ``response`` sent to ``/verify``. Beside an answer the summary is free context, but it
+may not contradict the answer (:func:`summary_contradicts`): take it back (``correction``, ``ignore the
+answer``), deny a value the answer gives (``it is not Tessa``) or state another value as the answer
+(``actually the answer is Quentin``). For each kind the check passes when the claims of
 that kind, less the values the request itself names (its subjects, the acting user), equal the
 expected values: listing every candidate fails, and so does leaving one out. Context belongs in the
 summary, which is not graded when an answer is given.
@@ -36,9 +39,13 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+from gateway.grading import wording as w
 from gateway.grading.results import CheckResult
 
-__all__ = ["ANSWER_KINDS", "AnswerText", "candidate_values", "claims_of", "directory_people", "grade_answer"]
+__all__ = [
+    "ANSWER_KINDS", "AnswerText", "candidate_values", "claims_of", "directory_people", "grade_answer",
+    "summary_contradicts",
+]  # fmt: skip
 
 #: The kinds of value an answer check may expect.
 ANSWER_KINDS = ("person", "number", "date", "id", "text")
@@ -387,6 +394,8 @@ def grade_answer(
             problems.append(f"{kind}: does not name {sorted(map(_show_claim, missing))}")
         if extra:
             problems.append(f"{kind}: also names {sorted(map(_show_claim, extra))}, which was not asked for")
+    if source == "answer" and said.summary and (against := summary_contradicts(said.summary, check, snapshot, year)):
+        problems.append(f"the summary contradicts the answer ({against})")
     hedge = (_HEDGE_IN_ANSWER if source == "answer" else _HEDGE).search(text)
     if hedge:
         problems.append(f"hedges ({hedge.group(0)!r}): an answer states one thing")
@@ -395,6 +404,77 @@ def grade_answer(
     if problems:
         return CheckResult(check["name"], False, f"{source} {shown!r}: " + "; ".join(problems))
     return CheckResult(check["name"], True, f"{source} {shown!r} names exactly what was asked")
+
+
+#: A summary stating what the answer is: "the answer is", "it's actually", "the manager was", "correct one is".
+_ANSWER_CUE = re.compile(
+    r"\b(?:(?:the )?(?:real |right |correct |actual |true |final )?answer|the (?:right|correct|real|actual|true) (?:one"
+    r"|person|value|number|date|id|ticket))\s*(?:is|was|['’]s|should be)\s+(?:actually\s+|really\s+)?"
+    r"|\bactually,?\s+(?:it\s*(?:is|was|['’]s)\s+)?|\bit\s*(?:is|['’]s)\s+actually\s+|\bit should be\s+",
+    re.IGNORECASE,
+)
+_SAYS_WRONG = re.compile(
+    r"\b(?:answer|above|that|this|it)\b[^.;]{0,24}?\b(?:is|was|['’]s)\s+(?:wrong|incorrect|not (?:right|correct|it))\b"
+    r"|\bignore (?:the|my|that|this) answer\b",
+    re.IGNORECASE,
+)
+_DENIED_AFTER = re.compile(
+    r"[\w ]{0,30}?\b(?:is|was|are)(?:n['’]t| not) (?:right|correct|it|the (?:answer|one|right one))\b"
+    r"|[\w ]{0,30}?\b(?:is|was) (?:wrong|incorrect)\b",
+    re.IGNORECASE,
+)
+_CLAUSE_END = re.compile(r"[,;:.!?\n]|\s(?:but|and|because|although|while|which|who)\b", re.IGNORECASE)
+
+
+def summary_contradicts(summary: str, check: dict[str, Any], snapshot: dict[str, Any], year: int = 2026) -> str:
+    """How a summary contradicts the answer it comes with, or ``""``; context about other values is free.
+
+    It contradicts when it takes the answer back (a retraction such as ``correction`` or ``scratch that``,
+    ``the answer above is wrong``), denies an expected value (``not Tessa``, ``Tessa isn't right``), or
+    states another candidate as the answer (``the answer is Quentin``, ``actually it's HD-1039``, ``it
+    should be 12``) where it names no expected value of that kind there. Naming other values as context
+    (``Aisha's manager is Quentin, whose manager is Tessa``) is not stating them as the answer.
+    """
+    if m := (w.BACK.search(summary) or w.FORWARD.search(summary) or _SAYS_WRONG.search(summary)):
+        return f"takes it back: {m.group(0)!r}"
+    for e in check["expect"]:
+        for at in _forms_at(e["kind"], e["value"], summary, snapshot):
+            before = summary[max(0, at - 40) : at]
+            clause = re.split(r"[,;:.!?\n]|\b(?:and|but)\b", before)[-1]
+            if w.NEG.search(w.NOT_NEG.sub(" ", clause)) and not re.search(r"\bnot (?:only|just)\b", clause):
+                return f"denies {e['value']}"
+            if _DENIED_AFTER.match(summary, at + len(_word_at(summary, at))):
+                return f"denies {e['value']}"
+    kinds = sorted({e["kind"] for e in check["expect"]})
+    for cue in _ANSWER_CUE.finditer(summary):
+        end = _CLAUSE_END.search(summary, cue.end())
+        stated = summary[cue.end() : end.start() if end else len(summary)]
+        if not stated.strip() or w.NEG.match(stated.strip()):
+            continue
+        for kind in kinds:
+            want = {_norm(kind, e["value"]) for e in check["expect"] if e["kind"] == kind}
+            got = claims_of(kind, stated, check, snapshot, year)
+            if got and not got & want:
+                return f"states {sorted(map(_show_claim, got))[0]} as the answer"
+    return ""
+
+
+def _word_at(text: str, at: int) -> str:
+    m = re.match(r"[\w@.'’-]+", text[at:])
+    return m.group(0) if m else ""
+
+
+def _forms_at(kind: str, value: Any, text: str, snapshot: dict[str, Any]) -> list[int]:
+    """Where ``text`` names the expected ``value`` (as :func:`_position` reads it), every place."""
+    forms = [str(value)]
+    if kind == "person":
+        person = next((p for p in directory_people(snapshot) if p["email"].lower() == str(value).lower()), None)
+        if person is not None:
+            forms += [str(person["name"]), str(person["name"]).split(" ")[0]]
+    elif kind == "id" and (m := _PREFIXED.match(str(value))):
+        forms.append(m[2])
+    pattern = "|".join(re.escape(f) for f in forms)
+    return [m.start() for m in re.finditer(r"(?<![\w@.])(?:" + pattern + r")(?![\w@])", text, re.IGNORECASE)]
 
 
 _HEDGE = re.compile(r"\b(maybe|perhaps|possibly|probably|not sure|unsure|either)\b", re.IGNORECASE)

@@ -7,8 +7,9 @@ from typing import Any
 
 from gateway.grading.answers import AnswerText, grade_answer
 from gateway.grading.changes import collateral, diff
+from gateway.grading.freetext import disowned
 from gateway.grading.messages import read_claims
-from gateway.grading.operators import match_value, match_where, using_blobs, using_world, value_at
+from gateway.grading.operators import match_value, match_where, resolved_claims, using_blobs, using_world, value_at
 from gateway.grading.results import CheckResult, Grade
 from gateway.grading.scope import scope_of
 from tools import REGISTRY
@@ -62,6 +63,13 @@ def grade(
         if any(c.kind == "add" for c in changes):
             scope = scope_of(initial, final, checks, allowed, request.instruction, request.user, request.year)
         results.append(collateral(changes, allowed, scope))
+        said_against = disowned(changes, checks, allowed, initial, request.instruction, request.year)
+        if said_against:  # free text beside the work that disowns it: not the work asked for
+            last = results[-1]
+            more = f"; and {len(said_against) - 3} more" if len(said_against) > 3 else ""
+            shown = "; ".join(said_against[:3]) + more
+            detail = f"{last.detail}; " if not last.passed else ""
+            results[-1] = CheckResult(last.name, False, f"{detail}text written beside the work disowns it: {shown}")
     reward = 1.0 if all(r.passed for r in results) else 0.0
     return Grade(reward, results)
 
@@ -114,7 +122,7 @@ def _claims_missed(where: dict[str, Any], records: dict[str, Any], eligible: lis
     for rid in eligible:
         if match_where(records[rid], rest):
             for path, claims in claimed.items():
-                verdict = read_claims(value_at(records[rid], path), claims, final)
+                verdict = read_claims(value_at(records[rid], path), resolved_claims(claims), final)
                 if not verdict.passed:
                     notes.append(f"{rid}.{path} {verdict.reason}")
     return "".join(f"; {note}" for note in notes[:3])

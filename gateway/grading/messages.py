@@ -11,6 +11,12 @@ must hold). A claim declares what the message must assert::
     {"kind": "fixed"}     {"kind": "fixed", "value": false}     # the issue is fixed / is not fixed
     {"kind": "attached"}                                        # the file is attached, received, in
     {"kind": "states", "detail": ["https?://\\S+/s/lnk_\\w+"]}     # says each of detail (a link, a fix)
+    {"kind": "states", "value_of": {"app": "onedrive", "collection": "links", "field": "url",
+                                    "where": {"item_id": "itm_x"}}}  # says the url of the link it made
+
+``value_of`` (on ``states``) names a record made in the session (in the final world, not the seed one,
+matching ``where``) and a field of it: the message must state that field's value, so a made-up id or
+another link does not pass. The ``claims`` operator turns it into a ``detail`` (:func:`resolve_value_of`).
 
 Optional: ``detail`` (regexes each stated in an affirmative clause), ``cues`` (regexes putting a value in
 the asserted slot: ``order from``, ``contact``), ``against`` (regexes contradicting it: ``hold the order``),
@@ -45,13 +51,15 @@ Each search is bounded (scopes of 80 characters, one pass over the tokens): read
 from __future__ import annotations
 
 import re
+import typing
 from dataclasses import dataclass
 from typing import Any
 
 from gateway.grading import wording as w
 from gateway.grading.answers import directory_people
 
-__all__ = ["CLAIM_KINDS", "Verdict", "read_claims", "validate_claims"]
+__all__ = ["CLAIM_KINDS", "Verdict", "clock_times", "disowns", "own_words", "read_claims", "resolve_value_of",
+           "validate_claims"]  # fmt: skip
 
 #: The kinds of claim a message may be asked to make.
 CLAIM_KINDS = ("choice", "person", "time", "fixed", "attached", "states")
@@ -179,6 +187,18 @@ def _mentions(claim: dict[str, Any], c: _Clause, index: dict[str, Any]) -> list[
             out.append((best[1], tokens[i].start(), tokens[i + best[0] - 1].end()))
         i += best[0] if best else 1
     return out
+
+
+def clock_times(text: str) -> set[str]:
+    """Every clock time ``text`` writes, as ``"HH:MM"`` (``3pm``, ``15:00``, ``3-4pm``, ``noon``)."""
+    return {t for m in w.TIME.finditer(text) if (t := _clock(m))}
+
+
+def own_words(text: str) -> str:
+    """The text without a forwarded or quoted original below it, and without quoted (``> ``) lines."""
+    if forwarded := w.FORWARDED.search(text):
+        text = text[: forwarded.start()]
+    return w.QUOTED.sub("", text)
 
 
 def _clock(m: re.Match[str]) -> str:
@@ -337,6 +357,84 @@ def read_claims(
     return Verdict(not problems, "; ".join(problems) or "makes its claims")
 
 
+_DISOWNING = (
+    (w.DISOWN_ACT, "tells the reader not to act on it"),
+    (w.DISOWN_UNABLE, "says it was not done"),
+    (w.DISOWN_STATE, "calls it off or voids it"),
+)
+_NOTHING = re.compile(r"\b(?:nothing|none|neither|nobody)\b", re.IGNORECASE)
+
+
+def disowns(text: Any, negative_work: bool = False) -> str:
+    """Why a free text disowns the work it comes with, or ``""``: the default reading of a text with no claim.
+
+    The text's own words (no quoted or forwarded original) are read for a retraction (``correction``,
+    ``scratch that``, ``ignore the following``), then clause by clause (questions, and clauses of reason,
+    condition or time such as ``because they can't deliver``, are context) for: telling the reader not to
+    act (``do NOT pay this``, ``you should not attend``), saying the work was not done or cannot be (``could
+    NOT update it``, ``I can't make it``, ``it was not booked``), or calling it off or voiding it
+    (``cancelled``, ``rejected``, ``deprecated``, ``OUTDATED``, ``ignore this``), unless negated (``not
+    cancelled``) or after a condition in the clause (``let me know if anything is wrong``).
+
+    Args:
+        text: The free text (anything else than a string disowns nothing).
+        negative_work: The work itself declines, cancels or rejects (then saying so agrees with it, and
+            only a retraction disowns it).
+
+    Returns:
+        e.g. ``"tells the reader not to act on it ('do NOT pay')"``; ``""`` when nothing disowns it.
+    """
+    if not isinstance(text, str) or not text.strip():
+        return ""
+    text = own_words(text)
+    for marker in (w.BACK, w.FORWARD):
+        if m := marker.search(text):
+            return f"takes itself back ({m.group(0)!r})"
+    if negative_work:
+        return ""
+    for sentence in w.SENTENCE_END.split(text):
+        if not sentence.strip() or sentence.rstrip().endswith("?"):
+            continue
+        blank = w.PAREN.sub(lambda m: " " * len(m.group(0)), sentence)
+        clauses = _split(blank, 0, len(blank), False)
+        clauses += [c for m in w.PAREN.finditer(sentence) for c in _split(sentence, m.start() + 1, m.end() - 1, True)]
+        for c in clauses:
+            own = c.text[c.start : c.end]
+            if w.ASIDE_REASON.match(own):
+                continue
+            condition = w.UNLESS.search(own)
+            for pattern, why in _DISOWNING:
+                for m in pattern.finditer(own):
+                    if condition and condition.start() < m.start():
+                        continue
+                    denied = _negated(own, 0, m.start()) or _NOTHING.search(own, 0, m.start())
+                    if pattern is w.DISOWN_STATE and denied:
+                        continue
+                    return f"{why} ({m.group(0).strip()!r})"
+    return ""
+
+
+def resolve_value_of(
+    claims: dict[str, Any] | list[dict[str, Any]], values: typing.Callable[[dict[str, Any]], list[str]]
+) -> dict[str, Any] | list[dict[str, Any]]:
+    """``claims`` with each ``value_of`` replaced by a ``detail`` stating one of the values it names.
+
+    Args:
+        claims: A validated claim or list of claims.
+        values: Given a ``value_of`` spec, the values of its field on the records made in the session that
+            match it (empty: nothing was made, so nothing the message says can state it).
+    """
+    out = []
+    for claim in claims if isinstance(claims, list) else [claims]:
+        if "value_of" in claim:
+            found = sorted(values(claim["value_of"]))
+            said = "(?:" + "|".join(re.escape(v) for v in found) + r")(?![\w-])" if found else r"(?!x)x"
+            claim = {k: v for k, v in claim.items() if k != "value_of"}
+            claim["detail"] = [*claim.get("detail", []), said]
+        out.append(claim)
+    return out if isinstance(claims, list) else out[0]
+
+
 def validate_claims(spec: Any, where_name: str) -> None:
     """Refuse a malformed ``claims`` spec, naming the field (``<where_name>.claims.value: ...``).
 
@@ -356,7 +454,7 @@ def _validate_claim(claim: Any, name: str) -> None:
     if not isinstance(claim, dict) or claim.get("kind") not in CLAIM_KINDS:
         raise ValueError(f"{name}.kind: one of {list(CLAIM_KINDS)}")
     kind = claim["kind"]
-    keys = {"kind", "detail"} | (set() if kind == "states" else {"value", "against"})
+    keys = {"kind", "detail"} | ({"value_of"} if kind == "states" else {"value", "against"})
     keys |= {"cues", "ignore"} if kind in ("choice", "person", "time") else set()
     keys |= {"candidates"} if kind in ("choice", "person") else set()
     if set(claim) - keys:
@@ -370,8 +468,14 @@ def _validate_claim(claim: Any, name: str) -> None:
                 re.compile(rx)
             except re.error as exc:
                 raise ValueError(f"{name}.{field}: {rx!r} does not compile ({exc})") from None
-    if kind == "states" and not claim.get("detail"):
-        raise ValueError(f"{name}.detail: what the message states, a non-empty list of regexes")
+    if kind == "states" and not claim.get("detail") and "value_of" not in claim:
+        raise ValueError(f"{name}.detail: what the message states, a non-empty list of regexes (or value_of)")
+    if "value_of" in claim:
+        spec = claim["value_of"]
+        if not isinstance(spec, dict) or set(spec) - {"app", "collection", "field", "where"} or not all(
+            isinstance(spec.get(k), str) and spec[k] for k in ("app", "collection", "field")
+        ) or not isinstance(spec.get("where", {}), dict):
+            raise ValueError(f"{name}.value_of: {{'app', 'collection', 'field', optional 'where'}}")
     if kind in (*w.STATES, "states"):
         if not isinstance(claim.get("value", True), bool):
             raise ValueError(f"{name}.value: true (it is {kind}) or false (it is not)")

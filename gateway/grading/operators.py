@@ -26,11 +26,14 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
-from gateway.grading.messages import read_claims
+from gateway.grading.messages import read_claims, resolve_value_of
 from tools.kernel.blobs import BlobStore
 from tools.kernel.documents import csv_rows, extract_text, read_cell
 
-__all__ = ["OPS", "TRANSFORMS", "check_source", "match_value", "match_where", "using_blobs", "using_world", "value_at"]
+__all__ = [
+    "OPS", "TRANSFORMS", "check_source", "match_value", "match_where", "resolved_claims", "using_blobs", "using_world",
+    "value_at",
+]  # fmt: skip
 
 #: Every operator a matcher may use.
 OPS = {
@@ -79,6 +82,22 @@ def using_world(world: dict[str, Any] | None) -> Iterator[None]:
         yield
     finally:
         _WORLD.reset(token)
+def resolved_claims(claims: Any) -> Any:
+    """``claims`` with each ``value_of`` read from the records the session made (final world less seed world)."""
+
+    def made(spec: dict[str, Any]) -> list[str]:
+        final = (_WORLD.get() or {}).get(spec["app"], {}).get(spec["collection"], {})
+        seed = (_SEED.get() or {}).get(spec["app"], {}).get(spec["collection"], {})
+        return [
+            str(rec[spec["field"]])
+            for rid, rec in final.items()
+            if rid not in seed and isinstance(rec, dict) and rec.get(spec["field"])
+            and match_where(rec, spec.get("where", {}))
+        ]  # fmt: skip
+
+    return resolve_value_of(claims, made)
+
+
 def check_source(source: Any, where_name: str) -> None:
     """Refuse a ``same_bytes_as`` source that is not one of the forms in the module docstring.
 
@@ -195,7 +214,7 @@ def _op(op: str, value: Any, arg: Any) -> bool:  # noqa: C901 - one branch per o
             return False
         return bool(value >= arg if op == "gte" else value <= arg)
     if op == "claims":
-        return read_claims(value, arg, _WORLD.get()).passed
+        return read_claims(value, resolved_claims(arg), _WORLD.get()).passed
     if op == "exists":
         present = value not in (None, "", [], {})
         return present == bool(arg)

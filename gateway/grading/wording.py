@@ -14,11 +14,15 @@ __all__ = [
     "AGAINST",
     "ASIDE",
     "ASKS",
+    "ASIDE_REASON",
     "BACK",
     "CHANGE",
     "CONTEXT",
     "CUES",
     "CUT",
+    "DISOWN_ACT",
+    "DISOWN_STATE",
+    "DISOWN_UNABLE",
     "FORWARD",
     "FORWARDED",
     "FROM_BEFORE",
@@ -39,6 +43,7 @@ __all__ = [
     "SPLIT",
     "STATES",
     "TIME",
+    "UNLESS",
     "TOKEN",
     "TO_BEFORE",
 ]
@@ -149,3 +154,44 @@ STATES = {  # kind: (words that state it, words that state the opposite)
         r"(?:got|received|arrived|came)\b",
     ),
 }
+
+# ---- the default reading: free text that disowns the work it comes with ------------------------------------
+#: Subordinate clauses of reason, condition or time: context, never read for disowning ("because they can't").
+ASIDE_REASON = re.compile(r"\W*(?:because|since|although|though|whereas|while|unlike|given|as|after|before|when|"
+                           r"if|unless|in case|once|until)\b", _I)  # fmt: skip
+#: A condition inside a clause: what follows it is not asserted ("let me know if anything is wrong").
+UNLESS = re.compile(r"\b(?:if|unless|whether|in case|when|once|until|let me know)\b", _I)
+#: Telling the reader not to act on the work: "do NOT pay this", "Mei says don't use it", "you should not attend".
+DISOWN_ACT = re.compile(
+    rf"(?:^\W*|\b(?:please|so|says?|said|asks?|asked|told (?:me|us|you)|note|fyi|but|just)\W+)(?:do not|don{_A}?t"
+    rf"|never)\s+(?!(?:forget|hesitate|worry|mind)\b)\w+|\b(?:you|we|they|he|she|everyone|nobody)\s+(?:should not"
+    rf"|shouldn{_A}t|must not|mustn{_A}t|need not|needn{_A}t|(?:do|does) not need to|don{_A}t need to)\s+\w+"
+    r"|\b(?:no need to|no one should|nobody should|please don't)\s+\w+",
+    _I,
+)
+#: Saying the work was not done or cannot be: "could NOT update it", "I can't make it", "it was not booked".
+DISOWN_UNABLE = re.compile(
+    rf"\b(?:i|we)\s+(?:really\s+|still\s+|just\s+)?(?:could not|couldn{_A}t|can not|cannot|can{_A}t|am unable to"
+    rf"|was unable to|were unable to|wasn{_A}t able to|was not able to|weren{_A}t able to|won{_A}t be able to"
+    rf"|will not be able to|failed to|didn{_A}t manage to|did not|didn{_A}t|haven{_A}t|have not|won{_A}t|will not)\b"
+    rf"|^\W*(?:sorry\W+)?(?:could not|couldn{_A}t|was unable to|wasn{_A}t able to|failed to|didn{_A}t"
+    r"|did not)\b"
+    rf"|\b(?:it|this|that|the \w+)\s+(?:could not|couldn{_A}t|cannot|can{_A}t|wasn{_A}t|was not|isn{_A}t|is not"
+    r"|hasn't|has not|won't|will not)\s+(?:been\s+|be\s+)?(?:done|updated|changed|booked|paid|processed|fixed|approved"
+    r"|attached|uploaded|sent|saved|completed|shared|made|created|accepted|moved|resolved|happening|going ahead)\b"
+    rf"|\bcan{_A}?t make it\b|\bcannot make it\b|\bcan{_A}?t (?:attend|come|join)\b",
+    _I,
+)
+#: Words that call the work off or void it: "cancelled", "rejected", "deprecated", "OUTDATED", "ignore this".
+DISOWN_STATE = re.compile(
+    r"\b(?:cancell?ed|cancell?ing|called off|rejected|declined|deprecated|obsolete|outdated|out[ -]of[ -]date"
+    r"|superseded|invalid|void(?:ed)?|withdrawn|revoked|retracted|fake|bogus"
+    rf"|(?:is|was|are|were|it{_A}s) (?:wrong|incorrect)"
+    r"|wrong (?:file|version|one|invoice|date|day|time|link|document|doc|room|person|amount|notice|plan|copy)"
+    r"|not (?:valid|correct|right|accurate|true|current|final|approved|needed|required|done|fixed|resolved|updated"
+    r"|paid|booked|happening|going ahead|confirmed|attending|coming|genuine|real|the (?:right|correct|latest|final))"
+    r"|disregard|ignore (?:this|it|that|them|the (?:above|below|attached|file|message|mail|email|invoice|link|notice"
+    r"|request|update|plan|document|doc|booking|invite|meeting|event|comment))"
+    r"|no longer (?:valid|needed|required|relevant|current|applies|apply|in use|happening|going ahead|on|accurate))\b",
+    _I,
+)

@@ -7,7 +7,8 @@ the ``/verify`` answer and what they saw themselves (docs/grading.md has the tab
 
 Fields (JSON, in this order):
 
-- ``format``: ``"company-gateway.episode/1"``; ``adapter``: ``rollout``, ``nemo-gym`` or ``harbor``.
+- ``format``: ``"company-gateway.episode/1"``; ``adapter``: ``rollout``, ``nemo-gym``, ``harbor``, ``openenv`` or
+  ``verifiers``.
 - ``task_id``, ``repeat`` (from 0), ``session_id``.
 - ``family``, ``company``, ``seed``, ``split``, ``tier``, ``apps``, ``exposure``, ``row_hash``, ``row``: the
   task as the gateway graded it (``/verify``'s ``task``); the row is what ``regrade`` uses by default.
@@ -19,8 +20,10 @@ Fields (JSON, in this order):
   the session (rollout: with connecting MCP and listing its tools), ``model_s`` waiting for the model,
   ``tools_s`` waiting for tool calls, ``verify_s`` ``/verify`` and ``/close_session``, ``total_s`` the
   whole episode from seed to close.
-- ``tools``: the tool names offered; ``tool_calls``: each call that reached the world, ``{"tool", "ok"}``,
-  in order (the gateway's count, the first 1,000).
+- ``tools``: the tool names offered; ``tool_calls``: the calls in order. From ``rollout``, every call the
+  model made, ``{"tool", "ok", "offered", "s"}`` (``offered`` false: a tool it was not given; ``s`` seconds
+  the call took); from the adapters, each call that reached the world, ``{"tool", "ok"}`` (the gateway's
+  count, the first 1,000). A record that has its own calls keeps them over ``/verify``'s.
 - ``changes``: the change set (:func:`gateway.grading.changeset.change_set`); null when there was no session.
 - ``trajectory``: the conversation (rollout only; null elsewhere).
 - ``regrade``: null, or what ``company-gateway regrade`` changed (see :mod:`gateway.runners.regrade`).
@@ -121,7 +124,7 @@ class EpisodeRecord:
             if name in task:
                 setattr(self, name, task[name])
         self.apps = list(task.get("apps", self.apps))
-        self.tool_calls = list(verdict.get("tool_calls") or self.tool_calls)
+        self.tool_calls = self.tool_calls or list(verdict.get("tool_calls") or [])
         self.changes = verdict.get("changes", self.changes)
 
     def as_dict(self) -> dict[str, Any]:

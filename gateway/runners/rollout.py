@@ -9,8 +9,9 @@ has succeeded (``completed``), when the model answers without a tool call (``no_
 HTTP error, connection refused, malformed reply) or the MCP transport did (``tool_error``). Then
 ``/verify`` grades the world (the model's last text is sent as ``response``) and ``/close_session``
 closes it. Each episode is an :class:`~gateway.runners.episodes.EpisodeRecord` (one line of ``--output``):
-the grade, the task and its row, the grader version, the calls and the change set from ``/verify``, with
-the trajectory and timings seen here.
+the grade, the task and its row, the grader version and the change set from ``/verify``, with the
+trajectory, the tools the model was offered (MCP ``tools/list``), every tool call the model made (``{"tool",
+"ok", "offered", "s"}``: a call of a tool it was not offered too) and the timings seen here.
 
 A failure of the model endpoint, the MCP transport or the control plane is an infrastructure failure,
 never the model's mistake: it ends only its own episode, which is recorded with ``mask_sample: true``
@@ -177,7 +178,10 @@ async def _drive(record: EpisodeRecord, seed: dict[str, Any], client: openai.Asy
         async with contextlib.AsyncExitStack() as stack:
             with _timed(record, "seed_s"):
                 mcp = await stack.enter_async_context(Client(transport, timeout=config.tool_timeout_s))
-                tools = wire.tools(await mcp.list_tools())
+                listed = await mcp.list_tools()
+                tools = wire.tools(listed)
+            record.tools = [t.name for t in listed]
+            offered = set(record.tools)
             record.trajectory = conversation = wire.start(SYSTEM_PROMPT, seed["instruction"])
             for _ in range(config.max_steps):
                 try:
@@ -194,8 +198,14 @@ async def _drive(record: EpisodeRecord, seed: dict[str, Any], client: openai.Asy
                     return
                 completed = False
                 for call in turn.calls:
+                    began = time.perf_counter()
                     with _timed(record, "tools_s"):
                         output, ok = await _call_tool(mcp, call)
+                    record.tool_calls.append({"tool": call.name, "ok": ok, "offered": call.name in offered,
+                                              "s": round(time.perf_counter() - began, 3)})  # fmt: skip
+                    if call.name not in offered:
+                        logger.info("episode %s/%d: the model called %r, a tool it was not offered",
+                                    record.task_id, record.repeat, call.name)  # fmt: skip
                     wire.add_result(conversation, call, output)
                     completed = completed or (ok and call.name == COMPLETE_TASK.tool_name)
                 if completed:
@@ -369,8 +379,12 @@ async def _served_ids(url: str) -> list[str]:
 
 
 @contextlib.contextmanager
-def _reporter(output: Path | None, total: int, show_progress: bool) -> Iterator[Callable[[EpisodeRecord], None]]:
-    """A callback that writes each record's JSONL line (file truncated first) and advances a progress bar."""
+def _reporter(output: Path | None, total: int,
+              show_progress: bool) -> Iterator[tuple[Callable[[EpisodeRecord], None], Callable[[], None]]]:  # fmt: skip
+    """A callback that writes each record's JSONL line (file truncated first) and advances a progress bar.
+
+    Also yields a function that starts the bar's clock: call it when the first episode starts.
+    """
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -379,7 +393,7 @@ def _reporter(output: Path | None, total: int, show_progress: bool) -> Iterator[
     with contextlib.ExitStack() as stack:
         out = stack.enter_context(output.open("w", encoding="utf-8")) if output else None
         progress = stack.enter_context(Progress(*columns, console=Console(stderr=True), disable=not show_progress))
-        bar = progress.add_task("", total=total)
+        bar = progress.add_task("", total=total, start=False)
         ended: Counter[str] = Counter()
 
         def on_episode(record: EpisodeRecord) -> None:
@@ -389,12 +403,13 @@ def _reporter(output: Path | None, total: int, show_progress: bool) -> Iterator[
             ended[record.end_reason or "?"] += 1
             progress.update(bar, advance=1, description=" ".join(f"{k}:{v}" for k, v in sorted(ended.items())))
 
-        yield on_episode
+        yield on_episode, lambda: progress.start_task(bar)
 
 
 async def rollout(task_values: Sequence[str] | None, client: openai.AsyncOpenAI, config: RolloutConfig, *,
                   gateway_url: str | None = None, output: Path | None = None,
-                  show_progress: bool = True) -> list[EpisodeRecord]:  # fmt: skip
+                  show_progress: bool = True,
+                  clock: dict[str, float] | None = None) -> list[EpisodeRecord]:  # fmt: skip
     """What ``company-gateway rollout`` runs: resolve tasks, start a gateway if none is given, run, write JSONL.
 
     Args:
@@ -404,7 +419,8 @@ async def rollout(task_values: Sequence[str] | None, client: openai.AsyncOpenAI,
         gateway_url: A running gateway; None starts one in this process on loopback (built-in tasks plus
             the rows of any task file).
         output: JSONL file written one line per episode as episodes end.
-        show_progress: Draw a progress bar on stderr.
+        show_progress: Draw a progress bar on stderr (its clock starts with the first episode).
+        clock: When given, gets ``episodes_s``: seconds from the first seed to the last episode's end.
 
     Returns:
         The records, in task order then repeat order.
@@ -422,7 +438,11 @@ async def rollout(task_values: Sequence[str] | None, client: openai.AsyncOpenAI,
         specs, rows = task_specs(task_values, builtin)
         served = {**builtin, **rows}
         specs = [TaskSpec(s.task_id) for s in specs]  # the gateway started here serves the file rows by id
-    with _reporter(output, len(specs) * config.repeats, show_progress) as on_episode:
+    with _reporter(output, len(specs) * config.repeats, show_progress) as (on_episode, start_clock):
         async with _gateway(gateway_url, served) as base:
+            start_clock()
+            began = time.perf_counter()
             records = await run_rollout(base, specs, client, config, on_episode)
+            if clock is not None:
+                clock["episodes_s"] = time.perf_counter() - began
     return records

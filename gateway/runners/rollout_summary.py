@@ -1,4 +1,7 @@
-"""The closing figures of a rollout: mean reward of unmasked episodes, pass@k, end reasons, masked count."""
+"""The closing figures of a rollout: the run's (mean reward, pass@k, end reasons, masked) and each task's.
+
+:func:`task_rows` gives one row per task, which ``company-gateway report`` shows too.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ from typing import Any
 
 from gateway.runners.episodes import EpisodeRecord
 
-__all__ = ["Summary", "pass_at_k", "print_summary", "summarize"]
+__all__ = ["Clock", "Summary", "TaskRow", "pass_at_k", "print_summary", "print_task_table", "summarize", "task_rows"]
 
 
 def pass_at_k(n: int, c: int, k: int) -> float:
@@ -78,7 +81,98 @@ def summarize(records: Sequence[EpisodeRecord], k: int) -> Summary:
     )
 
 
-def print_summary(summary: Summary, seconds: float, console: Any = None) -> None:
+@dataclass
+class TaskRow:
+    """One task's episodes.
+
+    Attributes:
+        task_id: The task.
+        episodes: Its episodes (masked ones too).
+        masked: Its masked episodes.
+        mean: Mean reward of its unmasked episodes (None: all masked).
+        variance: Population variance of those rewards (None: all masked).
+        passed: Unmasked episodes with reward 1.0.
+        pass_at_k: :func:`pass_at_k` of its unmasked episodes (None: fewer than k of them).
+        end_reasons: End reason to count.
+        tool_errors: Tool calls that returned an error.
+    """
+
+    task_id: str
+    episodes: int
+    masked: int
+    mean: float | None
+    variance: float | None
+    passed: int
+    pass_at_k: float | None
+    end_reasons: dict[str, int]
+    tool_errors: int
+
+
+def task_rows(records: Sequence[EpisodeRecord], k: int) -> list[TaskRow]:
+    """One :class:`TaskRow` per task, in the order tasks first appear in ``records``."""
+    by_task: dict[str, list[EpisodeRecord]] = defaultdict(list)
+    for r in records:
+        by_task[r.task_id].append(r)
+    rows = []
+    for task_id, rs in by_task.items():
+        rewards = [r.reward for r in rs if not r.mask_sample]
+        mean = sum(rewards) / len(rewards) if rewards else None
+        passed = sum(x >= 1.0 for x in rewards)
+        rows.append(TaskRow(
+            task_id=task_id, episodes=len(rs), masked=len(rs) - len(rewards), mean=mean,
+            variance=None if mean is None else sum((x - mean) ** 2 for x in rewards) / len(rewards),
+            passed=passed, pass_at_k=pass_at_k(len(rewards), passed, k) if len(rewards) >= k else None,
+            end_reasons=dict(Counter(r.end_reason or "?" for r in rs).most_common()),
+            tool_errors=sum(not c.get("ok", True) for r in rs for c in r.tool_calls),
+        ))  # fmt: skip
+    return rows
+
+
+@dataclass
+class Clock:
+    """What a rollout's time figures measure, in seconds.
+
+    Attributes:
+        wall_s: The whole command, from its start to the summary (what a stopwatch shows).
+        episodes_s: From the first seed to the last episode's end (what the progress bar shows at its end).
+        episode_sum_s: The episodes' ``total_s`` added up (more than ``episodes_s`` when they run at once).
+    """
+
+    wall_s: float
+    episodes_s: float
+    episode_sum_s: float
+
+
+def print_task_table(rows: Sequence[TaskRow], k: int, console: Any = None, limit: int = 200) -> None:
+    """Print one row per task (the first ``limit``; the rest counted): episodes, masked, mean, variance, pass@k."""
+    from rich.table import Table
+
+    table = Table(title="rollout: per task")
+    table.add_column("task", no_wrap=True)
+    for col in ("episodes", "masked", "mean", "variance", f"pass@{k}", "tool errors"):
+        table.add_column(col, justify="right")
+    table.add_column("ended")
+
+    def num(x: float | None) -> str:
+        return "n/a" if x is None else f"{x:.3f}"
+
+    for row in rows[:limit]:
+        ended = ", ".join(f"{reason} {n}" for reason, n in row.end_reasons.items())
+        table.add_row(row.task_id, str(row.episodes), str(row.masked), num(row.mean), num(row.variance),
+                      num(row.pass_at_k), str(row.tool_errors), ended)  # fmt: skip
+    out = console or _console()
+    out.print(table)
+    if len(rows) > limit:
+        out.print(f"... and {len(rows) - limit} more tasks (company-gateway report shows them all)")
+
+
+def _console() -> Any:
+    from rich.console import Console
+
+    return Console()
+
+
+def print_summary(summary: Summary, clock: Clock, console: Any = None) -> None:
     """Print the summary as a rich table (to ``console``, default stdout)."""
     from rich.console import Console
     from rich.table import Table
@@ -93,5 +187,7 @@ def print_summary(summary: Summary, seconds: float, console: Any = None) -> None
     table.add_row(f"pass@{summary.k}", pass_text)
     for reason, count in summary.end_reasons.items():
         table.add_row(f"ended: {reason}", str(count))
-    table.add_row("seconds", f"{seconds:.1f}")
+    table.add_row("wall clock, s (whole command)", f"{clock.wall_s:.1f}")
+    table.add_row("episodes, s (first seed to last end)", f"{clock.episodes_s:.1f}")
+    table.add_row("episode time summed, s", f"{clock.episode_sum_s:.1f}")
     (console or Console()).print(table)

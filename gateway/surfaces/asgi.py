@@ -32,10 +32,12 @@ from gateway.control.sessions import Session
 from gateway.control.workspace import SANDBOX_API_SOCKET, make_provider
 from gateway.settings import Settings
 from gateway.surfaces.control_routes import control_routes
+from gateway.surfaces.gate import SessionGate
 from gateway.surfaces.http_api import api_routes
 from gateway.surfaces.limits import BodyLimit, BodyValues, ShortErrors
 from gateway.surfaces.mcp import build_mcp, mcp_tools
 from gateway.surfaces.mcp_fast import FastPath, server_info
+from gateway.surfaces.refusals import JsonRefusals
 from gateway.surfaces.shell_api import cli_routes
 from gateway.surfaces.socket import remove_stale_sockets, serve_on_unix_socket
 from sandbox import Provider
@@ -109,11 +111,14 @@ def create_app(
         *control_routes(gateway),
         *api_routes(gateway),
         *cli_routes(gateway),
-        # last: the routes above win. The fast path answers hot MCP requests itself, the rest go to FastMCP.
+        # last: the routes above win. The fast path answers hot MCP requests itself, the rest go to FastMCP;
+        # whatever either refuses in plain text is answered in JSON.
         Mount(
             "/",
-            app=ShortErrors(
-                FastPath(mcp_app, gateway, tools, enabled=settings.mcp_fast_path, server_info=server_info(server))
+            app=JsonRefusals(
+                ShortErrors(
+                    FastPath(mcp_app, gateway, tools, enabled=settings.mcp_fast_path, server_info=server_info(server))
+                )
             ),
         ),
     ]
@@ -160,6 +165,8 @@ def create_app(
         routes=routes,
         lifespan=lifespan,
         middleware=[
+            # First, from the head alone: the caller's session, and its turn (429 past its bound), before any body.
+            Middleware(SessionGate, gateway=gateway, max_inflight=settings.session_max_inflight),
             # The MCP transport refuses bodies over its own limit (4 MiB) in plain text; ours answers first, in JSON.
             Middleware(
                 BodyLimit,

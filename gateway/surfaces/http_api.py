@@ -23,6 +23,7 @@ from docs_tool.openapi import openapi_document
 from gateway.control.core import SERVER_FAULT_MESSAGE, CallRefused, Gateway, ServerFault
 from gateway.control.sessions import Session
 from gateway.control.workspace import PROVIDER_FAILED_MESSAGE, ProviderFailed
+from gateway.surfaces.gate import bearer_token
 from gateway.surfaces.hints import reword
 from tools import COMPLETE_TASK, REGISTRY, Action, AppError, shorten
 
@@ -37,10 +38,8 @@ def error_response(status: int, message: str, parameter: str | None = None, **he
 
 def bearer_session(request: Request, gateway: Gateway) -> Session | None:
     """The live session named by the request's ``Authorization: Bearer`` token, else None."""
-    scheme, _, token = request.headers.get("authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        return None
-    return gateway.session_by_token(token.strip())
+    token = bearer_token(request.headers.get("authorization"))  # None for a token that is not ASCII
+    return gateway.session_by_token(token) if token is not None else None
 
 
 def callable_apps(session: Session) -> list[str]:
@@ -81,6 +80,8 @@ def api_routes(gateway: Gateway) -> list[Route]:
     """The ``/api`` routes; mount them before any catch-all."""
 
     async def openapi(request: Request) -> Response:
+        if request.method not in ("GET", "HEAD"):
+            return error_response(405, "use GET for the OpenAPI document", Allow="GET")
         server = gateway.settings.public_url or str(request.base_url)
         return JSONResponse(openapi_document(server_url=server.rstrip("/")))
 
@@ -120,7 +121,7 @@ def api_routes(gateway: Gateway) -> list[Route]:
         return JSONResponse(result)
 
     return [
-        Route("/api/openapi.json", openapi, methods=["GET"]),
+        Route("/api/openapi.json", openapi, methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]),
         # Every method, so that a wrong one is answered here (405 JSON) rather than by a later catch-all.
         Route("/api/{path:path}", call, methods=["GET", "POST", "PUT", "PATCH", "DELETE"]),
     ]

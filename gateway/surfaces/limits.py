@@ -8,6 +8,8 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from gateway.surfaces.gate import UNAUTHENTICATED
+from gateway.surfaces.refusals import send_refusal
 from tools import shorten
 
 __all__ = ["MAX_BODY_VALUES", "BodyLimit", "BodyValues", "ShortErrors", "body_values"]
@@ -41,7 +43,8 @@ class BodyLimit:
         limit = self.paths.get(scope.get("path", ""), self.max_bytes)
         for name, value in scope.get("headers", []):
             if name == b"content-length" and value.isdigit() and int(value) > limit:
-                await _json_answer(send, 413, f"the request body is larger than {limit} bytes")
+                too_large = f"the request body is larger than {limit} bytes"
+                await send_refusal(send, scope.get("path", ""), 413, too_large)
                 return
         seen = 0
         started = False
@@ -62,7 +65,7 @@ class BodyLimit:
                     if not started:
                         refused = True
                         slow = f"the request body took longer than {self.timeout_s:g} s to arrive"
-                        await _json_answer(send, 408, slow)
+                        await send_refusal(send, scope.get("path", ""), 408, slow)
                     raise _Refused from None
             if message["type"] == "http.request":
                 body_done = not message.get("more_body", False)
@@ -72,7 +75,8 @@ class BodyLimit:
                     # (a mounted Starlette app's ServerErrorMiddleware does, e.g. the MCP app).
                     if not started:
                         refused = True
-                        await _json_answer(send, 413, f"the request body is larger than {limit} bytes")
+                        too_large = f"the request body is larger than {limit} bytes"
+                        await send_refusal(send, scope.get("path", ""), 413, too_large)
                     raise _Refused
             return message
 
@@ -91,15 +95,6 @@ class BodyLimit:
             if not refused:
                 raise
             # The app wrapped _Refused (e.g. in an ExceptionGroup) after the 413 or 408 went out: nothing left to do.
-
-
-
-async def _json_answer(send: Send, status: int, error: str) -> None:
-    """Answer ``{"error": error}`` with ``status``."""
-    body = json.dumps({"error": error}).encode()
-    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
-    await send({"type": "http.response.start", "status": status, "headers": headers})
-    await send({"type": "http.response.body", "body": body})
 
 
 class _Refused(Exception):
@@ -143,8 +138,8 @@ class BodyValues:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Count a large body's values, then pass the request on (the body replayed) or answer 400."""
-        if scope["type"] != "http" or scope.get("method") != "POST":
-            await self.app(scope, receive, send)
+        if scope["type"] != "http" or scope.get("method") != "POST" or scope.get(UNAUTHENTICATED):
+            await self.app(scope, receive, send)  # a request without a live session is refused unread
             return
         headers = dict(scope.get("headers", []))
         size = headers.get(b"content-length", b"")
@@ -163,7 +158,7 @@ class BodyValues:
         form = str(scope.get("path", "")).startswith("/cli/")
         if len(body) > _COUNT_FROM_BYTES and body_values(body, form) > MAX_BODY_VALUES:
             error = f"the request body holds more than {MAX_BODY_VALUES:,} values; send fewer (a list takes 100 items)"
-            await _json_answer(send, 400, error)
+            await send_refusal(send, scope.get("path", ""), 400, error)
             return
         replayed = False
 

@@ -109,6 +109,8 @@ class SessionTokens(TokenVerifier):
 
     async def verify_token(self, token: str) -> AccessToken | None:
         """The session's access info, or None (answered 401) for a bad, closed or verified token."""
+        if not token.isascii():
+            return None  # a session token is ASCII; anything else opens nothing (401, not a failed comparison)
         session = self._gateway.session_by_token(token)
         if session is None:
             return None

@@ -15,7 +15,8 @@ unchanged, the body it already read replayed:
   FastMCP's own 421/403);
 - one ``Authorization: Bearer`` header whose token opens a live session;
 - ``Accept`` that takes ``application/json``, ``Content-Type`` that is
-  ``application/json``, a body within the MCP SDK's 4 MiB limit;
+  ``application/json`` by both of the SDK's rules, a body within the MCP SDK's 4 MiB limit;
+- a session still live once the body has arrived (FastMCP's handlers look it up after the body is read);
 - a body that is one JSON-RPC request object (``jsonrpc``, ``id`` an integer or
   string, ``method``, ``params``; nothing else), ``tools/list`` without a
   cursor or ``tools/call`` of a registry action with ``name`` and an object of
@@ -134,6 +135,9 @@ class FastPath:
             await self.mcp_app(scope, receive, send)
             return
         body, replay = await _read_body(receive)
+        if session.status not in LIVE:  # closed or verified while its body was arriving: FastMCP refuses it
+            await self.mcp_app(scope, replay, send)
+            return
         modern = version in MODERN_PROTOCOL_VERSIONS
         request = None if body is None else _parse(body, modern)
         if request is not None and modern and not _modern_envelope(scope, body or b"", request):
@@ -177,7 +181,8 @@ class FastPath:
         for name, value in scope["headers"]:
             if name == b"content-length" and not (value.isdigit() and int(value) <= DEFAULT_MAX_REQUEST_BODY_SIZE):
                 return None, ""
-        session = self._gateway.session_by_token(authorization[7:])  # the SDK takes the rest as is, unstripped
+        token = authorization[7:]  # the SDK takes the rest as is, unstripped
+        session = self._gateway.session_by_token(token) if token.isascii() else None
         if session is None or session.status not in LIVE:
             return None, ""
         return session, version or DEFAULT_NEGOTIATED_VERSION
@@ -342,8 +347,14 @@ async def _read_body(receive: Receive) -> tuple[bytes | None, Receive]:
 
 
 def _json_content_type(value: str) -> bool:
-    """The MCP SDK's Content-Type rule: ``application/json`` among the comma-separated parts before any ``;``."""
-    return any(part.strip() == "application/json" for part in value.split(";")[0].split(","))
+    """The MCP SDK's two Content-Type rules, both of which a request must pass.
+
+    Its transport security check: the value starts with ``application/json`` (in any case); its transport:
+    ``application/json`` among the comma-separated parts before any ``;``. So ``text/plain, application/json``
+    is refused (400) by the first.
+    """
+    parts = value.split(";")[0].split(",")
+    return value.lower().startswith("application/json") and any(part.strip() == "application/json" for part in parts)
 
 
 def _route_path(scope: Scope) -> str:

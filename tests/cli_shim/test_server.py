@@ -55,7 +55,12 @@ async def test_command_of_an_app_the_session_lacks_is_unknown(client: httpx.Asyn
     info = await seed(client)
     resp = await client.post("/cli/gmail", data=form("--help"), headers={"Authorization": f"Bearer {info['token']}"})
     assert resp.status_code == 404
-    assert resp.text == "unknown command 'gmail'; commands here: directory, company\n"
+    message = "unknown command 'gmail'; commands here: directory, company"
+    assert resp.json() == {"error": {"message": message, "parameter": None}}
+    # the app commands ask for text: their words are for a person to read
+    headers = {"Authorization": f"Bearer {info['token']}", "Accept": "text/plain"}
+    resp = await client.post("/cli/gmail", data=form("--help"), headers=headers)
+    assert (resp.status_code, resp.text) == (404, message + "\n")
 
 
 async def test_statuses_of_usage_error_failed_call_and_success(client: httpx.AsyncClient) -> None:
@@ -64,6 +69,7 @@ async def test_statuses_of_usage_error_failed_call_and_success(client: httpx.Asy
     assert resp.status_code == 400
     resp = await client.post("/cli/directory", data=form("get-person", "--person=nobody"), headers=headers)
     assert resp.status_code == 422
+    assert resp.json()["error"]["parameter"] == "person"
     resp = await client.post("/cli/directory", data=form("get-person", "--person=Owen Bell"), headers=headers)
     assert resp.status_code == 200
     assert resp.json()["name"] == "Owen Bell"
@@ -75,7 +81,7 @@ async def test_bad_body_is_a_usage_error(client: httpx.AsyncClient) -> None:
     headers = {"Authorization": f"Bearer {(await seed(client))['token']}"}
     resp = await client.post("/cli/directory", content=b"argc=1&argv=%ff", headers=headers)
     assert resp.status_code == 400
-    assert resp.text.startswith("directory: the words could not be read")
+    assert resp.json()["error"]["message"].startswith("directory: the words could not be read")
 
 
 async def test_mcp_session_may_use_its_apps_from_the_shell(client: httpx.AsyncClient) -> None:

@@ -57,6 +57,19 @@ async def test_mcp_session_is_not_offered_the_docs_tool() -> None:
         async with client_for(seed) as client:
             names = {t.name for t in await client.list_tools()}
             assert not names & set(DOCS_TOOL_NAMES)
+            # nor answered when called by name: as for any tool not offered
+            for name in DOCS_TOOL_NAMES:
+                result = await client.call_tool(name, {"page": "directory"}, raise_on_error=False)
+                assert result.is_error and result.content[0].text == f"Unknown tool: {name!r}", name
+
+
+async def test_an_http_session_is_answered_only_by_its_own_docs_tool() -> None:
+    async with live_gateway() as live:
+        seed = await seed_with_docs_tool(live, "api_docs")
+        async with client_for(seed) as client:
+            result = await client.call_tool("api_fetch", {}, raise_on_error=False)
+            assert result.is_error and result.content[0].text == "Unknown tool: 'api_fetch'"
+            assert not (await client.call_tool("api_docs", {}, raise_on_error=False)).is_error
 
 
 @pytest.mark.bwrap

@@ -9,6 +9,7 @@ request's model name when it is a mode, else ``default``:
 - ``stumble``: first call the solution's first tool with a bad parameter, then play ``oracle``.
 - ``no_tool_call``: answer in text only.
 - ``loop``: call the solution's first tool again and again.
+- ``unoffered``: first call ``company_payroll_raise_salary`` (a tool no task offers), then play ``oracle``.
 - ``500``, ``timeout``, ``bad_json``, ``not_json``: fail every request (``timeout`` hangs up to
   ``hang_s`` or until :meth:`FakeModel.release`); ``KIND@N`` plays ``oracle`` until N tool outputs
   are in the conversation, then fails.
@@ -36,7 +37,7 @@ from gateway.control.steps import extract, substitute
 from gateway.runners.policies import tool_name
 from gateway.surfaces.serve import serve_in_background
 
-MODES = ("oracle", "stumble", "no_tool_call", "loop", "500", "timeout", "bad_json", "not_json")
+MODES = ("oracle", "stumble", "unoffered", "no_tool_call", "loop", "500", "timeout", "bad_json", "not_json")
 FINAL_TEXT = "All done: the request is handled."
 
 
@@ -81,8 +82,10 @@ class FakeModel:
         steps = task.solution
         if kind == "loop":
             return "call", (tool_name(steps[0].tool), steps[0].args)
-        if kind == "stumble":
+        if kind in ("stumble", "unoffered"):
             if not outputs:
+                if kind == "unoffered":
+                    return "call", ("company_payroll_raise_salary", {"employee": "me", "percent": 50})
                 return "call", (tool_name(steps[0].tool), {"no_such_parameter": 1})
             outputs = outputs[1:]
         if not steps or steps[-1].tool != "complete_task":

@@ -83,6 +83,10 @@ class FileStore:
         """
         raise NotImplementedError
 
+    def exists(self, path: str) -> bool:
+        """Whether the workspace already holds a file at ``path`` (default: not known, so False)."""
+        return False
+
 
 class World:
     """Every app's state for one session, plus the frozen clock and the acting user.

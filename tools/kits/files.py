@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import base64
 import binascii
+import io
 import re
+import zipfile
 from pathlib import PurePosixPath
 from typing import Any
 
@@ -95,8 +97,10 @@ def refuse_typed_document(name: str, content: str, parameter: str = "content") -
     """Refuse text typed inline under the name of a binary document (.pdf, .docx, .xlsx, .png, ...).
 
     A file of such a type comes from the workspace (real bytes, by path); typed text is not one, whatever
-    its name says. Inline content that really is such a document (it starts with the type's first bytes,
-    e.g. ``%PDF-``) passes, as does any text under a text file's name (.txt, .md, .csv ...).
+    its name says. Inline content that really is such a document passes (:func:`_is_document`: it starts
+    with the type's first bytes, e.g. ``%PDF-``, and has the type's structure: a PDF's cross-reference
+    table and end marker, a zip's directory, an image's end), as does any text under a text file's name
+    (.txt, .md, .csv ...). Text that merely starts with the first bytes is typed text all the same.
 
     Args:
         name: The file's name, with its extension.
@@ -106,8 +110,8 @@ def refuse_typed_document(name: str, content: str, parameter: str = "content") -
     Raises:
         InvalidArgument: ``content`` is typed under a binary document's name and is not such a document.
     """
-    magic = BINARY_TYPES.get(PurePosixPath(name.strip()).suffix.lower())
-    if content and magic is not None and not content.encode("utf-8", "surrogatepass").startswith(magic):
+    suffix = PurePosixPath(name.strip()).suffix.lower()
+    if content and suffix in BINARY_TYPES and not _is_document(suffix, content.encode("utf-8", "surrogatepass")):
         raise InvalidArgument(
             f"'{name.strip()}' {TYPED_DOCUMENT_REFUSAL}; save the file in your workspace and pass "
             "path=<workspace path>",
@@ -115,23 +119,61 @@ def refuse_typed_document(name: str, content: str, parameter: str = "content") -
         )
 
 
+_PDF_END = re.compile(rb"startxref\s+\d+\s+%%EOF\s*$")
+_PDF_XREF = re.compile(rb"(?:^|[\r\n])xref[\r\n]|/Type\s*/XRef\b")
+
+
+def _is_document(suffix: str, data: bytes) -> bool:
+    """Whether ``data`` is minimally a real file of type ``suffix`` (a key of :data:`BINARY_TYPES`).
+
+    A PDF: its header, a cross-reference table (or stream), and ``startxref <offset> %%EOF`` at its end.
+    A .docx, .xlsx, .pptx or .zip: a zip archive that opens and lists at least one member. A PNG: its
+    signature and an ``IEND`` chunk; a JPEG: its start and end markers; a GIF: its header and trailer.
+    """
+    if not data.startswith(BINARY_TYPES[suffix]):
+        return False
+    if suffix == ".pdf":
+        return bool(_PDF_END.search(data[-1024:]) and _PDF_XREF.search(data))
+    if suffix in (".docx", ".xlsx", ".pptx", ".zip"):
+        try:
+            with zipfile.ZipFile(io.BytesIO(data)) as archive:
+                return bool(archive.namelist())
+        except (zipfile.BadZipFile, ValueError, OSError):
+            return False
+    if suffix == ".png":
+        return b"IEND" in data[-64:]
+    if suffix in (".jpg", ".jpeg"):
+        return data.rstrip(b"\x00").endswith(b"\xff\xd9")
+    return data.rstrip().endswith(b";")  # .gif
+
+
 def deliver_file(ctx: Any, name: str, data: bytes, save_as: str = "", parameter: str = "save_as") -> dict[str, Any]:
     """Hand a file's bytes to the caller.
 
     With a workspace (``ctx.files`` set) the bytes are written there (under
     ``downloads/<name>`` unless ``save_as`` names a path) and the answer holds
-    only the path. Without one, text is returned inline (up to ``INLINE_LIMIT``
+    only the path. A default path already holding a file is kept, as a browser
+    does: the new file goes to ``downloads/<stem> (2)<suffix>`` (then ``(3)``...)
+    and the answer says so in ``note``; a ``save_as`` path is written as asked.
+    Without a workspace, text is returned inline (up to ``INLINE_LIMIT``
     characters); binary content is refused.
 
     Returns:
-        ``{"saved_to": path, "size": bytes}`` or ``{"content": text, "size": bytes}``.
+        ``{"saved_to": path, "size": bytes}`` (plus ``"note"`` when renamed) or
+        ``{"content": text, "size": bytes}``.
 
     Raises:
         InvalidArgument: Binary or oversized content with no workspace to save it in.
     """
     if ctx.files is not None:
-        path = ctx.files.save(save_as.strip() or f"downloads/{name}", data, parameter)
-        return {"saved_to": path, "size": len(data)}
+        if save_as.strip():
+            return {"saved_to": ctx.files.save(save_as.strip(), data, parameter), "size": len(data)}
+        wanted = f"downloads/{name}"
+        path = ctx.files.save(_free_path(ctx.files, wanted), data, parameter)
+        out: dict[str, Any] = {"saved_to": path, "size": len(data)}
+        if path != wanted:
+            out["note"] = f"{wanted} already held a file, so this one was saved as {path}"
+        return out
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
@@ -143,6 +185,25 @@ def deliver_file(ctx: Any, name: str, data: bytes, save_as: str = "", parameter:
             f"'{name}' is longer than {INLINE_LIMIT} characters; it cannot be shown inline", parameter
         )
     return {"content": text, "size": len(data)}
+
+
+#: Most numbered names tried for a download before the last one is overwritten.
+_MAX_COPIES = 100
+
+
+def _free_path(files: Any, path: str) -> str:
+    """``path``, or ``<stem> (n)<suffix>`` beside it for the first n from 2 the workspace does not hold yet."""
+    if not files.exists(path):
+        return path
+    where = PurePosixPath(path)
+    suffix = "".join(where.suffixes[-1:])
+    stem = where.name[: len(where.name) - len(suffix)] if suffix else where.name
+    candidate = path
+    for n in range(2, _MAX_COPIES + 1):
+        candidate = str(where.with_name(f"{stem} ({n}){suffix}"))
+        if not files.exists(candidate):
+            break
+    return candidate
 
 
 def receive_file(ctx: Any, content: str, path: str, content_param: str = "content", path_param: str = "path") -> bytes:

@@ -34,9 +34,20 @@ _COMMANDS = {
     "cluster": "cluster",
     "rollout": "rollout",
     "regrade": "regrade",
+    "report": "report",
     "harbor-export": "harbor_export",
     "gym-export": "gym_export",
 }
+
+
+def _version() -> str:
+    """The installed distribution's version ("unknown" when run from a tree that was never installed)."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("company-gateway")
+    except metadata.PackageNotFoundError:
+        return "unknown"
 
 
 def _selection(parser: argparse.ArgumentParser) -> None:
@@ -61,9 +72,24 @@ def _served_selection(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--family",
         dest="tasks_family",
+        action=_JoinedNames,
         metavar="NAMES",
-        help="only these families' instances, comma-separated ('none': the hand-written rows)",
+        help="only these families' instances, comma-separated or repeated ('none': the hand-written rows)",
     )
+
+
+class _JoinedNames(argparse.Action):
+    """Keeps every ``--family`` given, joined with commas (the setting's form), instead of only the last."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        before = getattr(namespace, self.dest, None)
+        setattr(namespace, self.dest, f"{before},{values}" if before else str(values))
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -71,6 +97,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="company-gateway",
         description="An MCP gateway that lends each agent session its own simulated company, and grades it.",
     )
+    p.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     serve = sub.add_parser("serve", help="serve the gateway (MCP at /mcp, control routes)")
@@ -205,6 +232,17 @@ def _parser() -> argparse.ArgumentParser:
     rg.add_argument("--tasks", dest="tasks_file", help="with --rows current: a JSONL file of today's rows "
                     "(default: the built-in tasks)")  # fmt: skip
     rg.add_argument("--json", action="store_true", help="one episode record a line, with the new grade")
+
+    rp = sub.add_parser(
+        "report",
+        help="write a static site of runs to read in a browser, or their ATIF trajectories",
+        description="Write a static site (plain HTML, CSS and JavaScript, opened from disk) of one or more runs of "
+        "episode records: an overview, a table of tasks, every episode's steps, checks and changes, and the first "
+        "run compared with each other one. --atif writes each episode as an ATIF trajectory (Harbor's format).",
+    )
+    rp.add_argument("runs", nargs="+", metavar="RUN.jsonl", help="episode records, one a line (rollout --output)")
+    rp.add_argument("-o", "--output", metavar="DIR", help="folder to write the site into (open DIR/index.html)")
+    rp.add_argument("--atif", metavar="DIR", help="folder to write one ATIF trajectory per episode into")
 
     hx = sub.add_parser("harbor-export", help="write Harbor task folders whose trials run in this gateway's sandboxes")
     hx.add_argument("dir", metavar="DIR", help="folder to write (tasks/, job.yaml, company_gateway_harbor.py)")

@@ -19,12 +19,13 @@ __all__ = ["run"]
 
 def run(args: argparse.Namespace) -> int:
     """``rollout``: drive a model through the tasks' tools and grade every episode."""
+    started = time.perf_counter()  # the wall clock of the whole command
     import httpx
     import openai
     from rich.console import Console
 
     from gateway.runners.rollout import RolloutConfig, rollout
-    from gateway.runners.rollout_summary import print_summary, summarize
+    from gateway.runners.rollout_summary import Clock, print_summary, print_task_table, summarize, task_rows
 
     def usage(message: str) -> int:
         print(f"company-gateway rollout: {message}", file=sys.stderr)
@@ -54,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     logging.getLogger("fastmcp").setLevel(logging.CRITICAL)
     config = RolloutConfig(model=args.model, api=args.api, max_steps=args.max_steps,
                            concurrency=args.concurrency, repeats=args.repeats)  # fmt: skip
-    started = time.perf_counter()
+    clock: dict[str, float] = {}
 
     async def go() -> list[Any]:
         async with openai.AsyncOpenAI(
@@ -62,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
         ) as client:
             return await rollout(args.tasks, client, config, gateway_url=args.gateway_url,
                                  output=Path(args.output) if args.output else None,
-                                 show_progress=not args.no_progress)  # fmt: skip
+                                 show_progress=not args.no_progress, clock=clock)  # fmt: skip
 
     try:
         records = asyncio.run(go())
@@ -70,7 +71,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"company-gateway rollout: cannot reach the gateway at {args.gateway_url}: {exc}", file=sys.stderr)
         return 1
     summary = summarize(records, args.repeats)
-    print_summary(summary, time.perf_counter() - started, Console())
+    console = Console(width=None if sys.stdout.isatty() else 160)  # a log or a pipe: wide enough for ids
+    print_task_table(task_rows(records, args.repeats), args.repeats, console)
+    spent = sum(r.timings.get("total_s") or 0.0 for r in records)
+    print_summary(summary, Clock(time.perf_counter() - started, clock.get("episodes_s", 0.0), spent), console)
     if records and summary.masked == len(records):
         reasons = Counter(r.failure_reason or r.end_reason for r in records).most_common(1)
         print(f"company-gateway rollout: no episode could be scored (all {len(records)} masked); "

@@ -104,11 +104,21 @@ def task_stats(tasks: list[Task]) -> dict[str, Any]:
     Returns:
         ``tasks`` and ``families`` (counts), ``by_app`` (rows enabling each app), ``by_number_of_apps``,
         ``by_tier``, ``by_split``, ``by_exposure``, ``by_family`` (instances; ``none``: hand-written),
+        ``by_kind`` (instances of each kind of work: ``task``, ``refusal``, ``document``, ``long_horizon``,
+        ``ambiguity``; kinds with none left out), ``families_by_kind`` (families of each kind),
         ``share`` (fractions of the rows: ``two_or_more_apps``, ``workspace_files`` (rows that move a file
-        through the workspace, i.e. lend a sandbox for it), ``hard``).
+        through the workspace, i.e. lend a sandbox for it), ``hard``), ``skeletons_by_family`` (distinct
+        instruction skeletons: names, numbers, dates and codes masked; :mod:`gateway.runners.skeletons`).
     """
+    from gateway.control.rows import KINDS
+    from gateway.runners.skeletons import skeleton_counts
+
     n = len(tasks) or 1
     by_family = Counter(t.family or "none" for t in tasks)
+    kinds: dict[str, set[str]] = {}
+    for t in tasks:
+        if t.family:
+            kinds.setdefault(t.kind, set()).add(t.family)
     return {
         "tasks": len(tasks),
         "families": len([f for f in by_family if f != "none"]),
@@ -117,12 +127,15 @@ def task_stats(tasks: list[Task]) -> dict[str, Any]:
         "by_tier": {k: v for k in ("easy", "medium", "hard") if (v := sum(tier(t) == k for t in tasks))},
         "by_split": {k: v for k in ("train", "validation", "test") if (v := sum(t.split == k for t in tasks))},
         "by_exposure": dict(Counter(t.exposure for t in tasks)),
+        "by_kind": {k: v for k in KINDS if (v := sum(t.kind == k for t in tasks))},
+        "families_by_kind": {k: v for k in KINDS if (v := len(kinds.get(k, set())))},
         "share": {
             "two_or_more_apps": round(sum(len(t.apps) > 1 for t in tasks) / n, 3),
             "workspace_files": round(sum(bool(t.sandbox) for t in tasks) / n, 3),
             "hard": round(sum(tier(t) == "hard" for t in tasks) / n, 3),
         },
         "by_family": dict(sorted(by_family.items())),
+        "skeletons_by_family": skeleton_counts((t.family or "none", t.instruction) for t in tasks),
     }
 
 

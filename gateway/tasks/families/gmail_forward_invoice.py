@@ -120,7 +120,7 @@ def _build(inst: Instance) -> dict[str, Any]:
 
 FAMILY = Family(
     name="gmail-forward-invoice",
-    apps=("gmail",),
+    apps=("gmail", "directory"),
     summary="forward a vendor's latest invoice email, PDF attached, to the colleague who pays it",
     build=_build,
 )

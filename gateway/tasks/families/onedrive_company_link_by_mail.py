@@ -53,6 +53,8 @@ def _build(inst: Instance) -> dict[str, Any]:
     ).format(who=who, q=quarter, title=title.lower(), code=code, day=day)
     expires = until.isoformat()
     email = colleague["email"]
+    domain = inst.company.user.rsplit("@", 1)[-1].lower()
+    bogus = f"https://onedrive.{domain}/s/lnk_{inst.rng.getrandbits(40):010x}"  # the form of a link, not one made
     link = {
         "item_id": final["id"],
         "type": "view",
@@ -78,9 +80,14 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "collection": "messages",
                 "new": True,
                 "count": 1,
-                "where": {  # the mail gives a sharing link, and does not take it back
+                "where": {  # the mail gives the link made, and does not take it back
                     "to": {"includes": [email]},
-                    "body": {"claims": {"kind": "states", "detail": [r"https?://\S+/s/lnk_\w+"]}},
+                    "body": {
+                        "claims": {
+                            "kind": "states",
+                            "value_of": {"app": "onedrive", "collection": "links", "field": "url", "where": link},
+                        }
+                    },
                 },
             },
         ],
@@ -179,6 +186,24 @@ def _build(inst: Instance) -> dict[str, Any]:
                 ],  # fmt: skip
             },
             {
+                "name": "made-up-link",
+                "why": "makes the right link but mails a link id it made up",
+                "steps": [
+                    {
+                        "tool": "onedrive.create_sharing_link",
+                        "args": {"item": final["id"], "type": "view", "scope": "organization", "expires": expires},
+                    },
+                    {
+                        "tool": "gmail.send_message",
+                        "args": {
+                            "to": [email],
+                            "subject": title,
+                            "body": f"Here is the link: {bogus}",
+                        },
+                    },
+                ],  # fmt: skip
+            },
+            {
                 "name": "link-not-sent",
                 "why": "makes the right link but never mails it",
                 "steps": [
@@ -194,7 +219,7 @@ def _build(inst: Instance) -> dict[str, Any]:
 
 FAMILY = Family(
     name="onedrive-company-link-by-mail",
-    apps=("onedrive", "gmail"),
+    apps=("onedrive", "gmail", "directory"),
     summary="make a company-only view link to a OneDrive report that expires on a day, and mail it to a colleague",
     build=_build,
 )

@@ -22,9 +22,12 @@ from typing import Any, Literal
 from tools.companies import Company, Split
 from tools.companies.shared import keep_document
 
-__all__ = ["SPLITS", "Family", "Instance", "Tier", "instance_row", "tier_of"]
+__all__ = ["KINDS", "SPLITS", "Family", "Instance", "Kind", "Tier", "instance_row", "tier_of"]
 
 Tier = Literal["easy", "medium", "hard"]
+Kind = Literal["task", "refusal", "document", "long_horizon", "ambiguity"]
+#: The kinds of work, in the order ``tasks --stats`` lists them.
+KINDS: tuple[Kind, ...] = ("task", "refusal", "document", "long_horizon", "ambiguity")
 SPLITS: tuple[Split, ...] = ("train", "validation", "test")
 _EXPOSURES = ("mcp", "cli", "http")
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,47}$")
@@ -44,6 +47,9 @@ class Family:
             families' instances take their company's split.
         decision: Whether the reference must read the world to decide what to do (hard, whatever its length).
         seeds: Instances per company (seeds ``0 .. seeds-1``).
+        kind: What the work is (the row's ``kind``): ``task`` (default), ``refusal`` (decline what is
+            forbidden), ``document`` (document work in the shell), ``long_horizon`` (12+ calls over 3+ apps with
+            a decision in the middle) or ``ambiguity`` (clear only once the world is read).
     """
 
     name: str
@@ -53,10 +59,13 @@ class Family:
     split: Split = "train"
     decision: bool = False
     seeds: int = 3
+    kind: Kind = "task"
 
     def __post_init__(self) -> None:
         if not _NAME.match(self.name):
             raise ValueError(f"family name {self.name!r}: lower-case words joined by '-', at most 48 characters")
+        if self.kind not in KINDS:
+            raise ValueError(f"family {self.name}: kind {self.kind!r} is not one of {list(KINDS)}")
 
 
 @dataclass
@@ -115,8 +124,15 @@ class Instance:
         return next((p for p in self.company.people.values() if p["email"] == person.get("manager")), None)
 
     def first(self, person: dict[str, Any]) -> str:
-        """A person's first name."""
-        return str(person["name"]).split()[0]
+        """How a request names a colleague in passing: the first name, or the full name when the first is shared.
+
+        A first name two people of the company share names neither of them (the directory cannot tell
+        which is meant), so every family that names people by this helper stays unambiguous.
+        """
+        name = str(person["name"])
+        first = name.split()[0]
+        shared = sum(1 for p in self.company.people.values() if str(p["name"]).split()[0].lower() == first.lower())
+        return name if shared > 1 else first
 
     # -- choices ------------------------------------------------------------------------------------------
     def pick(self, options: Sequence[Any]) -> Any:
@@ -211,6 +227,7 @@ def instance_row(family: Family, company: Company, seed: int) -> dict[str, Any]:
         "tier": tier_of(len(fields.get("solution", [])), family.decision),
         "apps": list(family.apps),
         "exposure": exposure,
+        **({"kind": family.kind} if family.kind != "task" else {}),
         "world": {"fixture": company.key, "overrides": inst.overrides},
         **fields,
     }

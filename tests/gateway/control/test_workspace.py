@@ -175,6 +175,25 @@ async def test_a_download_lands_in_the_workspace_not_in_the_answer(served, provi
     assert saved.startswith(b"Vendor,Category") and len(saved) == body["size"]
 
 
+async def test_a_download_keeps_a_same_named_file_and_says_where_it_went(served, provider):
+    app, control = served
+    info = await seed(control)
+    sandbox = app.state.gateway.get_session(info["session_id"]).sandbox
+    await provider.write_files(sandbox, {"downloads/Vendor list.csv": b"my own notes\n"})
+    async with api(info) as client:
+        first = (await client.post("/drive/read_file", json={"file_id": "file_vendor_list"})).json()
+        second = (await client.post("/drive/read_file", json={"file_id": "file_vendor_list"})).json()
+        chosen = (await client.post("/drive/read_file", json={"file_id": "file_vendor_list",
+                                                               "save_as": "downloads/Vendor list.csv"})).json()
+    assert first["saved_to"] == "downloads/Vendor list (2).csv"
+    taken = "downloads/Vendor list.csv already held a file, so this one was saved as "
+    assert first["note"] == taken + first["saved_to"]
+    assert second["saved_to"] == "downloads/Vendor list (3).csv"
+    assert (await provider.read_file(sandbox, first["saved_to"])).startswith(b"Vendor,Category")
+    assert chosen["saved_to"] == "downloads/Vendor list.csv" and "note" not in chosen  # asked for: overwritten
+    assert (await provider.read_file(sandbox, "downloads/Vendor list.csv")).startswith(b"Vendor,Category")
+
+
 @pytest.mark.parametrize("save_as", sampled(["downloads/", "downloads/.", "reports/q3/..", "notes"], 1, seed="folder"))
 async def test_a_save_path_naming_a_folder_is_refused_and_writes_nothing(served, provider, save_as):
     app, control = served

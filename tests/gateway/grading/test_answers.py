@@ -179,3 +179,27 @@ def test_a_date_without_its_year_is_read_in_the_expected_dates_year():
     assert judge(check, AnswerText(answer="Thursday January 14")).passed
     assert not judge(check, AnswerText(answer="January 15")).passed
     assert not judge(check, AnswerText(answer="January 14, 2026")).passed
+
+
+@pytest.mark.parametrize(
+    ("summary", "passed"),
+    [
+        ("Priya reports to Marcus Reed; Grace Kim is her peer.", True),
+        ("Looked it up in the directory: Owen Bell's manager is Priya Shah.", True),
+        ("Checked the org chart. Marcus Reed and Grace Kim were the other names I saw.", True),
+        ("It is Priya Shah.", True),
+        ("Owen Bell's manager is Marcus Reed, whose manager is Priya Shah.", True),
+        ("It should be Marcus Reed.", False),
+        ("Correction: scratch that, please disregard the answer.", False),
+        ("Actually the answer is Marcus Reed.", False),
+        ("It's not Priya Shah, it's Marcus Reed.", False),
+        ("The answer above is wrong.", False),
+        ("Priya isn't right; ask Grace Kim.", False),
+        ("Ignore the answer, I guessed.", False),
+    ],
+)
+def test_a_summary_may_add_context_but_not_contradict_the_answer(summary, passed):
+    result = judge(MANAGER, AnswerText(answer="Priya Shah", summary=summary))
+    assert result.passed is passed, result.detail
+    if not passed:
+        assert "the summary contradicts the answer" in result.detail

@@ -233,6 +233,34 @@ def test_people_are_read_from_the_graded_world():
     assert grade(chk, [], {}, final, None).checks[0].passed
 
 
+LINK = "https://onedrive.northwind.example/s/lnk_4f2a9c"
+MADE_LINK = {"kind": "states", "value_of": {"app": "onedrive", "collection": "links", "field": "url",
+                                            "where": {"item_id": "itm_1"}}}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("body", "passed"),
+    [
+        (f"Hi Dana, here is the report: {LINK}", True),
+        (f"Hi Dana, here is the report: {LINK}.", True),
+        ("Hi Dana, here is the report: https://onedrive.northwind.example/s/lnk_0000000000", False),  # made up
+        (f"Hi Dana, here is the report: {LINK}0", False),  # another id that starts the same
+        ("Hi Dana, here is the report: https://onedrive.northwind.example/s/lnk_old", False),  # a link from before
+        (f"{LINK}\n\nSorry, please ignore that link.", False),
+    ],
+)
+def test_a_states_claim_can_ask_for_the_value_of_a_record_the_session_made(body, passed):
+    old = {"id": "lnk_old", "item_id": "itm_1", "url": "https://onedrive.northwind.example/s/lnk_old"}
+    initial = {"onedrive": {"links": {"lnk_old": old}}}
+    final = {"onedrive": {"links": {"lnk_old": old, "lnk_4f2a9c": {"id": "lnk_4f2a9c", "item_id": "itm_1",
+                                                                   "url": LINK}}},
+             "gmail": {"messages": {"m1": {"id": "m1", "body": body}}}}  # fmt: skip
+    chk = [{"name": "c", "kind": "record", "app": "gmail", "collection": "messages",
+            "where": {"body": {"claims": MADE_LINK}}}]  # fmt: skip
+    validate_claims(MADE_LINK, "body")
+    assert grade(chk, [], initial, final, None).checks[0].passed is passed
+
+
 @pytest.mark.parametrize(
     ("spec", "error"),
     [
@@ -246,6 +274,8 @@ def test_people_are_read_from_the_graded_world():
         ({"kind": "time", "value": "3pm"}, "body.claims.value"),
         ({"kind": "person", "value": "Mei"}, "body.claims.value"),
         ({"kind": "attached", "colour": "blue"}, "body.claims: unknown keys ['colour']"),
+        ({"kind": "states", "value_of": {"app": "onedrive"}}, "body.claims.value_of"),
+        ({"kind": "fixed", "value_of": {"app": "a", "collection": "b", "field": "c"}}, "unknown keys ['value_of']"),
         ([], "body.claims"),
         ([{"kind": "fixed"}, {"kind": "time"}], "body.claims[1].value"),
     ],

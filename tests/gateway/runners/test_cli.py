@@ -221,3 +221,19 @@ def test_a_tasks_file_past_its_bound_is_refused_unread(tmp_path, capsys, monkeyp
     big.write_text("#" * (3 * 2**20 + 1))
     assert main(["tasks", "--tasks", str(big)]) == 2
     assert capsys.readouterr().err.strip().endswith("is larger than 3,145,728 bytes; split it into smaller files")
+
+
+def test_a_repeated_family_on_serve_keeps_every_name():
+    from gateway.runners.cli.main import _parser
+
+    args = _parser().parse_args(["serve", "--family", "gmail-reply-decision", "--family", "slack-team-channel,none"])
+    assert args.tasks_family == "gmail-reply-decision,slack-team-channel,none"
+
+
+def test_version_prints_the_installed_version(capsys):
+    from importlib import metadata
+
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out.strip() == f"company-gateway {metadata.version('company-gateway')}"

@@ -27,7 +27,7 @@ from gateway.runners.rollout import (
     run_episode,
     run_rollout,
 )
-from gateway.runners.rollout_summary import pass_at_k, summarize
+from gateway.runners.rollout_summary import pass_at_k, summarize, task_rows
 from gateway.surfaces.serve import serve_in_background
 from tests.gateway.fake_model import FakeModel, fake_in_thread, serve_in_thread
 
@@ -129,6 +129,29 @@ async def test_a_reply_without_a_tool_call_ends_the_episode_with_reward_zero(gat
     assert r.trajectory[-1] == {"role": "assistant", "content": "I would rather not use the tools."}
     assert r.last_text == "I would rather not use the tools."
     assert r.checks and not all(c["passed"] for c in r.checks)
+
+
+async def test_a_call_of_a_tool_not_offered_is_recorded_with_its_outcome(gateway_url, model_url, fake):
+    fake.modes["dir-manager-of-owen"] = "unoffered"
+    async with model(model_url) as client:
+        [r] = await run_rollout(gateway_url, [TaskSpec("dir-manager-of-owen")], client, RolloutConfig(model="oracle"))
+    assert r.tool_calls[0]["tool"] == "company_payroll_raise_salary" and "company_payroll_raise_salary" not in r.tools
+    assert (r.tool_calls[0]["ok"], r.tool_calls[0]["offered"]) == (False, False)
+    assert all(c["offered"] for c in r.tool_calls[1:]) and r.tool_calls[-1]["ok"]
+    assert (r.end_reason, r.reward, r.mask_sample) == ("completed", 1.0, False)
+
+
+def test_task_rows_give_each_tasks_mean_variance_and_pass_at_k():
+    def rec(task, reward, masked=False, calls=()):
+        return EpisodeRecord(task, 0, reward=reward, mask_sample=masked, end_reason="completed",
+                             tool_calls=[{"tool": "t", "ok": ok} for ok in calls])  # fmt: skip
+
+    rows = task_rows([rec("a", 1.0, calls=(True, False)), rec("a", 0.0), rec("b", 1.0, masked=True),
+                      rec("a", 1.0, calls=(False,))], 2)  # fmt: skip
+    a, b = rows
+    assert (a.task_id, a.episodes, a.masked, a.passed, a.tool_errors) == ("a", 3, 0, 2, 2)
+    assert (a.mean, a.variance, a.pass_at_k) == (pytest.approx(2 / 3), pytest.approx(2 / 9), pytest.approx(1.0))
+    assert (b.episodes, b.masked, b.mean, b.variance, b.pass_at_k) == (1, 1, None, None, None)
 
 
 async def test_max_steps_ends_the_episode_after_that_many_model_calls(gateway_url, model_url, fake):
@@ -260,13 +283,22 @@ def test_rollout_command_writes_one_full_line_per_episode(tmp_path, capsys, monk
         assert (x["row_hash"], x["grader_version"]) == (row_hash(task), grader_version(task.checks,
                                                                                       task.allowed_changes))
         assert x["row"] == task.model_dump(mode="json", exclude_defaults=True) and x["apps"] == task.apps
-        assert x["tools"][-1] == "company_complete_task" and x["tool_calls"][-1] == {"tool": "company_complete_task",
-                                                                                     "ok": True}  # fmt: skip
+        assert "company_complete_task" in x["tools"] and len(x["tool_calls"]) == x["steps"]
+        last = x["tool_calls"][-1]
+        assert (last["tool"], last["ok"], last["offered"]) == ("company_complete_task", True, True) and last["s"] >= 0
         assert x["changes"]["complete"] is True and x["changes"]["said"]["summary"]
         record = EpisodeRecord.from_json(x)
         assert record.as_dict() == x
     printed = capsys.readouterr().out
     assert re.search(r"episodes\s*│\s*6", printed) and re.search(r"pass@2\s*│\s*1\.000 over 3 tasks", printed)
+    # one row per task: episodes, masked, mean, variance, pass@2, tool errors, end reasons
+    assert re.search(r"dir-finance-team-size\s*│\s*2\s*│\s*0\s*│\s*1\.000\s*│\s*0\.000\s*│\s*1\.000\s*│\s*0\s*│"
+                     r"\s*completed 2", printed)  # fmt: skip
+    wall = float(re.search(r"wall clock, s \(whole command\)\s*│\s*([\d.]+)", printed).group(1))
+    busy = float(re.search(r"episodes, s \(first seed to last end\)\s*│\s*([\d.]+)", printed).group(1))
+    summed = float(re.search(r"episode time summed, s\s*│\s*([\d.]+)", printed).group(1))
+    assert wall >= busy > 0
+    assert summed == pytest.approx(sum(x["timings"]["total_s"] for x in lines), abs=0.06)
 
 
 def test_rollout_command_serves_a_task_file_itself_when_no_gateway_is_given(tmp_path, monkeypatch, model_url):

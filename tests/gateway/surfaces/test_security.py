@@ -64,6 +64,15 @@ def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
+def refusal(path: str, message: str) -> dict[str, Any]:
+    """A refusal's JSON in the shape of ``path``'s route family (``gateway/surfaces/refusals.py``)."""
+    if path == "/mcp":
+        return {"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": message}}
+    if path.startswith(("/api/", "/cli/")):
+        return {"error": {"message": message, "parameter": None}}
+    return {"error": message}
+
+
 def cli_words(*words: str) -> dict[str, Any]:
     return {"argc": str(len(words)), "argv": list(words)}
 
@@ -148,7 +157,7 @@ async def test_a_body_over_the_limit_is_413_everywhere(chunked):
             body: Any = chunks(MAX_BYTES + 1) if chunked else b" " * (MAX_BYTES + 1)
             r = await client.post(path, content=body, headers=headers)
             assert r.status_code == 413, (path, r.status_code, r.text)
-            assert r.json() == {"error": f"the request body is larger than {MAX_BYTES} bytes"}
+            assert r.json() == refusal(path, f"the request body is larger than {MAX_BYTES} bytes")
             assert ("transfer-encoding" in r.request.headers) is chunked
         assert len(gw.store) == 1  # no seed got through
         assert gw.task_state(info["session_id"])["calls"] == 0
@@ -167,7 +176,7 @@ async def test_mcp_bodies_over_its_transports_limit_are_refused_in_json_too():
         for body in (over, chunks(len(over))):
             r = await client.post("/mcp", content=body, headers=headers)
             assert r.status_code == 413
-            assert r.json() == {"error": f"the request body is larger than {DEFAULT_MAX_REQUEST_BODY_SIZE} bytes"}
+            assert r.json() == refusal("/mcp", f"the request body is larger than {DEFAULT_MAX_REQUEST_BODY_SIZE} bytes")
         # Other routes keep the server's own limit (8 MiB by default): the same body is read (blank: no arguments).
         r = await client.post("/api/directory/list_departments", content=over, headers=bearer(info["token"]))
         assert r.status_code == 200, r.text
@@ -368,7 +377,8 @@ async def test_a_body_that_does_not_arrive_in_time_is_answered_408_and_changes_n
         answer = await asyncio.wait_for(reader.read(), 20)
         writer.close()
         assert answer.startswith(b"HTTP/1.1 408")
-        assert answer.endswith(b'{"error": "the request body took longer than 0.5 s to arrive"}')
+        message = b'"message":"the request body took longer than 0.5 s to arrive"'
+        assert answer.endswith(b'{"error":{' + message + b',"parameter":null}}')
         assert app.state.gateway.task_state(info["session_id"])["calls"] == 0
 
 
@@ -402,7 +412,8 @@ async def test_a_body_of_too_many_values_is_refused_unparsed_and_a_long_text_is_
             await client.post("/api/directory/search_people", json=numbers, headers=auth),
             await client.post("/cli/directory", data=form, headers=auth),
         ]
-        assert [(r.status_code, r.json()) for r in answers] == [(400, {"error": too_many})] * 3
+        paths = ["/mcp", "/api/directory/search_people", "/cli/directory"]
+        assert [(r.status_code, r.json()) for r in answers] == [(400, refusal(path, too_many)) for path in paths]
         assert app.state.gateway.task_state(info["session_id"])["calls"] == 0
         # A long text full of commas and quotes is one value: read and judged on its merits.
         csv = 'name,"title, role",city\n' * 20_000
@@ -479,7 +490,8 @@ async def test_values_are_counted_by_what_the_route_parses_whatever_the_body_cla
             await client.post("/api/directory/search_people", content=keys,
                               headers={**auth, "Content-Type": "application/x-www-form-urlencoded"}),
         ]  # fmt: skip
-        assert [(r.status_code, r.json()) for r in answers] == [(400, {"error": too_many})] * 2
+        paths = ["/cli/directory", "/api/directory/search_people"]
+        assert [(r.status_code, r.json()) for r in answers] == [(400, refusal(path, too_many)) for path in paths]
 
 
 @pytest.mark.slow

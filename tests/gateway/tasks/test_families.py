@@ -210,3 +210,44 @@ def test_a_document_spec_of_the_wrong_shape_or_a_missing_one_is_refused_by_name(
             world_template(parse_task(row))
     finally:
         BLOBS[blob] = held
+
+
+def test_a_request_never_names_someone_by_a_first_name_two_colleagues_share():
+    """``Aisha`` where the company has two Aishas names no one: the request gives the full name then."""
+    import re
+
+    named_alone = []
+    for row in ROWS:
+        people = company(row["world"]["fixture"]).people.values()
+        firsts = Counter(str(p["name"]).split()[0] for p in people)
+        fulls = {str(p["name"]) for p in people}
+        for first in (f for f, n in firsts.items() if n > 1):
+            named_alone += [
+                (row["id"], first)
+                for m in re.finditer(rf"\b{re.escape(first)}\b", row["instruction"])
+                if not any(row["instruction"].startswith(full, m.start()) for full in fulls)
+            ]
+    assert named_alone == []
+
+
+def test_whom_the_work_reaches_can_be_found_with_the_apps_the_row_offers():
+    """A mail or share to a colleague needs their address: in the row's apps' records, or in the directory."""
+    import re
+
+    sends = {"gmail.send_message", "gmail.forward_message", "gmail.create_draft", "onedrive.grant_access",
+             "drive.share_file", "calendar.create_event"}  # fmt: skip
+    unfindable = []
+    for row in ROWS:
+        if "directory" in row["apps"]:
+            continue
+        task = parse_task(row, row["id"])
+        world = json.dumps({app: world_template(task).snapshot.get(app, {}) for app in row["apps"]}).lower()
+        for step in (s for s in row["solution"] if s["tool"] in sends):
+            for key in ("to", "cc", "recipients", "email", "attendees"):
+                value = step["args"].get(key)
+                unfindable += [
+                    (row["id"], address)
+                    for address in (value if isinstance(value, list) else [value])
+                    if isinstance(address, str) and re.fullmatch(r"\S+@\S+", address) and address.lower() not in world
+                ]
+    assert unfindable == []

@@ -74,8 +74,32 @@ def test_the_real_document_from_the_workspace_is_taken(app, action, args, name):
 def test_text_under_a_text_name_and_a_real_typed_pdf_are_taken():
     c = app_ctx("helpdesk", MemoryFiles())
     assert call(c, "attach_file", ticket_id="HD-1029", name="notes.txt", content=TYPED)["name"] == "notes.txt"
-    typed_pdf = "%PDF-1.4\n1 0 obj\n<< >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n"
+    typed_pdf = (
+        "%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\nxref\n0 2\n0000000000 65535 f \n0000000009 00000 n \n"
+        "trailer\n<< /Size 2 /Root 1 0 R >>\nstartxref\n54\n%%EOF\n"
+    )
     assert call(c, "attach_file", ticket_id="HD-1029", name="form.pdf", content=typed_pdf)["name"] == "form.pdf"
+
+
+@pytest.mark.parametrize(
+    ("name", "content"),
+    [
+        ("Loan_signed.pdf", "%PDF-1.7\n" + TYPED),
+        ("Loan_signed.pdf", "%PDF-1.4\n" + TYPED + "\n%%EOF\n"),  # an end marker, but no cross-reference
+        ("Loan_signed.pdf", "%PDF-1.4\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n"),
+        ("Loan.docx", "PK\x03\x04" + TYPED),
+        ("Loan.xlsx", "PK\x03\x04\x14\x00" + TYPED),
+        ("Loan.png", "\x89PNG\r\n\x1a\n" + TYPED),
+    ],
+    ids=["pdf-header", "pdf-eof", "pdf-trailer", "docx", "xlsx", "png"],
+)
+def test_typed_text_that_starts_with_a_documents_first_bytes_is_still_typed_text(name, content):
+    c = app_ctx("helpdesk", MemoryFiles())
+    before = c.world.snapshot()
+    with pytest.raises(InvalidArgument) as err:
+        call(c, "attach_file", ticket_id="HD-1029", name=name, content=content)
+    assert err.value.message.startswith(f"'{name}' {TYPED_DOCUMENT_REFUSAL}")
+    assert c.world.snapshot() == before
 
 
 def _blobs(value: Any) -> set[str]:

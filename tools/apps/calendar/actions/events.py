@@ -66,7 +66,7 @@ def list_events(
         end: End of the window (exclusive), ISO 8601. Defaults to 7 days after start.
         query: Words that must all appear in the title, location, description or an attendee's address.
         time_zone: IANA time zone for times without an offset and for the times shown, e.g. America/Chicago.
-            Defaults to the company's (America/New_York).
+            Defaults to the company's zone, which every event shown gives as "time_zone".
         page: Page number, starting at 1.
         page_size: Events per page.
 
@@ -154,7 +154,8 @@ def create_event(
         recurrence_count: Number of occurrences in all (0: not limited by a count).
         recurrence_until: Last date an occurrence may fall on, YYYY-MM-DD (instead of recurrence_count).
         time_zone: IANA time zone in which times without an offset are read and the answer is shown, e.g.
-            America/Chicago; a series keeps its wall-clock time there. Defaults to the company's (America/New_York).
+            America/Chicago; a series keeps its wall-clock time there. Defaults to the company's zone, which every
+            event shown gives as "time_zone".
 
     Returns:
         The new event, as get-event shows it.

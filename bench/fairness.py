@@ -1,0 +1,127 @@
+"""Fair shares: another session's latency beside a flood, each side in its own process.
+
+``python -m bench.fairness [SECONDS]``: one gateway (``python -m bench.serve gateway``, its own
+process); the victim session loops a cheap read (``company_directory_get_person``) from this process
+and its p50/p99 is taken
+
+- idle;
+- beside one session keeping 64, then 256, calls in flight of the costliest searches
+  (:data:`bench.hostile.CANDIDATES` on every search action), from a process of its own; a call
+  answered 429 is sent again at once (a client that ignores ``Retry-After``: the worst case);
+- beside 64 clients without a token, each posting a 7.9 MB body over and over, from a process of
+  their own.
+
+Prints one JSON object: each window's ``{"calls", "failed", "p50_ms", "p99_ms", "max_ms"}``, what the
+other side sent and how it was answered, and the ratios to idle (the target: p50 within 2x, p99 within 3x).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+from collections import Counter
+from multiprocessing import get_context
+from typing import Any
+
+import httpx
+
+from bench.common import MCP_HEADERS, READ_TASK
+from bench.hostile import TASK_ROW, _attack_bodies, _seed_row, _victim
+from bench.procs import Server, server_processes
+
+__all__ = ["LARGE_BYTES", "run"]
+
+#: The body each tokenless client posts (just under the default 8 MiB request limit).
+LARGE_BYTES = 7_900_000
+
+
+def _flood(url: str, token: str | None, lanes: int, stop: Any, out: Any) -> None:
+    """Keep ``lanes`` requests in flight until ``stop`` is set; put the answers' statuses on ``out``.
+
+    With a token: the costliest searches over MCP. Without: a 7.9 MB body to ``/api`` (a new connection
+    whenever the server closed the last one).
+    """
+
+    async def lane(http: httpx.AsyncClient, first: int, bodies: list[bytes], path: str) -> Counter[str]:
+        seen: Counter[str] = Counter()
+        i = first
+        while not stop.is_set():
+            try:
+                response = await http.post(path, content=bodies[i % len(bodies)])
+                seen[str(response.status_code)] += 1
+            except httpx.HTTPError as exc:  # the server closed a connection whose body it would not read
+                seen[type(exc).__name__] += 1
+            i += 1
+        return seen
+
+    async def main() -> dict[str, int]:
+        if token is not None:
+            headers = {**MCP_HEADERS, "Authorization": f"Bearer {token}"}
+            bodies, path = _attack_bodies(), "/mcp"
+        else:
+            headers = {"Content-Type": "application/json"}
+            bodies, path = [b'{"query": "' + b"e" * (LARGE_BYTES - 14) + b'"}'], "/api/directory/search_people"
+        limits = httpx.Limits(max_connections=lanes, max_keepalive_connections=lanes)
+        async with httpx.AsyncClient(base_url=url, headers=headers, timeout=120, limits=limits) as http:
+            out.put("ready")
+            counts = await asyncio.gather(*(lane(http, k * 37, bodies, path) for k in range(lanes)))
+        return dict(sum(counts, Counter()))
+
+    out.put(asyncio.run(main()))
+
+
+def _beside(server: Server, victim: str, token: str | None, lanes: int, seconds: float) -> dict[str, Any]:
+    """The victim's latencies while :func:`_flood` runs in its own process; and what the flood was answered."""
+    ctx = get_context("spawn")
+    stop, out = ctx.Event(), ctx.Queue()
+    proc = ctx.Process(target=_flood, args=(server.url, token, lanes, stop, out))
+    proc.start()
+    try:
+        out.get(timeout=60)
+        measured = asyncio.run(_victim(server.url, victim, seconds))
+    finally:
+        stop.set()
+        answered = out.get(timeout=300)
+        proc.join(30)
+    return {**measured, "lanes": lanes, "flood_answers": answered}
+
+
+def run(server: Server, seconds: float) -> dict[str, Any]:
+    """The victim's p50/p99 idle and beside each flood (see the module docstring); ratios to idle.
+
+    Each flood's window is preceded by an idle window of the same length, and its ratios are to that one.
+    """
+
+    async def tokens() -> tuple[str, str]:
+        async with httpx.AsyncClient(base_url=server.url, timeout=60) as http:
+            victim = await _seed_row(http, {"task_id": READ_TASK})
+            flooder = await _seed_row(http, {"task": {**TASK_ROW, "exposure": "mcp"}})
+            return victim, flooder
+
+    victim, flooder = asyncio.run(tokens())
+    asyncio.run(_victim(server.url, victim, 0.5))  # warm the connection path and caches
+    floods = {
+        "session_64_in_flight": (flooder, 64),
+        "session_256_in_flight": (flooder, 256),
+        "tokenless_64_large_posts": (None, 64),
+    }
+    windows: dict[str, Any] = {}
+    ratios: dict[str, Any] = {}
+    for name, (token, lanes) in floods.items():
+        # idle right before each flood: on a shared machine the load of other work drifts between windows
+        idle = asyncio.run(_victim(server.url, victim, seconds))
+        beside = _beside(server, victim, token, lanes, seconds)
+        windows[name] = {"idle": idle, "beside": beside}
+        ratios[name] = {
+            "p50": round(beside["p50_ms"] / idle["p50_ms"], 2),
+            "p99": round(beside["p99_ms"] / idle["p99_ms"], 2),
+        }
+    return {"load_average_at_end": os.getloadavg(), **windows, "ratios_to_idle": ratios}
+
+
+if __name__ == "__main__":
+    secs = float(sys.argv[1]) if len(sys.argv) > 1 else 10.0
+    with server_processes("gateway") as (gw,):
+        print(json.dumps(run(gw, secs), indent=1))

@@ -1,0 +1,155 @@
+"""The default reading of free text: what an agent writes beside its work must not disown that work.
+
+A message check declares what a message must claim (:mod:`gateway.grading.messages`). Every other free
+text of a record the session adds or changes (a forward's note, an event's description or an attendee's
+comment, a reply to a file comment, a ticket comment, a chat message or file comment, a channel topic)
+is read by default: it may say anything but disown the work the checks require. A text disowns it when
+it takes itself back, tells the reader not to act on it, says it was not done, or calls it off
+(:func:`gateway.grading.messages.disowns`). So the right forward with the note "do NOT pay this", or the
+right booking described as "cancelled", is not the work asked for; a note that adds honest context is.
+
+Read: the fields named in :data:`FREE_TEXT_FIELDS`, at any depth of the record (``attendees[].comment``,
+``replies[].body``), whose text is new (not the same text under the same field before the change).
+A forward's note restates what it forwards: a date or clock time written in the note must be one the
+forwarded message gives (its subject or text), so "the drill moved to March 14" on a notice for March 17
+disowns it too.
+
+The work's own polarity is read from the change: a change that sets a state such as ``declined``,
+``cancelled`` or ``rejected`` (a declined invitation) agrees with a note saying "I can't make it", so only a
+retraction disowns its text.
+
+Not read: a field a check or rule of the row declares ``claims`` for on that app and collection (the
+declared claim reads it, with its own polarity), text the seed world already holds under another record
+(``Fwd: <the original subject>``), and text the request itself contains (the user's own words).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from gateway.grading.answers import claims_of
+from gateway.grading.changes import Change
+from gateway.grading.messages import clock_times, disowns, own_words
+from gateway.grading.operators import OPS
+
+__all__ = ["FREE_TEXT_FIELDS", "NEGATIVE_STATES", "disowned"]
+
+#: Fields holding free text a person reads: mail bodies and subjects, notes, comments, descriptions, topics.
+FREE_TEXT_FIELDS = frozenset(
+    {"body", "text", "note", "comment", "message", "description", "topic", "purpose", "resolution", "subject", "title"}
+)
+#: States whose setting makes the work itself negative: a text saying so agrees with it.
+NEGATIVE_STATES = frozenset({"declined", "cancelled", "canceled", "rejected", "withdrawn", "revoked", "archived"})
+_PREFIX = re.compile(r"^(?:\s*(?:re|fwd?|aw|wg)\s*:\s*)+", re.IGNORECASE)
+
+
+def _texts(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
+    """``(dotted path, text)`` for every free-text string in a record, at any depth (``replies.body``)."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _texts(v, f"{path}.{k}" if path else str(k))
+    elif isinstance(value, list):
+        for v in value:
+            yield from _texts(v, path)
+    elif isinstance(value, str) and path.rsplit(".", 1)[-1] in FREE_TEXT_FIELDS and value.strip():
+        yield path, value
+
+
+def _values(value: Any, key: str = "") -> Iterator[tuple[str, str]]:
+    """``(field, value)`` for every string of a record outside its free-text fields (states, ids, names)."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _values(v, str(k))
+    elif isinstance(value, list):
+        for v in value:
+            yield from _values(v, key)
+    elif isinstance(value, str) and key not in FREE_TEXT_FIELDS:
+        yield key, value
+
+
+def _declared(items: Iterable[dict[str, Any]]) -> set[tuple[str, str, str]]:
+    """``(app, collection, dotted path)`` of every field a check or rule reads with ``claims``, at any depth."""
+    out: set[tuple[str, str, str]] = set()
+
+    def walk(app: str, coll: str, value: Any, path: str) -> None:
+        if isinstance(value, dict):
+            if "claims" in value:
+                out.add((app, coll, path))
+            for k, v in value.items():
+                if k != "claims":
+                    walk(app, coll, v, path if k in OPS else f"{path}.{k}" if path else str(k))
+        elif isinstance(value, list):
+            for v in value:
+                walk(app, coll, v, path)
+
+    for item in items:
+        if item.get("kind") == "any_of":
+            out |= _declared(item.get("checks", []))
+        elif isinstance(item.get("app"), str) and isinstance(item.get("collection"), str):
+            for part in (item.get("where"), item.get("values"), item.get("added")):
+                walk(item["app"], item["collection"], part, "")
+    return out
+
+
+def _seeded(initial: dict[str, Any], app: str) -> set[str]:
+    """Every free text of ``app`` in the seed world, without a reply or forward prefix, case folded."""
+    return {_PREFIX.sub("", t).strip().casefold() for _, t in _texts(initial.get(app, {}))}
+
+
+def _misstated(change: Change, initial: dict[str, Any], year: int) -> str:
+    """For a forward: the dates and times its note writes that the forwarded message does not give, or ``""``."""
+    record = change.after or {}
+    source = initial.get(change.app, {}).get(change.collection, {}).get(str(record.get("forwarded_from") or ""))
+    body = record.get("body")
+    if not isinstance(source, dict) or not isinstance(body, str):
+        return ""
+    note, given = own_words(body), f"{source.get('subject', '')}\n{source.get('body', '')}"
+    dates = claims_of("date", note, {}, {}, year) - claims_of("date", given, {}, {}, year)
+    times = clock_times(note) - clock_times(given)
+    wrong = sorted(dates) + sorted(times)
+    return f"gives {', '.join(wrong)}, which the forwarded message does not" if wrong else ""
+
+
+def disowned(
+    changes: list[Change],
+    checks: list[dict[str, Any]],
+    allowed: list[dict[str, Any]],
+    initial: dict[str, Any],
+    instruction: str = "",
+    year: int = 2026,
+) -> list[str]:
+    """Each new free text of an added or changed record that disowns the work, as ``app.coll[id].field why``.
+
+    Args:
+        changes: The session's changes (:func:`gateway.grading.changes.diff`).
+        checks: The row's checks (fields they read with ``claims`` are theirs to read).
+        allowed: The row's allowed-change rules (likewise).
+        initial: The seed snapshot (text already there is not the session's).
+        instruction: The request (its own words are the user's).
+        year: The world's year (for dates written without one).
+    """
+    declared = _declared([*checks, *allowed])
+    asked = " ".join(instruction.split()).casefold()
+    seeded: dict[str, set[str]] = {}
+    out = []
+    for change in changes:
+        if change.kind == "delete":
+            continue
+        if change.kind == "add" and (misstated := _misstated(change, initial, year)):
+            out.append(f"{change.app}.{change.collection}[{change.id}].body {misstated}")
+        before = set(_texts(change.before or {}))
+        states = set(_values(change.after or {})) - set(_values(change.before or {}))
+        negative = any(v.casefold() in NEGATIVE_STATES for _, v in states)
+        for key, text in _texts(change.after or {}):
+            if (key, text) in before or (change.app, change.collection, key) in declared:
+                continue
+            why = disowns(text, negative)
+            if not why:
+                continue
+            plain = " ".join(_PREFIX.sub("", text).split()).casefold()
+            if plain in asked or plain in seeded.setdefault(change.app, _seeded(initial, change.app)):
+                continue
+            out.append(f"{change.app}.{change.collection}[{change.id}].{key} {why}")
+    return out

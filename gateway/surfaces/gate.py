@@ -1,0 +1,170 @@
+"""The session gate: who is calling, and how many of its calls are open, judged from a request's head alone.
+
+Every ``POST`` to a tool route (``/mcp``, ``/api/...``, ``/cli/...``) passes :class:`SessionGate` before
+anything reads its body:
+
+- its bearer token is looked up (a token that is not ASCII opens nothing, as any other bad token);
+- with no live session, the request goes on unread: the route refuses it (401) before reading a byte,
+  :class:`~gateway.surfaces.limits.BodyValues` does not scan it, and a body still unread is not
+  waited for (the answer closes the connection);
+- a session with ``max_inflight`` requests open is answered 429 (JSON in the route's shape, with
+  ``Retry-After``) before its body is read;
+- a session's requests go on one at a time, in the order they came (the others wait, bodies unread);
+  sessions take turns by the event loop's own order, so one session's flood holds at most one of its
+  requests in parsing or work at a time, however many it sends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+from dataclasses import dataclass, field
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from gateway.control.core import Gateway
+from gateway.control.sessions import Session
+from gateway.surfaces.refusals import send_refusal
+
+__all__ = ["RETRY_AFTER_S", "UNAUTHENTICATED", "SessionGate", "bearer_token"]
+
+logger = logging.getLogger(__name__)
+
+#: Seconds a 429 asks the caller to wait (``Retry-After``).
+RETRY_AFTER_S = 1
+#: Scope key set to True on a request whose token opens no live session (its body is left unread).
+UNAUTHENTICATED = "company.unauthenticated"
+#: A request body past this size that is left unread is not drained: the answer closes the connection.
+_DRAIN_BYTES = 64 * 1024
+
+
+def bearer_token(value: str | bytes | None) -> str | None:
+    """The token of an ``Authorization: Bearer <token>`` header value, or None (no such header, not ASCII).
+
+    The scheme is matched without regard to case; the token is taken whole, trimmed of outer spaces.
+    """
+    if value is None:
+        return None
+    if isinstance(value, bytes):
+        if not value.isascii():
+            return None
+        value = value.decode("ascii")
+    elif not value.isascii():
+        return None
+    scheme, _, token = value.partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token:
+        return None
+    return token
+
+
+def _gated(path: str) -> bool:
+    return path in ("/mcp", "/mcp/") or path.startswith(("/api/", "/cli/"))
+
+
+@dataclass
+class _Turns:
+    """One session's open requests: how many, and the ones waiting for the running one to end."""
+
+    open: int = 0
+    running: bool = False
+    waiting: deque[asyncio.Future[None]] = field(default_factory=deque)
+
+
+class SessionGate:
+    """ASGI middleware bounding each session's open tool requests, before any body is read.
+
+    Args:
+        app: The wrapped application (the body limits and routes).
+        gateway: Whose sessions the tokens open.
+        max_inflight: Most requests of one session open at once (running or waiting); more get 429.
+
+    Attributes:
+        refused: How many requests were answered 429.
+    """
+
+    def __init__(self, app: ASGIApp, gateway: Gateway, max_inflight: int) -> None:
+        self.app = app
+        self._gateway = gateway
+        self.max_inflight = max_inflight
+        self.refused = 0
+        self._turns: dict[str, _Turns] = {}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Let the request on, wait its session's turn first, or refuse it (429) unread."""
+        if scope["type"] != "http" or scope.get("method") != "POST" or not _gated(scope.get("path", "")):
+            await self.app(scope, receive, send)
+            return
+        session = self._session(scope)
+        if session is None:
+            await self.app({**scope, UNAUTHENTICATED: True}, receive, _closing(scope, send))
+            return
+        turns = self._turns.setdefault(session.id, _Turns())
+        if turns.open >= self.max_inflight:
+            self.refused += 1
+            message = (
+                f"too many requests open for this token (at most {self.max_inflight} at once); "
+                f"retry after {RETRY_AFTER_S} s, once earlier ones are answered"
+            )
+            headers = [(b"retry-after", str(RETRY_AFTER_S).encode())]
+            await send_refusal(_closing(scope, send), scope["path"], 429, message, headers)
+            return
+        turns.open += 1
+        try:
+            if turns.running:
+                waiter = asyncio.get_running_loop().create_future()
+                turns.waiting.append(waiter)
+                try:
+                    await waiter
+                except BaseException:
+                    if not waiter.cancelled() and waiter.done():
+                        self._next(turns)  # handed the turn as it was cancelled: pass it on
+                    elif waiter in turns.waiting:
+                        turns.waiting.remove(waiter)
+                    raise
+            turns.running = True
+            try:
+                await self.app(scope, receive, send)
+            finally:
+                self._next(turns)
+        finally:
+            turns.open -= 1
+            if turns.open == 0:
+                self._turns.pop(session.id, None)
+
+    def _next(self, turns: _Turns) -> None:
+        """End the running request's turn: hand it to the next waiter, if any."""
+        while turns.waiting:
+            waiter = turns.waiting.popleft()
+            if not waiter.done():
+                waiter.set_result(None)
+                return
+        turns.running = False
+
+    def _session(self, scope: Scope) -> Session | None:
+        """The live session of the request's one bearer token, else None."""
+        values = [value for name, value in scope.get("headers", []) if name == b"authorization"]
+        token = bearer_token(values[0]) if len(values) == 1 else None
+        return self._gateway.session_by_token(token) if token is not None else None
+
+
+def _closing(scope: Scope, send: Send) -> Send:
+    """``send`` that marks the answer ``Connection: close`` when a large or chunked body may be left unread."""
+    size = None
+    chunked = False
+    for name, value in scope.get("headers", []):
+        if name == b"content-length":
+            size = int(value) if value.isdigit() else None
+        elif name == b"transfer-encoding":
+            chunked = True
+    if not chunked and size is not None and size <= _DRAIN_BYTES:
+        return send
+
+    async def closing(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            headers = [(k, v) for k, v in message.get("headers", []) if k.lower() != b"connection"]
+            message = {**message, "headers": [*headers, (b"connection", b"close")]}
+        await send(message)
+
+    return closing

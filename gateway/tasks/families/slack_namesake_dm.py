@@ -1,0 +1,116 @@
+"""Message the right one of two colleagues who share a first name, in a direct message, with a piece of news.
+
+Ambiguity the world resolves: the instruction names a first name two colleagues share, with a qualifier
+only the world settles (a department, a channel they are in, a manager). The reference reads the directory
+or the channel to tell them apart and writes to that one person.
+
+Scenario shapes (picked by the seed):
+
+- ``department``: "<first> from <department>"; the namesake works in another department.
+- ``channel``: "the <first> in #proj-<x>"; the namesake is not in that channel.
+- ``manager``: "the <first> who reports to <manager>"; the namesake has another manager.
+
+Distractors: the namesake (with a DM of their own), the project channel. Varies: the pair, the news, the
+project, the phrasing (composed).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.people import namesakes
+from gateway.tasks.kit.phrasing import compose
+from gateway.tasks.kit.workplace import channel, dm, message, project_names
+
+__all__ = ["FAMILY"]
+
+NEWS = (
+    ("the contract is signed", r"\bsigned\b"),
+    ("the budget is approved", r"\bapproved\b"),
+    ("the room is booked", r"\bbooked\b"),
+    ("the laptop order has shipped", r"\bshipped\b"),
+    ("the invoice is paid", r"\bpaid\b"),
+)
+SHAPES = ("department", "channel", "manager")
+
+
+def _build(inst: Instance) -> dict[str, Any]:
+    me = inst.company.user
+    shape = SHAPES[inst.seed % len(SHAPES)] if inst.rng.random() < 0.7 else inst.pick(SHAPES)
+    right, twin = namesakes(inst)
+    if shape == "manager":
+        for _ in range(20):
+            boss, other_boss = inst.manager_of(right), inst.manager_of(twin)
+            if boss and boss["email"] not in (me, twin["email"]) and boss != other_boss:
+                break
+            right, twin = namesakes(inst)
+        else:
+            shape = "department"
+    first = inst.first(right)
+    (project,) = project_names(inst, 1)
+    slug = project.lower()
+    crew = inst.people(3, exclude=[right["email"], twin["email"]])
+    members = [crew[0]["email"], me, *(p["email"] for p in crew[1:])]
+    if shape == "channel":
+        members.append(right["email"])
+    chan = channel(inst, f"proj-{slug}", members)
+    message(inst, chan, crew[0]["email"], f"Welcome to Project {project}!", inst.workday(-5, 10))
+    mine, theirs = dm(inst, right["email"]), dm(inst, twin["email"])
+    if shape == "department":
+        who = inst.pick((f"{first} from {right['department']}", f"{first} in {right['department']}"))
+    elif shape == "channel":
+        who = inst.pick((f"the {first} in #proj-{slug}", f"{first} (the one on Project {project})"))
+    else:
+        boss = inst.manager_of(right)
+        assert boss is not None
+        who = inst.pick((f"the {first} who reports to {boss['name']}", f"{boss['name']}'s {first}"))
+    news, pattern = inst.pick(NEWS)
+    instruction = compose(
+        inst,
+        [(f"DM {who} that {news}", f"send {who} a direct message saying {news}", f"ping {who} privately: {news}")],
+        (f"{first} has been waiting on this", f"{first} asked to be told first", ""),
+        by=inst.first(crew[0]),
+        tail=("a direct message, not the channel", "just them", ""),
+    )
+    text = f"Hi {first}, good news: {news}."
+    told = {"kind": "states", "detail": [pattern]}
+
+    def send(where: dict[str, Any]) -> dict[str, Any]:
+        target = where["id"]
+        return {"tool": "slack.post_message", "args": {"channel": target, "text": text}}
+
+    done = {"tool": "complete_task", "args": {"summary": f"Told {right['name']}."}}
+    return {
+        "instruction": instruction,
+        "checks": [
+            {"name": "right_namesake_told", "kind": "record", "app": "slack", "collection": "messages", "new": True,
+             "count": 1, "where": {"channel_id": mine["id"], "user": me, "text": {"claims": told}}},
+        ],  # fmt: skip
+        "allowed_changes": [
+            {"app": "slack", "collection": "messages", "kinds": ["add"],
+             "where": {"channel_id": mine["id"], "user": me}},
+        ],  # fmt: skip
+        "solution": [
+            {"tool": "directory.search_people", "args": {"query": first}},
+            {"tool": "directory.get_person", "args": {"person": right["email"]}},
+            {"tool": "slack.open_dm", "args": {"people": [right["email"]]}},
+            send(mine),
+            done,
+        ],
+        "negative_controls": [
+            {"name": "namesake", "why": f"messages the other {first}", "steps": [send(theirs), done]},
+            {"name": "both", "why": f"messages both people called {first}", "steps": [send(mine), send(theirs), done]},
+            {"name": "in-channel", "why": "posts it in the project channel", "steps": [send(chan), done]},
+        ],  # fmt: skip
+    }
+
+
+FAMILY = Family(
+    name="slack-namesake-dm",
+    apps=("slack", "directory"),
+    summary="send news by direct message to the right one of two same-named colleagues",
+    build=_build,
+    decision=True,
+    kind="ambiguity",
+)

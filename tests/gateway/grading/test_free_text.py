@@ -1,0 +1,116 @@
+"""The default reading of free text: what is written beside the work may not disown it."""
+
+import pytest
+
+from gateway.grading import grade
+from gateway.grading.changes import diff
+from gateway.grading.freetext import disowned
+from gateway.grading.messages import disowns
+
+CORPUS = [
+    # (text, disowns it)
+    ("Hi Dana, for payment.", False),
+    ("Please see the fire drill notice below.", False),
+    ("Here's the current plan.", False),
+    ("Done - PRJ-1 is marked Approved.", False),
+    ("Same issue as HD-1002.", False),
+    ("Restored.", False),
+    ("We're going with Wingtip. Adatum was dropped because they can't deliver this month.", False),
+    ("(For context, I also came across Adatum Facilities while looking into this.)", False),
+    ("Let me know if anything is wrong.", False),
+    ("Nothing is wrong with it.", False),
+    ("The meeting is not cancelled.", False),
+    ("Don't hesitate to ask.", False),
+    ("Can't log in to the VPN since Monday.", False),
+    ("User cannot print from the 3rd floor.", False),
+    ("Accepted, looking forward to it.", False),
+    ("Is the old plan outdated?", False),
+    ("Hi Dana, do NOT pay this.", True),
+    ("Mei says do NOT go with Wingtip.", True),
+    ("You should not attend this one.", True),
+    ("I can't make it, sorry.", True),
+    ("Sorry, can't make it.", True),
+    ("Sorry, could NOT update it.", True),
+    ("The booking was cancelled.", True),
+    ("Cancelled.", True),
+    ("Rejected - not an issue for IT.", True),
+    ("OUTDATED, do not use", True),
+    ("Deprecated", True),
+    ("Please ignore this invite.", True),
+    ("This is the wrong file.", True),
+    ("It was not booked.", True),
+    ("Here you go.\n\nCorrection: scratch that, please disregard everything above.", True),
+    ("Ignore the following, it is not correct: pay it by Friday.", True),
+]
+
+
+@pytest.mark.parametrize(("text", "verdict"), CORPUS, ids=[t[:40] for t, _ in CORPUS])
+def test_the_corpus(text, verdict):
+    assert bool(disowns(text)) is verdict, disowns(text)
+
+
+def test_quoted_and_forwarded_originals_are_not_the_writers_words():
+    forward = "FYI.\n\n---------- Forwarded message ----------\nFrom: x\n\nThe drill is cancelled."
+    assert disowns(forward) == ""
+    assert disowns("Thanks!\n> this was rejected earlier") == ""
+
+
+def test_work_that_is_itself_a_decline_agrees_with_saying_so():
+    assert disowns("Sorry, I can't make it.", negative_work=True) == ""
+    assert disowns("Sorry, I can't make it. Correction: I meant yes.", negative_work=True) != ""
+    invited = [{"email": "a@x.example", "response": "needs"}]
+    before = {"calendar": {"events": {"e1": {"id": "e1", "attendees": invited}}}}
+    declined = {"calendar": {"events": {"e1": {"id": "e1", "attendees": [
+        {"email": "a@x.example", "response": "declined", "comment": "Sorry, I can't make it."}]}}}}  # fmt: skip
+    accepted = {"calendar": {"events": {"e1": {"id": "e1", "attendees": [
+        {"email": "a@x.example", "response": "accepted", "comment": "Sorry, I can't make it."}]}}}}  # fmt: skip
+    assert disowned(diff(before, declined), [], [], before) == []
+    assert disowned(diff(before, accepted), [], [], before) == [
+        "calendar.events[e1].attendees.comment says it was not done (\"I can't\")"
+    ]
+
+
+def test_a_field_with_a_declared_claim_is_read_by_its_claim_only():
+    before = {"gmail": {"messages": {}}}
+    after = {"gmail": {"messages": {"m1": {"id": "m1", "body": "Do NOT go with Wingtip."}}}}
+    claim = {"kind": "choice", "value": "Wingtip", "candidates": ["Wingtip"]}
+    check = {"name": "c", "kind": "record", "app": "gmail", "collection": "messages"}
+    check["where"] = {"body": {"claims": claim}}
+    assert disowned(diff(before, after), [check], [], before) == []
+    assert disowned(diff(before, after), [], [], before) != []
+
+
+def test_text_the_seed_world_or_the_request_already_holds_is_not_the_sessions():
+    before = {"gmail": {"messages": {"m0": {"id": "m0", "subject": "Cancelled: ops sync", "body": "hi"}}}}
+    forward = {"id": "m1", "subject": "Fwd: Cancelled: ops sync", "body": "See below."}
+    after = {"gmail": {"messages": {**before["gmail"]["messages"], "m1": forward}}}
+    assert disowned(diff(before, after), [], [], before) == []
+    topic = {"slack": {"channels": {"c1": {"id": "c1", "topic": "Deprecated APIs"}}}}
+    assert disowned(diff({}, topic), [], [], {}, "Create #apis with the topic Deprecated APIs.") == []
+    assert disowned(diff({}, topic), [], [], {}, "Create #apis.") != []
+
+
+def test_a_forwards_note_gives_no_date_or_time_the_forwarded_message_does_not():
+    notice = {"id": "m0", "subject": "Fire drill", "body": "The drill is on Tuesday March 17 at 10:00."}
+    before = {"gmail": {"messages": {"m0": notice}}}
+
+    def forward(note):
+        body = f"{note}\n\n---------- Forwarded message ----------\n{notice['body']}"
+        return {"gmail": {"messages": {"m0": notice, "m1": {"id": "m1", "forwarded_from": "m0", "body": body}}}}
+
+    assert disowned(diff(before, forward("Drill on March 17 at 10:00, see below.")), [], [], before) == []
+    (why,) = disowned(diff(before, forward("Note: it moved to March 19 at 2pm.")), [], [], before)
+    assert why == "gmail.messages[m1].body gives 2026-03-19, 14:00, which the forwarded message does not"
+
+
+def test_disowning_text_fails_the_collateral_check_and_says_where():
+    before = {"slack": {"channels": {}}}
+    after = {"slack": {"channels": {"c1": {"id": "c1", "name": "team", "topic": "OUTDATED, do not use"}}}}
+    rule = {"app": "slack", "collection": "channels", "kinds": ["add"], "where": {"name": "team"}}
+    result = grade([], [rule], before, after, None).checks[-1]
+    assert not result.passed
+    assert result.detail == (
+        "text written beside the work disowns it: slack.channels[c1].topic calls it off or voids it ('OUTDATED')"
+    )
+    after["slack"]["channels"]["c1"]["topic"] = "Planning for the team"
+    assert grade([], [rule], before, after, None).checks[-1].passed

@@ -1,0 +1,107 @@
+"""Kinds of work: the row's ``kind``, what long-horizon and ambiguity families promise, the phrasing composer."""
+
+import pytest
+
+from gateway.control.rows import TaskError, parse_task
+from gateway.runners.cli.tasks import task_stats
+from gateway.runners.skeletons import skeleton_counts
+from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.people import managed_person, namesakes
+from gateway.tasks.kit.phrasing import compose
+from gateway.tasks.loader import families, family_rows
+from tools.companies import GENERATED, company
+
+FAMILIES = families()
+ROWS = family_rows()
+LONG = [n for n, f in FAMILIES.items() if f.kind == "long_horizon"]
+AMBIGUOUS = [n for n, f in FAMILIES.items() if f.kind == "ambiguity"]
+
+
+def _app(step: dict) -> str:
+    return step["tool"].partition(".")[0]
+
+
+def test_a_row_carries_its_family_kind_and_an_old_row_defaults_to_task():
+    by_id = {r["id"]: r for r in ROWS}
+    assert by_id["gmail-quote-award-rollout.gen-1.0"]["kind"] == "long_horizon"
+    assert by_id["directory-namesake-invite.gen-1.0"]["kind"] == "ambiguity"
+    assert "kind" not in by_id["gmail-forward-invoice.gen-1.0"]  # left out at its default
+    assert parse_task(by_id["gmail-forward-invoice.gen-1.0"], "x").kind == "task"
+
+
+def test_an_unknown_kind_is_refused_by_name():
+    row = {**next(r for r in ROWS if r["family"] == "gmail-forward-invoice"), "kind": "epic"}
+    with pytest.raises(TaskError, match="kind"):
+        parse_task(row, row["id"])
+    with pytest.raises(ValueError, match="kind 'epic'"):
+        Family("x-y", ("gmail",), "s", lambda inst: {}, kind="epic")  # type: ignore[arg-type]
+
+
+def test_stats_count_instances_and_families_by_kind():
+    tasks = [parse_task(r, r["id"]) for r in ROWS]
+    stats = task_stats(tasks)
+    assert sum(stats["by_kind"].values()) == len(tasks)
+    assert stats["by_kind"]["long_horizon"] == len(LONG) * 3 * len(GENERATED)
+    assert stats["families_by_kind"] == {
+        k: v
+        for k in ("task", "refusal", "document", "long_horizon", "ambiguity")
+        if (v := sum(f.kind == k for f in FAMILIES.values()))
+    }
+    assert "skeletons_by_family" in stats
+
+
+@pytest.mark.parametrize("name", LONG)
+def test_a_long_horizon_reference_has_twelve_calls_over_three_apps_and_halfway_controls(name):
+    for row in (r for r in ROWS if r["family"] == name):
+        steps = row["solution"]
+        apps = {_app(s) for s in steps if s["tool"] != "complete_task"}
+        assert len(steps) >= 12 and len(apps) >= 3, (row["id"], len(steps), sorted(apps))
+        names = {c["name"] for c in row["negative_controls"]}
+        assert "stops-halfway" in names, row["id"]
+        assert len(row["checks"]) >= 5, row["id"]  # every outcome is checked
+
+
+@pytest.mark.parametrize("name", [*LONG, *AMBIGUOUS])
+def test_new_kind_families_have_ten_skeletons_and_three_scenario_shapes(name):
+    rows = [r for r in ROWS if r["family"] == name]
+    assert skeleton_counts((name, r["instruction"]) for r in rows)[name] >= 10
+    doc = FAMILIES[name].build.__module__
+    module = __import__(doc, fromlist=["SHAPES"])
+    assert len(module.SHAPES) >= 3
+    for shape in module.SHAPES:
+        assert f"``{shape}``" in (module.__doc__ or ""), (name, shape)
+
+
+def _inst(seed: int) -> Instance:
+    return Instance("phrasing-test", company("gen-2"), seed)
+
+
+def test_compose_is_deterministic_and_varies_register_and_order():
+    asks = [("reply to Ana", "answer Ana"), ("post it in #team", "tell #team")]
+    texts = [compose(_inst(s), asks, ("Ana asked about PO-1",), by="Ana") for s in range(40)]
+    assert texts == [compose(_inst(s), asks, ("Ana asked about PO-1",), by="Ana") for s in range(40)]
+    assert any(t.startswith("Forwarding") or "\n> " in t for t in texts)  # forwarded
+    assert any("\n1. " in t for t in texts)  # numbered steps
+    assert any(t.startswith(("Hi,", "Hello,", "Good morning,")) for t in texts)  # formal mail
+    assert skeleton_counts(("f", t) for t in texts)["f"] >= 10
+    assert all("Ana" in t for t in texts)
+
+
+def test_compose_refuses_an_empty_ask_and_never_numbers_a_single_step():
+    with pytest.raises(ValueError, match="wording"):
+        compose(_inst(0), [])
+    with pytest.raises(ValueError, match="wording"):
+        compose(_inst(0), [()])
+    singles = [compose(_inst(s), [("do the thing",)]) for s in range(30)]
+    assert not any("1. " in t for t in singles)
+    assert not any(t.startswith("Forwarding") for t in singles)  # no ``by``: no forwarded register
+
+
+def test_namesakes_share_a_first_name_across_departments_and_managed_people_have_a_manager():
+    for key in GENERATED:
+        inst = Instance("people-test", company(key), 0)
+        a, b = namesakes(inst)
+        assert a["name"].split()[0] == b["name"].split()[0] and a["email"] != b["email"]
+        assert a["department"] != b["department"]
+        person, boss = managed_person(inst)
+        assert person["manager"] == boss["email"] and inst.company.user not in (person["email"], boss["email"])
