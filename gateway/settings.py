@@ -10,7 +10,7 @@ from __future__ import annotations
 import ipaddress
 from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 __all__ = ["LOG_LEVELS", "Settings"]
@@ -94,7 +94,20 @@ class Settings(BaseSettings):
     sandbox_allowed_hosts: list[str] = Field(
         default=[], description="Domain names sandboxes may reach besides this server when the internet is blocked."
     )
-    sandbox_ttl_s: float | None = Field(3600.0, gt=0, description="Lifetime of a sandbox in seconds.")
+    sandbox_ttl_s: float = Field(
+        6 * 3600.0,
+        gt=0,
+        description="Lifetime of a sandbox in seconds, labelled on it at creation (at least session_lease_s). At "
+        "start a gateway reaps only its owner's sandboxes whose lifetime has passed or that its own run created, "
+        "so gateways sharing an engine and owner never reap each other's live sandboxes.",
+    )
+    session_lease_s: float = Field(
+        900.0,
+        ge=0,
+        description="Seconds a live session is kept without a call, /task_state or /renew_session; then it is "
+        "closed as abandoned (sandbox destroyed, slot freed, /verify masked with failure_kind 'abandoned'). "
+        "0: no lease.",
+    )
     max_concurrent_sessions: int | None = Field(
         None, ge=1, description="Most sessions holding a world or sandbox at once; further seeds wait (None: no cap)."
     )
@@ -201,6 +214,15 @@ class Settings(BaseSettings):
         if value.upper() not in LOG_LEVELS:
             raise ValueError(f"log_level must be one of {', '.join(LOG_LEVELS)}, not {value!r}")
         return value.upper()
+
+    @model_validator(mode="after")
+    def _ttl_covers_lease(self) -> Settings:
+        if self.session_lease_s and self.sandbox_ttl_s < self.session_lease_s:
+            raise ValueError(
+                f"sandbox_ttl_s ({self.sandbox_ttl_s:g}) must be at least session_lease_s ({self.session_lease_s:g}): "
+                "a sandbox must outlive its session's lease"
+            )
+        return self
 
     @field_validator("trusted_networks")
     @classmethod

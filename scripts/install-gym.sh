@@ -49,6 +49,7 @@ fi
 
 # One venv for every server the configs name: the resources server, the agent, the model, both Environment Servers.
 for server in resources_servers/company_gateway responses_api_agents/simple_agent \
+              responses_api_agents/company_gateway_agent \
               responses_api_models/openai_model environment_servers/legacy_agent \
               environment_servers/single_agent_turn_legacy; do
   mkdir -p "$home/server-venvs/$server"

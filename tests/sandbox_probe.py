@@ -21,6 +21,7 @@ CONTROL = {
     "/seed_session": ["-d", '{"task_id": "no-such-row"}'],
     "/verify": ["-d", "{}"],
     "/close_session": ["-d", "{}"],
+    "/renew_session": ["-d", "{}"],
 }
 #: Prints "<path> <status>" for each control route, asked the way a command in the sandbox would.
 PROBE = """

@@ -21,7 +21,7 @@ export RUNS_DIR="${RUNS_DIR:-$HOME/.company-gateway-runs}" GEMINI_MODEL="${GEMIN
 mkdir -p "$RUNS_DIR"
 
 episode() {
-  local task=$1 seed home sid listed rc=0
+  local task=$1 seed home sid listed rc=0 renewer every
   # "exposure": "mcp" overrides the row's own (cli and http rows too), so the tools match settings.json.
   if ! seed=$(curl -sS --fail-with-body "$GATEWAY/seed_session" -d "{\"task_id\": \"$task\", \"exposure\": \"mcp\"}"); then
     local none='{"error": "the gateway gave no answer to the seed"}'  # else its own {"error": ...}; no harness runs
@@ -31,6 +31,22 @@ episode() {
   field() { node -e 'let v = JSON.parse(process.argv[1]); for (const k of process.argv[2].split(".")) v = v[k];
                      process.stdout.write(String(v))' "$seed" "$1"; }
   sid=$(field session_id)
+  # While the harness runs, renew the session's lease every third of it (a model turn may be slow). The loop ends
+  # with this episode, or when this shell is gone: a killed batch leaves its sessions to the gateway's lease.
+  renewer=""
+  every=$(awk -v l="$(field lease_s)" 'BEGIN { if (l > 0) printf "%.3f", l / 3 }')
+  if [ -n "$every" ]; then
+    # Its own output goes nowhere (the episode's stdout must close when the episode ends); stopped, it stops its
+    # sleep too.
+    (trap 'kill "$nap" 2>/dev/null; exit 0' TERM
+     while kill -0 $$ 2>/dev/null; do
+       sleep "$every" & nap=$!
+       wait "$nap"
+       kill -0 $$ 2>/dev/null || break
+       curl -sS -o /dev/null "$GATEWAY/renew_session" -d "{\"session_id\": \"$sid\"}" || true
+     done) >/dev/null 2>&1 </dev/null &
+    renewer=$!
+  fi
   home=$(mktemp -d "$RUNS_DIR/gemini-XXXXXX")
   mkdir "$home/.gemini" "$home/work"
   # settings.json names the server "company"; the seed's mcp.server_name is the gateway's (default "company").
@@ -57,6 +73,7 @@ episode() {
       *) printf '%s\t{"error": "gemini exited with status %s; see %s"}\n' "$task" "$rc" "$home/gemini.log" ;;
     esac
   fi
+  [ -z "$renewer" ] || kill "$renewer" 2>/dev/null || true
   curl -sS -o /dev/null "$GATEWAY/close_session" -d "{\"session_id\": \"$sid\"}"
 }
 export -f episode

@@ -1,7 +1,14 @@
 #!/usr/bin/env bash
-# Build the sandbox image localhost/company-sandbox:latest without any registry.
+# Build the sandbox image localhost/company-sandbox without any registry, under a tag of its own.
 #
-# Usage: examples/images/build-local.sh [IMAGE]
+# Usage: examples/images/build-local.sh [IMAGE]        (default localhost/company-sandbox:latest)
+#
+# The image is tagged REPOSITORY:c-<12 hex digits of its content's sha256> and IMAGE (the alias a gateway uses
+# by default) is pointed at it. The content is built reproducibly (sorted names, fixed times and owners), so
+# building again on the same host gives the same tag and imports nothing; a changed build gets a new tag and
+# only moves the alias. No image is removed or re-tagged under a gateway that names the content tag
+# (GATEWAY_SANDBOX_IMAGE=localhost/company-sandbox:c-...): several gateways on one engine can build at will.
+# The last line printed is the content tag.
 #
 # The image is a busybox root filesystem: /bin/busybox (from Debian's busybox-static) with
 # a link for every applet (sh, sleep, timeout, mkdir, cat, readlink, tar...), /etc/passwd
@@ -14,13 +21,16 @@
 set -euo pipefail
 
 image="${1:-localhost/company-sandbox:latest}"
+case "${image##*/}" in
+  *:*) repo="${image%:*}" ;;
+  *) repo="$image" image="$image:latest" ;;
+esac
 busybox="${BUSYBOX:-/bin/busybox}"
 if ! "$busybox" --list >/dev/null 2>&1; then
   echo "no static busybox at $busybox; install the 'busybox-static' package" >&2
   exit 1
 fi
 if command -v podman >/dev/null 2>&1; then engine=podman; else engine=docker; fi
-previous="$("$engine" image inspect --format '{{.Id}}' "$image" 2>/dev/null || true)"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -40,16 +50,20 @@ root:x:0:
 nogroup:x:65534:
 GROUP
 
-tar -C "$root" -cf "$work/rootfs.tar" .
-if [ "$engine" = podman ]; then import=(podman import --quiet); else import=(docker import); fi
-"${import[@]}" \
-  --change 'ENV PATH=/opt/company/bin:/usr/local/bin:/usr/bin:/bin' \
-  --change 'WORKDIR /workspace' \
-  --change 'CMD ["/bin/sleep", "2147483647"]' \
-  "$work/rootfs.tar" "$image" >/dev/null
-# The image it replaces is left untagged: remove it unless a container still uses it.
-current="$("$engine" image inspect --format '{{.Id}}' "$image")"
-if [ -n "$previous" ] && [ "$previous" != "$current" ]; then
-  "$engine" rmi "$previous" >/dev/null 2>&1 || true
+# Reproducible: the same files give the same bytes, so the same content tag.
+tar -C "$root" --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner -cf "$work/rootfs.tar" .
+changes=(
+  --change 'ENV PATH=/opt/company/bin:/usr/local/bin:/usr/bin:/bin'
+  --change 'WORKDIR /workspace'
+  --change 'CMD ["/bin/sleep", "2147483647"]'
+)
+digest="$( (sha256sum <"$work/rootfs.tar"; printf '%s\n' "${changes[@]}") | sha256sum | cut -c1-12)"
+content="$repo:c-$digest"
+if ! "$engine" image inspect "$content" >/dev/null 2>&1; then
+  if [ "$engine" = podman ]; then import=(podman import --quiet); else import=(docker import); fi
+  "${import[@]}" "${changes[@]}" "$work/rootfs.tar" "$content" >/dev/null
 fi
-echo "$image"
+if [ "$image" != "$content" ]; then
+  "$engine" tag "$content" "$image"
+fi
+echo "$content"

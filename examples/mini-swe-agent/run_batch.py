@@ -23,6 +23,7 @@ import contextlib
 import json
 import os
 import sys
+import threading
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -68,6 +69,25 @@ def sandbox_environment(shell: SandboxShell, timeout_s: int) -> Any:
     return SandboxEnvironment(cwd="", env={}, timeout=timeout_s)
 
 
+@contextlib.contextmanager
+def renewing(session_id: str, lease_s: Any) -> Any:
+    """Renew the session's lease every third of ``lease_s`` (the seed's) while the agent runs: a turn may be slow."""
+    stop = threading.Event()
+
+    def renew() -> None:
+        while not stop.wait(float(lease_s) / 3):
+            with contextlib.suppress(OSError, ValueError):  # the agent's own calls renew too; try again next turn
+                post("/renew_session", {"session_id": session_id})
+
+    worker = threading.Thread(target=renew, daemon=True)  # daemon: a killed batch leaves sessions to the lease
+    if isinstance(lease_s, int | float) and lease_s > 0:
+        worker.start()
+    try:
+        yield
+    finally:
+        stop.set()
+
+
 def episode(task_id: str) -> dict[str, Any]:
     """Seed, run the agent in the session's sandbox, verify and close; the verify result with the exit status."""
     from minisweagent.agents.default import DefaultAgent
@@ -83,7 +103,8 @@ def episode(task_id: str) -> dict[str, Any]:
         model["model_kwargs"] = {**model["model_kwargs"], "api_key": os.environ.get("MODEL_API_KEY", "unused")}
         environment = sandbox_environment(shell, int(CONFIG["environment"].get("timeout", 60)))
         agent = DefaultAgent(LitellmModel(**model), environment, **CONFIG["agent"])
-        result = agent.run(seed["instruction"])
+        with renewing(seed["session_id"], seed.get("lease_s")):
+            result = agent.run(seed["instruction"])
         verdict = post("/verify", {"session_id": seed["session_id"], "response": result.get("submission") or None})
         return {"task_id": task_id, "exit_status": result.get("exit_status"), "reward": verdict["reward"],
                 "mask_sample": verdict["mask_sample"], "failure_kind": verdict["failure_kind"],

@@ -5,7 +5,8 @@ its replica's absolute URLs, so agents call their replica directly. Routes:
 
 - ``POST /seed_session``: to the replica with the fewest live sessions under its cap; 503 when every
   replica is full, lost or shutting down.
-- ``POST /verify``, ``GET /task_state``, ``POST /close_session``: to the session's replica. A lost
+- ``POST /verify``, ``GET /task_state``, ``POST /close_session``, ``POST /renew_session``: to the session's
+  replica. A lost
   replica's sessions verify masked: ``{"session_id", "reward": 0.0, "checks": [], "mask_sample": true,
   "failure_kind": "replica_lost", "failure_reason", "grader_version": null, "task": null, "tool_calls": [],
   "changes": null}``.
@@ -13,7 +14,10 @@ its replica's absolute URLs, so agents call their replica directly. Routes:
 - ``GET /health``: ``{"ok", "replicas", "lost", "live"}``.
 
 Control routes answer only peers in ``trusted_networks`` (the socket peer, as in the gateway).
-A replica is lost when its ``/health`` does not answer in time or ``alive`` says it died.
+A replica is lost when its ``/health`` does not answer in time or ``alive`` says it died. Each probe also
+reads the replica's ``gateway_sessions_live`` (``/metrics``) as its count against the cap, so sessions a replica
+closed on its own (their lease ran out: the caller died) stop counting; the router still counts them open (``/health``'s
+``live``, a drain's wait) until they are closed through it.
 """
 
 from __future__ import annotations
@@ -59,6 +63,7 @@ class ReplicaRef:
     url: str
     incarnation: str = ""
     live: int = 0
+    seeding: int = 0
     lost: bool = False
     lost_reason: str = ""
     handle: Any = field(default=None, repr=False)  # e.g. the Ray actor handle, for ``alive``
@@ -130,7 +135,19 @@ class Router:
             reason = "its process died or did not answer a ping"
         if not healthy:
             self.mark_lost(replica, reason)
+        else:
+            await self._recount(replica)
         return healthy
+
+    async def _recount(self, replica: ReplicaRef) -> None:
+        """Set ``replica.live`` to what the replica holds plus seeds in flight (it ends abandoned sessions itself)."""
+        try:
+            r = await self.client.get(f"{replica.url}/metrics", timeout=self.health_timeout_s)
+        except httpx.HTTPError:
+            return
+        found = re.search(r"^gateway_sessions_live (\S+)$", r.text, flags=re.M) if r.status_code == 200 else None
+        if found is not None:
+            replica.live = int(float(found.group(1))) + replica.seeding
 
     async def watch(self, interval_s: float) -> None:
         """Probe every replica each ``interval_s`` seconds, forever (run it as a task)."""
@@ -150,15 +167,18 @@ class Router:
             return JSONResponse({"error": "the cluster is shutting down; no new sessions"}, status_code=503)
         for replica in self._candidates():
             replica.live += 1  # held while the seed is in flight, so concurrent seeds spread
+            replica.seeding += 1
             try:
                 r = await self.client.post(
                     f"{replica.url}/seed_session", content=body, headers={"content-type": "application/json"}
                 )
             except httpx.HTTPError as exc:
-                replica.live -= 1
+                replica.live = max(0, replica.live - 1)
                 logger.warning("seed to replica %s failed: %s; probing it", replica.name, exc)
                 await self.probe(replica)
                 continue
+            finally:
+                replica.seeding -= 1
             if r.status_code == 200 and not replica.lost:
                 sid = r.json()["session_id"]
                 self.sessions[sid] = _Routed(replica)
@@ -323,6 +343,16 @@ def create_router_app(router: Router, trusted_networks: list[str], watch_interva
             router.closed(sid)
         return response
 
+    async def renew_session(request: Request) -> Response:
+        body = await json_body(request)
+        sid = session_id_of(body.get("session_id"))
+        response = await router.forward(sid, "POST", "/renew_session", json=body)
+        if response is None:
+            return JSONResponse({"error": f"session {quote(sid)} was lost with its replica"}, status_code=409)
+        if response.status_code == 409:  # closed on its replica (its lease ran out)
+            router.closed(sid)
+        return response
+
     async def health(request: Request) -> Response:
         lost = sum(r.lost for r in router.replicas)
         ok = lost < len(router.replicas) and not router.closing
@@ -348,6 +378,7 @@ def create_router_app(router: Router, trusted_networks: list[str], watch_interva
         Route("/verify", trusted(verify), methods=["POST"]),
         Route("/task_state", trusted(task_state), methods=["GET"]),
         Route("/close_session", trusted(close_session), methods=["POST"]),
+        Route("/renew_session", trusted(renew_session), methods=["POST"]),
         Route("/metrics", trusted(metrics), methods=["GET"]),
         Route("/health", health, methods=["GET"]),
     ]

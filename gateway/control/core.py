@@ -12,15 +12,29 @@ import asyncio
 import copy
 import json
 import logging
+import secrets
 import time
 from typing import Any
 
 from gateway.control import quotas
 from gateway.control.admission import Admission, Turn, Turns
+from gateway.control.leases import Leases
 from gateway.control.metrics import Metrics
 from gateway.control.quotas import QuotaExceeded, check_quotas, check_text, check_written, restore, text_size
+from gateway.control.reaping import ABANDONED, abandoned_result, destroy_all, reap_leftovers
 from gateway.control.rows import Task, parse_task, task_facts, tools_for
-from gateway.control.sessions import LIVE, EndedSessions, Session, SessionStore
+from gateway.control.sessions import (
+    LIVE,
+    EndedSessions,
+    Session,
+    SessionStore,
+    closed_unverified,
+    offered,
+    seed_answer,
+    seed_options,
+    state_of,
+    verdict_of_closed,
+)
 from gateway.control.workspace import ProviderFailed, SandboxFiles, destroy_quietly, lend_sandbox
 from gateway.control.worlds import Templates, WorldTemplate
 from gateway.exceptions import SandboxUnavailable, SessionClosed, ShuttingDown, TaskError, UnknownSession
@@ -93,6 +107,10 @@ class Gateway:
         #: Lends sandboxes to sessions that ask for one; None when the server lends none.
         self.provider = provider
         self.store = SessionStore(settings.session_secret, incarnation=settings.incarnation)
+        #: This run's id, labelled on every sandbox it lends (a restart reaps only expired sandboxes or its own).
+        self.incarnation = settings.incarnation or secrets.token_hex(6)
+        #: Deadlines of live sessions; one whose lease runs out is closed as abandoned (:meth:`abandon`).
+        self.leases = Leases(settings.session_lease_s, self.abandon)
         self.actions: dict[str, Action] = {**REGISTRY.by_tool_name(), COMPLETE_TASK.tool_name: COMPLETE_TASK}
         #: Closed sessions' last task state (with their verify result), kept for retries; expires by age and count.
         self.ended = EndedSessions(settings.closed_session_ttl_s, settings.max_closed_sessions,
@@ -132,25 +150,10 @@ class Gateway:
             SandboxUnavailable: the sandbox could not be started (nothing is held).
         """
         task, inline = await self._task_of(body)
-        exposure = body.get("exposure") or task.exposure
-        if exposure not in ("mcp", "cli", "http"):
-            raise TaskError(f"exposure must be 'mcp', 'cli' or 'http', not {quote(exposure)}")
-        want_sandbox = body.get("sandbox", task.sandbox)
-        if want_sandbox is None:
-            want_sandbox = exposure in ("cli", "http") and self.provider is not None
-        if not isinstance(want_sandbox, bool):
-            raise TaskError("sandbox: must be true or false")
-        if want_sandbox and self.provider is None:
-            raise TaskError('sandbox: this server lends no sandboxes (sandbox_provider is "none"); seed without one')
-        block = body.get("block_internet", False)
-        if not isinstance(block, bool):
-            raise TaskError("block_internet: must be true or false")
-        if block and not (want_sandbox and self.provider is not None and self.provider.supports_egress_policy
-                          and self.settings.sandbox_block_internet):  # fmt: skip
-            raise TaskError(
-                "block_internet: this server cannot limit a sandbox's network; it needs sandbox_provider "
-                '"opensandbox" with sandbox_block_internet on (the local and docker providers cannot enforce it)'
-            )
+        block_ok = (
+            self.provider is not None and self.provider.supports_egress_policy and self.settings.sandbox_block_internet
+        )
+        exposure, want_sandbox = seed_options(body, task, lends=self.provider is not None, can_block=block_ok)
         if self.closing:
             raise ShuttingDown("the server is shutting down; no new sessions")
         arrived = time.perf_counter()
@@ -169,6 +172,7 @@ class Gateway:
             self.admission.release()
             raise
         self.store.add(session)
+        self.leases.add(session.id)
         self.metrics.sessions_live.set(len(self.store))
         logger.info(
             "seed session=%s task=%s exposure=%s place=%d admission_wait_ms=%.1f turn_wait_ms=%.1f build_ms=%.1f "
@@ -176,27 +180,7 @@ class Gateway:
             session.id, task.id, exposure, turn.place, admission_wait * 1000, turn.wait_s * 1000, build_s * 1000,
             (time.perf_counter() - arrived) * 1000, len(self.store),
         )  # fmt: skip
-        base = base_url.rstrip("/")
-        sandbox = session.sandbox
-        sid = session.id
-        return {
-            "session_id": sid,
-            "task_id": task.id,
-            "instruction": task.instruction,
-            "exposure": exposure,
-            "tools": list(session.tools),
-            "mcp": {
-                "server_name": self.settings.mcp_server_name,
-                "url": f"{base}/mcp",
-                "transport": "streamable_http",
-                "headers": {"Authorization": f"Bearer {session.token}"},
-            },
-            "company_api_url": f"{base}/api",
-            "token": session.token,
-            "sandbox": None
-            if sandbox is None
-            else {"provider": sandbox.provider, "id": sandbox.id, "workspace": sandbox.workspace},
-        }
+        return seed_answer(session, self.settings.mcp_server_name, base_url, self.leases.lease_s)
 
     async def _build(self, task: Task, exposure: str, template: WorldTemplate) -> tuple[Session, Turn, float]:
         """Make the session's world in this seed's turn (see :class:`~gateway.control.admission.Turns`).
@@ -245,7 +229,8 @@ class Gateway:
                 self.provider, session_id=session.id, apps=task.apps, exposure=exposure, api_url=api_url,
                 token=session.token, user=world.user, user_name=name, company=company(task.world.fixture).name,
                 files=task.workspace,
-                ttl_s=self.settings.sandbox_ttl_s, image=task.image, disk_bytes=self.settings.workspace_max_bytes,
+                ttl_s=self.settings.sandbox_ttl_s, image=task.image, incarnation=self.incarnation,
+                disk_bytes=self.settings.workspace_max_bytes,
             )  # fmt: skip
         except ProviderUnavailable as exc:
             self.metrics.sandbox_failures.labels(step="create").inc()
@@ -301,10 +286,11 @@ class Gateway:
                 or ``session_max_new_records`` (the write is undone whole).
             CallRefused: the session no longer takes calls, or the tool is not offered to it.
         """
+        self.leases.renew(session.id)
         async with session.lock:
             if session.status not in LIVE:
                 raise CallRefused("this session is no longer open; no further changes are possible")
-            if tool not in self.actions or not _offered(session, self.actions[tool], surface):
+            if tool not in self.actions or not offered(session, self.actions[tool], surface):
                 raise CallRefused(f"Unknown tool: {quote(tool)}")  # FastMCP's words for a name it lacks: one wording
             if self.settings.close_tools_on_task_end and session.task_complete:
                 raise CallRefused("the work was already marked complete; no further changes are possible")
@@ -372,6 +358,7 @@ class Gateway:
                 self.metrics.tool_call.labels(app=action.app or "none").observe(time.perf_counter() - started)
             session.written_chars += written + uploaded
             session.record_call(tool, ok=True)
+            self.leases.renew(session.id)  # a call may outlast the lease: it counts from its end too
             return result
 
     # ---- state, verify, close -----------------------------------------------------------------
@@ -390,7 +377,25 @@ class Gateway:
         ended = self.ended.get(session_id)
         if ended is not None:
             return copy.deepcopy(ended)
-        return copy.deepcopy(_state_of(self.store.get(session_id)))
+        state = state_of(self.store.get(session_id))
+        self.leases.renew(session_id)
+        return copy.deepcopy(state)
+
+    def renew(self, session_id: str) -> dict[str, Any]:
+        """``POST /renew_session``: extend the session's lease to ``session_lease_s`` from now.
+
+        Returns:
+            ``{"session_id", "expires_at": Unix seconds (None with leases off), "lease_s"}``.
+
+        Raises:
+            UnknownSession: No session has that id (never seeded, or closed and since forgotten).
+            SessionClosed: The session is closed (as abandoned too: its ``/verify`` tells why).
+        """
+        if session_id in self.ended:
+            raise SessionClosed(f"session {quote(session_id)} is closed; seed a new one")
+        self.store.get(session_id)
+        expires = self.leases.renew(session_id)
+        return {"session_id": session_id, "expires_at": expires, "lease_s": self.leases.lease_s}
 
     async def verify(self, session_id: str, response: str | None = None) -> dict[str, Any]:
         """``POST /verify``: grade the final world; every later ask gets the same answer.
@@ -409,13 +414,14 @@ class Gateway:
         """
         ended = self.ended.get(session_id)
         if ended is not None:
-            return _verdict_of_closed(session_id, ended)
+            return verdict_of_closed(session_id, ended)
         s = self.store.get(session_id)
+        self.leases.renew(session_id)
         async with s.lock:
             if s.verify_result is not None:
                 return copy.deepcopy(s.verify_result)
             if s.status == "closed":  # closed while this verify waited for the lock
-                raise _closed_unverified(session_id)
+                raise closed_unverified(session_id)
             s.status = "verifying"
             await self._release_sandbox(s)  # nothing left running may change the result
             said = AnswerText(answer=s.world.answer, summary=s.world.completion, response=response)
@@ -471,16 +477,48 @@ class Gateway:
         async with s.lock:
             if s.status == "closed":  # closed while this close waited for the lock
                 return closed
-            s.status = "closed"
-            await self._release_sandbox(s)
-            state = _state_of(s)  # not copied: what is kept is never changed, and every answer is a copy
-            self.ended.add(s.id, state, len(json.dumps(state, ensure_ascii=False)))
-            forget_texts(s.world.blobs.own_ids())  # the text of the files it added, kept for its searches
-            self.store.forget(s.id)
-            self.admission.release()
-            self.metrics.sessions_live.set(len(self.store))
+            await self._end(s)
         logger.info("close session=%s task=%s calls=%d", s.id, s.task.id, s.calls)
         return closed
+
+    async def _end(self, s: Session) -> None:
+        """Close a session (its lock held): sandbox destroyed, state kept for retries, world and slot freed."""
+        s.status = "closed"
+        self.leases.drop(s.id)
+        await self._release_sandbox(s)
+        state = state_of(s)  # not copied: what is kept is never changed, and every answer is a copy
+        self.ended.add(s.id, state, len(json.dumps(state, ensure_ascii=False)))
+        forget_texts(s.world.blobs.own_ids())  # the text of the files it added, kept for its searches
+        self.store.forget(s.id)
+        self.admission.release()
+        self.metrics.sessions_live.set(len(self.store))
+
+    async def abandon(self, session_id: str) -> bool:
+        """Close a session whose lease ran out; returns False when it was renewed meanwhile (or is gone).
+
+        An unverified session's ``/verify`` answers :func:`~gateway.control.reaping.abandoned_result` from then
+        on (masked, ``failure_kind: "abandoned"``); a verified one keeps its result. Either way its sandbox is
+        destroyed, its world dropped and its slot freed, as ``/close_session`` does.
+        """
+        try:
+            s = self.store.get(session_id)
+        except UnknownSession:
+            return True
+        async with s.lock:
+            if s.status == "closed":
+                return True
+            if not self.leases.expired(session_id):  # a call or renewal came in while this waited
+                return False
+            if s.verify_result is None:
+                facts, version = self._facts_of(s.task)
+                task = {**facts, "exposure": s.exposure}
+                s.verify_result = abandoned_result(s.id, self.leases.lease_s, task, version, s.call_log)
+                self.metrics.masked.labels(kind=ABANDONED).inc()
+            self.metrics.abandoned.inc()
+            await self._end(s)
+        logger.warning("abandoned session=%s task=%s calls=%d: no call or renewal for %g s",
+                       s.id, s.task.id, s.calls, self.leases.lease_s)  # fmt: skip
+        return True
 
     async def _release_sandbox(self, session: Session) -> None:
         if session.sandbox is not None and self.provider is not None:
@@ -512,34 +550,31 @@ class Gateway:
                 await asyncio.wait_for(self._started.wait(), deadline_s)
             except TimeoutError:
                 logger.error("shutdown: %d seed(s) still starting a sandbox after %.1f s", self._starting, deadline_s)
+        await self.leases.stop()
         if self.provider is None:
             return
-        lent = [s for s in self.store.all() if s.sandbox is not None]
-        gate = asyncio.Semaphore(64)
-
-        async def release(session: Session) -> None:
-            async with gate:
-                await self._release_sandbox(session)
-
         started = time.perf_counter()
-        await asyncio.gather(*(release(s) for s in lent))
-        logger.info("shutdown: released %d sandbox(es) in %.2f s", len(lent), time.perf_counter() - started)
+        n = await destroy_all([s for s in self.store.all() if s.sandbox is not None], self._release_sandbox)
+        logger.info("shutdown: released %d sandbox(es) in %.2f s", n, time.perf_counter() - started)
 
     async def reap(self) -> int:
-        """Destroy sandboxes this server's owner label holds from an earlier run; returns how many."""
+        """Destroy this owner's sandboxes whose lifetime passed or of this run (docs/control-plane.md#reaping).
+
+        Sandboxes of other gateways sharing the engine and owner label are left alone while they live.
+
+        Returns:
+            How many were destroyed.
+        """
         if self.provider is None:
             return 0
         held = {s.sandbox.id for s in self.store.all() if s.sandbox is not None}
-        leftovers = [sb for sb in await self.provider.list_owned() if sb.id not in held]
-        for sb in leftovers:
-            await destroy_quietly(self.provider, sb, sb.labels.get("session", "?"))
-        if leftovers:
-            logger.warning("reaped %d sandbox(es) left by an earlier run", len(leftovers))
-        return len(leftovers)
+        return await reap_leftovers(self.provider, held, self.incarnation, lambda sb: sb.labels.get("session", "?"))
 
     def session_by_token(self, token: str) -> Session | None:
-        """The live session a bearer token opens, else None."""
-        return self.store.by_token(token)
+        """The live session a bearer token opens, else None; a session found has its lease renewed."""
+        if (session := self.store.by_token(token)) is not None:
+            self.leases.renew(session.id)
+        return session
 
     def get_session(self, session_id: str) -> Session:
         """A held session by id.
@@ -558,36 +593,3 @@ def _invoke(
     """Run an action (in a worker thread) and count the text of the workspace files it stored: (result, characters)."""
     result = action.invoke(ctx, arguments)
     return result, quotas.stored_text(ctx.world, files.read) if files is not None and files.read else 0
-
-
-def _state_of(s: Session) -> dict[str, Any]:
-    """A session's task state (its verify result not copied)."""
-    return {
-        "session_id": s.id,
-        "status": s.status,
-        "task_complete": s.task_complete,
-        "calls": s.calls,
-        "last_call": dict(s.last_call) if s.last_call else None,
-        "verify_result": s.verify_result,
-    }
-
-
-def _closed_unverified(session_id: str) -> SessionClosed:
-    why = "was closed without being verified; there is nothing left to grade"
-    return SessionClosed(f"session {quote(session_id)} {why}")
-
-
-def _verdict_of_closed(session_id: str, ended: dict[str, Any]) -> dict[str, Any]:
-    """What ``/verify`` answers for a closed session: its verify result, else :class:`SessionClosed`."""
-    result = ended.get("verify_result")
-    if result is None:
-        raise _closed_unverified(session_id)
-    return dict(copy.deepcopy(result))
-
-
-def _offered(session: Session, action: Action, surface: str) -> bool:
-    if surface == "mcp":
-        return action.tool_name in session.tools
-    return action is COMPLETE_TASK or action.app in session.task.apps
-
-

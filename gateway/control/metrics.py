@@ -33,6 +33,11 @@ class Metrics:
         self.sandbox_failures = Counter(
             "gateway_sandbox_failures", "Sandbox provider failures, by step (create, destroy).", ["step"], registry=r
         )
+        self.abandoned = Counter(
+            "gateway_abandoned_sessions",
+            "Sessions closed because their lease ran out (no call, task_state or renew_session within the lease).",
+            registry=r,
+        )
         self.masked = Counter("gateway_masked_sessions", "Sessions whose reward was masked, by kind.", ["kind"],
                               registry=r)  # fmt: skip
 

@@ -8,6 +8,7 @@ once the session is verifying, verified or closed.
 from __future__ import annotations
 
 import asyncio
+import copy
 import hmac
 import secrets
 import time
@@ -18,11 +19,23 @@ from typing import Any
 from itsdangerous import BadSignature, URLSafeSerializer
 
 from gateway.control.rows import Task
-from gateway.exceptions import UnknownSession
+from gateway.exceptions import SessionClosed, TaskError, UnknownSession
 from sandbox import Sandbox
-from tools import World, quote
+from tools import COMPLETE_TASK, Action, World, quote
 
-__all__ = ["CALLS_KEPT", "LIVE", "EndedSessions", "Session", "SessionStore"]
+__all__ = [
+    "CALLS_KEPT",
+    "LIVE",
+    "EndedSessions",
+    "Session",
+    "SessionStore",
+    "closed_unverified",
+    "offered",
+    "seed_answer",
+    "seed_options",
+    "state_of",
+    "verdict_of_closed",
+]
 
 #: Statuses in which the session's token opens its world.
 LIVE = frozenset({"active", "complete"})
@@ -211,3 +224,108 @@ class EndedSessions:
                 break
             del entries[sid]
             self._bytes -= size
+
+
+def state_of(s: Session) -> dict[str, Any]:
+    """A session's task state (its verify result not copied)."""
+    return {
+        "session_id": s.id,
+        "status": s.status,
+        "task_complete": s.task_complete,
+        "calls": s.calls,
+        "last_call": dict(s.last_call) if s.last_call else None,
+        "verify_result": s.verify_result,
+    }
+
+
+def closed_unverified(session_id: str) -> SessionClosed:
+    """What ``/verify`` raises for a session closed before it was verified (409, the same every time)."""
+    why = "was closed without being verified; there is nothing left to grade"
+    return SessionClosed(f"session {quote(session_id)} {why}")
+
+
+def verdict_of_closed(session_id: str, ended: dict[str, Any]) -> dict[str, Any]:
+    """What ``/verify`` answers for a closed session: its verify result, else :class:`SessionClosed`."""
+    result = ended.get("verify_result")
+    if result is None:
+        raise closed_unverified(session_id)
+    return dict(copy.deepcopy(result))
+
+
+def offered(session: Session, action: Action, surface: str) -> bool:
+    """Whether ``action`` may be called by ``session`` through ``surface`` (``mcp``: only its own tools)."""
+    if surface == "mcp":
+        return action.tool_name in session.tools
+    return action is COMPLETE_TASK or action.app in session.task.apps
+
+
+def seed_answer(session: Session, server_name: str, base_url: str, lease_s: float = 0.0) -> dict[str, Any]:
+    """``/seed_session``'s answer for a new session (the control-plane contract, docs/control-plane.md).
+
+    Args:
+        session: The new session.
+        server_name: The MCP server's name (``mcp_server_name``).
+        base_url: Absolute base URL of this server.
+        lease_s: The session's lease in seconds (``session_lease_s``; 0: none), answered as ``lease_s`` so a
+            client knows how often to ``/renew_session`` (every third of it).
+    """
+    base = base_url.rstrip("/")
+    sandbox = session.sandbox
+    return {
+        "session_id": session.id,
+        "task_id": session.task.id,
+        "instruction": session.task.instruction,
+        "exposure": session.exposure,
+        "tools": list(session.tools),
+        "mcp": {
+            "server_name": server_name,
+            "url": f"{base}/mcp",
+            "transport": "streamable_http",
+            "headers": {"Authorization": f"Bearer {session.token}"},
+        },
+        "company_api_url": f"{base}/api",
+        "token": session.token,
+        "lease_s": lease_s,
+        "sandbox": None
+        if sandbox is None
+        else {"provider": sandbox.provider, "id": sandbox.id, "workspace": sandbox.workspace},
+    }
+
+
+def seed_options(body: dict[str, Any], task: Task, *, lends: bool, can_block: bool) -> tuple[str, bool]:
+    """The exposure and whether to lend a sandbox, from a ``/seed_session`` body and its task.
+
+    A sandbox is lent when ``"sandbox": true``, or by default for the ``cli`` and ``http`` exposures
+    (their tools live in a shell); ``"sandbox": false`` opts out.
+
+    Args:
+        body: The seed body (``"exposure"``, ``"sandbox"``, ``"block_internet"`` optional).
+        task: The task it names.
+        lends: Whether this server lends sandboxes at all.
+        can_block: Whether it can limit a sandbox's network (``block_internet``).
+
+    Returns:
+        ``(exposure, lend a sandbox)``.
+
+    Raises:
+        TaskError: a bad exposure or option, or one this server cannot honour.
+    """
+    exposure = body.get("exposure") or task.exposure
+    if exposure not in ("mcp", "cli", "http"):
+        raise TaskError(f"exposure must be 'mcp', 'cli' or 'http', not {quote(exposure)}")
+    want_sandbox = body.get("sandbox", task.sandbox)
+    if want_sandbox is None:
+        want_sandbox = exposure in ("cli", "http") and lends
+    if not isinstance(want_sandbox, bool):
+        raise TaskError("sandbox: must be true or false")
+    if want_sandbox and not lends:
+        raise TaskError('sandbox: this server lends no sandboxes (sandbox_provider is "none"); seed without one')
+    block = body.get("block_internet", False)
+    if not isinstance(block, bool):
+        raise TaskError("block_internet: must be true or false")
+    if block and not (want_sandbox and can_block):
+        raise TaskError(
+            "block_internet: this server cannot limit a sandbox's network; it needs sandbox_provider "
+            '"opensandbox" with sandbox_block_internet on (the local and docker providers cannot enforce it)'
+        )
+    return exposure, want_sandbox

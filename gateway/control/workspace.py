@@ -155,6 +155,7 @@ async def lend_sandbox(
     ttl_s: float | None,
     image: str | None = None,
     disk_bytes: int | None = None,
+    incarnation: str | None = None,
 ) -> Sandbox:
     """Create a sandbox for a session and prepare it: guide, app commands, the row's workspace files.
 
@@ -172,6 +173,8 @@ async def lend_sandbox(
         image: The image the row asks for (container providers), or None for the provider's default.
         disk_bytes: Most bytes the sandbox's own commands may write, where the provider can bound it
             (:attr:`sandbox.SandboxSpec.disk_bytes`).
+        incarnation: The lending gateway's run id, labelled on the sandbox (``"incarnation"``) beside its session
+            and its expiry (``"expires"``, Unix seconds): see :func:`gateway.control.reaping.reapable`.
 
     When the provider binds the API's unix socket into its sandboxes (``provider.socket_binds`` holds
     :data:`SANDBOX_API_SOCKET`), the sandbox gets no network of its own
@@ -185,6 +188,8 @@ async def lend_sandbox(
         ProviderUnavailable: The provider could not create or prepare it (whatever was created is destroyed).
     """
     labels = {"session": session_id, "expires": str(int(time.time() + ttl_s)) if ttl_s else "never"}
+    if incarnation:
+        labels["incarnation"] = incarnation
     env = {"COMPANY_API_URL": api_url, "COMPANY_API_TOKEN": token}
     unix_socket = SANDBOX_API_SOCKET in provider.socket_binds
     if unix_socket:

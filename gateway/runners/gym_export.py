@@ -34,6 +34,8 @@ __all__ = ["SERVER_NAME", "SPLITS", "export_gym", "gym_row", "select_tasks"]
 
 #: The folder and instance name users type in Gym configs.
 SERVER_NAME = "company_gateway"
+#: The agent folder the export writes beside it (``responses_api_agents/<AGENT_NAME>/``).
+AGENT_NAME = "company_gateway_agent"
 #: The values ``--split`` takes.
 SPLITS = ("train", "validation", "test")
 #: Files copied as they are from ``gym_server/`` (source name, destination under the server folder).
@@ -108,14 +110,15 @@ def gym_row(task: Task) -> dict[str, Any]:
 
 
 def export_gym(directory: Path, tasks: Sequence[Task]) -> Path:
-    """Write the resources server for ``tasks`` under ``directory``; returns its folder.
+    """Write the resources server for ``tasks``, and the agent its configs name, under ``directory``.
 
     Args:
         directory: The Gym search root; created if missing. An earlier export there is replaced.
         tasks: The rows of ``data/tasks.jsonl``, in order; the gateway must serve them by id.
 
     Returns:
-        ``directory/resources_servers/company_gateway``.
+        ``directory/resources_servers/company_gateway`` (the agent: ``directory/responses_api_agents/
+        company_gateway_agent``).
 
     Raises:
         OSError: the folder cannot be written.
@@ -128,6 +131,12 @@ def export_gym(directory: Path, tasks: Sequence[Task]) -> Path:
     source = resources.files("gateway.runners") / "gym_server"
     for name, destination in _FILES:
         (server / destination).write_text((source / name).read_text(encoding="utf-8"), encoding="utf-8")
+    agent = directory / "responses_api_agents" / AGENT_NAME
+    if agent.exists():
+        shutil.rmtree(agent)
+    agent.mkdir(parents=True)
+    (agent / "app.py").write_text((source / "agent_app.py").read_text(encoding="utf-8"), encoding="utf-8")
+    (agent / "requirements.txt").write_text((source / "requirements.txt").read_text(encoding="utf-8"), encoding="utf-8")
     rows = "".join(json.dumps(gym_row(t), ensure_ascii=False) + "\n" for t in tasks)
     (server / "data" / "tasks.jsonl").write_text(rows, encoding="utf-8")
     return server

@@ -44,6 +44,7 @@ from mcp.types import INVALID_PARAMS, METHOD_NOT_FOUND
 from gateway.control.rows import Task, load_builtin_tasks, load_tasks
 from gateway.exceptions import TaskError
 from gateway.runners.episodes import EpisodeRecord
+from gateway.runners.renewal import renewing
 from gateway.runners.wires import WIRES, ModelError, ToolCall, Wire, ask, describe
 from tools import COMPLETE_TASK
 
@@ -246,19 +247,28 @@ async def run_episode(control: httpx.AsyncClient, client: openai.AsyncOpenAI, co
         record.session_id = seed["session_id"]
         record.exposure = seed.get("exposure", "mcp")
         record.tools = list(seed.get("tools") or [])
-        await _drive(record, seed, client, WIRES[config.api], config)
+        async with renewing(control, record.session_id, seed.get("lease_s")):  # a model turn may outlast the lease
+            await _drive(record, seed, client, WIRES[config.api], config)
         await _verify_and_close(control, record)
     except Exception as exc:  # top-level handler of one episode: the run goes on
         logger.exception("episode %s/%d failed unexpectedly", spec.task_id, repeat)
         record.failure_reason = record.failure_reason or f"{type(exc).__name__}: {describe(exc)}"
         record.end("internal_error", masked=True)
         record.mask_sample = True
-        if record.session_id is not None:  # leave no session open behind
-            with contextlib.suppress(httpx.HTTPError):
-                await control.post("/close_session", json={"session_id": record.session_id})
+        await _close_quietly(control, record.session_id)  # leave no session open behind
+    except BaseException:  # cancelled (Ctrl-C ends asyncio.run by cancelling): close, then go on stopping
+        await _close_quietly(control, record.session_id)
+        raise
     finally:
         record.timings["total_s"] = time.perf_counter() - started
     return record
+
+
+async def _close_quietly(control: httpx.AsyncClient, session_id: str | None) -> None:
+    """Close the session if there is one, within 5 s; a failure is left to the gateway's lease."""
+    if session_id is not None:
+        with contextlib.suppress(httpx.HTTPError, TimeoutError):
+            await asyncio.wait_for(control.post("/close_session", json={"session_id": session_id}), 5)
 
 
 async def _post_idempotent(control: httpx.AsyncClient, path: str, body: dict[str, Any]) -> httpx.Response:

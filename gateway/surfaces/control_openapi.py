@@ -1,8 +1,8 @@
 """The OpenAPI 3.1 document of the control plane, served at ``GET /openapi.json`` to trusted peers.
 
 It describes ``/seed_session``, ``/task_state``, ``/verify``, ``/close_session``,
-``/tasks`` and ``/health`` as docs/control-plane.md fixes them (field names fixed, more
-fields welcome, so response objects allow extra properties). Every control
+``/reference_solution``, ``/renew_session``, ``/tasks`` and ``/health`` as docs/control-plane.md fixes them
+(field names fixed, more fields welcome, so response objects allow extra properties). Every control
 error answers ``{"error": "<text>"}``: 400 bad input, 403 a peer outside
 ``trusted_networks``, 404 unknown session, 409 the session cannot do that, 413
 a body over ``max_request_bytes``, 503 shutting down or no sandbox to lend.
@@ -69,6 +69,12 @@ _SCHEMAS: dict[str, Any] = {
             },
             "company_api_url": {"type": "string"},
             "token": {"type": "string", "minLength": 1},
+            "lease_s": {
+                "type": "number",
+                "minimum": 0,
+                "description": "Seconds the session lives without a call, /task_state or /renew_session (0: no "
+                "lease); renew every third of it while the episode runs.",
+            },
             "sandbox": {
                 "oneOf": [
                     {"type": "null"},
@@ -245,6 +251,57 @@ _SCHEMAS: dict[str, Any] = {
         },
         "required": ["session_id", "closed"],
     },
+    "ReferenceRequest": {
+        "type": "object",
+        "description": "Exactly one of the two fields.",
+        "properties": {
+            "instruction": {"type": "string", "minLength": 1, "maxLength": 200000,
+                            "description": "Text holding a task's instruction, e.g. a harness's user messages."},
+            "session_id": {"type": "string", "minLength": 1},
+        },
+        "additionalProperties": False,
+    },
+    "ReferenceResponse": {
+        "type": "object",
+        "properties": {
+            "session_id": {"type": "string", "description": "The matching live session (the newest of them)."},
+            "task_id": {"type": "string"},
+            "instruction": {"type": "string", "description": "The task's instruction, as seeded."},
+            "exposure": {"type": "string", "enum": ["mcp", "cli", "http"]},
+            "matches": {"type": "integer", "minimum": 1, "description": "Live sessions of that instruction."},
+            "solution": {"type": "array", "items": {"$ref": _REF + "PlayStep"}},
+            "negative_control": {
+                "type": ["object", "null"],
+                "properties": {
+                    "name": {"type": "string"},
+                    "steps": {"type": "array", "items": {"$ref": _REF + "PlayStep"}},
+                },
+                "required": ["name", "steps"],
+            },
+        },
+        "required": ["session_id", "task_id", "instruction", "exposure", "matches", "solution", "negative_control"],
+    },
+    "PlayStep": {
+        "type": "object",
+        "properties": {
+            "tool": {"type": "string", "description": "'<app>.<action>' or 'complete_task'."},
+            "args": {"type": "object"},
+            "save": {"type": "object", "additionalProperties": {"type": "string"}},
+        },
+        "required": ["tool", "args", "save"],
+    },
+    "RenewResponse": {
+        "type": "object",
+        "properties": {
+            "session_id": {"type": "string"},
+            "expires_at": {
+                "type": ["number", "null"],
+                "description": "When the lease now runs out, Unix seconds (null: the server gives no leases).",
+            },
+            "lease_s": {"type": "number", "minimum": 0, "description": "The lease, seconds (session_lease_s)."},
+        },
+        "required": ["session_id", "expires_at", "lease_s"],
+    },
     "TaskList": {
         "type": "object",
         "properties": {
@@ -326,6 +383,7 @@ _SEED_LINKS = {
     "TaskState": {"operationId": "task_state", "parameters": {"session_id": _BY_SESSION}},
     "Verify": {"operationId": "verify", "requestBody": {"session_id": _BY_SESSION}},
     "Close": {"operationId": "close_session", "requestBody": {"session_id": _BY_SESSION}},
+    "Renew": {"operationId": "renew_session", "requestBody": {"session_id": _BY_SESSION}},
 }
 
 
@@ -382,11 +440,28 @@ def control_openapi_document(task_ids: Iterable[str] | None = None, server_url: 
                 "responses": _responses("CloseResponse", "The session is closed.", ["400", "403", "404", "413"]),
             }
         },
+        "/renew_session": {
+            "post": {
+                "operationId": "renew_session",
+                "summary": "Extend the session's lease (session_lease_s from now); any call and /task_state do too. "
+                "A session whose lease runs out is closed as abandoned: /verify then answers a masked body.",
+                "requestBody": _body({"$ref": _REF + "CloseRequest"}),
+                "responses": _responses("RenewResponse", "The new expiry.", ["400", "403", "404", "409", "413"]),
+            }
+        },
         "/tasks": {
             "get": {
                 "operationId": "list_tasks",
                 "summary": "The tasks this server can seed.",
                 "responses": _responses("TaskList", "Every known task.", ["403"]),
+            }
+        },
+        "/reference_solution": {
+            "post": {
+                "operationId": "reference_solution",
+                "summary": "A live session's task and its reference and wrong plays, for a scripted model's dry runs.",
+                "requestBody": _body({"$ref": _REF + "ReferenceRequest"}),
+                "responses": _responses("ReferenceResponse", "The session's plays.", ["400", "403", "404", "413"]),
             }
         },
         "/health": {

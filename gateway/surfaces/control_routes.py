@@ -1,6 +1,7 @@
 """The control routes, as module-level handlers reading the gateway from ``request.app.state.gateway``.
 
-``POST /seed_session``, ``GET /task_state``, ``POST /verify``, ``POST /close_session``, ``GET /tasks``,
+``POST /seed_session``, ``GET /task_state``, ``POST /verify``, ``POST /close_session``, ``POST /renew_session``,
+``POST /reference_solution``, ``GET /tasks``,
 ``GET /metrics`` and ``GET /openapi.json`` answer trusted peers only (:func:`~gateway.surfaces.guards.trusted_only`);
 ``GET /health`` answers everyone. Bodies and answers are the control-plane contract in the README.
 """
@@ -13,11 +14,23 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from gateway.control.core import Gateway
+from gateway.control.references import reference_solution as _reference_solution
 from gateway.exceptions import GatewayError
 from gateway.surfaces.control_openapi import control_openapi_route
 from gateway.surfaces.guards import json_body, method_only, only_fields, session_id_of, trusted_only
 
-__all__ = ["close_session", "control_routes", "health", "list_tasks", "metrics", "seed_session", "task_state", "verify"]
+__all__ = [
+    "close_session",
+    "control_routes",
+    "health",
+    "list_tasks",
+    "metrics",
+    "reference_solution",
+    "renew_session",
+    "seed_session",
+    "task_state",
+    "verify",
+]
 
 
 def _gateway(request: Request) -> Gateway:
@@ -54,6 +67,26 @@ async def close_session(request: Request) -> Response:
     return JSONResponse(await _gateway(request).close(session_id_of(body.get("session_id"))))
 
 
+async def reference_solution(request: Request) -> Response:
+    """``POST /reference_solution``: a live session's task id, exposure, reference solution and negative control.
+
+    The session is the one whose instruction is in the body's ``instruction`` text, or ``session_id``'s; a
+    scripted model (``company-gateway model``) plays what it answers.
+    """
+    body = await json_body(request)
+    only_fields(body, "instruction", "session_id")
+    sessions = _gateway(request).store.all()
+    return JSONResponse(_reference_solution(sessions, instruction=body.get("instruction"),
+                                            session_id=body.get("session_id")))  # fmt: skip
+
+
+async def renew_session(request: Request) -> Response:
+    """``POST /renew_session``: extend the session's lease; answers ``{"session_id", "expires_at", "lease_s"}``."""
+    body = await json_body(request)
+    only_fields(body, "session_id")
+    return JSONResponse(_gateway(request).renew(session_id_of(body.get("session_id"))))
+
+
 async def list_tasks(request: Request) -> Response:
     """``GET /tasks``: every task's id, apps and exposure."""
     tasks = _gateway(request).tasks.values()
@@ -78,6 +111,8 @@ def control_routes(gateway: Gateway) -> list[Route]:
         method_only("GET", "/task_state", trusted(task_state)),
         method_only("POST", "/verify", trusted(verify)),
         method_only("POST", "/close_session", trusted(close_session)),
+        method_only("POST", "/reference_solution", trusted(reference_solution)),
+        method_only("POST", "/renew_session", trusted(renew_session)),
         method_only("GET", "/tasks", trusted(list_tasks)),
         method_only("GET", "/health", health),
         method_only("GET", "/metrics", trusted(metrics)),

@@ -307,3 +307,20 @@ async def test_run_batch_reports_a_refused_seed_and_runs_no_harness(harness: str
     assert "reward" in found[task.id]  # the next task still ran
     assert [s["task_id"] for s in seeds] == [task.id]
     assert ran.read_text() == "run\n"  # once, for the second task: none for the refused seed
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("harness", list(LAUNCHED))
+async def test_run_batch_renews_the_lease_while_a_slow_harness_runs(harness: str, tmp_path: Path) -> None:
+    """A harness quiet for three leases keeps its session: the launcher renews it in the background."""
+    require_binary("curl")
+    require_binary("node")
+    task = cli_task()
+    bin_dir = fake_harness(tmp_path / "bin", LAUNCHED[harness], CONNECTED.get(harness, "") + "\nsleep 3; exit 0")
+    settings = NO_SANDBOXES.model_copy(update={"session_lease_s": 1.0})
+    async with recording_gateway(settings, {task.id: task}) as (base, seeds):
+        code, out, err = await run_batch(harness, tmp_path, bin_dir, [task.id], GATEWAY=base)
+    assert code == 0, err
+    verdict = verdicts(out)[task.id]
+    assert verdict["session_id"] == seeds[0]["session_id"]
+    assert verdict["mask_sample"] is False and verdict["failure_kind"] is None and verdict["checks"], verdict

@@ -25,10 +25,10 @@ from gateway import Settings, create_app
 from gateway.control.rows import Task, load_builtin_tasks
 from gateway.runners.cli import main
 from gateway.runners.harbor_export import ADAPTER_MODULE, export_harbor, pick_tasks
+from gateway.runners.model import Call, GatewayReferences, ScriptedModel, Turn, serve_model
 from gateway.surfaces.serve import serve_in_background
 from sandbox.docker import DockerProvider
 from tests.conftest import require_binary
-from tests.frameworks.terminus_model import TerminusScript
 from tests.harness.conftest import missing_tool, run_harness
 from tests.sandbox.conftest import HOST_BINDS
 
@@ -37,6 +37,24 @@ REPO = Path(__file__).resolve().parents[2]
 HARBOR_VENV = Path(os.environ.get("HARBOR_VENV", Path.home() / ".cache" / "company-gateway" / "harbor-0.25.0"))
 TASKS = load_builtin_tasks()
 SOLVED, PROBED = "hd-radiator-for-hannah", "mc-tailspin-travel-filter"
+#: What the model types for PROBED: each prints one ``name:value`` line the test looks for in the terminal text.
+PROBES = [
+    'echo "workdir:$(pwd)"',
+    'echo "api:$COMPANY_API_URL"',
+    'curl -s -o /dev/null -w "control:%{http_code}\\n" --unix-socket "$COMPANY_API_SOCKET" -X POST '
+    '"${COMPANY_API_URL%/api}/verify" -d "{}"',
+    'curl -s -m 3 -o /dev/null -w "tcp:%{http_code}\\n" "${COMPANY_API_URL%/api}/health"',
+]
+
+
+class ProbingModel(ScriptedModel):
+    """The package's scripted model, except that PROBED's first turn types :data:`PROBES` and claims completion."""
+
+    async def reply(self, turn: Turn) -> Call | str:
+        if TASKS[PROBED].instruction in turn.text and turn.replies == 0:
+            keys = [{"keystrokes": command + "\n", "duration": 1.0} for command in PROBES]
+            return json.dumps({"analysis": "Look around.", "plan": "Probe.", "commands": keys, "task_complete": False})
+        return await super().reply(turn)
 
 
 def _export(tmp_path: Path, ids: list[str], url: str = "http://127.0.0.1:8000") -> Path:
@@ -141,24 +159,28 @@ async def test_harbor_runs_terminus_2_in_the_session_sandbox_and_records_the_gat
     tasks: dict[str, Task] = {i: TASKS[i] for i in (SOLVED, PROBED)}
     owner = f"test-harbor-{secrets.token_hex(4)}"
     provider = DockerProvider(owner=owner, base_url=docker_host, host_binds=HOST_BINDS)
-    app = create_app(Settings(sandbox_provider="docker", sandbox_owner=owner), tasks=tasks, provider=provider)
-    model = TerminusScript(tasks, {SOLVED: "solve", PROBED: "probe"})
+    # A 3 s lease: the agent's shell runs in the container, not through the gateway, so only the adapter's
+    # renewals keep the session (an abandoned one would be masked, not scored 1.0).
+    settings = Settings(sandbox_provider="docker", sandbox_owner=owner, session_lease_s=3)
+    app = create_app(settings, tasks=tasks, provider=provider)
     try:
-        async with serve_in_background(app) as gateway_url, serve_in_background(model.app()) as model_url:
-            out = _export(tmp_path, list(tasks), gateway_url)
-            home = tmp_path / "home"
-            home.mkdir()
-            env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(home), "LANG": "C.UTF-8",
-                   "DOCKER_HOST": docker_host, "PYTHONPATH": str(out), "OPENAI_API_KEY": "scripted",
-                   "LITELLM_LOCAL_MODEL_COST_MAP": "True"}  # fmt: skip
-            argv = [harbor, "run", "-c", str(out / "job.yaml"), "-o", str(tmp_path / "jobs"), "-n", "2",
-                    "--ek", f"engine={engine}",
-                    "-a", "terminus-2", "-m", "openai/scripted", "--ak", f"api_base={model_url}/v1",
-                    "--ak", "record_terminal_session=false"]  # fmt: skip
-            run = await run_harness(argv, env=env, cwd=tmp_path, timeout_s=240)
-            assert run.returncode == 0, str(run)
-            async with httpx.AsyncClient(base_url=gateway_url) as control:
-                metrics = (await control.get("/metrics")).text
+        async with serve_in_background(app) as gateway_url:
+            model = ProbingModel(GatewayReferences(gateway_url))  # Terminus 2's JSON turns, learnt from the prompt
+            async with serve_model(model) as model_url:
+                out = _export(tmp_path, list(tasks), gateway_url)
+                home = tmp_path / "home"
+                home.mkdir()
+                env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(home), "LANG": "C.UTF-8",
+                       "DOCKER_HOST": docker_host, "PYTHONPATH": str(out), "OPENAI_API_KEY": "scripted",
+                       "LITELLM_LOCAL_MODEL_COST_MAP": "True"}  # fmt: skip
+                argv = [harbor, "run", "-c", str(out / "job.yaml"), "-o", str(tmp_path / "jobs"), "-n", "2",
+                        "--ek", f"engine={engine}",
+                        "-a", "terminus-2", "-m", "openai/scripted", "--ak", f"api_base={model_url}",
+                        "--ak", "record_terminal_session=false"]  # fmt: skip
+                run = await run_harness(argv, env=env, cwd=tmp_path, timeout_s=240)
+                assert run.returncode == 0, str(run)
+                async with httpx.AsyncClient(base_url=gateway_url) as control:
+                    metrics = (await control.get("/metrics")).text
     finally:
         reaper = DockerProvider(owner=owner, base_url=docker_host)
         assert await reaper.reap() == []  # every sandbox the gateway lent was removed
@@ -181,7 +203,7 @@ async def test_harbor_runs_terminus_2_in_the_session_sandbox_and_records_the_gat
 
     # What the agent's shell saw, as Terminus 2 sent it to the model: the session's workspace and API, a
     # control route refused through the API socket, and no TCP route to the gateway's port.
-    seen = "\n".join(_user_text(body) for body in model.requests if TASKS[PROBED].instruction in _user_text(body))
+    seen = "\n".join(_user_text(body) for _, body in model.requests if TASKS[PROBED].instruction in _user_text(body))
     assert "workdir:/workspace" in seen
     assert re.search(r"^api:http://\S+/api$", seen, flags=re.M), seen
     assert "control:403" in seen

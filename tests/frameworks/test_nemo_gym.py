@@ -1,9 +1,9 @@
 """NeMo Gym against a live gateway: ``gym-export``, then Gym's own runner (``gym env start`` + ``gym eval run``).
 
 The Gym tests run the pinned nemo-gym that ``scripts/install-gym.sh`` puts in a venv of its own (CPython 3.13);
-they skip with the reason when it is missing, and fail under ``CI=true``. The model is the scripted
-OpenAI-compatible server of ``tests/harness/fake_model.py``: it plays the reference solution of two tasks and a
-negative control (a wrong answer) of a third.
+they skip with the reason when it is missing, and fail under ``CI=true``. The model is the package's scripted
+model (``company-gateway model``), learning each session from the gateway's control plane: it plays the
+reference solution of two tasks and a negative control (a wrong answer) of a third.
 """
 
 from __future__ import annotations
@@ -23,14 +23,18 @@ from typing import Any
 
 import anyio
 import pytest
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
 
 import gateway
 from gateway import Settings, create_app
 from gateway.control.rows import Task, load_tasks, tools_for
 from gateway.runners.cli import main
 from gateway.runners.gym_export import export_gym, gym_row, select_tasks
+from gateway.runners.model import GatewayReferences, ScriptedModel, serve_model
 from gateway.surfaces.serve import serve_in_background
-from tests.harness.fake_model import ScriptedModel, serve_model
 
 REPO = Path(__file__).resolve().parents[2]
 TASKS: dict[str, Task] = load_tasks(Path(gateway.__file__).parent / "tasks" / "rows" / "core.jsonl")
@@ -69,6 +73,10 @@ def test_gym_export_writes_the_server_folder_gym_finds(tmp_path):
         assert name in turn
     app = (server / "app.py").read_text()
     assert "from nemo_gym" in app and "import gateway" not in app and "from gateway" not in app
+    agent = tmp_path / "responses_api_agents" / "company_gateway_agent"
+    assert sorted(p.name for p in agent.iterdir()) == ["app.py", "requirements.txt"]
+    assert "class CompanyGatewayAgent(SimpleAgent)" in (agent / "app.py").read_text()
+    assert "company_gateway_agent:" in simple and "company_gateway_agent:" in turn
 
 
 def test_gym_export_writes_again_over_an_earlier_export(tmp_path):
@@ -152,29 +160,27 @@ def ray_temp_dir() -> Iterator[Path]:
 
 
 @contextlib.asynccontextmanager
-async def live_gateway() -> AsyncIterator[tuple[str, Any]]:
-    app = create_app(Settings(), dict(TASKS))
+async def live_gateway(**settings: Any) -> AsyncIterator[tuple[str, Any]]:
+    app = create_app(Settings(**settings), dict(TASKS))
     async with serve_in_background(app) as base:
         yield base, app.state.gateway
 
 
-def scripted_model() -> ScriptedModel:
+def scripted_model(gateway_url: str) -> ScriptedModel:
     """Reference solutions for RIGHT, the first negative control (a wrong answer) for WRONG."""
-    wrong = TASKS[WRONG]
-    played = [TASKS[t] for t in RIGHT] + [wrong.model_copy(update={"solution": wrong.negative_controls[0].steps})]
-    return ScriptedModel(played)
+    return ScriptedModel(GatewayReferences(gateway_url), policy="oracle", policies={WRONG: "wrong"})
 
 
 @contextlib.asynccontextmanager
 async def gym_servers(bin_dir: Path, cwd: Path, config: str, head: str, gateway_url: str, model_url: str,
-                      ray_dir: Path) -> AsyncIterator[None]:  # fmt: skip
+                      ray_dir: Path, *extra: str) -> AsyncIterator[None]:  # fmt: skip
     """``gym env start`` with ``config`` and head server ``head``, until every server is ready; stopped as Ctrl-C
     would on leaving."""
     argv = [str(bin_dir / "gym"), "env", "start", "--search-dir", str(cwd), "--config", config,
             "--config", "responses_api_models/openai_model/configs/openai_model.yaml",
             "--model-url", model_url, "--model-api-key", "unused", "--model", "scripted",
             f"+company_gateway_url={gateway_url}", head,
-            f"+uv_venv_dir={GYM_HOME / 'server-venvs'}", "+skip_venv_if_present=true"]  # fmt: skip
+            f"+uv_venv_dir={GYM_HOME / 'server-venvs'}", "+skip_venv_if_present=true", *extra]  # fmt: skip
     log = (cwd / "gym-env-start.log").open("wb")
     proc = await asyncio.create_subprocess_exec(*argv, cwd=cwd, env=gym_env(bin_dir, ray_dir), stdout=subprocess.PIPE,
                                                 stderr=subprocess.STDOUT, start_new_session=True)  # fmt: skip
@@ -233,10 +239,9 @@ async def test_gym_rollouts_score_right_1_and_wrong_0_and_leave_no_session(tmp_p
                                                                            environment_server):  # fmt: skip
     bin_dir = gym_bin()
     server = export_gym(tmp_path, [TASKS[t] for t in (*RIGHT, WRONG)])
-    model = scripted_model()
     head = f"+head_server={{host: 127.0.0.1, port: {free_port()}}}"  # Gym's default, 11000, may be taken
     with ray_temp_dir() as ray_dir:
-        async with live_gateway() as (gateway_url, gw), serve_model(model) as model_url:
+        async with live_gateway() as (gateway_url, gw), serve_model(model := scripted_model(gateway_url)) as model_url:
             async with gym_servers(bin_dir, tmp_path, f"resources_servers/company_gateway/configs/{config}", head,
                                    gateway_url, model_url, ray_dir):  # fmt: skip
                 rows, out_file = server / "data" / "tasks.jsonl", tmp_path / "rollouts.jsonl"
@@ -256,6 +261,52 @@ async def test_gym_rollouts_score_right_1_and_wrong_0_and_leave_no_session(tmp_p
     assert {r["_ng_environment_server"] for r in rollouts} == {environment_server}
     assert not all(c["passed"] for c in by_task[WRONG]["checks"])
     assert all(c["passed"] for t in RIGHT for c in by_task[t]["checks"])
+
+
+def chat_only_model() -> Starlette:
+    """A model that speaks Chat Completions only: ``POST /v1/responses`` is 404, as on many local servers."""
+
+    async def chat(request: Request) -> Response:
+        return JSONResponse({"id": "c", "object": "chat.completion", "created": 0, "model": "m", "choices": []})
+
+    return Starlette(routes=[Route("/v1/chat/completions", chat, methods=["POST"])])
+
+
+#: Gym 0.7.0's model server retries a model it cannot connect to without end: the agent's episode limit ends it.
+EPISODE_LIMIT = "++company_gateway_simple_agent.responses_api_agents.company_gateway_agent.episode_timeout_s=20"
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+@pytest.mark.parametrize(("model", "kind"), [("unreachable", "episode_timeout"), ("chat_only", "model_api")])
+async def test_a_model_gym_cannot_use_gives_masked_rows_and_leaves_no_session(tmp_path, model, kind):
+    bin_dir = gym_bin()
+    played = (RIGHT[0], WRONG)
+    server = export_gym(tmp_path, [TASKS[t] for t in played])
+    head = f"+head_server={{host: 127.0.0.1, port: {free_port()}}}"
+    with ray_temp_dir() as ray_dir:
+        async with contextlib.AsyncExitStack() as stack:
+            gateway_url, gw = await stack.enter_async_context(live_gateway())
+            if model == "chat_only":
+                model_url = await stack.enter_async_context(serve_in_background(chat_only_model())) + "/v1"
+            else:
+                model_url = f"http://127.0.0.1:{free_port()}/v1"  # nothing listens there
+            config = "resources_servers/company_gateway/configs/company_gateway.yaml"
+            async with gym_servers(bin_dir, tmp_path, config, head, gateway_url, model_url, ray_dir, EPISODE_LIMIT):
+                rows, out_file = server / "data" / "tasks.jsonl", tmp_path / "rollouts.jsonl"
+                argv = [str(bin_dir / "gym"), "eval", "run", "--no-serve", "--agent", "company_gateway_simple_agent",
+                        head, "--input", str(rows), "--output", str(out_file)]  # fmt: skip
+                code, out = await run(argv, tmp_path, gym_env(bin_dir, ray_dir))
+                assert code == 0, out[-4000:]
+                rollouts = [json.loads(line) for line in out_file.read_text().splitlines()]
+                assert len(gw.store) == 0  # every session closed, none graded
+            assert len(gw.ended) == len(played)
+    by_task = {r["task_id"]: r for r in rollouts}
+    assert sorted(by_task) == sorted(played), out[-4000:]
+    for row in by_task.values():
+        assert (row["reward"], row["mask_sample"], row["failure_kind"]) == (0.0, True, f"company_gateway:{kind}")
+        assert row["failure_reason"]
+        assert row["checks"] == []
 
 
 CONFORMANCE = """
@@ -369,3 +420,31 @@ async def test_a_session_never_verified_is_closed_when_the_server_stops(tmp_path
         assert json.loads(tool_output)["departments"]  # the call reached the session's directory
         assert len(gw.store) == 0
         assert len(gw.ended) == 1
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(300)
+async def test_a_running_rollout_is_renewed_and_a_killed_servers_session_ends_with_its_lease(tmp_path):
+    bin_dir = gym_bin()
+    server = export_gym(tmp_path, [TASKS[WRONG]])
+    async with live_gateway(session_lease_s=1) as (gateway_url, gw):
+        argv = [str(bin_dir / "python"), "-c", STOPS, str(server), gateway_url, WRONG]
+        with anyio.fail_after(GYM_TIMEOUT_S):
+            async with await anyio.open_process(argv, cwd=tmp_path, env=gym_env(bin_dir)) as proc:
+                assert proc.stdout is not None
+                first = b""
+                async for chunk in proc.stdout:
+                    first += chunk
+                    if first.endswith(b"\n"):
+                        break
+                (session,) = gw.store.all()
+                await asyncio.sleep(3)  # three leases with no call: the server's renewals keep it
+                assert gw.store.all() == [session] and session.status == "active"
+                proc.kill()  # kill -9 mid-episode: nothing renews or closes it now
+                await proc.wait()
+            while len(gw.store):
+                await asyncio.sleep(0.05)
+        verdict = await gw.verify(session.id)
+        assert (verdict["mask_sample"], verdict["failure_kind"]) == (True, "abandoned")
+        assert gw.admission.held == 0
+

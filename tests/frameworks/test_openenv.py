@@ -1,9 +1,10 @@
 """OpenEnv against a live gateway: the ``company_gateway`` environment server, driven by OpenEnv's own client.
 
 openenv 0.10.0 runs in a venv of its own (``scripts/install-openenv.sh``); the environment package
-(``examples/openenv/company_gateway_openenv``) is imported from this checkout. ``openenv_agent.py`` is a small agent
-loop in that venv: ``MCPToolClient`` resets, lists tools and steps, and the scripted OpenAI-compatible model of
-``tests/harness/fake_model.py`` chooses each call (the reference solution of two tasks, a wrong answer for a third).
+(``examples/openenv/company_gateway_openenv``) is imported from this checkout. ``openenv_agent.py`` is a small
+agent loop in that venv: ``MCPToolClient`` resets, lists tools and steps, and the package's scripted
+OpenAI-compatible model (``gateway.runners.model``) chooses each call (the reference solution of
+two tasks, a wrong answer for a third).
 """
 
 from __future__ import annotations
@@ -24,9 +25,9 @@ import gateway
 from gateway import Settings, create_app
 from gateway.control.rows import Task, load_tasks, tools_for
 from gateway.runners.episodes import EpisodeRecord
+from gateway.runners.model import ScriptedModel, TaskReferences, serve_model
 from gateway.surfaces.serve import serve_in_background
 from tests.frameworks.venvs import REPO, framework_env, free_port, listing, run, venv_bin
-from tests.harness.fake_model import ScriptedModel, serve_model
 
 TASKS: dict[str, Task] = load_tasks(Path(gateway.__file__).parent / "tasks" / "rows" / "core.jsonl")
 RIGHT = ("cal-move-ops-sync", "multi-share-talking-points-people-team")
@@ -75,9 +76,8 @@ async def openenv_server(bin_dir: Path, gateway_url: str, tmp_path: Path, *extra
 
 
 def scripted_model() -> ScriptedModel:
-    wrong = TASKS[WRONG]
-    played = [TASKS[t] for t in RIGHT] + [wrong.model_copy(update={"solution": wrong.negative_controls[0].steps})]
-    return ScriptedModel(played)
+    """``company-gateway model``'s scripted model: the reference solutions, the negative control for WRONG."""
+    return ScriptedModel(TaskReferences([TASKS[t] for t in (*RIGHT, WRONG)]), policies={WRONG: "wrong"})
 
 
 # ---- the package's episode record, in this venv ---------------------------------------------------

@@ -1,9 +1,10 @@
 """verifiers against a live gateway: its own runner (``vf-eval``) over the ``company-gateway-env`` taskset.
 
 verifiers 0.4.0 runs in a venv of its own (``scripts/install-verifiers.sh``); the taskset package
-(``examples/verifiers/company_gateway_env``) is imported from this checkout. The model is the scripted
-OpenAI-compatible server of ``tests/harness/fake_model.py`` behind verifiers' tool-calling ``null`` harness: it
-plays the reference solution of two tasks and a negative control (a wrong answer) of a third.
+(``examples/verifiers/company_gateway_env``) is imported from this checkout. The model is the package's
+scripted OpenAI-compatible model (``gateway.runners.model``) behind verifiers'
+tool-calling ``null`` harness: it plays the reference solution of two tasks and a negative control (a wrong
+answer) of a third.
 """
 
 from __future__ import annotations
@@ -21,9 +22,9 @@ import gateway
 from gateway import Settings, create_app
 from gateway.control.rows import Task, load_tasks
 from gateway.runners.episodes import EpisodeRecord
+from gateway.runners.model import ScriptedModel, TaskReferences, serve_model
 from gateway.surfaces.serve import serve_in_background
 from tests.frameworks.venvs import REPO, framework_env, free_port, listing, run, venv_bin
-from tests.harness.fake_model import ScriptedModel, serve_model
 
 TASKS: dict[str, Task] = load_tasks(Path(gateway.__file__).parent / "tasks" / "rows" / "core.jsonl")
 RIGHT = ("cal-move-ops-sync", "multi-share-talking-points-people-team")
@@ -44,9 +45,8 @@ async def live_gateway() -> AsyncIterator[tuple[str, Any]]:
 
 
 def scripted_model() -> ScriptedModel:
-    wrong = TASKS[WRONG]
-    played = [TASKS[t] for t in RIGHT] + [wrong.model_copy(update={"solution": wrong.negative_controls[0].steps})]
-    return ScriptedModel(played)
+    """``company-gateway model``'s scripted model: the reference solutions, the negative control for WRONG."""
+    return ScriptedModel(TaskReferences([TASKS[t] for t in (*RIGHT, WRONG)]), policies={WRONG: "wrong"})
 
 
 def eval_argv(bin_dir: Path, tasks_file: Path, gateway_url: str, model_url: str, out: Path, *extra: str) -> list[str]:

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from gateway.runners.model import FINAL_TEXT, GatewayReferences, ScriptedModel, serve_model
 from tests.conftest import require_binary
 from tests.harness.conftest import EXAMPLES, TASKS, Live, harness_binary, harness_env, run_harness, wrong_token
-from tests.harness.fake_model import FINAL_TEXT, ScriptedModel, serve_model
 
 pytestmark = pytest.mark.harness
 
@@ -42,7 +42,7 @@ def mcp_calls(model: ScriptedModel) -> list[tuple[str | None, str]]:
 async def test_codex_plays_an_mcp_task_to_reward_1(live: Live, clean_home: Path) -> None:
     task = TASKS["multi-share-talking-points-people-team"]  # four steps, values saved across apps
     seed = await live.seed(task.id)
-    model = ScriptedModel([task])
+    model = ScriptedModel(GatewayReferences(live.base))
     async with serve_model(model) as model_url:
         config = write_config(clean_home, "config.toml", seed["mcp"]["url"], model_url)
         env = harness_env(clean_home, CODEX_HOME=str(clean_home), MODEL_API_KEY="unused",
@@ -67,7 +67,7 @@ async def test_codex_plays_a_cli_task_through_its_shell_to_reward_1(live: Live, 
     sandbox = gateway.get_session(seed["session_id"]).sandbox
     assert sandbox is not None and sandbox.provider == "local"
     box = gateway.provider.root / sandbox.id  # the local provider's folder: workspace/ and bin/ (the app commands)
-    model = ScriptedModel([task], exposure="cli")
+    model = ScriptedModel(GatewayReferences(live.base))
     async with serve_model(model) as model_url:
         write_config(clean_home, "config-cli.toml", seed["mcp"]["url"], model_url)
         env = harness_env(clean_home, CODEX_HOME=str(clean_home), MODEL_API_KEY="unused",
@@ -90,7 +90,7 @@ async def test_codex_fails_loudly_with_a_bad_token(live: Live, clean_home: Path,
     if token == "expired":
         await live.close(seed["session_id"])  # its token stops working
     value = seed["token"] if token == "expired" else wrong_token(seed["token"])
-    model = ScriptedModel([TASKS["cal-move-ops-sync"]])
+    model = ScriptedModel(GatewayReferences(live.base))
     async with serve_model(model) as model_url:
         write_config(clean_home, "config.toml", seed["mcp"]["url"], model_url)
         env = harness_env(clean_home, CODEX_HOME=str(clean_home), MODEL_API_KEY="unused", COMPANY_MCP_TOKEN=value)

@@ -27,10 +27,10 @@ import yaml
 import gateway
 from gateway import Settings, create_app
 from gateway.control.workspace import task_data_folder
+from gateway.runners.model import GatewayReferences, ScriptedModel, serve_model
 from gateway.surfaces.serve import serve_in_background
 from tests.conftest import require_binary
-from tests.harness.conftest import EXAMPLES, REPO, TASKS, harness_env, missing_tool, run_harness, wrong_answer
-from tests.harness.fake_model import ScriptedModel, serve_model
+from tests.harness.conftest import EXAMPLES, REPO, TASKS, harness_env, missing_tool, run_harness
 
 pytestmark = [pytest.mark.harness, pytest.mark.slow]  # a Python venv and a gateway per test
 
@@ -108,22 +108,26 @@ async def test_run_batch_plays_in_the_sandbox_with_a_control_token_and_prints_js
     require_binary("bwrap")
     if not MINI_PYTHON.is_file():
         missing_tool(f"no mini-swe-agent venv at {MINI_PYTHON}; run `bash scripts/install-harnesses.sh`")
-    right, wrong = TASKS["cal-move-ops-sync"], wrong_answer(TASKS["dir-manager-of-owen"])
-    model = ScriptedModel([right, wrong], exposure="cli", finish_command="echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT")
+    right, wrong = TASKS["cal-move-ops-sync"], TASKS["dir-manager-of-owen"]
     boxes = tmp_path / "boxes"
     settings = Settings(sandbox_provider="local", sandbox_root=str(boxes), control_token=CONTROL_TOKEN,
                         max_concurrent_sessions=4)  # fmt: skip
-    async with serve_in_background(create_app(settings, tasks=TASKS)) as base, serve_model(model) as model_url:
-        folder = tmp_path / "mini-swe-agent"
-        shutil.copytree(EXAMPLES / "mini-swe-agent", folder)
-        config = yaml.safe_load((folder / "mini.yaml").read_text())
-        config["model"]["model_kwargs"]["api_base"] = model_url
-        (folder / "mini.yaml").write_text(yaml.safe_dump(config))
-        env = harness_env(tmp_path, GATEWAY=base, GATEWAY_SANDBOX_ROOT=str(boxes), GATEWAY_CONTROL_TOKEN=CONTROL_TOKEN,
-                          MODEL_API_KEY="unused", LITELLM_LOCAL_MODEL_COST_MAP="True", MSWEA_CONFIGURED="true",
-                          MSWEA_GLOBAL_CONFIG_DIR=str(tmp_path / "mswea"), PYTHONPATH=str(REPO))  # fmt: skip
-        run = await run_harness([str(MINI_PYTHON), str(folder / "run_batch.py"), right.id, wrong.id], env=env,
-                                cwd=tmp_path, timeout_s=240)  # fmt: skip
+    async with serve_in_background(create_app(settings, tasks=TASKS)) as base:
+        # The package's model, as `company-gateway model` runs it: it learns each session through the control plane
+        # (with the control token), plays the right task's reference and the other's negative control (a wrong answer).
+        model = ScriptedModel(GatewayReferences(base, CONTROL_TOKEN), policies={wrong.id: "wrong"})
+        async with serve_model(model) as model_url:
+            folder = tmp_path / "mini-swe-agent"
+            shutil.copytree(EXAMPLES / "mini-swe-agent", folder)
+            config = yaml.safe_load((folder / "mini.yaml").read_text())
+            config["model"]["model_kwargs"]["api_base"] = model_url
+            (folder / "mini.yaml").write_text(yaml.safe_dump(config))
+            env = harness_env(tmp_path, GATEWAY=base, GATEWAY_SANDBOX_ROOT=str(boxes),
+                              GATEWAY_CONTROL_TOKEN=CONTROL_TOKEN, MODEL_API_KEY="unused",
+                              LITELLM_LOCAL_MODEL_COST_MAP="True", MSWEA_CONFIGURED="true",
+                              MSWEA_GLOBAL_CONFIG_DIR=str(tmp_path / "mswea"), PYTHONPATH=str(REPO))  # fmt: skip
+            run = await run_harness([str(MINI_PYTHON), str(folder / "run_batch.py"), right.id, wrong.id], env=env,
+                                    cwd=tmp_path, timeout_s=240)  # fmt: skip
     assert run.returncode == 0, str(run)
     assert model.errors == [], str(run)
     rows = [json.loads(line) for line in run.stdout.splitlines()]  # fails on any line that is not JSON

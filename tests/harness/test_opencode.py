@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from gateway.runners.model import FINAL_TEXT, GatewayReferences, ScriptedModel, serve_model
 from tests.harness.conftest import EXAMPLES, TASKS, Live, Run, harness_binary, harness_env, run_harness, wrong_token
-from tests.harness.fake_model import FINAL_TEXT, ScriptedModel, serve_model
 
 pytestmark = [pytest.mark.harness, pytest.mark.slow]  # OpenCode takes 7-17 s to start and play
 
@@ -31,7 +31,7 @@ async def run_opencode(home: Path, instruction: str, model_url: str, mcp_url: st
 async def test_opencode_plays_an_mcp_task_to_reward_1(live: Live, clean_home: Path) -> None:
     task = TASKS["cal-decline-contoso-review"]
     seed = await live.seed(task.id)
-    model = ScriptedModel([task])
+    model = ScriptedModel(GatewayReferences(live.base))
     async with serve_model(model) as model_url:
         run = await run_opencode(clean_home, seed["instruction"], model_url, seed["mcp"]["url"], seed["token"])
     verdict = await live.verify(seed["session_id"])
@@ -52,7 +52,7 @@ async def test_opencode_runs_without_the_tools_on_a_bad_token_but_says_so(live: 
     This is why examples/opencode/run-batch.sh reads that log and does not score such an episode.
     """
     seed = await live.seed("cal-move-ops-sync")
-    model = ScriptedModel([TASKS["cal-move-ops-sync"]])
+    model = ScriptedModel(GatewayReferences(live.base))
     async with serve_model(model) as model_url:
         run = await run_opencode(clean_home, seed["instruction"], model_url, seed["mcp"]["url"],
                                  wrong_token(seed["token"]))  # fmt: skip

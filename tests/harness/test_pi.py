@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from gateway.runners.model import FINAL_TEXT, GatewayReferences, ScriptedModel, serve_model
 from tests.harness.conftest import EXAMPLES, TASKS, Live, harness_binary, harness_env, run_harness, wrong_token
-from tests.harness.fake_model import FINAL_TEXT, ScriptedModel, serve_model
 
 pytestmark = [pytest.mark.harness, pytest.mark.slow]  # Pi alone needs ~3 s of CPU to start
 
@@ -35,7 +35,7 @@ async def run_pi(home: Path, instruction: str, model_url: str, mcp_url: str, tok
 async def test_pi_plays_an_mcp_task_to_reward_1(live: Live, clean_home: Path) -> None:
     task = TASKS["multi-vendor-owner-title"]  # search, read, look up, then complete_task with a saved value
     seed = await live.seed(task.id)
-    model = ScriptedModel([task])
+    model = ScriptedModel(GatewayReferences(live.base))
     async with serve_model(model) as model_url:
         run = await run_pi(clean_home, seed["instruction"], model_url, seed["mcp"]["url"], seed["token"])
     verdict = await live.verify(seed["session_id"])
@@ -57,7 +57,7 @@ async def test_pi_fails_loudly_with_a_bad_token(live: Live, clean_home: Path, to
     if token == "expired":
         await live.close(seed["session_id"])
     value = seed["token"] if token == "expired" else wrong_token(seed["token"])
-    model = ScriptedModel([TASKS["cal-move-ops-sync"]])
+    model = ScriptedModel(GatewayReferences(live.base))
     async with serve_model(model) as model_url:
         run = await run_pi(clean_home, seed["instruction"], model_url, seed["mcp"]["url"], value)
     assert run.returncode != 0, str(run)

@@ -20,6 +20,7 @@ import pytest
 
 from gateway import Settings
 from gateway.control.rows import Task
+from gateway.runners.model import ScriptedModel, TaskReferences, serve_model
 from tests.conftest import require_binary
 from tests.harness.conftest import (
     EXAMPLES,
@@ -32,7 +33,6 @@ from tests.harness.conftest import (
     wrong_answer,
     wrong_token,
 )
-from tests.harness.fake_model import ScriptedModel, serve_model
 from tests.recording import recording_gateway
 
 # Several harness runs per test, on a busy machine: the slow tier.
@@ -127,7 +127,7 @@ async def test_run_batch_plays_tasks_in_parallel_to_reward_1(clean_home: Path, h
     tasks = [cli_row, TASKS["drive-share-offsite-agenda"]]
     if harness == "opencode":
         tasks = tasks[:1]  # one OpenCode run costs ~15-30 s of CPU here
-    model = ScriptedModel(tasks)  # calls the MCP tools: a session without them fails the script
+    model = ScriptedModel(TaskReferences(tasks))  # calls the MCP tools: a session without them fails the script
     batch = await play_batch(harness, clean_home, tasks, model)
     assert batch.run.returncode == 0, str(batch)
     assert model.errors == [], str(batch)
@@ -140,7 +140,7 @@ async def test_run_batch_plays_tasks_in_parallel_to_reward_1(clean_home: Path, h
 async def test_run_batch_scores_a_reference_play_1_and_a_wrong_answer_0(clean_home: Path, harness: str) -> None:
     right = TASKS["multi-share-talking-points-people-team"]  # four steps, values saved across apps
     wrong = wrong_answer(TASKS["dir-manager-of-owen"])  # the reference's lookups, then someone else as the answer
-    model = ScriptedModel([right, wrong])
+    model = ScriptedModel(TaskReferences([right, wrong]))
     batch = await play_batch(harness, clean_home, [right, wrong], model)
     assert batch.run.returncode == 0, str(batch)
     assert model.errors == [], str(batch)
@@ -160,7 +160,7 @@ async def test_run_batch_scores_a_reference_play_1_and_a_wrong_answer_0(clean_ho
 async def test_run_batch_masks_an_episode_whose_harness_has_no_company_tools(clean_home: Path, harness: str) -> None:
     """A wrong token: the harness cannot list the tools, and its line is masked with the harness's own words."""
     task = TASKS["cal-move-ops-sync"]
-    model = ScriptedModel([task])
+    model = ScriptedModel(TaskReferences([task]))
     batch = await play_batch(harness, clean_home, [task], model, edit=lambda s: {**s, "token": wrong_token(s["token"])})
     assert batch.run.returncode == 0, str(batch)
     verdict = batch.verdicts[task.id]

@@ -37,6 +37,7 @@ _COMMANDS = {
     "report": "report",
     "harbor-export": "harbor_export",
     "gym-export": "gym_export",
+    "model": "model",
 }
 
 
@@ -271,6 +272,22 @@ def _parser() -> argparse.ArgumentParser:
         metavar="NAME",
         help="only these families' instances (comma-separated or repeated; 'none': the hand-written rows)",
     )
+
+    md = sub.add_parser(
+        "model",
+        help="serve a scripted model (OpenAI, Anthropic, Gemini APIs) that plays a gateway's sessions, for dry runs",
+        description="Serve a scripted model on loopback for dry runs of a harness or framework: it plays each "
+        "session of the gateway at --gateway-url (found by the instruction in the request, through the gateway's "
+        "control plane) with --policy: the reference solution (oracle), nothing (noop) or a wrong play (wrong).",
+    )
+    md.add_argument("--policy", choices=["oracle", "noop", "wrong"], default="oracle",
+                    help="oracle (reference solutions, default), noop, or wrong (a negative control: 0.0)")  # fmt: skip
+    md.add_argument("--gateway-url", required=True, help="the gateway whose sessions it plays, e.g. http://127.0.0.1:8000")
+    md.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    md.add_argument("--port", type=int, default=8001, help="port (default 8001; 0: a free one, printed at start)")
+    md.add_argument("--control-token", help="the gateway's control token, if any (default: $GATEWAY_CONTROL_TOKEN)")
+    md.add_argument("--log-level", type=str.upper, choices=LOG_LEVELS, default="WARNING",
+                    help="DEBUG, INFO, WARNING (default) or ERROR")  # fmt: skip
     return p
 
 

@@ -16,8 +16,16 @@ reaches a running gateway over HTTP at the config variable ``company_gateway_url
   appended as one JSON line to the config's ``episodes_file`` when it names one (``company-gateway regrade``
   reads that file). A gateway that cannot be reached at seed, call or verify masks the rollout
   (``mask_sample: true``, ``failure_kind: "transport_unreachable"``); it never scores it.
+- A response whose ``metadata`` names ``company_gateway_failure`` (the export's agent ends an episode so when a model
+  call fails: ``model_unreachable``, ``model_api``, ``model_error``) is not graded: ``/verify`` closes the gateway
+  session and answers ``mask_sample: true``, ``failure_kind: "company_gateway:<kind>"`` and the reason.
 - ``POST /close_session``: closes the gateway session if it is still live (idempotent); a seed for a closed
   ``resources_session_id`` is refused (409). When the server stops, every session still live is closed.
+- Leases: the gateway closes a session nobody touched for its ``lease_s`` (the seed answers it) as abandoned.
+  While a rollout runs (its last seed or tool call here is at most the config's ``renew_idle_s`` old: a model
+  turn can be slow), this server renews its session (``POST {gateway}/renew_session``) every third of the
+  lease; a rollout whose agent died stops being renewed after that, and one whose server died (kill -9) ends
+  with its lease.
 
 Failure kinds the gateway reports that Gym's shared vocabulary (``nemo_gym.failure_kinds``) lacks are
 namespaced ``company_gateway:<kind>``.
@@ -110,6 +118,8 @@ class CompanyGatewayConfig(BaseResourcesServerConfig):
     control_token: str | None = None
     request_timeout_s: float = Field(default=300.0, gt=0)
     episodes_file: str | None = None
+    #: Seconds since a rollout's last seed or tool call during which its gateway session is still renewed.
+    renew_idle_s: float = Field(default=3600.0, ge=0)
 
 
 class CompanySeedRequest(BaseSeedSessionRequest):
@@ -147,6 +157,9 @@ class _Session:
         self.ready = asyncio.Event()
         self.started = time.perf_counter()
         self.timings: dict[str, float | None] = {"seed_s": None, "tools_s": 0.0}
+        self.lease_s = 0.0  # the gateway's lease of this session (0: none)
+        self.active = time.monotonic()  # the rollout's last seed or tool call here
+        self.renewed = time.monotonic()
 
 
 class CompanyGatewayResourcesServer(SimpleResourcesServer):
@@ -164,9 +177,14 @@ class CompanyGatewayResourcesServer(SimpleResourcesServer):
 
         @asynccontextmanager
         async def lifespan(app: FastAPI) -> Any:
-            async with inner(app) as state:
-                yield state
-            await self.close_all()
+            renewer = asyncio.create_task(self.renew_loop())
+            try:
+                async with inner(app) as state:
+                    yield state
+            finally:
+                renewer.cancel()
+                await asyncio.gather(renewer, return_exceptions=True)
+                await self.close_all()
 
         app.router.lifespan_context = lifespan
         return app
@@ -193,11 +211,28 @@ class CompanyGatewayResourcesServer(SimpleResourcesServer):
         answer: dict[str, Any] = response.json()
         return answer
 
+    async def renew_loop(self) -> None:
+        """Renew every running rollout's session each third of its lease (see the module's docstring)."""
+        while True:
+            leases = [s.lease_s for s in list(self.sessions.values()) if s.lease_s and not s.closed]
+            await asyncio.sleep(min(1.0, max(0.1, min(leases, default=6.0) / 6)))  # at most 1 s between looks
+            now = time.monotonic()
+            for session in list(self.sessions.values()):
+                due = session.lease_s and now - session.renewed >= session.lease_s / 3
+                if not due or session.closed or session.failure or now - session.active > self.config.renew_idle_s:
+                    continue
+                try:
+                    await self._control("/renew_session", {"session_id": session.gateway_id})
+                    session.renewed = now
+                except httpx.HTTPError as exc:  # the rollout's own calls renew too; try again next turn
+                    LOG.warning("company-gateway renew of session %s failed: %s", session.gateway_id, exc)
+
     async def _seed(self, key: str, task_id: str) -> _Session:
         existing = self.sessions.get(key)
         if existing is not None:
             if existing.closed:
                 raise HTTPException(status_code=409, detail=f"session {key!r} was closed; seed a new one")
+            existing.active = time.monotonic()
             await existing.ready.wait()
             return existing
         session = self.sessions[key] = _Session(task_id)
@@ -207,6 +242,8 @@ class CompanyGatewayResourcesServer(SimpleResourcesServer):
             session.mcp_url = seeded["mcp"]["url"]
             session.mcp_headers = dict(seeded["mcp"]["headers"])
             session.tools = list(seeded.get("tools") or [])
+            lease = seeded.get("lease_s")
+            session.lease_s = float(lease) if isinstance(lease, int | float) and lease > 0 else 0.0
             session.timings["seed_s"] = time.perf_counter() - session.started
         except httpx.HTTPStatusError as exc:
             session.failure = f"seed_session answered {exc.response.status_code}: {exc.response.text[:300]}"
@@ -259,6 +296,7 @@ class CompanyGatewayResourcesServer(SimpleResourcesServer):
         session = self.sessions.get(request.session.get(SESSION_ID_KEY, ""))
         if session is None or session.closed or session.failure:
             return PlainTextResponse(UNAVAILABLE_TEXT)
+        session.active = time.monotonic()
         try:
             arguments = await request.json()
         except ValueError:
@@ -291,6 +329,13 @@ class CompanyGatewayResourcesServer(SimpleResourcesServer):
             episode = self._episode(_Session(str(fields.get("task_id") or "")), None, "session_lost", why)
             return CompanyVerifyResponse(**fields, reward=0.0, mask_sample=True, failure_kind="session_lost",
                                          failure_reason=why, episode=episode)  # fmt: skip
+        failed = _model_failure(body.response)
+        if failed is not None:  # the agent's model call failed (agent_app.py): masked, never graded
+            await self._safe_close(session)
+            kind, why = f"company_gateway:{failed[0]}", failed[1]
+            episode = self._episode(session, None, kind, why)
+            return CompanyVerifyResponse(**fields, reward=0.0, mask_sample=True, failure_kind=kind, failure_reason=why,
+                                         episode=episode)  # fmt: skip
         if session.failure:
             await self._safe_close(session)
             episode = self._episode(session, None, TRANSPORT_UNREACHABLE, session.failure)
@@ -355,6 +400,15 @@ class CompanyGatewayResourcesServer(SimpleResourcesServer):
             session.closed = False  # let the caller retry
             raise HTTPException(status_code=503, detail=f"close_session failed: {exc}") from exc
         return ResourcesCloseSessionResponse(resources_session_id=body.resources_session_id)
+
+
+def _model_failure(response: Any) -> tuple[str, str] | None:
+    """``(kind, reason)`` when the agent ended the episode on a failed model call (its response's ``metadata``)."""
+    metadata = getattr(response, "metadata", None) or {}
+    kind = metadata.get("company_gateway_failure") if isinstance(metadata, dict) else None
+    if not kind:
+        return None
+    return str(kind), str(metadata.get("company_gateway_failure_reason") or "the model call failed")
 
 
 def _final_text(response: Any) -> str:

@@ -8,8 +8,10 @@ imports Harbor, httpx and the standard library only (never company-gateway).
   ``cli`` exposure and a sandbox); every ``exec``, upload and download then goes to that session's sandbox
   container through the container engine's command-line client (``docker`` by default, reaching the engine that
   ``DOCKER_HOST`` names, which must be the gateway's). The agent's shell therefore runs where the app commands,
-  the workspace and ``COMPANY_API_*`` are, and the control routes stay out of its reach. ``stop`` closes the
-  session.
+  the workspace and ``COMPANY_API_*`` are, and the control routes stay out of its reach. While the trial runs,
+  the environment renews the session's lease (``POST {gateway_url}/renew_session`` every third of the seed's
+  ``lease_s``: an agent's turn may be slow); ``stop`` ends the renewals and closes the session. If Harbor dies
+  (kill -9), the gateway closes the session as abandoned once its lease runs out.
 - ``CompanyGatewayVerifier`` (``--verifier company_gateway_harbor:CompanyGatewayVerifier``): the reward is what
   ``POST {gateway_url}/verify`` answers, asked from Harbor's side; a masked session (an infrastructure failure)
   raises ``MaskedSession``, so Harbor records an error for the trial instead of a score. It writes the answer
@@ -138,6 +140,7 @@ class CompanyGatewayEnvironment(BaseEnvironment):
         #: Seconds of the parts this environment sees (the episode record's ``timings``), and when it started.
         self.timings: dict[str, float | None] = {}
         self.started = time.perf_counter()
+        self._renewer: asyncio.Task[None] | None = None
         super().__init__(*args, **kwargs)
 
     @staticmethod
@@ -205,6 +208,9 @@ class CompanyGatewayEnvironment(BaseEnvironment):
             raise GatewayError(f"the gateway lent a {sandbox.get('provider')!r} sandbox; Harbor needs a container: "
                                "serve the gateway with GATEWAY_SANDBOX_PROVIDER=docker on this host's engine")
         self.logger.info("session %s: sandbox container %s", seeded["session_id"], sandbox["id"])
+        lease = seeded.get("lease_s")
+        if isinstance(lease, int | float) and lease > 0:
+            self._renewer = asyncio.create_task(self._renew(seeded["session_id"], lease / 3))
         await self._mkdir("/logs/agent")  # where Harbor's agents keep their logs; Harbor downloads it after a run
 
     async def verify_session(self) -> dict[str, Any]:
@@ -225,8 +231,23 @@ class CompanyGatewayEnvironment(BaseEnvironment):
                               tools=list(seeded.get("tools") or []), timings=self.timings,
                               failure_kind="verify_error" if failure else None, failure_reason=failure)  # fmt: skip
 
+    async def _renew(self, session_id: str, every_s: float) -> None:
+        """Renew the session's lease every ``every_s`` seconds until ``stop`` (a failure is logged, then retried)."""
+        while True:
+            await asyncio.sleep(every_s)
+            try:
+                await self.control("renew_session", {"session_id": session_id})
+            except GatewayError as exc:
+                if " 404:" in str(exc) or " 409:" in str(exc):  # closed or forgotten: nothing left to keep
+                    return
+                self.logger.warning("renewing session %s failed: %s", session_id, exc)
+
     async def stop(self, delete: bool) -> None:
-        """Close the session (which destroys its sandbox); ``delete`` has no meaning here."""
+        """End the renewals and close the session (which destroys its sandbox); ``delete`` has no meaning here."""
+        if self._renewer is not None:
+            self._renewer.cancel()
+            await asyncio.gather(self._renewer, return_exceptions=True)
+            self._renewer = None
         if self.gateway_session is not None:
             await self.control("close_session", {"session_id": self.gateway_session["session_id"]})
 

@@ -46,7 +46,7 @@ def _build(inst: Instance) -> dict[str, Any]:
             shape = "department"
     if shape != "manager":
         right, twin = namesakes(inst)
-    first = inst.first(right)
+    first = inst.given_name(right)
     title = inst.pick(MEETINGS)
     others = inst.people(2, exclude=[right["email"], twin["email"]])
     start = inst.workday(inst.rng.randint(2, 6), inst.rng.randint(9, 15), inst.pick((0, 30)))

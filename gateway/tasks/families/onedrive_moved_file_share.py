@@ -123,7 +123,7 @@ def _build(inst: Instance) -> dict[str, Any]:
 
 FAMILY = Family(
     name="onedrive-moved-file-share",
-    apps=("onedrive", "gmail"),
+    apps=("onedrive", "gmail", "directory"),
     summary="share the current copy of a OneDrive file that moved, not the stale one left behind",
     build=_build,
     decision=True,

@@ -47,7 +47,7 @@ def _build(inst: Instance) -> dict[str, Any]:
             right, twin = namesakes(inst)
         else:
             shape = "department"
-    first = inst.first(right)
+    first = inst.given_name(right)
     (project,) = project_names(inst, 1)
     slug = project.lower()
     crew = inst.people(3, exclude=[right["email"], twin["email"]])

@@ -123,6 +123,11 @@ class Instance:
         """``person``'s manager's record, or None for the top of the company."""
         return next((p for p in self.company.people.values() if p["email"] == person.get("manager")), None)
 
+    @staticmethod
+    def given_name(person: dict[str, Any]) -> str:
+        """A colleague's first name as written, shared or not (a namesake scenario names people by it on purpose)."""
+        return str(person["name"]).split()[0]
+
     def first(self, person: dict[str, Any]) -> str:
         """How a request names a colleague in passing: the first name, or the full name when the first is shared.
 

@@ -27,7 +27,7 @@ def namesakes(inst: Instance, exclude: tuple[str, ...] = ()) -> tuple[dict[str, 
     by_first: dict[str, list[dict[str, Any]]] = {}
     for p in sorted(inst.company.people.values(), key=lambda p: p["id"]):
         if p["email"] not in skip:
-            by_first.setdefault(inst.first(p), []).append(p)
+            by_first.setdefault(inst.given_name(p), []).append(p)
     pairs = [
         (a, b)
         for group in by_first.values()

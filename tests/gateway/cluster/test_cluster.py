@@ -158,3 +158,36 @@ async def test_sessions_spread_stay_on_their_replica_and_a_lost_replica_masks_on
     alive = [a for a in ray._private.state.actors().values() if a["State"] != "DEAD"]
     assert alive == []
     assert ray.util.placement_group_table(cluster.placement_group)["state"] == "REMOVED"
+
+
+@pytest.mark.slow
+async def test_the_router_forwards_renewals_and_frees_a_replica_s_abandoned_sessions_from_its_cap():
+    """Without Ray: one replica behind the router, a cap of 2, a lease of 1 s."""
+    import asyncio
+
+    import anyio
+
+    from gateway.cluster.router import ReplicaRef, Router
+
+    replica = replica_app(Settings(session_lease_s=1, incarnation="r0"))
+    async with serve_in_background(replica) as replica_url:
+        ref = ReplicaRef(name="r0", url=replica_url, incarnation="r0")
+        router = Router([ref], max_sessions_per_replica=2)
+        app = create_router_app(router, ["127.0.0.0/8"], watch_interval_s=None)
+        async with serve_in_background(app) as base, httpx.AsyncClient(base_url=base, timeout=30) as control:
+            seeds = [(await control.post("/seed_session", json={"task_id": TASK})).json() for _ in range(2)]
+            renewed = await control.post("/renew_session", json={"session_id": seeds[0]["session_id"]})
+            assert renewed.status_code == 200 and renewed.json()["lease_s"] == 1
+            full = await control.post("/seed_session", json={"task_id": TASK})
+            assert full.status_code == 503  # the cap of 2 is reached
+            gateway = replica.state.gateway
+            with anyio.fail_after(30):
+                while len(gateway.store):  # nobody calls or renews: the replica abandons both
+                    await asyncio.sleep(0.05)
+            assert await router.probe(ref) and ref.live == 0
+            later = await control.post("/seed_session", json={"task_id": TASK})
+            assert later.status_code == 200, later.text
+            gone = await control.post("/renew_session", json={"session_id": seeds[1]["session_id"]})
+            assert gone.status_code == 409
+            verdict = (await control.post("/verify", json={"session_id": seeds[1]["session_id"]})).json()
+            assert verdict["failure_kind"] == "abandoned"

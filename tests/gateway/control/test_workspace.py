@@ -1,5 +1,6 @@
 """Sandboxes lent to sessions: the guide, the commands, files through the workspace, release, and failures."""
 
+import time
 from pathlib import Path
 
 import httpx
@@ -139,16 +140,31 @@ async def test_close_and_shutdown_release_every_sandbox(provider):
     assert await provider.list_owned() == []
 
 
-async def test_sandboxes_left_by_a_crash_are_reaped_at_start(provider):
-    left = await provider.create(SandboxSpec(labels={"session": "s_old"}))
+async def test_at_start_only_expired_sandboxes_of_this_owner_are_reaped(provider):
+    expired = await provider.create(SandboxSpec(labels={"session": "s_old", "expires": "1000", "incarnation": "x1"}))
+    later = {"session": "s_live", "expires": "99999999999", "incarnation": "x2"}
+    live = await provider.create(SandboxSpec(labels=later))
+    unlabelled = await provider.create(SandboxSpec(labels={"session": "s_older_version"}))
     other_owner = LocalProvider(provider.root, owner="someone-else")
-    kept = await other_owner.create(SandboxSpec())
+    kept = await other_owner.create(SandboxSpec(labels={"expires": "1000"}))
     app = create_app(Settings(), provider=provider)
     async with serve_in_background(app):
         owned = {s.id for s in await provider.list_owned()}
-        assert left.id not in owned
+        assert owned == {live.id, unlabelled.id}  # another running gateway's, and one with no expiry: left alone
     assert [s.id for s in await other_owner.list_owned()] == [kept.id]
+    assert expired.id not in owned
+    for sb in (live, unlabelled):
+        await provider.destroy(sb)
     await other_owner.destroy(kept)
+
+
+async def test_a_lent_sandbox_is_labelled_with_its_gateway_run_and_expiry(served, provider):
+    app, control = served
+    info = await seed(control)
+    (sb,) = await provider.list_owned()
+    gateway = app.state.gateway
+    assert sb.labels["session"] == info["session_id"] and sb.labels["incarnation"] == gateway.incarnation
+    assert float(sb.labels["expires"]) == pytest.approx(time.time() + gateway.settings.sandbox_ttl_s, abs=60)
 
 
 async def test_a_sandbox_that_cannot_start_fails_the_seed_with_503_and_holds_nothing(served, provider):

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import re
 import socket
 from collections.abc import AsyncIterator, Iterator
 
+import anyio
 import httpx
 import openai
 import pytest
@@ -347,3 +349,43 @@ def test_rollout_command_exits_1_when_no_episode_could_be_scored(tmp_path, capsy
     assert [json.loads(x)["mask_sample"] for x in out.read_text().splitlines()] == [True, True]
     err = capsys.readouterr().err
     assert "no episode could be scored (all 2 masked)" in err and "could not reach the model endpoint" in err
+
+
+@pytest.fixture(scope="module")
+def short_lease():
+    """A gateway whose sessions live 1 s without a call or renewal."""
+    app = create_app(Settings(session_lease_s=1), TASKS)
+    with serve_in_thread(app) as url:
+        yield app, url
+
+
+async def test_a_model_turn_longer_than_the_lease_keeps_its_session(short_lease):
+    app, url = short_lease
+    slow = FakeModel(TASKS, hang_s=2.5)  # one turn of 2.5 s: past the 1 s lease, renewed every 1/3 s meanwhile
+    slow.modes["cal-move-ops-sync"] = "timeout"
+    with fake_in_thread(slow) as slow_url:
+        async with model(slow_url, timeout=10, retries=0) as client, httpx.AsyncClient(base_url=url) as control:
+            record = await run_episode(control, client, RolloutConfig(model="oracle"), TaskSpec("cal-move-ops-sync"))
+    assert record.end_reason == "model_error"
+    assert record.checks and record.failure_kind != "abandoned"  # graded: an abandoned session has no checks
+    assert len(app.state.gateway.store) == 0  # closed after verify
+
+
+async def test_a_cancelled_episode_closes_its_session(short_lease):
+    app, url = short_lease
+    hanging = FakeModel(TASKS, hang_s=30)
+    hanging.modes["cal-move-ops-sync"] = "timeout"
+    gateway = app.state.gateway
+    closed_before = len(gateway.ended)
+    with fake_in_thread(hanging) as hang_url:
+        async with model(hang_url, timeout=60, retries=0) as client, httpx.AsyncClient(base_url=url) as control:
+            spec, config = TaskSpec("cal-move-ops-sync"), RolloutConfig(model="oracle")
+            episode = asyncio.create_task(run_episode(control, client, config, spec))
+            with anyio.fail_after(20):
+                while not hanging.requests:  # the model turn has begun: the session is live
+                    await asyncio.sleep(0.02)
+            assert len(gateway.store) == 1
+            episode.cancel()  # what Ctrl-C does to asyncio.run's tasks
+            with pytest.raises(asyncio.CancelledError):
+                await episode
+    assert len(gateway.store) == 0 and len(gateway.ended) == closed_before + 1

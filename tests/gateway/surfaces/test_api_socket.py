@@ -28,6 +28,7 @@ CONTROL = [
     ("GET", "/task_state?session_id=s_x"),
     ("POST", "/verify"),
     ("POST", "/close_session"),
+    ("POST", "/reference_solution"),
     ("GET", "/tasks"),
     ("GET", "/metrics"),
     ("GET", "/openapi.json"),

@@ -163,6 +163,7 @@ async def test_control_routes_refuse_peers_outside_trusted_networks():
             ("GET", "/task_state"),
             ("POST", "/verify"),
             ("POST", "/close_session"),
+            ("POST", "/reference_solution"),
             ("GET", "/tasks"),
         ]:
             r = await client.request(

@@ -122,7 +122,8 @@ async def test_metrics_and_openapi_are_trusted_only():
         metrics = await insider.get("/metrics")
         assert metrics.status_code == 200 and "# TYPE" in metrics.text
         document = (await insider.get("/openapi.json")).json()
-        routes = {"/seed_session", "/task_state", "/verify", "/close_session", "/tasks", "/health"}
+        routes = {"/seed_session", "/task_state", "/verify", "/close_session", "/reference_solution",
+                  "/renew_session", "/tasks", "/health"}
         assert set(document["paths"]) == routes
         validate(document)
         assert document["paths"]["/seed_session"]["post"]["requestBody"]["content"]["application/json"]["schema"]

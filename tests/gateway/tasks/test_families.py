@@ -213,11 +213,17 @@ def test_a_document_spec_of_the_wrong_shape_or_a_missing_one_is_refused_by_name(
 
 
 def test_a_request_never_names_someone_by_a_first_name_two_colleagues_share():
-    """``Aisha`` where the company has two Aishas names no one: the request gives the full name then."""
+    """``Aisha`` where the company has two Aishas names no one: the request gives the full name then.
+
+    Ambiguity rows are the exception by design: their request names a namesake by the first name and says
+    what tells the two apart (a department, who mailed, a manager), as their own tests check.
+    """
     import re
 
     named_alone = []
     for row in ROWS:
+        if row.get("kind") == "ambiguity":
+            continue
         people = company(row["world"]["fixture"]).people.values()
         firsts = Counter(str(p["name"]).split()[0] for p in people)
         fulls = {str(p["name"]) for p in people}
