@@ -25,7 +25,7 @@ BASE_URL = "http://127.0.0.1:9/"
 
 def build() -> dict[str, Any]:
     """Seconds to build every app's validated state of one generated company, then of all of them."""
-    from gateway.control.rows import _company_app
+    from gateway.control.worlds import _company_app
     from tools import REGISTRY
     from tools.companies import GENERATED
 
@@ -56,7 +56,8 @@ async def _seeds(gateway: Any, task_ids: list[str]) -> tuple[float, float]:
 def seed() -> dict[str, Any]:
     """Seeding family instances (their company already built) against hand-written default-company tasks."""
     from gateway.control.core import Gateway
-    from gateway.control.rows import _company_app, load_builtin_tasks
+    from gateway.control.rows import load_builtin_tasks
+    from gateway.control.worlds import _company_app
     from gateway.settings import Settings
     from tools import REGISTRY
     from tools.companies import GENERATED

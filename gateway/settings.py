@@ -180,6 +180,26 @@ class Settings(BaseSettings):
         description="Most records one session may create (messages, events, files, comments, ...: every new id); "
         "a write past it is refused, naming the limit, and changes nothing.",
     )
+    text_cache_max_bytes: int = Field(
+        256 * 1024 * 1024,
+        ge=0,
+        description="Most bytes of memory the text read from stored files (for searches) takes in all, shared by every "
+        "session; past it the text read longest ago is dropped (read again when next searched). A session's own "
+        "files' text is dropped when it closes.",
+    )
+    company_cache_size: int = Field(
+        12,
+        ge=1,
+        description="Most companies whose records are kept built (5-22 MiB each; the catalogue has 12); past it the "
+        "company used longest ago is dropped and built again (0.1-4 s, off the event loop) when next needed.",
+    )
+    workspace_max_bytes: int = Field(
+        1024 * 1024 * 1024,
+        ge=0,
+        description="Most bytes of files a session's workspace may hold. A download or save into it that would pass "
+        "this is refused whole, naming the bound; what the agent's own shell writes is bounded where the provider "
+        "can (docs/settings.md).",
+    )
     allowed_hosts: list[str] = Field(
         default=[],
         description="Extra Host header values the MCP endpoint accepts (the names sandboxes use to reach it).",

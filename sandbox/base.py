@@ -41,6 +41,9 @@ class SandboxSpec:
         cpus: CPU limit in cores (may be fractional), or ``None`` for none.
         pids: Limit on the number of processes, or ``None`` for none.
         ttl_s: Lifetime in seconds after which the provider may reap the sandbox, or ``None``.
+        disk_bytes: Most bytes the sandbox's own commands may write, where the provider can bound it
+            (local under bubblewrap: the size of ``/tmp``, not the workspace, a host folder; docker: a sized
+            tmpfs workspace; opensandbox: the ``ephemeral-storage`` resource limit), or ``None`` for none.
     """
 
     labels: dict[str, str] = field(default_factory=dict)
@@ -51,6 +54,7 @@ class SandboxSpec:
     cpus: float | None = None
     pids: int | None = None
     ttl_s: float | None = None
+    disk_bytes: int | None = None
 
 
 @dataclass(frozen=True)
@@ -264,6 +268,26 @@ class Provider(abc.ABC):
         Raises:
             ProviderUnavailable: The provider could not list them.
         """
+
+    async def workspace_bytes(self, sandbox: Sandbox) -> int:
+        """Bytes the files in the sandbox's workspace take on disk (``du -sk`` in it, in KiB steps).
+
+        Providers that see the workspace from the host count it there instead.
+
+        Raises:
+            SandboxGone: The sandbox was destroyed.
+            ProviderUnavailable: The count could not be made.
+        """
+        from sandbox.exceptions import ProviderUnavailable
+
+        result = await self.exec(sandbox, ["du", "-sk", "."], timeout_s=30)
+        try:
+            return int(result.stdout.split()[0]) * 1024
+        except (IndexError, ValueError):
+            raise ProviderUnavailable(
+                f"could not count the workspace of sandbox {sandbox.id}: du exited {result.exit_code}: "
+                f"{result.stderr[:200].decode(errors='replace')}"
+            ) from None
 
     @property
     def supports_socket_binds(self) -> bool:

@@ -22,7 +22,7 @@ from gateway.control.leases import Leases
 from gateway.control.metrics import Metrics
 from gateway.control.quotas import QuotaExceeded, check_quotas, check_text, check_written, restore, text_size
 from gateway.control.reaping import ABANDONED, abandoned_result, destroy_all, reap_leftovers
-from gateway.control.rows import Task, WorldTemplate, lint_task, parse_task, task_facts, tools_for, world_template
+from gateway.control.rows import Task, parse_task, task_facts, tools_for
 from gateway.control.sessions import (
     LIVE,
     EndedSessions,
@@ -36,6 +36,7 @@ from gateway.control.sessions import (
     verdict_of_closed,
 )
 from gateway.control.workspace import ProviderFailed, SandboxFiles, destroy_quietly, lend_sandbox
+from gateway.control.worlds import Templates, WorldTemplate
 from gateway.exceptions import SandboxUnavailable, SessionClosed, ShuttingDown, TaskError, UnknownSession
 from gateway.grading import AnswerText, Request, grade
 from gateway.grading.changes import diff
@@ -44,8 +45,8 @@ from gateway.grading.version import grader_version
 from gateway.settings import Settings
 from sandbox import Provider, ProviderUnavailable
 from tools import COMPLETE_TASK, REGISTRY, Action, AppError, Context, quote
-from tools.companies import company
-from tools.kernel.documents import read_texts
+from tools.companies import company, set_company_cache_size
+from tools.kernel.documents import forget_texts, set_text_cache_limit
 
 __all__ = [
     "OFF_LOOP_WRITTEN_CHARS",
@@ -115,9 +116,11 @@ class Gateway:
         self.ended = EndedSessions(settings.closed_session_ttl_s, settings.max_closed_sessions,
                                    max_bytes=settings.max_closed_session_bytes)  # fmt: skip
         self._facts: dict[str, tuple[dict[str, Any], str]] = {}  # served task id -> (task_facts, grader_version)
-        self._templates: dict[str, WorldTemplate] = {}
-        self._unread: dict[str, WorldTemplate] = {}  # templates built whose files' text is not read yet
+        #: The tasks' initial worlds, built off the event loop and kept (least recently used out).
+        self.templates = Templates(tasks)
         self._slow_tools: set[str] = set()  # tools whose calls run off the loop (see SLOW_ON_LOOP_S)
+        set_text_cache_limit(settings.text_cache_max_bytes)  # shared by the process: the last gateway's bounds win
+        set_company_cache_size(settings.company_cache_size)
         self.admission = Admission(settings.max_concurrent_sessions, settings.admission_timeout_s)
         self.turns = Turns(settings.seed_slice_s)
         self.metrics = Metrics()
@@ -146,7 +149,7 @@ class Gateway:
             TaskError: unknown task id, invalid row, exposure or sandbox option.
             SandboxUnavailable: the sandbox could not be started (nothing is held).
         """
-        task = self._task_of(body)
+        task, inline = await self._task_of(body)
         block_ok = (
             self.provider is not None and self.provider.supports_egress_policy and self.settings.sandbox_block_internet
         )
@@ -154,6 +157,7 @@ class Gateway:
         if self.closing:
             raise ShuttingDown("the server is shutting down; no new sessions")
         arrived = time.perf_counter()
+        template = await self.templates.for_seed(task, inline)  # an inline row is checked before it takes a slot
         self.metrics.seeds_queued.inc()
         try:
             admission_wait = await self.admission.acquire()
@@ -161,10 +165,7 @@ class Gateway:
             self.metrics.seeds_queued.dec()
         self.metrics.admission_wait.observe(admission_wait)
         try:
-            session, turn, build_s = await self._build(task, exposure)
-            unread = self._unread.pop(self._template_key(task), None) if self._unread else None
-            if unread is not None:  # the first seed of this world reads its files' text, off the loop
-                await asyncio.to_thread(read_texts, unread.snapshot, session.world.blobs)
+            session, turn, build_s = await self._build(task, exposure, template)
             if want_sandbox:
                 await self._lend(session, exposure, base_url)
         except BaseException:
@@ -181,14 +182,16 @@ class Gateway:
         )  # fmt: skip
         return seed_answer(session, self.settings.mcp_server_name, base_url, self.leases.lease_s)
 
-    async def _build(self, task: Task, exposure: str) -> tuple[Session, Turn, float]:
-        """Build the world in this seed's turn (one build at a time, see :class:`gateway.control.admission.Turns`)."""
+    async def _build(self, task: Task, exposure: str, template: WorldTemplate) -> tuple[Session, Turn, float]:
+        """Make the session's world in this seed's turn (see :class:`~gateway.control.admission.Turns`).
+
+        The template is built already (:meth:`Templates.for_seed`), so a turn costs ~0.1 ms.
+        """
 
         def build() -> tuple[Session, float]:
             if self.closing:
                 raise ShuttingDown("the server is shutting down; no new sessions")
             started = time.perf_counter()
-            template = self._template(task)
             world = template.instantiate()
             sid = self.store.new_id()
             session = Session(
@@ -208,19 +211,9 @@ class Gateway:
         self.metrics.seed_wait.observe(turn.wait_s)
         return session, turn, build_s
 
-    def _template_key(self, task: Task) -> str:
-        return task.id if self.tasks.get(task.id) is task else "row:" + task.model_dump_json()
-
     def _template(self, task: Task) -> WorldTemplate:
-        """The shared initial world of ``task`` (built on first use; at most 512 kept, least recently used out)."""
-        key = self._template_key(task)
-        template = self._templates.pop(key, None)
-        if template is None:
-            template = self._unread[key] = world_template(task)
-        self._templates[key] = template
-        while len(self._templates) > 512:
-            self._templates.pop(next(iter(self._templates)))
-        return template
+        """The shared initial world of ``task``, built here if need be (callers off the event loop: prove, tests)."""
+        return self.templates.get(task)
 
     async def _lend(self, session: Session, exposure: str, base_url: str) -> None:
         """Start and prepare the session's sandbox; a seed that finishes after shutdown began gives it back."""
@@ -237,6 +230,7 @@ class Gateway:
                 token=session.token, user=world.user, user_name=name, company=company(task.world.fixture).name,
                 files=task.workspace,
                 ttl_s=self.settings.sandbox_ttl_s, image=task.image, incarnation=self.incarnation,
+                disk_bytes=self.settings.workspace_max_bytes,
             )  # fmt: skip
         except ProviderUnavailable as exc:
             self.metrics.sandbox_failures.labels(step="create").inc()
@@ -250,7 +244,8 @@ class Gateway:
             await self._release_sandbox(session)
             raise ShuttingDown("the server is shutting down; no new sessions")
 
-    def _task_of(self, body: dict[str, Any]) -> Task:
+    async def _task_of(self, body: dict[str, Any]) -> tuple[Task, bool]:
+        """The task a seed names and whether it came inline; an inline row is parsed in a worker thread."""
         if not isinstance(body, dict):
             raise TaskError("the body must be a JSON object with 'task_id' or 'task'")
         unknown = set(body) - {"task_id", "task", "exposure", "sandbox", "block_internet"}
@@ -262,13 +257,11 @@ class Gateway:
         if ("task_id" in body) == ("task" in body):
             raise TaskError("send exactly one of 'task_id' (a known task) or 'task' (an inline task row)")
         if "task" in body:
-            task = parse_task(body["task"], "task")
-            lint_task(task, "task", self._template(task))  # the rules a task file gets, for an inline row too
-            return task
+            return await asyncio.to_thread(parse_task, body["task"], "task"), True
         tid = body["task_id"]
         if not isinstance(tid, str) or tid not in self.tasks:  # a list or object id is unhashable: 400, not 500
             raise TaskError(f"task_id: no task {quote(tid)}; GET /tasks lists them")
-        return self.tasks[tid]
+        return self.tasks[tid], False
 
     # ---- calls --------------------------------------------------------------------------------
 
@@ -308,6 +301,7 @@ class Gateway:
                 check_text(arguments or {})
                 written = 0 if action.read_only else text_size(arguments or {})
                 check_written(self.settings, session, written)
+                uploaded = 0  # characters of text in files taken from the workspace and stored
                 lent = session.sandbox is not None and self.provider is not None
                 if not lent and session.written_chars <= OFF_LOOP_WRITTEN_CHARS and tool not in self._slow_tools:
                     # On the loop: a thread hop costs ~0.3 ms a call, and what a call costs is bounded by its
@@ -327,17 +321,19 @@ class Gateway:
                     if lent:
                         assert self.provider is not None and session.sandbox is not None
                         loop, limit = asyncio.get_running_loop(), self.settings.max_file_bytes
-                        files = SandboxFiles(self.provider, session.sandbox, loop, max_bytes=limit)
+                        files = SandboxFiles(self.provider, session.sandbox, loop, max_bytes=limit,
+                                             workspace_max_bytes=self.settings.workspace_max_bytes)  # fmt: skip
                     ctx: Context[Any] = Context(session.world, action.app, files)
-                    work = asyncio.ensure_future(asyncio.to_thread(action.invoke, ctx, arguments))
+                    work = asyncio.ensure_future(asyncio.to_thread(_invoke, action, ctx, arguments, files))
                     try:
-                        result = await asyncio.shield(work)
+                        result, uploaded = await asyncio.shield(work)
                     except asyncio.CancelledError:  # a thread cannot be stopped: let it end, then undo it
                         await asyncio.wait([work])
                         restore(session, backup)
                         session.record_call(tool, ok=False)
                         raise
                 if backup is not None:
+                    check_written(self.settings, session, written, uploaded)
                     check_quotas(self.settings, session, backup)
             except ProviderFailed as exc:
                 restore(session, backup)
@@ -360,7 +356,7 @@ class Gateway:
             finally:
                 session.world.end_write()
                 self.metrics.tool_call.labels(app=action.app or "none").observe(time.perf_counter() - started)
-            session.written_chars += written
+            session.written_chars += written + uploaded
             session.record_call(tool, ok=True)
             self.leases.renew(session.id)  # a call may outlast the lease: it counts from its end too
             return result
@@ -492,6 +488,7 @@ class Gateway:
         await self._release_sandbox(s)
         state = state_of(s)  # not copied: what is kept is never changed, and every answer is a copy
         self.ended.add(s.id, state, len(json.dumps(state, ensure_ascii=False)))
+        forget_texts(s.world.blobs.own_ids())  # the text of the files it added, kept for its searches
         self.store.forget(s.id)
         self.admission.release()
         self.metrics.sessions_live.set(len(self.store))
@@ -588,3 +585,11 @@ class Gateway:
         if session_id in self.ended:
             raise UnknownSession(f"session {quote(session_id)} is closed")
         return self.store.get(session_id)
+
+
+def _invoke(
+    action: Action, ctx: Context[Any], arguments: dict[str, Any] | None, files: SandboxFiles | None
+) -> tuple[Any, int]:
+    """Run an action (in a worker thread) and count the text of the workspace files it stored: (result, characters)."""
+    result = action.invoke(ctx, arguments)
+    return result, quotas.stored_text(ctx.world, files.read) if files is not None and files.read else 0

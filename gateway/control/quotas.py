@@ -1,8 +1,9 @@
 """A session's quotas on what it writes, and the backup that undoes a write whole when one is passed.
 
 Before a write: :func:`check_text` (valid Unicode), :func:`check_written` (the written-text quota,
-``session_max_written_chars``) and :func:`backup`. After it: :func:`check_quotas` (stored bytes,
-new records); on any refusal or failure :func:`restore` puts the world back as it was.
+``session_max_written_chars``) and :func:`backup`. After it: :func:`check_written` again with the text of the
+files it took from the workspace (:func:`stored_text`), :func:`check_quotas` (stored bytes, new records); on any
+refusal or failure :func:`restore` puts the world back as it was.
 """
 
 from __future__ import annotations
@@ -11,26 +12,51 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from tools import Action, Conflict, InvalidArgument
+from tools import Action, Conflict, InvalidArgument, World
+from tools.kernel.blobs import blob_id
+from tools.kernel.documents import blob_text
 
 if TYPE_CHECKING:
     from gateway.control.sessions import Session
     from gateway.settings import Settings
 
-__all__ = ["Backup", "QuotaExceeded", "backup", "check_quotas", "check_text", "check_written", "restore", "text_size"]
+__all__ = [
+    "Backup",
+    "QuotaExceeded",
+    "backup",
+    "check_quotas",
+    "check_text",
+    "check_written",
+    "restore",
+    "stored_text",
+    "text_size",
+]
 
 
 class QuotaExceeded(Conflict):
     """A write would take the session past one of its quotas (stored bytes, new records); it was undone whole."""
 
 
-def check_written(settings: Settings, session: Session, written: int) -> None:
-    """Refuse, before it runs, a change that would take the session's written text past its quota.
+def check_written(settings: Settings, session: Session, written: int, uploaded: int = 0) -> None:
+    """Refuse a change that would take the session's written text past its quota.
+
+    Args:
+        settings: The server's settings (``session_max_written_chars``).
+        session: The caller's session (``written_chars`` so far).
+        written: Characters of text in the call's arguments (checked before it runs).
+        uploaded: Characters of text in the files it took from the workspace and stored (checked after it ran;
+            the caller then undoes it whole).
 
     Raises:
         QuotaExceeded: naming ``session_max_written_chars``.
     """
     most = settings.session_max_written_chars
+    if uploaded and session.written_chars + written + uploaded > most:
+        raise QuotaExceeded(
+            f"text limit reached: this account may write or upload at most {most:,} characters of text in all, "
+            f"and the files of this request would bring it to {session.written_chars + written + uploaded:,}; "
+            "nothing was saved or changed. Upload less text, or leave long files in your workspace."
+        )
     if written and session.written_chars + written > most:
         raise QuotaExceeded(
             f"text limit reached: this account may write at most {most:,} characters of text in all, and "
@@ -72,6 +98,15 @@ def text_size(value: Any) -> int:
     if isinstance(value, list):
         return sum(text_size(v) for v in value)
     return 0
+
+
+def stored_text(world: World, files: list[tuple[str, bytes]]) -> int:
+    """Characters of text in the files a call read from the workspace and stored in ``world`` (uploads, attachments).
+
+    The text is what searches will read (:func:`tools.kernel.documents.blob_text`, which keeps it); a file read
+    but not stored (a refused call) counts nothing. Runs where the call ran (a worker thread).
+    """
+    return sum(len(blob_text(world.blobs, blob_id(data), path)) for path, data in files)
 
 
 def check_text(arguments: dict[str, Any]) -> None:

@@ -1,4 +1,4 @@
-"""Task rows: the JSONL format, loading, and building a session's world from a row.
+"""Task rows: the JSONL format and loading rows; the model is in ``schema``, a row's world in ``worlds``.
 
 A task row (one JSON object per line) has these fields::
 
@@ -38,31 +38,24 @@ import functools
 import hashlib
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import ValidationError
 
+from gateway.control.schema import CONTROL_NAMES, KINDS, Control, Step, Task, WorldSpec
+from gateway.control.worlds import lint_task
 from gateway.exceptions import TaskError
-from sandbox import WorkspacePathError, workspace_path
-from tools import COMPLETE_TASK, REGISTRY, World
-from tools.companies import CompanyError, Split, company, company_state
-from tools.companies.shared import BLOBS, keep_document
-from tools.kernel.blobs import BlobStore
-from tools.kernel.world import snapshot_state
+from tools import COMPLETE_TASK, REGISTRY
 
 __all__ = [
     "CONTROL_NAMES",
     "KINDS",
+    "MAX_TASKS_FILE_BYTES",
     "Control",
     "Step",
     "Task",
     "WorldSpec",
-    "WorldTemplate",
-    "build_world",
-    "lint_task",
     "load_builtin_tasks",
     "load_tasks",
     "parse_task",
@@ -72,129 +65,7 @@ __all__ = [
     "settings_tasks",
     "task_facts",
     "tools_for",
-    "world_template",
 ]
-
-Exposure = Literal["mcp", "cli", "http"]
-
-#: The generated controls (:mod:`gateway.control.controls`), in the order they are proved; a row's
-#: ``no_controls`` names only these.
-CONTROL_NAMES = (
-    "list_everything", "claim_without_acting", "over_reach", "fair_context", "extra_recipient", "share_what_you_made",
-    "negated_message", "context_in_messages", "typed_file",
-)  # fmt: skip
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class Step(_Strict):
-    """One call of a scripted solution."""
-
-    tool: str = Field(description="'<app>.<action>' or 'complete_task'")
-    args: dict[str, Any] = {}
-    save: dict[str, str] = Field(default={}, description="variable name -> dotted path into the result")
-
-    @field_validator("tool")
-    @classmethod
-    def _known_tool(cls, value: str) -> str:
-        if value == "complete_task":
-            return value
-        app, _, action = value.partition(".")
-        if app not in REGISTRY.apps or action not in REGISTRY.apps[app].actions:
-            raise ValueError(f"unknown tool {value!r}; write '<app>.<action>' with a registered action")
-        return value
-
-
-class Control(_Strict):
-    """A negative control: a plausible wrong solution that must score 0.0."""
-
-    name: str
-    why: str = ""
-    steps: list[Step]
-
-
-class WorldSpec(_Strict):
-    """Which company the world starts from and what the row changes in it."""
-
-    fixture: str = Field("default", description="the company: 'default' or a generated 'gen-<n>'")
-    overrides: dict[str, dict[str, dict[str, dict[str, Any] | None]]] = {}
-
-    @field_validator("fixture")
-    @classmethod
-    def _known_company(cls, value: str) -> str:
-        try:
-            company(value)
-        except CompanyError as exc:
-            raise ValueError(str(exc)) from None
-        return value
-
-
-Tier = Literal["easy", "medium", "hard"]
-#: What the work is: an ordinary task, a request to decline, document work in the shell, a long plan across
-#: apps, or a request that is clear only once the world is read.
-Kind = Literal["task", "refusal", "document", "long_horizon", "ambiguity"]
-#: The kinds, in the order ``tasks --stats`` lists them.
-KINDS: tuple[Kind, ...] = ("task", "refusal", "document", "long_horizon", "ambiguity")
-
-
-class Task(_Strict):
-    """One task row, validated. See the module docstring for the fields."""
-
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9._-]{0,79}$")
-    instruction: str = Field(min_length=1)
-    apps: list[str] = Field(min_length=1)
-    exposure: Exposure = "mcp"
-    docs_tool: Literal["api_fetch", "api_docs"] = "api_fetch"
-    sandbox: bool | None = None
-    image: str | None = Field(None, description="sandbox image for container providers, e.g. a documents image")
-    now: datetime | None = None
-    timezone: str | None = None
-    user: str | None = None
-    world: WorldSpec = WorldSpec()
-    workspace: dict[str, str] = {}
-    checks: list[dict[str, Any]] = Field(min_length=1)
-    allowed_changes: list[dict[str, Any]] = []
-    solution: list[Step] = []
-    alternative_solutions: list[list[Step]] = []
-    negative_controls: list[Control] = []
-    no_controls: dict[str, str] = {}
-    family: str | None = Field(None, pattern=r"^[a-z0-9][a-z0-9-]{0,47}$")
-    seed: int | None = Field(None, ge=0)
-    split: Split = "train"
-    tier: Tier | None = None
-    kind: Kind = "task"
-    documents: dict[str, dict[str, Any]] = {}
-
-    @field_validator("apps")
-    @classmethod
-    def _known_apps(cls, value: list[str]) -> list[str]:
-        unknown = [a for a in value if a not in REGISTRY.apps]
-        if unknown:
-            raise ValueError(f"unknown apps {unknown}; apps: {list(REGISTRY.apps)}")
-        if len(set(value)) != len(value):
-            raise ValueError("an app is named twice")
-        return value
-
-    @field_validator("no_controls")
-    @classmethod
-    def _known_controls(cls, value: dict[str, str]) -> dict[str, str]:
-        unknown = [n for n in value if n not in CONTROL_NAMES]
-        if unknown:
-            raise ValueError(f"unknown generated controls {unknown}; controls: {list(CONTROL_NAMES)}")
-        return value
-
-    @field_validator("workspace")
-    @classmethod
-    def _paths_inside(cls, value: dict[str, str]) -> dict[str, str]:
-        for path in value:
-            try:
-                workspace_path(path)
-            except WorkspacePathError as exc:
-                raise ValueError(f"{path!r} is not a path inside the workspace ({exc})") from None
-        return value
-
 
 def row_json(task: Task) -> dict[str, Any]:
     """The row as JSON values, fields at their default left out: what :func:`row_hash` hashes."""
@@ -271,6 +142,10 @@ def parse_task(row: dict[str, Any] | str, where: str = "task") -> Task:
     return task
 
 
+#: Most bytes a tasks file may hold (the built-in 1,463 rows take ~10 MB as JSONL).
+MAX_TASKS_FILE_BYTES = 256 * 1024 * 1024
+
+
 def load_tasks(path: str | Path) -> dict[str, Task]:
     """Load a JSONL file of task rows (blank lines and lines starting with ``#`` are skipped).
 
@@ -278,21 +153,47 @@ def load_tasks(path: str | Path) -> dict[str, Task]:
         Task id to task, in file order.
 
     Raises:
-        TaskError: the file cannot be read as UTF-8 text, holds no row, a row is invalid or an id repeats (the
+        TaskError: the file cannot be read as UTF-8 text, is larger than :data:`MAX_TASKS_FILE_BYTES` (read no
+            further: ``/dev/zero`` is refused at once), holds no row, a row is invalid or an id repeats (the
             message names the line).
     """
+    shown = repr(str(path)[:200])
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = _read_text(path, shown)
     except FileNotFoundError:
-        raise TaskError(f"tasks file {str(path)[:200]!r} does not exist; give a JSONL file of task rows") from None
+        raise TaskError(f"tasks file {shown} does not exist; give a JSONL file of task rows") from None
     except IsADirectoryError:
-        raise TaskError(f"tasks file {str(path)[:200]!r} is a folder; give a JSONL file of task rows") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise TaskError(f"tasks file {str(path)[:200]!r} cannot be read: {exc}") from None
+        raise TaskError(f"tasks file {shown} is a folder; give a JSONL file of task rows") from None
+    except UnicodeDecodeError as exc:
+        raise TaskError(f"tasks file {shown} is not UTF-8 text (byte {exc.start}); give a JSONL file") from None
+    except OSError as exc:
+        raise TaskError(f"tasks file {shown} cannot be read: {exc.strerror or exc}") from None
     tasks = _load_lines(text, str(path))
     if not tasks:
-        raise TaskError(f"tasks file {str(path)[:200]!r} holds no task rows; give a JSONL file with one row per line")
+        raise TaskError(f"tasks file {shown} holds no task rows; give a JSONL file with one row per line")
     return tasks
+
+
+def _read_text(path: str | Path, shown: str) -> str:
+    """A tasks file's text, read 1 MiB at a time: refused at its first NUL byte or past :data:`MAX_TASKS_FILE_BYTES`.
+
+    Raises:
+        TaskError: NUL bytes (no text file, e.g. ``/dev/zero``) or too large.
+        OSError, UnicodeDecodeError: the file cannot be opened or read, or is not UTF-8.
+    """
+    chunks: list[bytes] = []
+    size = 0
+    with open(path, "rb") as file:
+        while chunk := file.read(2**20):
+            if b"\0" in chunk:
+                raise TaskError(f"tasks file {shown} holds NUL bytes, so it is no text file; give a JSONL file")
+            size += len(chunk)
+            if size > MAX_TASKS_FILE_BYTES:
+                raise TaskError(
+                    f"tasks file {shown} is larger than {MAX_TASKS_FILE_BYTES:,} bytes; split it into smaller files"
+                )
+            chunks.append(chunk)
+    return b"".join(chunks).decode("utf-8")
 
 
 def _load_lines(text: str, source: str) -> dict[str, Task]:
@@ -416,182 +317,3 @@ def select_tasks(
         for tid, t in tasks.items()
         if (split is None or t.split == split) and (families is None or (t.family or "none") in families)
     }
-
-
-
-
-@dataclass(frozen=True)
-class WorldTemplate:
-    """A task's initial world, built once and shared read-only by every session of that task.
-
-    Attributes:
-        states: App name to validated state; never written (sessions copy an app's state on first write).
-        snapshot: ``World.snapshot()`` of these states: the initial snapshot grading compares against.
-    """
-
-    now: datetime
-    timezone: str
-    user: str
-    states: dict[str, Any]
-    snapshot: dict[str, Any]
-
-    def instantiate(self) -> World:
-        """A new world that shares every app state with this template until it writes to it."""
-        return World(self.now, self.timezone, self.user, dict(self.states), BlobStore(BLOBS), shared=set(self.states))
-
-
-def world_template(task: Task) -> WorldTemplate:
-    """Build the initial world of ``task``: its company's state of its apps (plus the directory), overrides applied.
-
-    Only the records a row overrides are validated again; the rest of an app's state is the company's,
-    validated once per process and shared.
-
-    Raises:
-        TaskError: an override names an unknown collection or makes a record invalid.
-    """
-    key = task.world.fixture
-    info = company(key)
-    for blob, spec in task.documents.items():
-        if blob not in BLOBS:
-            try:
-                made, _ = keep_document(spec)
-            except ValueError as exc:
-                raise TaskError(f"task {task.id}: documents[{blob[:20]}...]: {exc}") from None
-            if made != blob:
-                raise TaskError(f"task {task.id}: documents: the spec for {blob[:20]}... makes {made[:20]}...")
-    missing = [b for b in _blob_ids(task.world.overrides) if b not in BLOBS]
-    if missing:
-        raise TaskError(
-            f"task {task.id}: world.overrides name file content {missing[0][:20]}... that neither the company nor the "
-            "row's documents hold; give its spec in documents"
-        )
-    apps = list(dict.fromkeys([*task.apps, "directory"]))
-    states: dict[str, Any] = {}
-    snapshot: dict[str, Any] = {}
-    for app in apps:
-        base, base_snapshot = _company_app(key, app)
-        overrides = task.world.overrides.get(app)
-        if not overrides:  # the company's own state of this app, shared by every template
-            states[app], snapshot[app] = base, base_snapshot
-            continue
-        states[app], snapshot[app] = _apply_overrides(task.id, app, base, base_snapshot, overrides)
-    return WorldTemplate(task.now or info.now, task.timezone or info.timezone, task.user or info.user, states, snapshot)
-
-
-def _blob_ids(value: Any) -> list[str]:
-    """Every blob id (``sha256:...`` in a ``blob`` field) in a row's overrides."""
-    found: list[str] = []
-    if isinstance(value, dict):
-        for k, v in value.items():
-            if k == "blob" and isinstance(v, str) and v.startswith("sha256:"):
-                found.append(v)
-            else:
-                found += _blob_ids(v)
-    elif isinstance(value, list):
-        for v in value:
-            found += _blob_ids(v)
-    return found
-
-
-def _apply_overrides(
-    task_id: str, app: str, base: Any, base_snapshot: dict[str, Any], overrides: dict[str, dict[str, Any]]
-) -> tuple[Any, dict[str, Any]]:
-    """``base`` (a validated app state) with a row's overrides, and its snapshot.
-
-    Only the new and changed records are validated and dumped; the rest (and every collection the row
-    leaves alone) is shared with the company's state and snapshot.
-    """
-    model = REGISTRY.apps[app].state
-    partial: dict[str, Any] = {}
-    removed: dict[str, set[str]] = {}
-    for collection, records in overrides.items():
-        if collection == "_settings":
-            partial.update(records.get("_") or {})
-            continue
-        current = getattr(base, collection, None)
-        if not isinstance(current, dict):
-            raise TaskError(f"task {task_id}: world override for {app}: {collection}: no such collection")
-        out = partial.setdefault(collection, {})
-        for rid, record in records.items():
-            if record is None:
-                removed.setdefault(collection, set()).add(rid)
-                continue
-            old = current.get(rid)
-            out[rid] = {"id": rid, **(old.model_dump() if old is not None else {}), **record}
-    try:
-        fresh = model.model_validate(partial)
-    except ValidationError as exc:
-        first = exc.errors(include_url=False)[0]
-        loc = ".".join(str(p) for p in first["loc"])
-        raise TaskError(f"task {task_id}: world override for {app}: {loc}: {first['msg']}") from None
-    update: dict[str, Any] = {}
-    for field in partial:
-        value = getattr(fresh, field)
-        if field in overrides and isinstance(value, dict):
-            value = {**getattr(base, field), **value}
-        update[field] = value
-    for collection, rids in removed.items():
-        kept = update.get(collection, getattr(base, collection))
-        update[collection] = {rid: rec for rid, rec in kept.items() if rid not in rids}
-    state = base.model_copy(update=update)
-    snapshot = dict(base_snapshot)
-    settings = [f for f in update if not isinstance(getattr(state, f), dict)]
-    if settings:
-        snapshot["_settings"] = {"_": {**base_snapshot.get("_settings", {}).get("_", {}),
-                                       **state.model_dump(mode="json", include=set(settings))}}  # fmt: skip
-    for collection in update:
-        if collection in settings:
-            continue
-        records = dict(base_snapshot.get(collection, {}))
-        for rid in partial.get(collection, {}):
-            records[rid] = update[collection][rid].model_dump(mode="json")
-        for rid in removed.get(collection, ()):
-            records.pop(rid, None)
-        snapshot[collection] = records
-    return state, snapshot
-
-
-@functools.cache
-def _company_app(key: str, app: str) -> tuple[Any, dict[str, Any]]:
-    """Company ``key``'s validated state of ``app`` and its snapshot (built once; never written)."""
-    state = REGISTRY.apps[app].state.model_validate(company_state(key, app, copy=False))
-    return state, snapshot_state(state)
-
-
-def build_world(task: Task) -> World:
-    """A fresh world for ``task`` (its own template, nothing shared with other worlds).
-
-    Raises:
-        TaskError: see :func:`world_template`.
-    """
-    template = world_template(task)
-    return World(template.now, template.timezone, template.user, template.states, BlobStore(BLOBS))
-
-
-def lint_task(task: Task, where: str = "task", template: WorldTemplate | None = None) -> None:
-    """Refuse a row whose grader cannot be right: checks that pass on the initial world, or ids that do not exist.
-
-    Raises:
-        TaskError: naming the row and what is wrong.
-    """
-    from gateway.grading import grade
-
-    template = template or world_template(task)
-    snapshot = template.snapshot
-    if grade(task.checks, task.allowed_changes, snapshot, snapshot, None, BlobStore(BLOBS)).reward > 0:
-        raise TaskError(f"{where} ({task.id}): its checks already pass on the initial world; doing nothing would score")
-    goals = [c for c in task.checks if c["kind"] != "answer"]
-    if goals and grade(goals, [], snapshot, snapshot, None, BlobStore(BLOBS)).reward > 0:
-        raise TaskError(
-            f"{where} ({task.id}): what it asks for is already so in the initial world (directly or inherited, "
-            "e.g. access through a folder); the work would change nothing"
-        )
-    for n, rule in enumerate(task.allowed_changes):
-        rid = rule.get("where", {}).get("id")
-        if not isinstance(rid, str) or "add" in rule.get("kinds", ["add"]):
-            continue  # a rule that allows adding may name the id the work creates
-        if rid not in snapshot.get(rule["app"], {}).get(rule["collection"], {}):
-            item, label = rule, f"allowed_changes[{n}]"
-            raise TaskError(
-                f"{where} ({task.id}): {label}: no {item['app']}.{item['collection']} record has id {rid!r}"
-            )

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import tempfile
 import time
 from concurrent.futures import TimeoutError as FutureTimeout
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import urlsplit
 
 from cli_shim import command_scripts
@@ -27,7 +28,7 @@ from sandbox import (
     WorkspacePathError,
     get_provider,
 )
-from tools import REGISTRY, FileStore, InvalidArgument, NotFound
+from tools import REGISTRY, Conflict, FileStore, InvalidArgument, NotFound
 
 __all__ = [
     "PROVIDER_FAILED_MESSAGE",
@@ -35,8 +36,10 @@ __all__ = [
     "SOCKET_ENV",
     "ProviderFailed",
     "SandboxFiles",
+    "WorkspaceFull",
     "destroy_quietly",
     "guide_text",
+    "installed_paths",
     "lend_sandbox",
     "make_provider",
     "task_data_folder",
@@ -70,6 +73,10 @@ class ProviderFailed(Exception):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+
+
+class WorkspaceFull(Conflict):
+    """A save would take the workspace past ``workspace_max_bytes``; nothing was written (a tool error)."""
 
 
 def guide_text(
@@ -147,6 +154,7 @@ async def lend_sandbox(
     files: dict[str, str],
     ttl_s: float | None,
     image: str | None = None,
+    disk_bytes: int | None = None,
     incarnation: str | None = None,
 ) -> Sandbox:
     """Create a sandbox for a session and prepare it: guide, app commands, the row's workspace files.
@@ -163,6 +171,8 @@ async def lend_sandbox(
         files: Relative path to text content, from the task row.
         ttl_s: Lifetime the provider may enforce.
         image: The image the row asks for (container providers), or None for the provider's default.
+        disk_bytes: Most bytes the sandbox's own commands may write, where the provider can bound it
+            (:attr:`sandbox.SandboxSpec.disk_bytes`).
         incarnation: The lending gateway's run id, labelled on the sandbox (``"incarnation"``) beside its session
             and its expiry (``"expires"``, Unix seconds): see :func:`gateway.control.reaping.reapable`.
 
@@ -184,7 +194,8 @@ async def lend_sandbox(
     unix_socket = SANDBOX_API_SOCKET in provider.socket_binds
     if unix_socket:
         env[SOCKET_ENV] = SANDBOX_API_SOCKET
-    spec = SandboxSpec(labels=labels, env=env, ttl_s=ttl_s, image=image, network="none" if unix_socket else "host")
+    network: Literal["none", "host"] = "none" if unix_socket else "host"
+    spec = SandboxSpec(labels=labels, env=env, ttl_s=ttl_s, image=image, network=network, disk_bytes=disk_bytes)
     sandbox = await provider.create(spec)
     try:
         guide = guide_text(apps, exposure, user, user_name, company=company, unix_socket=unix_socket)
@@ -219,6 +230,14 @@ def _size(limit: int) -> str:
     return f"{limit} bytes ({mib:.3g} MiB)" if mib >= 1 else f"{limit} bytes"
 
 
+def _amount(n: int) -> str:
+    """``"1 GiB (1,073,741,824 bytes)"``, ``"2.5 MiB (2,621,440 bytes)"``, ``"17 bytes"``."""
+    for unit, scale in (("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
+        if n >= scale:
+            return f"{n / scale:.1f}".removesuffix(".0") + f" {unit} ({n:,} bytes)"
+    return f"{n} bytes"
+
+
 class SandboxFiles(FileStore):
     """A session's workspace as the apps' :class:`~tools.FileStore`.
 
@@ -232,16 +251,26 @@ class SandboxFiles(FileStore):
         max_bytes: Most bytes ``load`` reads in all, over every file of one call (the ``max_file_bytes``
             setting): the provider refuses a file past what is left before reading it. One instance
             serves one call.
+        workspace_max_bytes: Most bytes the workspace may hold (the ``workspace_max_bytes`` setting): a
+            ``save`` that would pass it is refused before anything is written; None for no bound.
     """
 
     def __init__(
-        self, provider: Provider, sandbox: Sandbox, loop: asyncio.AbstractEventLoop, max_bytes: int = MAX_FILE_BYTES
+        self,
+        provider: Provider,
+        sandbox: Sandbox,
+        loop: asyncio.AbstractEventLoop,
+        max_bytes: int = MAX_FILE_BYTES,
+        workspace_max_bytes: int | None = None,
     ) -> None:
         self._provider = provider
         self._sandbox = sandbox
         self._loop = loop
         self._max_bytes = max_bytes
+        self._workspace_max = workspace_max_bytes
         self._loaded = 0  # bytes read so far in this call
+        #: ``(path, bytes)`` of every file read in this call, in order (their text counts as written text).
+        self.read: list[tuple[str, bytes]] = []
 
     def _run(self, coro: Any, path: str, parameter: str, taken: int = 0) -> Any:
         future = asyncio.run_coroutine_threadsafe(coro, self._loop)
@@ -277,9 +306,22 @@ class SandboxFiles(FileStore):
 
         A path naming a folder (ending in ``/``, ``/.`` or ``/..``, or a folder already there) is
         refused with ``InvalidArgument`` and nothing is written.
+
+        Raises:
+            WorkspaceFull: the workspace's files and these bytes together would pass ``workspace_max_bytes``
+                (nothing is written).
         """
         if path.rsplit("/", 1)[-1] in ("", ".", ".."):
             raise InvalidArgument(_FOLDER.format(path=path), parameter)
+        if self._workspace_max is not None:
+            used = int(self._run(self._provider.workspace_bytes(self._sandbox), path, parameter))
+            if used + len(data) > self._workspace_max:
+                raise WorkspaceFull(
+                    f"workspace full: your workspace may hold at most {_amount(self._workspace_max)} of files; it "
+                    f"holds {_amount(used)} and '{path}' is {_amount(len(data))}; nothing was saved or changed. "
+                    "Delete files you no longer need from your workspace, then try again.",
+                    parameter,
+                )
         try:
             self._run(self._provider.write_files(self._sandbox, {path: data}), path, parameter)
         except InvalidArgument as exc:
@@ -299,6 +341,7 @@ class SandboxFiles(FileStore):
             read = self._provider.read_file(self._sandbox, path, max_bytes=self._max_bytes - self._loaded)
             data = bytes(self._run(read, path, parameter, taken=self._loaded))
             self._loaded += len(data)
+            self.read.append((path, data))
             return data
         except ProviderFailed:
             if self._still_there(path) is False:
@@ -338,7 +381,7 @@ def make_provider(settings: Settings) -> Provider | None:
         )
     if settings.sandbox_provider == "local":
         root = Path(settings.sandbox_root) if settings.sandbox_root else Path(tempfile.mkdtemp(prefix="workspaces-"))
-        return get_provider("local", root=root, owner=settings.sandbox_owner, hidden=[task_data_folder()])
+        return get_provider("local", root=root, owner=settings.sandbox_owner, hidden=installed_paths())
     options: dict[str, Any] = {"owner": settings.sandbox_owner}
     if settings.sandbox_block_internet:
         gateway_host = urlsplit(settings.sandbox_base_url or settings.public_url or "").hostname
@@ -348,6 +391,39 @@ def make_provider(settings: Settings) -> Provider | None:
     if settings.sandbox_provider == "docker" and settings.sandbox_host_binds:
         options["host_binds"] = settings.sandbox_host_binds
     return get_provider(settings.sandbox_provider, **options)
+
+
+#: The top-level packages of this distribution (``pyproject.toml``).
+_PACKAGES = ("gateway", "tools", "cli_shim", "docs_tool", "sandbox")
+_DISTRIBUTION = "company-gateway"
+
+
+def installed_paths() -> list[str]:
+    """Every host path of the installed package that no sandbox may see: its task content, its code, its records.
+
+    The task content folder first (rows, families, checks, solutions), then each package's folder, then every
+    top-level entry the distribution installed (its ``.dist-info``, console scripts, an editable install's
+    ``.pth`` and finder), however it was installed (``pip install``, ``--prefix``, ``--target``, a venv,
+    editable). A provider hides those its sandboxes could otherwise see (the local provider binds ``/usr``).
+    """
+    import importlib.util
+    from importlib import metadata
+
+    paths = [task_data_folder()]
+    for name in _PACKAGES:
+        spec = importlib.util.find_spec(name)
+        paths += list(spec.submodule_search_locations or []) if spec is not None else []
+    for dist in metadata.distributions(name=_DISTRIBUTION):  # several when one was installed over another
+        site = Path(os.path.abspath(str(dist.locate_file(""))))
+        for file in dist.files or []:
+            parts = file.parts
+            if not parts:
+                continue
+            # A file outside the install folder (a console script in ../../../bin) or in its shared __pycache__ is
+            # hidden itself; one inside it by its top-level entry (the package's folder, the .dist-info, a .pth).
+            entry = site.joinpath(*parts) if parts[0] in ("..", "__pycache__") else site / parts[0]
+            paths.append(os.path.normpath(entry))
+    return list(dict.fromkeys(paths))
 
 
 def task_data_folder() -> str:

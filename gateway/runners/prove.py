@@ -23,7 +23,8 @@ from typing import Any
 
 from gateway.control.controls import generate_controls
 from gateway.control.core import Gateway
-from gateway.control.rows import Step, Task, lint_task
+from gateway.control.rows import Step, Task
+from gateway.control.worlds import lint_task
 from gateway.exceptions import TaskError
 from gateway.runners.policies import StepFailed, run_steps, tool_name
 from tools import AppError

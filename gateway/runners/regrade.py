@@ -5,7 +5,7 @@ For each episode record (:mod:`gateway.runners.episodes`):
 1. the row: the one saved with the episode (``rows="saved"``, the default), or today's row of the same task
    id (``rows="current"``: the built-in rows, or a tasks file), which is *changed* when its
    :func:`~gateway.control.rows.row_hash` differs from the one saved;
-2. the initial world: :func:`~gateway.control.rows.world_template` of that row, as a seed builds it;
+2. the initial world: :func:`~gateway.control.worlds.world_template` of that row, as a seed builds it;
 3. the final world: the change set applied to it (:func:`~gateway.grading.changeset.apply_change_set`), the
    files the session created read back from the change set;
 4. the grade: today's :func:`~gateway.grading.grade` of the row's checks on those two worlds and what the
@@ -31,7 +31,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from gateway.control.rows import Task, WorldTemplate, parse_task, row_hash, task_facts, world_template
+from gateway.control.rows import Task, parse_task, row_hash, task_facts
+from gateway.control.worlds import WorldTemplate, world_template
 from gateway.exceptions import TaskError
 from gateway.grading import AnswerText, Request, grade
 from gateway.grading.changeset import (

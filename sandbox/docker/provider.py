@@ -189,6 +189,9 @@ class DockerProvider(Provider):
             nano_cpus=round(spec.cpus * 1e9) if spec.cpus is not None else None,
             pids_limit=spec.pids,
             security_opt=["no-new-privileges"],
+            # The engine's own disk bound (storage_opt size) needs overlay on XFS with project quotas, which
+            # podman and most hosts lack; a sized tmpfs holds the workspace (in the engine's memory) instead.
+            tmpfs={WORKSPACE: f"rw,exec,size={spec.disk_bytes},mode=1777"} if spec.disk_bytes else None,
         )
         image = spec.image or self.image
         created = await self._engine.call(

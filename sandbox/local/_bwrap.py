@@ -1,21 +1,24 @@
-"""The bubblewrap command line of a local sandbox's command, and the status bubblewrap reports back.
+"""The bubblewrap options of a local sandbox's command, and the status bubblewrap reports back.
 
-The command's environment (session tokens among it) never appears on the command line, where
-every host user could read it in ``ps``: bubblewrap reads its ``--setenv`` options from a
-memory file passed as ``--args FD`` (:func:`env_file`).
+Neither the command's environment (session tokens among it) nor the host paths of its binds appear on a
+command line, where every host user could read them in ``ps`` and the command itself in ``/proc/1/cmdline``
+(bubblewrap's own process is pid 1 of the sandbox): bubblewrap reads all its options from a memory file
+passed as ``--args FD`` (:func:`args_file`), so its command line is ``bwrap --args FD -- <command>``.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
+import subprocess
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from sandbox.base import COMMANDS_DIR, WORKSPACE
 
-__all__ = ["BASE_PATH", "bwrap_argv", "env_file", "read_status"]
+__all__ = ["BASE_PATH", "args_file", "bwrap_argv", "read_status", "supports_size"]
 
 BASE_PATH = "/usr/local/bin:/usr/bin:/bin"
 """The ``PATH`` after the commands folder, with or without bubblewrap."""
@@ -40,19 +43,20 @@ def bwrap_argv(
     home: Path,
     network: str,
     cwd: PurePosixPath,
-    env_fd: int,
     status_fd: int,
     sockets: dict[str, str] | None = None,
     hidden: tuple[str, ...] = (),
+    tmp_bytes: int | None = None,
 ) -> list[str]:
-    """The bubblewrap command line (without ``--`` and the command) for one sandbox's command.
+    """``[bwrap, *options]`` for one sandbox's command (without ``--`` and the command).
 
     Args:
-        hidden: Host paths the command must not see although a bound tree holds them (e.g. data of a
-            package installed under ``/usr``): a folder is covered by an empty tmpfs, a file by ``/dev/null``.
-        env_fd: The file descriptor of :func:`env_file`'s options, inherited by bubblewrap, which reads
-            and closes it.
+        hidden: Host paths the command must not see although a bound tree (``/usr``, ``/etc``, ``/lib``...)
+            holds them, e.g. the files of a package installed under ``/usr``: the folder holding each is
+            rebuilt on a tmpfs from its other entries, so the hidden ones are not even listed.
         status_fd: The write end of the pipe bubblewrap reports the child's pid and exit code on.
+        tmp_bytes: Size of the command's ``/tmp`` (a tmpfs; bubblewrap's ``--size``), or None for the
+            tmpfs default (half of the host's memory).
     """
     args = [bwrap, "--ro-bind", "/usr", "/usr"]
     for name in _ROOT_DIRS:
@@ -63,12 +67,9 @@ def bwrap_argv(
     args += ["--dir", "/etc"]
     for name in _ETC:
         args += ["--ro-bind-try", name, name]
-    for path in hidden:
-        real = os.path.realpath(path)
-        if not real.startswith(("/usr/", "/etc/")) or not os.path.exists(real):
-            continue  # outside every bound tree: the command cannot see it anyway
-        args += ["--tmpfs", real] if os.path.isdir(real) else ["--ro-bind", "/dev/null", real]
-    args += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
+    args += _hiding(hidden)
+    args += ["--proc", "/proc", "--dev", "/dev"]
+    args += (["--size", str(tmp_bytes)] if tmp_bytes else []) + ["--tmpfs", "/tmp"]
     args += ["--bind", str(home / "workspace"), WORKSPACE]
     args += ["--dir", "/opt", "--dir", "/opt/company", "--ro-bind", str(home / "bin"), COMMANDS_DIR]
     made: set[PurePosixPath] = set()
@@ -82,30 +83,71 @@ def bwrap_argv(
     args += ["--chdir", str(cwd), "--unshare-all"]
     if network == "host":
         args.append("--share-net")
-    args += ["--cap-drop", "ALL", "--die-with-parent", "--new-session", "--clearenv", "--args", str(env_fd)]
+    args += ["--cap-drop", "ALL", "--die-with-parent", "--new-session", "--clearenv"]
     args += ["--json-status-fd", str(status_fd)]
     return args
 
 
-def env_file(variables: dict[str, str]) -> int:
-    """A memory file holding bubblewrap's ``--setenv`` options for ``variables``, read position at its start.
+#: Host trees bound into every sandbox (read-only): a hidden path outside them is out of sight anyway.
+_BOUND = ("/usr/", "/etc/", *(f"{name}/" for name in _ROOT_DIRS))
+
+
+def _hiding(hidden: tuple[str, ...]) -> list[str]:
+    """Options that take ``hidden`` out of the bound trees: each folder holding one is rebuilt without it."""
+    gone = {os.path.realpath(path) for path in hidden}
+    gone = {p for p in gone if p.startswith(_BOUND) and os.path.lexists(p)}
+    gone = {p for p in gone if not any(p.startswith(other + "/") for other in gone)}  # inside another: gone with it
+    args: list[str] = []
+    for folder in sorted({os.path.dirname(p) for p in gone}, key=len):
+        args += ["--tmpfs", folder]
+        try:
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.path in gone:
+                continue
+            if entry.is_symlink():
+                args += ["--symlink", os.readlink(entry.path), entry.path]
+            else:
+                args += ["--ro-bind-try", entry.path, entry.path]
+        args += ["--remount-ro", folder]
+    return args
+
+
+@functools.cache
+def supports_size(bwrap: str) -> bool:
+    """Whether this bubblewrap takes ``--size`` (a sized tmpfs; bubblewrap 0.8 and later)."""
+    try:
+        shown = subprocess.run([bwrap, "--help"], capture_output=True, timeout=10, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return b"--size" in shown.stdout + shown.stderr
+
+
+def args_file(options: list[str], variables: dict[str, str]) -> int:
+    """A memory file holding bubblewrap's ``options`` and the ``--setenv`` options for ``variables``.
 
     Args:
+        options: Options as :func:`bwrap_argv` gives them (without the ``bwrap`` in front).
         variables: ``{name: value}`` set in the command's environment over ``PATH`` and ``HOME``.
 
     Returns:
-        The file's descriptor (not inheritable; the caller passes it on and closes it).
+        The file's descriptor, read position at its start (not inheritable; the caller passes it on as
+        ``--args FD`` and closes it).
 
     Raises:
-        ValueError: A name or value holds NUL (it would end the option early), or a name holds ``=``.
+        ValueError: An option, name or value holds NUL (it would end the option early), or a name holds ``=``.
     """
     base = {"PATH": f"{COMMANDS_DIR}:{BASE_PATH}", "HOME": WORKSPACE}
-    parts: list[str] = []
+    parts: list[str] = list(options)
+    if any("\0" in part for part in parts):
+        raise ValueError("a bubblewrap option holds NUL")
     for key, value in {**base, **variables}.items():
         if "\0" in key or "\0" in value or "=" in key or not key:
             raise ValueError(f"environment variable {key[:40]!r}: names and values must not hold NUL")
         parts += ["--setenv", key, value]
-    fd = os.memfd_create("sandbox-env", os.MFD_CLOEXEC)
+    fd = os.memfd_create("sandbox-args", os.MFD_CLOEXEC)
     try:
         data = b"".join(os.fsencode(part) + b"\0" for part in parts)
         view = memoryview(data)

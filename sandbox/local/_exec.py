@@ -35,29 +35,31 @@ async def run_command(
     stdin: bytes | None,
     running: dict[str, set[asyncio.subprocess.Process]],
     hidden: tuple[str, ...] = (),
+    tmp_bytes: int | None = None,
 ) -> ExecResult:
     """Run one checked command in the sandbox whose folder is ``home``, with ``variables`` as its env.
 
-    ``running`` holds each sandbox's running processes: the command is in it while it runs.
+    ``running`` holds each sandbox's running processes: the command is in it while it runs. ``hidden`` and
+    ``tmp_bytes``: see :func:`sandbox.local._bwrap.bwrap_argv`.
     """
     rel_cwd = await asyncio.to_thread(_check_cwd, home / "workspace", cwd or ".", sandbox.workspace)
 
     status_r: int | None = None
     pass_fds: tuple[int, ...] = ()
     if bwrap is not None:
-        env_fd = _bwrap.env_file(variables)  # the env stays off the command line, out of ps
         status_r, status_w = os.pipe()
-        pass_fds = (env_fd, status_w)
         network = sandbox.private.get("network", "host")
         sockets = sandbox.private.get("sockets", {})
         try:
             where = PurePosixPath(WORKSPACE, rel_cwd)
-            args = _bwrap.bwrap_argv(bwrap, home, network, where, env_fd, status_w, sockets, hidden)
+            options = _bwrap.bwrap_argv(bwrap, home, network, where, status_w, sockets, hidden, tmp_bytes)
+            args_fd = _bwrap.args_file(options[1:], variables)  # paths and env stay off the command line
         except BaseException:
-            for fd in (*pass_fds, status_r):
+            for fd in (status_w, status_r):
                 os.close(fd)
             raise
-        args += ["--", *argv]
+        pass_fds = (args_fd, status_w)
+        args = [bwrap, "--args", str(args_fd), "--", *argv]
         run_env: dict[str, str] = {}
         run_cwd: Path | None = None
     else:

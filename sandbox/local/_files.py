@@ -15,7 +15,7 @@ from sandbox.base import Sandbox
 from sandbox.checks import FILE_IN_THE_WAY_REASON, FOLDER_IN_THE_WAY_REASON, NOT_A_FILE_REASON, SYMLINK_OUT_REASON
 from sandbox.exceptions import FileMissing, FileTooLarge, ProviderUnavailable, SandboxGone, WorkspacePathError
 
-__all__ = ["guard", "read", "remove_tree", "write"]
+__all__ = ["disk_usage", "guard", "read", "remove_tree", "write"]
 
 
 def guard(sandbox: Sandbox, base: Path, shown: str, action: Callable[..., Any], *args: Any) -> Any:
@@ -40,6 +40,33 @@ def guard(sandbox: Sandbox, base: Path, shown: str, action: Callable[..., Any], 
         if reason is None:
             raise ProviderUnavailable(f"I/O error in local sandbox {sandbox.id} at {shown!r}: {exc}") from exc
         raise WorkspacePathError(shown, reason) from exc
+
+
+def disk_usage(folder: Path) -> int:
+    """Bytes the files and folders under ``folder`` take on disk (512-byte blocks allocated, as ``du``).
+
+    Symlinks are counted, never followed; a hard-linked file counts once; an entry that vanishes meanwhile
+    counts nothing.
+    """
+    total, seen = 0, set()
+    stack = [str(folder)]
+    while stack:
+        try:
+            entries = list(os.scandir(stack.pop()))
+        except (FileNotFoundError, NotADirectoryError):
+            continue
+        for entry in entries:
+            try:
+                info = entry.stat(follow_symlinks=False)
+            except FileNotFoundError:
+                continue
+            if (info.st_dev, info.st_ino) in seen:
+                continue
+            seen.add((info.st_dev, info.st_ino))
+            total += info.st_blocks * 512
+            if stat.S_ISDIR(info.st_mode):
+                stack.append(entry.path)
+    return total
 
 
 def _open_inside(base: Path, rel: PurePosixPath, flags: int, mode: int, shown: str, *, make_dirs: bool) -> int:

@@ -24,7 +24,7 @@ from sandbox.checks import (
     check_socket_inside,
 )
 from sandbox.exceptions import ProviderUnavailable, WorkspacePathError
-from sandbox.local import _exec, _files
+from sandbox.local import _bwrap, _exec, _files
 
 __all__ = ["LocalProvider"]
 
@@ -43,7 +43,7 @@ class LocalProvider(Provider):
         use_bwrap: ``True`` requires bubblewrap, ``False`` never uses it, ``None`` uses it when
             ``bwrap`` is on the host's PATH.
         hidden: Host paths commands must not see even where a bound tree (``/usr``, ``/etc``) holds
-            them, e.g. the data folder of a package installed under ``/usr``.
+            them, e.g. the files of a package installed under ``/usr``: not even listed.
 
     Raises:
         ProviderUnavailable: ``use_bwrap=True`` and ``bwrap`` is not installed.
@@ -116,6 +116,7 @@ class LocalProvider(Provider):
             "sockets": dict(self._sockets),
             "created_at": time.time(),
             "ttl_s": spec.ttl_s,
+            "disk_bytes": spec.disk_bytes,
         }
         try:
             await asyncio.to_thread(self._create, meta)
@@ -139,7 +140,10 @@ class LocalProvider(Provider):
             provider=self.name,
             workspace=WORKSPACE,
             labels=dict(meta["labels"]),
-            private={"env": dict(meta["env"]), "network": meta["network"], "sockets": dict(meta.get("sockets", {}))},
+            private={
+                "env": dict(meta["env"]), "network": meta["network"], "sockets": dict(meta.get("sockets", {})),
+                **({"disk_bytes": meta["disk_bytes"]} if meta.get("disk_bytes") else {}),
+            },  # fmt: skip
         )
 
     def _home(self, sandbox: Sandbox) -> Path:
@@ -171,10 +175,24 @@ class LocalProvider(Provider):
         home = self._home(sandbox)
         variables = {**sandbox.private.get("env", {}), **(env or {})}
         check_env(variables)
+        disk = sandbox.private.get("disk_bytes")
+        tmp_bytes = disk if disk and self._bwrap and _bwrap.supports_size(self._bwrap) else None
         return await _exec.run_command(
             self._bwrap, home, sandbox, argv, variables,
-            timeout_s=timeout_s, cwd=cwd, stdin=stdin, running=self._running, hidden=self._hidden,
+            timeout_s=timeout_s, cwd=cwd, stdin=stdin, running=self._running, hidden=self._hidden, tmp_bytes=tmp_bytes,
         )  # fmt: skip
+
+    async def workspace_bytes(self, sandbox: Sandbox) -> int:
+        """Bytes the workspace's files take on the host's disk (allocated blocks, as ``du``; links not followed).
+
+        Raises:
+            SandboxGone: The sandbox was destroyed.
+            ProviderUnavailable: A host I/O error.
+        """
+        home = self._home(sandbox)
+        base = home / "workspace"
+        size: int = await asyncio.to_thread(_files.guard, sandbox, base, ".", _files.disk_usage, base)
+        return size
 
     async def write_files(self, sandbox: Sandbox, files: dict[str, bytes], mode: int = 0o644) -> None:
         """Write files into the workspace; see ``Provider.write_files``.

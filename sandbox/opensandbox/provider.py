@@ -521,6 +521,8 @@ class OpenSandboxProvider(Provider):
             limits["cpu"] = f"{max(1, round(spec.cpus * 1000))}m"
         if spec.memory_mb is not None:
             limits["memory"] = f"{spec.memory_mb}Mi"
+        if spec.disk_bytes is not None:  # Kubernetes' name for a container's writable disk
+            limits["ephemeral-storage"] = f"{max(1, spec.disk_bytes // 2**20)}Mi"
         return limits
 
     def _network_policy(self, spec: SandboxSpec) -> NetworkPolicy | None:

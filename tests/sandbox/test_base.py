@@ -111,3 +111,24 @@ def test_workspace_path_refuses_more_than_max_path_depth_levels():
     assert workspace_path(deep) == PurePosixPath(deep)
     with pytest.raises(WorkspacePathError, match=f"33 levels deep; use at most {MAX_PATH_DEPTH}"):
         workspace_path(deep + "/x")
+
+
+async def test_the_default_workspace_count_is_du_in_kib_and_a_failed_du_is_the_providers_failure():
+    from sandbox import ProviderUnavailable, Sandbox
+
+    answers = [ExecResult(0, b"1536\t.\n", b""), ExecResult(127, b"", b"sh: du: not found\n")]
+    asked: list[list[str]] = []
+
+    class Counted(Provider):
+        name = "counted"
+
+        async def exec(self, sandbox, argv, **options):
+            asked.append(argv)
+            return answers.pop(0)
+
+    Counted.__abstractmethods__ = frozenset()  # only the default count is under test
+    box = Sandbox(id="x", provider="counted")
+    assert await Counted().workspace_bytes(box) == 1536 * 1024
+    with pytest.raises(ProviderUnavailable, match="du exited 127: sh: du: not found"):
+        await Counted().workspace_bytes(box)
+    assert asked == [["du", "-sk", "."]] * 2

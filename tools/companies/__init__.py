@@ -2,12 +2,19 @@
 
 ``build_default()`` returns the JSON-able dict of every app's initial state of the default company,
 the same on every call and every machine (fixed seed, frozen clock). ``company(key)`` and
-``company_state(key, app)`` name any company, generated ones (``"gen-<n>"``) included. Tasks layer
-their overrides on top of a company's state.
+``company_state(key, app)`` name any company of the catalogue, generated ones (``"gen-1"`` .. ``"gen-11"``)
+included. Tasks layer their overrides on top of a company's state.
 """
 
 from tools.companies.base import Company, CompanyError, Split
-from tools.companies.catalog import GENERATED, company, company_state
+from tools.companies.catalog import (
+    GENERATED,
+    check_company,
+    company,
+    company_cache_size,
+    company_state,
+    set_company_cache_size,
+)
 from tools.companies.default.company import COMPANY, DOMAIN, NOW, TIMEZONE, USER, build_default
 
 __all__ = [
@@ -21,6 +28,9 @@ __all__ = [
     "CompanyError",
     "Split",
     "build_default",
+    "check_company",
     "company",
+    "company_cache_size",
     "company_state",
+    "set_company_cache_size",
 ]

@@ -61,6 +61,10 @@ class BlobStore:
         """Whether ``key`` is a blob this store added (not one of its shared base's)."""
         return key in self._own
 
+    def own_ids(self) -> list[str]:
+        """The ids of the blobs this store added (not its shared base's), oldest first."""
+        return list(self._own)
+
     def own_size(self) -> int:
         """Bytes held by this store beyond its shared base (kept as blobs are added: O(1))."""
         return self._own_bytes

@@ -16,9 +16,10 @@ import hashlib
 import io
 import os
 import re
+import sys
 import threading
 import zipfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import islice
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -28,9 +29,11 @@ __all__ = [
     "MAX_TEXT_CHARS",
     "MAX_UNPACKED_BYTES",
     "MIME_TYPES",
+    "TEXT_CACHE_MAX_BYTES",
     "blob_text",
     "csv_rows",
     "extract_text",
+    "forget_texts",
     "make_docx",
     "make_pdf",
     "make_png",
@@ -38,7 +41,9 @@ __all__ = [
     "mime_type_for",
     "read_cell",
     "read_texts",
+    "set_text_cache_limit",
     "sniff",
+    "text_cache_size",
     "unpacks_small",
     "workbook_text",
 ]
@@ -336,14 +341,68 @@ def _extract(data: bytes, suffix: str) -> str:
         return ""
 
 
-#: Text of stored blobs by (blob id, extension). A blob id names its bytes, so entries never go stale.
+#: Text of stored blobs by (blob id, extension), the one read last at the end. A blob id names its bytes, so
+#: entries never go stale.
 _BLOB_TEXT: collections.OrderedDict[tuple[str, str], str] = collections.OrderedDict()
 _BLOB_TEXT_MAX = 8192
+#: Default most bytes of memory the cached texts take together (``text_cache_max_bytes``).
+TEXT_CACHE_MAX_BYTES = 256 * 1024 * 1024
 _BLOB_TEXT_LOCK = threading.Lock()
+_text_cache = {"bytes": 0, "max_bytes": TEXT_CACHE_MAX_BYTES}
+
+
+def _text_bytes(text: str) -> int:
+    """Bytes of memory a cached text takes (the string object's size)."""
+    return sys.getsizeof(text)
+
+
+def set_text_cache_limit(max_bytes: int) -> None:
+    """Keep at most ``max_bytes`` of text in :func:`blob_text`'s shared cache; the texts read longest ago go first.
+
+    Raises:
+        ValueError: ``max_bytes`` is negative.
+    """
+    if max_bytes < 0:
+        raise ValueError(f"the text cache's bound is 0 bytes or more, not {max_bytes}")
+    with _BLOB_TEXT_LOCK:
+        _text_cache["max_bytes"] = max_bytes
+        _trim_texts()
+
+
+def text_cache_size() -> tuple[int, int]:
+    """``(entries, bytes)`` the shared text cache holds now."""
+    with _BLOB_TEXT_LOCK:
+        return len(_BLOB_TEXT), _text_cache["bytes"]
+
+
+def forget_texts(blobs: Iterable[str]) -> int:
+    """Drop the cached text of these blob ids (a closed session's own files); returns how many entries went.
+
+    A blob another world also holds is simply read again when next searched.
+    """
+    gone = set(blobs)
+    if not gone:
+        return 0
+    with _BLOB_TEXT_LOCK:
+        keys = [key for key in _BLOB_TEXT if key[0] in gone]
+        for key in keys:
+            _text_cache["bytes"] -= _text_bytes(_BLOB_TEXT.pop(key))
+    return len(keys)
+
+
+def _trim_texts() -> None:
+    """Drop the texts read longest ago until the cache is within its bounds (the caller holds the lock)."""
+    while _BLOB_TEXT and (len(_BLOB_TEXT) > _BLOB_TEXT_MAX or _text_cache["bytes"] > _text_cache["max_bytes"]):
+        _, old = _BLOB_TEXT.popitem(last=False)
+        _text_cache["bytes"] -= _text_bytes(old)
 
 
 def blob_text(blobs: Any, blob: str, name: str) -> str:
-    """The text of a stored file (see :func:`extract_text`), kept in a shared cache of 8,192 entries.
+    """The text of a stored file (see :func:`extract_text`), kept in a shared cache.
+
+    The cache holds at most 8,192 texts and at most :func:`set_text_cache_limit` bytes of them
+    (:data:`TEXT_CACHE_MAX_BYTES` by default), the ones read longest ago dropped first; a text larger than
+    the whole bound is answered but not kept.
 
     Args:
         blobs: The world's blob store (``get(blob_id) -> bytes``).
@@ -363,9 +422,12 @@ def blob_text(blobs: Any, blob: str, name: str) -> str:
             return text
     text = extract_text(blobs.get(blob), name)  # outside the lock: two threads may both extract, harmlessly
     with _BLOB_TEXT_LOCK:
+        old = _BLOB_TEXT.pop(key, None)
+        if old is not None:
+            _text_cache["bytes"] -= _text_bytes(old)
         _BLOB_TEXT[key] = text
-        if len(_BLOB_TEXT) > _BLOB_TEXT_MAX:
-            _BLOB_TEXT.popitem(last=False)
+        _text_cache["bytes"] += _text_bytes(text)
+        _trim_texts()
     return text
 
 

@@ -126,7 +126,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     tasks.add_argument("--module", help="generate: a family module (dotted name or .py file) holding FAMILY")
     tasks.add_argument("--companies", help="generate: company keys, comma-separated (default: gen-1 .. gen-11)")
-    tasks.add_argument("--seeds", type=int, help="generate: instances per company (default: the family's seeds)")
+    tasks.add_argument(
+        "--seeds", type=int, help="generate: instances per company, 1 to 1000 (default: the family's seeds)"
+    )
     tasks.add_argument("--tasks", dest="tasks_file", help="JSONL file of task rows (default: built-in tasks)")
     tasks.add_argument("--json", action="store_true", help="one JSON object per task (prove: per policy)")
     tasks.add_argument("--stats", action="store_true", help="counts by app, exposure and number of apps")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import time
 from collections import Counter
@@ -16,7 +17,11 @@ from gateway.runners.cli.progress import Progress
 if TYPE_CHECKING:
     from gateway.control.rows import Task
 
-__all__ = ["run", "task_stats"]
+__all__ = ["MAX_SEEDS", "run", "task_stats"]
+
+#: Most instances per company ``tasks generate --seeds`` makes (the built-in families make 1-10).
+MAX_SEEDS = 1000
+_MODULE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
 
 def run(args: argparse.Namespace) -> int:
     """``tasks``: list, count (``--stats``), export, prove or generate task rows."""
@@ -44,7 +49,8 @@ def _cmd_generate(args: argparse.Namespace) -> int:
     import importlib
     import importlib.util
 
-    from gateway.control.rows import lint_task, parse_task
+    from gateway.control.rows import parse_task
+    from gateway.control.worlds import lint_task
     from gateway.tasks.loader import Family, instance_row
     from tools.companies import GENERATED, CompanyError, company
 
@@ -54,8 +60,13 @@ def _cmd_generate(args: argparse.Namespace) -> int:
 
     if not args.module:
         return usage("--module names the family module (a dotted name or a .py file holding FAMILY = Family(...))")
-    if args.seeds is not None and args.seeds < 1:
-        return usage(f"--seeds must be 1 or more, not {args.seeds}")
+    if args.seeds is not None and not 1 <= args.seeds <= MAX_SEEDS:
+        return usage(f"--seeds must be from 1 to {MAX_SEEDS:,}, not {args.seeds}")
+    if not args.module.endswith(".py") and not _MODULE_NAME.fullmatch(args.module):
+        return usage(
+            f"--module: {args.module[:200]!r} is neither a dotted module name (such as my_families.invoices) nor a "
+            ".py file"
+        )
     try:
         if args.module.endswith(".py"):
             spec = importlib.util.spec_from_file_location(Path(args.module).stem, args.module)
@@ -67,6 +78,8 @@ def _cmd_generate(args: argparse.Namespace) -> int:
             module = importlib.import_module(args.module)
     except (ImportError, OSError, TypeError, ValueError) as exc:  # TypeError: a relative name such as ../x
         return usage(f"--module: cannot import {args.module[:200]!r}: {exc}; give a dotted module name or a .py file")
+    except SyntaxError as exc:
+        return usage(f"--module: {args.module[:200]!r} is not valid Python: {exc.msg} (line {exc.lineno})")
     family = getattr(module, "FAMILY", None)
     if not isinstance(family, Family):
         return usage(f"--module: {args.module!r} has no FAMILY = Family(...)")

@@ -3,7 +3,8 @@
 import pytest
 
 from gateway import Gateway, Settings
-from gateway.control.rows import build_world, load_builtin_tasks
+from gateway.control.rows import load_builtin_tasks
+from gateway.control.worlds import build_world
 from gateway.grading import grade
 from gateway.runners.policies import run_steps, steps_for, tool_name
 from sandbox.local import LocalProvider
@@ -41,7 +42,7 @@ def test_builtin_task_spread():
 @pytest.mark.parametrize("task_id", sampled(list(TASKS), 8, seed="copy-on-write"))
 async def test_sessions_never_write_to_the_shared_initial_world(task_id, tmp_path):
     """Copy on write: after every policy of a task ran on one gateway, its shared template is untouched."""
-    from gateway.control.rows import world_template
+    from gateway.control.worlds import world_template
 
     gw = Gateway(Settings(), TASKS, LocalProvider(tmp_path / "ws", owner="test"))
     task = TASKS[task_id]

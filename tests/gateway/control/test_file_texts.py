@@ -21,6 +21,7 @@ async def test_a_worlds_file_texts_are_read_off_the_loop_once_at_its_first_seed(
 
     monkeypatch.setattr(documents, "extract_text", recorded)
     monkeypatch.setattr(documents, "_BLOB_TEXT", type(documents._BLOB_TEXT)())  # an empty cache
+    monkeypatch.setitem(documents._text_cache, "bytes", 0)
     loop_thread = threading.get_ident()
     gw = Gateway(Settings(seed_slice_s=0, sandbox_provider="none"), TASKS)
     first = gw.get_session((await gw.seed({"task_id": TASK, "exposure": "mcp"}, BASE))["session_id"])

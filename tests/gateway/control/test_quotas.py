@@ -92,3 +92,27 @@ async def test_a_body_of_many_unknown_keys_is_refused_by_the_first_one():
     with pytest.raises(InvalidArgument) as err:
         await gw.call(session, "company_drive_search_files", arguments)
     assert err.value.parameter == "k0" and "unknown parameter; this action takes: query" in err.value.message
+
+
+async def test_text_uploaded_from_the_workspace_counts_toward_the_written_text_quota(tmp_path):
+    from sandbox.local import LocalProvider
+
+    provider = LocalProvider(tmp_path / "sandboxes", owner="test-owner", use_bwrap=False)
+    gw = Gateway(Settings(seed_slice_s=0, session_max_written_chars=10_000), TASKS, provider)
+    info = await gw.seed({"task_id": "drive-share-offsite-agenda", "exposure": "mcp", "sandbox": True}, BASE)
+    session = gw.get_session(info["session_id"])
+    files = {"a.txt": b"a" * 6000, "b.txt": b"b" * 6000, "c.png": b"\x89PNG" * 3000}
+    await provider.write_files(session.sandbox, files)
+    await gw.call(session, "company_drive_upload_file", {"path": "a.txt"})
+    assert session.written_chars == 9 + 6000  # the arguments ("path", "a.txt"), then the file's text
+    before = session.world.snapshot()
+    with pytest.raises(QuotaExceeded) as err:
+        await gw.call(session, "company_drive_upload_file", {"path": "b.txt"})
+    assert str(err.value).startswith(
+        "text limit reached: this account may write or upload at most 10,000 characters of text in all, and the "
+        "files of this request would bring it to 12,018; nothing was saved or changed."
+    )
+    assert session.world.snapshot() == before and session.written_chars == 6009
+    await gw.call(session, "company_drive_upload_file", {"path": "c.png"})  # an image holds no text
+    assert session.written_chars == 6009 + 9
+    await gw.shutdown()

@@ -65,5 +65,6 @@ def test_a_tasks_file_that_cannot_be_read_is_refused_by_name(tmp_path):
     with pytest.raises(TaskError, match=r"^tasks file '.*' is a folder; give a JSONL file of task rows$"):
         load_tasks(tmp_path)
     (tmp_path / "latin1.jsonl").write_bytes(b"\xff\xfe not utf-8")
-    with pytest.raises(TaskError, match=r"^tasks file '.*latin1.jsonl' cannot be read: 'utf-8' codec"):
+    not_utf8 = r"^tasks file '.*latin1.jsonl' is not UTF-8 text \(byte 0\); give a JSONL file$"
+    with pytest.raises(TaskError, match=not_utf8):
         load_tasks(tmp_path / "latin1.jsonl")

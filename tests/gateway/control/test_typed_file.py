@@ -13,7 +13,8 @@ import pytest
 
 from gateway import Gateway, Settings
 from gateway.control.controls import generate_controls
-from gateway.control.rows import Task, load_builtin_tasks, world_template
+from gateway.control.rows import Task, load_builtin_tasks
+from gateway.control.worlds import world_template
 from gateway.runners.prove import prove_task
 from sandbox.local import LocalProvider
 from tools.kernel.documents import extract_text

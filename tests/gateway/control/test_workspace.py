@@ -358,3 +358,49 @@ async def test_a_row_names_its_sandbox_image(served, provider):
     app, control = served
     await seed(control, task={**ROW, "id": "with-image", "image": "localhost/company-documents:latest"})
     assert provider.specs[-1].image == "localhost/company-documents:latest"
+
+
+async def test_a_download_that_would_pass_the_workspace_bound_is_refused_whole(provider):
+    bound = 64 * 1024
+    app = create_app(Settings(workspace_max_bytes=bound), provider=provider)
+    async with serve_in_background(app) as base, httpx.AsyncClient(base_url=base, timeout=30) as control:
+        info = await seed(control)
+        assert provider.specs[-1].disk_bytes == bound  # the provider bounds what the shell writes where it can
+        sandbox = app.state.gateway.get_session(info["session_id"]).sandbox
+        workspace = provider.root / sandbox.id / "workspace"
+        held = bound - 100  # as if the shell had filled it (the local provider counts allocated blocks, as du)
+        counted = provider.workspace_bytes
+
+        async def nearly_full(sb):
+            return held if sb.id == sandbox.id else await counted(sb)
+
+        provider.workspace_bytes = nearly_full
+        async with api(info) as client:
+            r = await client.post("/drive/read_file", json={"file_id": "file_vendor_list"})
+            assert r.status_code == 400, r.text
+            assert r.json()["error"]["parameter"] == "save_as"
+            message = r.json()["error"]["message"]
+            assert message.startswith(
+                "workspace full: your workspace may hold at most 64 KiB (65,536 bytes) of files; it holds 63.9 KiB "
+                "(65,436 bytes) and 'downloads/Vendor list.csv' is "
+            )
+            assert message.endswith("nothing was saved or changed. Delete files you no longer need from your "
+                                    "workspace, then try again.")  # fmt: skip
+            assert banned_words(message) == []
+            assert not (workspace / "downloads").exists()  # nothing half-written
+            held = 0
+            r = await client.post("/drive/read_file", json={"file_id": "file_vendor_list"})
+            assert r.status_code == 200, r.text
+        verdict = (await control.post("/verify", json={"session_id": info["session_id"]})).json()
+        assert verdict["mask_sample"] is False
+
+
+async def test_the_local_provider_counts_the_workspace_as_du_does(provider):
+    sandbox = await provider.create(SandboxSpec())
+    empty = await provider.workspace_bytes(sandbox)
+    await provider.write_files(sandbox, {"a/b/c.bin": b"x" * 100_000, "d.txt": b"y"})
+    used = await provider.workspace_bytes(sandbox)
+    du = await provider.exec(sandbox, ["du", "-sk", "--apparent-size", "."], timeout_s=10)  # the control
+    assert 100_000 + 1 <= used - empty <= 100_000 + 1 + 4 * 4096  # data blocks plus two folders' and one file's
+    assert int(du.stdout.split()[0]) >= 97
+    await provider.destroy(sandbox)

@@ -173,10 +173,54 @@ def test_an_empty_tasks_file_is_refused_in_one_line(tmp_path, capsys):
     assert capsys.readouterr().err.strip().endswith("holds no task rows; give a JSONL file with one row per line")
 
 
-def test_a_relative_family_module_is_refused_in_one_line(capsys):
-    assert main(["tasks", "generate", "--module", "../../x"]) == 2
+@pytest.mark.parametrize("module", ["../../x", "a b", "x..y", ".x", "x/y"])
+def test_a_family_module_that_is_no_module_name_is_refused_in_one_line(capsys, module):
+    assert main(["tasks", "generate", "--module", module]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("company-gateway tasks generate: --module: cannot import '../../x'") and err.count("\n") == 1
+    assert err == (
+        f"company-gateway tasks generate: --module: {module!r} is neither a dotted module name (such as "
+        "my_families.invoices) nor a .py file\n"
+    )
+
+
+def test_a_family_file_that_is_no_python_is_refused_in_one_line(tmp_path, capsys):
+    bad = tmp_path / "bad.py"
+    bad.write_text("x = (\n")
+    assert main(["tasks", "generate", "--module", str(bad)]) == 2
+    assert capsys.readouterr().err == (
+        f"company-gateway tasks generate: --module: {str(bad)!r} is not valid Python: '(' was never closed (line 1)\n"
+    )
+
+
+@pytest.mark.parametrize("seeds", [0, 1001, 10**12])
+def test_tasks_generate_takes_1_to_1000_seeds(capsys, seeds):
+    module = "gateway.tasks.families.gmail_forward_invoice"
+    assert main(["tasks", "generate", "--module", module, "--seeds", str(seeds)]) == 2
+    assert capsys.readouterr().err == f"company-gateway tasks generate: --seeds must be from 1 to 1,000, not {seeds}\n"
+
+
+@pytest.mark.parametrize(
+    ("path", "message"),
+    [
+        ("/dev/zero", "tasks file '/dev/zero' holds NUL bytes, so it is no text file; give a JSONL file"),
+        ("/", "tasks file '/' is a folder; give a JSONL file of task rows"),
+    ],
+)
+def test_serve_and_tasks_refuse_a_file_that_is_no_tasks_file_in_one_line(capsys, path, message):
+    assert main(["tasks", "--tasks", path]) == 2
+    assert capsys.readouterr().err.strip().endswith(message)
+    assert main(["serve", "--tasks", path]) == 2
+    assert capsys.readouterr().err == f"company-gateway serve: {message}\n"
+
+
+def test_a_tasks_file_past_its_bound_is_refused_unread(tmp_path, capsys, monkeypatch):
+    from gateway.control import rows
+
+    monkeypatch.setattr(rows, "MAX_TASKS_FILE_BYTES", 3 * 2**20)
+    big = tmp_path / "big.jsonl"
+    big.write_text("#" * (3 * 2**20 + 1))
+    assert main(["tasks", "--tasks", str(big)]) == 2
+    assert capsys.readouterr().err.strip().endswith("is larger than 3,145,728 bytes; split it into smaller files")
 
 
 def test_a_repeated_family_on_serve_keeps_every_name():

@@ -4,7 +4,8 @@ import json
 
 import pytest
 
-from gateway.control.rows import Task, world_template
+from gateway.control.rows import Task
+from gateway.control.worlds import world_template
 from tests.conftest import MemoryFiles
 from tools import REGISTRY, Context
 from tools.kernel.examples import example_arguments

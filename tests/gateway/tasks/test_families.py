@@ -12,7 +12,8 @@ from collections import Counter
 
 import pytest
 
-from gateway.control.rows import TaskError, load_builtin_tasks, parse_task, select_tasks, world_template
+from gateway.control.rows import TaskError, load_builtin_tasks, parse_task, select_tasks
+from gateway.control.worlds import world_template
 from gateway.tasks.loader import families, family_rows, instance_row, tier_of
 from tools.companies import GENERATED, CompanyError, company
 from tools.kernel.documents import blob_text
@@ -105,11 +106,12 @@ def test_an_exported_row_builds_its_documents_in_a_fresh_process(tmp_path):
     path.write_text(json.dumps(row) + "\n")
     blob = next(iter(row["documents"]))
     code = (
-        "import sys; from gateway.control.rows import load_tasks, world_template;"
+        "import sys; from gateway.control.rows import load_tasks; from gateway.control.worlds import world_template;"
         "from tools.companies.shared import BLOBS;"
-        f"t = load_tasks({str(path)!r})[{row['id']!r}]; world_template(t);"
+        f"t = load_tasks({str(path)!r})[{row['id']!r}]; tp = world_template(t);"
         "assert 'gateway.tasks.loader' not in sys.modules;"  # no family ran here: the bytes came from the row's spec
-        f"sys.stdout.write(str(len(BLOBS[{blob!r}])))"
+        f"assert {blob!r} not in BLOBS;"  # kept in the row's template, not in the companies' shared blobs
+        f"sys.stdout.write(str(len(tp.blobs[{blob!r}])))"
     )
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}  # no cached document bytes: made from the spec
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)

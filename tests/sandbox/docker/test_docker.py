@@ -494,3 +494,18 @@ async def test_a_bound_socket_reaches_a_network_none_container_read_only(engine)
         assert b"Read-only file system" in tamper.stderr or b"Device or resource busy" in tamper.stderr, tamper
         gone = await provider.exec(later, ["test", "-e", INSIDE], timeout_s=10)
         assert gone.exit_code == 1
+
+
+async def test_a_disk_bound_makes_the_workspace_a_sized_tmpfs_that_files_still_reach(provider):
+    sandbox = await provider.create(SandboxSpec(disk_bytes=1024 * 1024))
+    await provider.write_files(sandbox, {"notes/a.txt": b"hello"})
+    filled = await provider.exec(
+        sandbox, ["sh", "-c", "cat notes/a.txt; echo; head -c 3145728 /dev/zero > big; wc -c < big"], timeout_s=30
+    )
+    text, size = filled.stdout.split()
+    assert text == b"hello" and 1024 * 1024 - 64 * 1024 <= int(size) < 1024 * 1024  # full at 1 MiB (a.txt in it)
+    assert await provider.read_file(sandbox, "notes/a.txt") == b"hello"
+    assert await provider.workspace_bytes(sandbox) >= 1024 * 1024
+    unbounded = await provider.create(SandboxSpec())
+    wrote = await provider.exec(unbounded, ["sh", "-c", "head -c 3145728 /dev/zero > big; wc -c < big"], timeout_s=30)
+    assert wrote.stdout.split() == [str(3 * 1024 * 1024).encode()]  # the control

@@ -538,9 +538,11 @@ async def test_bwrap_session_token_reaches_the_command_but_no_command_line(bwrap
         assert os.read(reader, 4096) == token.encode() + b"\n"  # inside: the command has it
         lines = _host_command_lines()  # outside: bubblewrap still runs the command now
         home = os.fsencode(bwrapped.root / sb.id)
-        bwraps = [argv for argv in lines.values() if home in argv and argv.split(b"\0")[0].endswith(b"bwrap")]
+        mine = script.encode()
+        bwraps = [argv for argv in lines.values() if mine in argv and argv.split(b"\0")[0].endswith(b"bwrap")]
         assert bwraps  # bubblewrap and its forked child (the pid namespace's init) show the same line
-        assert all(b"--args" in argv.split(b"\0") for argv in bwraps)
+        assert all(argv.split(b"\0")[1:4] == [b"--args", argv.split(b"\0")[2], b"--"] for argv in bwraps)
+        assert [pid for pid, argv in lines.items() if home in argv] == []  # no host path: every option is in --args
         assert [pid for pid, argv in lines.items() if token.encode() in argv] == []
     finally:
         loop.remove_reader(reader)
@@ -583,11 +585,25 @@ async def test_a_package_installed_under_usr_keeps_its_task_data_out_of_sight(tm
         shutil.rmtree(prefix, ignore_errors=True)
 
 
-def test_the_gateway_lends_local_sandboxes_that_hide_its_task_data(tmp_path):
+def test_the_gateway_lends_local_sandboxes_that_hide_its_task_data_and_code(tmp_path):
+    import gateway
+    import tools
     from gateway.control.workspace import make_provider, task_data_folder
     from gateway.settings import Settings
 
     provider = make_provider(Settings(sandbox_provider="local", sandbox_root=str(tmp_path)))
     assert isinstance(provider, LocalProvider)
-    assert provider._hidden == (task_data_folder(),)
+    assert provider._hidden[0] == task_data_folder()
+    assert {str(Path(gateway.__file__).parent), str(Path(tools.__file__).parent)} <= set(provider._hidden)
     assert Path(task_data_folder(), "rows").is_dir() and Path(task_data_folder(), "families").is_dir()
+
+
+@pytest.mark.bwrap
+async def test_bwrap_tmp_holds_at_most_the_sandboxs_disk_bound(bwrapped):
+    write = "head -c 3145728 /dev/zero > /tmp/three-mib; wc -c < /tmp/three-mib"
+    bounded = await bwrapped.create(SandboxSpec(disk_bytes=1024 * 1024))
+    result = await sh(bwrapped, bounded, write)
+    assert result.exit_code == 0 and int(result.stdout) == 1024 * 1024  # the tmpfs is full at 1 MiB
+    assert b"No space left on device" in result.stderr
+    unbounded = await bwrapped.create(SPEC)
+    assert int((await sh(bwrapped, unbounded, write)).stdout) == 3 * 1024 * 1024  # the control

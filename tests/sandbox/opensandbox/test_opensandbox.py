@@ -135,6 +135,7 @@ async def test_create_sends_image_entrypoint_env_ttl_metadata_and_limits(provide
         ttl_s=600.5,
         cpus=0.5,
         memory_mb=512,
+        disk_bytes=3 * 2**30,
     )
 
     body = server.created[0]
@@ -147,7 +148,7 @@ async def test_create_sends_image_entrypoint_env_ttl_metadata_and_limits(provide
         "PATH": f"{COMMANDS_DIR}:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
         "COMPANY_API_URL": "http://gw.example/api",
     }
-    assert body["resourceLimits"] == {"cpu": "500m", "memory": "512Mi"}
+    assert body["resourceLimits"] == {"cpu": "500m", "memory": "512Mi", "ephemeral-storage": "3072Mi"}
     assert "networkPolicy" not in body
     assert sandbox == Sandbox(id="sbx-1", provider="opensandbox", labels={"session": "s-1", "expires": "1900000000"})
     assert server.sandboxes["sbx-1"]["dirs"] == {("/workspace", 755)}

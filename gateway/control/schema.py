@@ -1,0 +1,200 @@
+"""The task row's model: its fields, validated (:class:`Task`); loading rows is :mod:`gateway.control.rows`.
+
+A task row (one JSON object per line) has these fields::
+
+    id               unique id, e.g. "mail-forward-invoice"
+    instruction      the request, written as a colleague would write it
+    apps             the apps the row enables, e.g. ["gmail", "drive"]
+    exposure         "mcp" (default), "cli" or "http"
+    docs_tool        "api_fetch" (default) or "api_docs"; the docs tool's name for the http exposure
+    sandbox          lend a sandbox by default (true for rows that move files through the workspace);
+                     default: only for the cli and http exposures
+    image            the sandbox image a container provider should start (e.g. the documents image)
+    now, timezone, user   optional overrides of the fixture's clock, zone and acting user
+    world            {"fixture": "default", "overrides": {app: {collection: {id: record or null}}}};
+                     fixture names the company: "default" or a generated "gen-<n>" (tools.companies)
+    family, seed     the family and instance seed that generated the row (gateway.tasks.loader); none when hand-written
+    split            "train" (default), "validation" or "test"
+    tier             "easy", "medium" or "hard" (see gateway.tasks.families.tier_of); computed when absent
+    kind             what the work is: "task" (default), "refusal", "document", "long_horizon" or "ambiguity"
+    workspace        {"relative/path": "text"}: files placed in the workspace at seed
+    documents        {blob id: document spec}: files the overrides' records hold, made from their spec
+                     (tools.companies.shared) when the world is built
+    checks           list of checks (see gateway.grading)
+    allowed_changes  list of change rules (see gateway.grading)
+    solution         reference solution: list of steps
+    alternative_solutions  other reference solutions (another natural way to the same outcome), each a list of steps
+    negative_controls  list of {"name", "why", "steps"}: plausible wrong solutions that must score 0.0
+    no_controls      {generated control name: why it cannot be generated for this row}
+
+A step is ``{"tool": "gmail.search_messages", "args": {...}, "save": {"var": "results.0.id"}}``;
+``"{var}"`` inside a later argument is replaced by the saved value (a whole-string
+``"{var}"`` keeps the saved value's type). ``"tool": "complete_task"`` is the app-less action.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from sandbox import WorkspacePathError, workspace_path
+from tools import REGISTRY
+from tools.companies import CompanyError, Split, check_company
+
+__all__ = ["CONTROL_NAMES", "KINDS", "Control", "Exposure", "Kind", "Step", "Task", "Tier", "WorldSpec"]
+
+Exposure = Literal["mcp", "cli", "http"]
+
+#: The generated controls (:mod:`gateway.control.controls`), in the order they are proved; a row's
+#: ``no_controls`` names only these.
+CONTROL_NAMES = (
+    "list_everything", "claim_without_acting", "over_reach", "fair_context", "extra_recipient", "share_what_you_made",
+    "negated_message", "context_in_messages", "typed_file",
+)  # fmt: skip
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Step(_Strict):
+    """One call of a scripted solution."""
+
+    tool: str = Field(description="'<app>.<action>' or 'complete_task'")
+    args: dict[str, Any] = {}
+    save: dict[str, str] = Field(default={}, description="variable name -> dotted path into the result")
+
+    @field_validator("tool")
+    @classmethod
+    def _known_tool(cls, value: str) -> str:
+        if value == "complete_task":
+            return value
+        app, _, action = value.partition(".")
+        if app not in REGISTRY.apps or action not in REGISTRY.apps[app].actions:
+            raise ValueError(f"unknown tool {value!r}; write '<app>.<action>' with a registered action")
+        return value
+
+
+class Control(_Strict):
+    """A negative control: a plausible wrong solution that must score 0.0."""
+
+    name: str
+    why: str = ""
+    steps: list[Step]
+
+
+class WorldSpec(_Strict):
+    """Which company the world starts from and what the row changes in it."""
+
+    fixture: str = Field("default", description="the company: 'default' or a generated 'gen-<n>'")
+    overrides: dict[str, dict[str, dict[str, dict[str, Any] | None]]] = {}
+
+    @field_validator("fixture")
+    @classmethod
+    def _known_company(cls, value: str) -> str:
+        try:
+            check_company(value)  # the name only: the company is built later, off the event loop
+        except CompanyError as exc:
+            raise ValueError(str(exc)) from None
+        return value
+
+
+Tier = Literal["easy", "medium", "hard"]
+#: What the work is: an ordinary task, a request to decline, document work in the shell, a long plan across
+#: apps, or a request that is clear only once the world is read.
+Kind = Literal["task", "refusal", "document", "long_horizon", "ambiguity"]
+#: The kinds, in the order ``tasks --stats`` lists them.
+KINDS: tuple[Kind, ...] = ("task", "refusal", "document", "long_horizon", "ambiguity")
+
+
+class Task(_Strict):
+    """One task row, validated. See the module docstring for the fields."""
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9._-]{0,79}$")
+    instruction: str = Field(min_length=1)
+    apps: list[str] = Field(min_length=1)
+    exposure: Exposure = "mcp"
+    docs_tool: Literal["api_fetch", "api_docs"] = "api_fetch"
+    sandbox: bool | None = None
+    image: str | None = Field(None, description="sandbox image for container providers, e.g. a documents image")
+    now: datetime | None = None
+    timezone: str | None = None
+    user: str | None = None
+    world: WorldSpec = WorldSpec()
+    workspace: dict[str, str] = {}
+    checks: list[dict[str, Any]] = Field(min_length=1)
+    allowed_changes: list[dict[str, Any]] = []
+    solution: list[Step] = []
+    alternative_solutions: list[list[Step]] = []
+    negative_controls: list[Control] = []
+    no_controls: dict[str, str] = {}
+    family: str | None = Field(None, pattern=r"^[a-z0-9][a-z0-9-]{0,47}$")
+    seed: int | None = Field(None, ge=0)
+    split: Split = "train"
+    tier: Tier | None = None
+    kind: Kind = "task"
+    documents: dict[str, dict[str, Any]] = {}
+
+    @field_validator("apps")
+    @classmethod
+    def _known_apps(cls, value: list[str]) -> list[str]:
+        unknown = [a for a in value if a not in REGISTRY.apps]
+        if unknown:
+            raise ValueError(f"unknown apps {unknown}; apps: {list(REGISTRY.apps)}")
+        if len(set(value)) != len(value):
+            raise ValueError("an app is named twice")
+        return value
+
+    @field_validator("timezone")
+    @classmethod
+    def _known_zone(cls, value: str | None) -> str | None:
+        if value is not None and not _is_zone(value):
+            raise ValueError(f"unknown time zone {value[:60]!r}; give an IANA zone name such as 'Europe/Berlin'")
+        return value
+
+    @field_validator("now")
+    @classmethod
+    def _aware(cls, value: datetime | None) -> datetime | None:
+        if value is not None and value.utcoffset() is None:
+            raise ValueError("the time has no zone; give one such as '2026-03-12T09:00:00+01:00' or '...Z'")
+        return value
+
+    @model_validator(mode="after")
+    def _overrides_of_its_apps(self) -> Task:
+        stray = [app for app in self.world.overrides if app not in self.apps and app != "directory"]
+        if stray:
+            raise ValueError(
+                f"world.overrides: {stray[0][:40]!r} is not one of the row's apps {self.apps}; "
+                "add it to apps or drop its overrides"
+            )
+        return self
+
+    @field_validator("no_controls")
+    @classmethod
+    def _known_controls(cls, value: dict[str, str]) -> dict[str, str]:
+        unknown = [n for n in value if n not in CONTROL_NAMES]
+        if unknown:
+            raise ValueError(f"unknown generated controls {unknown}; controls: {list(CONTROL_NAMES)}")
+        return value
+
+    @field_validator("workspace")
+    @classmethod
+    def _paths_inside(cls, value: dict[str, str]) -> dict[str, str]:
+        for path in value:
+            try:
+                workspace_path(path)
+            except WorkspacePathError as exc:
+                raise ValueError(f"{path!r} is not a path inside the workspace ({exc})") from None
+        return value
+
+
+def _is_zone(name: str) -> bool:
+    """Whether ``name`` is an IANA time zone this machine knows (``Europe/Berlin``, ``UTC``)."""
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, OSError):  # ValueError: a path-like or malformed key
+        return False
+    return True
