@@ -104,7 +104,7 @@ def _build(inst: Instance) -> dict[str, Any]:
         (f"the {system} is down and {tk['id']} just came in", f"{requester['name']} reported the {system} outage"),
         by=requester["name"],
     )
-    fixed = {"kind": "person", "value": oncall["email"]}
+    fixed = {"kind": "person", "value": oncall["email"], "ignore": [requester["email"], me]}  # a greeting names them
     fin = review + timedelta(minutes=30)
 
     def plan(who: dict[str, Any], *, mgr: dict[str, Any] | None = None, post: str = "", upto: int = 5) -> list[Any]:
