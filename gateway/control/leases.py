@@ -75,8 +75,12 @@ class Leases:
             return
         due = self._due[session_id] = self._clock() + self.lease_s
         self._push(session_id, due)
-        if self._reaper is None or self._reaper.done():
-            self._reaper = asyncio.get_running_loop().create_task(self._run(), name="session-leases")
+        loop = asyncio.get_running_loop()
+        if self._reaper is None or self._reaper.done() or self._reaper.get_loop() is not loop:
+            # a gateway driven from one event loop after another (tasks prove runs a loop per job) gets a
+            # reaper, and a wake-up event, in each
+            self._wake = asyncio.Event()
+            self._reaper = loop.create_task(self._run(), name="session-leases")
 
     def renew(self, session_id: str) -> float | None:
         """Extend a session's lease to ``lease_s`` from now; returns the new expiry in Unix seconds.

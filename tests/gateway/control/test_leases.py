@@ -201,3 +201,18 @@ async def test_500_abandoned_sessions_leave_no_world_sandbox_or_slot(tmp_path: P
     assert gateway.admission.held == 1
     await gateway.close(later["session_id"])
     await gateway.shutdown()
+
+
+def test_a_gateway_driven_from_one_event_loop_after_another_reaps_in_each() -> None:
+    """``tasks prove`` drives one gateway from a loop per job: each loop gets a working reaper."""
+    app = create_app(Settings(sandbox_provider="none", session_lease_s=0.2), {})
+    gateway: Gateway = app.state.gateway
+
+    async def seed_and_wait() -> object:
+        sid = (await gateway.seed({"task": MCP_ROW}, "http://127.0.0.1:1/"))["session_id"]
+        await wait_until(lambda: sid in gateway.ended, timeout_s=10)
+        return (await gateway.verify(sid))["failure_kind"]
+
+    first = asyncio.run(seed_and_wait())
+    second = asyncio.run(seed_and_wait())  # a reaper (and its event) bound to the first loop would fail here
+    assert (first, second) == ("abandoned", "abandoned")
