@@ -4,8 +4,8 @@ Written into ``resources_servers/company_gateway/app.py`` by ``company-gateway g
 own venv (Gym pins ``mcp<2``), so it imports ``nemo_gym`` and ``httpx`` only, never the gateway's code, and
 reaches a running gateway over HTTP at the config variable ``company_gateway_url``:
 
-- ``POST /seed_session``: ``POST {gateway}/seed_session {"task_id", "exposure": "mcp", "sandbox": false}``. Gym's
-  session cookie names the rollout; a seed repeated for the same rollout (or the same ``resources_session_id``)
+- ``POST /seed_session``: ``POST {gateway}/seed_session {"task_id", "exposure": "mcp"}`` (a row that moves
+  files gets the sandbox it asks for). Gym's session cookie names the rollout; a seed repeated for the same rollout (or the same ``resources_session_id``)
   returns the session it already has. An agent's legacy seed body is the dataset row (its ``task_id``); an
   Environment Server's is a ``ResourcesSeedSessionRequest``.
 - ``POST /company_<app>_<action>`` and ``POST /company_complete_task``: one MCP ``tools/call`` on the session's
@@ -237,7 +237,7 @@ class CompanyGatewayResourcesServer(SimpleResourcesServer):
             return existing
         session = self.sessions[key] = _Session(task_id)
         try:
-            seeded = await self._control("/seed_session", {"task_id": task_id, "exposure": "mcp", "sandbox": False})
+            seeded = await self._control("/seed_session", {"task_id": task_id, "exposure": "mcp"})
             session.gateway_id = seeded["session_id"]
             session.mcp_url = seeded["mcp"]["url"]
             session.mcp_headers = dict(seeded["mcp"]["headers"])

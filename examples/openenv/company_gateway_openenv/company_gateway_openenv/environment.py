@@ -113,7 +113,7 @@ class CompanyGatewayEnvironment(Environment[Action, Observation, GatewayEnvState
         chosen = task_id or self._draw(seed, split, family)
         self._started = time.perf_counter()
         control = self._control = Control(self.config.gateway_url, self.config.control_token, self.config.timeout_s)
-        seeded = control.post("/seed_session", {"task_id": chosen, "exposure": "mcp", "sandbox": False})
+        seeded = control.post("/seed_session", {"task_id": chosen, "exposure": "mcp"})
         self._state = GatewayEnvState(episode_id=episode_id or str(uuid.uuid4()), step_count=0, task_id=chosen,
                                       session_id=seeded["session_id"])  # fmt: skip
         self._mcp_url = seeded["mcp"]["url"]

@@ -112,7 +112,7 @@ class Control:
 
     async def seed(self, task_id: str) -> dict[str, Any]:
         """Seed a session for ``task_id`` (MCP exposure, no sandbox); the gateway's seed answer."""
-        return await self.post("/seed_session", {"task_id": task_id, "exposure": "mcp", "sandbox": False})
+        return await self.post("/seed_session", {"task_id": task_id, "exposure": "mcp"})
 
     async def verify(self, session_id: str, response: str) -> dict[str, Any]:
         """Grade the session with the model's final text; ``/verify``'s answer."""
