@@ -5,9 +5,9 @@ own venv (Gym pins ``mcp<2``), so it imports ``nemo_gym`` and ``httpx`` only, ne
 reaches a running gateway over HTTP at the config variable ``company_gateway_url``:
 
 - ``POST /seed_session``: ``POST {gateway}/seed_session {"task_id", "exposure": "mcp"}`` (a row that moves
-  files gets the sandbox it asks for). Gym's session cookie names the rollout; a seed repeated for the same rollout (or the same ``resources_session_id``)
-  returns the session it already has. An agent's legacy seed body is the dataset row (its ``task_id``); an
-  Environment Server's is a ``ResourcesSeedSessionRequest``.
+  files gets the sandbox it asks for). Gym's session cookie names the rollout; a seed repeated for the same
+  rollout (or the same ``resources_session_id``) returns the session it already has. An agent's legacy seed
+  body is the dataset row (its ``task_id``); an Environment Server's is a ``ResourcesSeedSessionRequest``.
 - ``POST /company_<app>_<action>`` and ``POST /company_complete_task``: one MCP ``tools/call`` on the session's
   tool, answered with the tool's text (JSON), or its error text, as the model's function output.
 - ``POST /verify``: ``POST {gateway}/verify`` with the last assistant text, then ``/close_session``; the

@@ -25,6 +25,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from gateway.exceptions import TaskError
 from gateway.runners.model import wires
 from gateway.runners.model.plans import POLICIES, ReferenceSource, ScriptError, steps_for
 from gateway.runners.model.script import Call, Turn, next_reply, reply_style
@@ -79,7 +80,7 @@ class ScriptedModel:
             reference = await self.references.find(turn.text)
             steps = steps_for(reference, self.policies.get(reference.task_id, self.policy))
             return next_reply(turn, steps, reference.exposure)
-        except ScriptError as exc:
+        except (ScriptError, TaskError) as exc:  # TaskError: an output lacks a value a later step needs
             message = f"SCRIPT ERROR: {exc}"
             logger.warning("%s", message)
             self.errors[: max(0, len(self.errors) - _ERRORS_KEPT + 1)] = []

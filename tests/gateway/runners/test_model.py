@@ -184,6 +184,20 @@ async def test_an_unknown_instruction_is_a_script_error_in_text(gateway):
     assert model.errors == [text]
 
 
+async def test_an_output_without_a_value_a_step_needs_is_a_script_error_in_text(monkeypatch):
+    from gateway.exceptions import TaskError
+    from gateway.runners.model import server
+
+    def missing(*_: Any) -> None:
+        raise TaskError("result has no 'saved_to'")
+
+    monkeypatch.setattr(server, "next_reply", missing)
+    model = ScriptedModel(TaskReferences([TASKS[RIGHT]]))
+    turn = Turn(user=[TASKS[RIGHT].instruction], offered={"company_calendar_list_events": {}})
+    text = await model.reply(turn)
+    assert text == "SCRIPT ERROR: result has no 'saved_to'" and model.errors == [text]
+
+
 async def test_a_wrong_control_token_is_a_script_error_naming_the_option(gateway):
     base, _ = gateway
     await seed(base, RIGHT)
