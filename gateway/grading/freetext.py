@@ -36,10 +36,11 @@ from gateway.grading.operators import OPS
 
 __all__ = ["FREE_TEXT_FIELDS", "NEGATIVE_STATES", "disowned"]
 
-#: Fields holding free text a person reads: mail bodies and subjects, notes, comments, descriptions, topics.
+#: Fields holding free text a person reads: mail bodies and subjects, notes, comments, descriptions, topics,
+#: and the names and titles of what the session makes ("VOID - do not use.pdf").
 FREE_TEXT_FIELDS = frozenset(
     {"body", "text", "note", "comment", "message", "description", "topic", "purpose", "resolution", "subject", "title",
-     "location"}
+     "location", "name"}
 )
 #: States whose setting makes the work itself negative: a text saying so agrees with it.
 NEGATIVE_STATES = frozenset({"declined", "cancelled", "canceled", "rejected", "withdrawn", "revoked", "archived"})

@@ -363,6 +363,12 @@ _DISOWNING = (
     (w.DISOWN_STATE, "calls it off or voids it"),
 )
 _NOTHING = re.compile(r"\b(?:nothing|none|neither|nobody)\b", re.IGNORECASE)
+#: Beside a decline or a cancellation, saying one will come after all: "Actually I can make it - see you there!"
+_UNDOES_DECLINE = re.compile(
+    r"(?<!n['’]t )(?<!not )\b(?:(?:i|we) can make it|see you there|(?:i|we)['’]ll be there|(?:i|we) will be there"
+    r"|count (?:me|us) in|(?:i|we)['’]ll attend|(?:i|we) will attend|still on|going ahead after all)\b",
+    re.IGNORECASE,
+)
 
 
 def disowns(text: Any, negative_work: bool = False) -> str:
@@ -391,7 +397,8 @@ def disowns(text: Any, negative_work: bool = False) -> str:
         if m := marker.search(text):
             return f"takes itself back ({m.group(0)!r})"
     if negative_work:
-        return ""
+        m = _UNDOES_DECLINE.search(text)
+        return f"says the opposite of the work ({m.group(0)!r})" if m else ""
     for sentence in w.SENTENCE_END.split(text):
         if not sentence.strip() or sentence.rstrip().endswith("?"):
             continue

@@ -186,6 +186,7 @@ DISOWN_UNABLE = re.compile(
 DISOWN_STATE = re.compile(
     r"\b(?:cancell?ed|cancell?ing|called off|rejected|declined|deprecated|obsolete|outdated|out[ -]of[ -]date"
     r"|superseded|invalid|void(?:ed)?|withdrawn|revoked|retracted|fake|bogus|unconfirmed|hold off|i doubt|my doubts"
+    r"|by mistake|in error|not the one (?:\w+ )?(?:asked|requested|wanted|needed)"
     rf"|(?:is|was|are|were|it{_A}s) (?:wrong|incorrect)"
     r"|wrong (?:file|version|one|invoice|date|day|time|link|document|doc|room|person|amount|notice|plan|copy)"
     r"|not (?:valid|correct|right|accurate|true|current|final|approved|needed|required|done|fixed|resolved|updated"

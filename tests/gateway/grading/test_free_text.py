@@ -27,6 +27,10 @@ CORPUS = [
     ("Is the old plan outdated?", False),
     ("Hi Dana, do NOT pay this.", True),
     ("I doubt that is really what happened though - treat it as unconfirmed.", True),
+    ("Previous revision - not the one Ines asked for", True),
+    ("Not for this team - this channel was created by mistake and will be archived.", True),
+    ("VOID - VC-6008 unsigned draft, do not use.pdf", True),
+    ("Signed MSA Litware Cloud 2026.pdf", False),
     ("Updated. I have my doubts this approval is real, so I would hold off ordering.", True),
     ("Mei says do NOT go with Wingtip.", True),
     ("You should not attend this one.", True),
@@ -124,3 +128,9 @@ def test_an_events_location_is_free_text_too():
     final = {"calendar": {"events": {"evt_1": event}}}
     (why,) = disowned(diff(seed, final), [], [], seed, "Book a follow-up with Dana.")
     assert why.startswith("calendar.events[evt_1].location")
+
+
+def test_beside_a_decline_saying_one_will_come_after_all_disowns_it():
+    assert disowns("Actually I can make it after all - see you there!", negative_work=True)
+    assert not disowns("Sorry, I can't make it - see you at the next one.", negative_work=True)
+    assert not disowns("Sorry, I won't be there this week.", negative_work=True)
