@@ -1,35 +1,6 @@
 """Task rows: the JSONL format and loading rows; the model is in ``schema``, a row's world in ``worlds``.
 
-A task row (one JSON object per line) has these fields::
-
-    id               unique id, e.g. "mail-forward-invoice"
-    instruction      the request, written as a colleague would write it
-    apps             the apps the row enables, e.g. ["gmail", "drive"]
-    exposure         "mcp" (default), "cli" or "http"
-    docs_tool        "api_fetch" (default) or "api_docs"; the docs tool's name for the http exposure
-    sandbox          lend a sandbox by default (true for rows that move files through the workspace);
-                     default: only for the cli and http exposures
-    image            the sandbox image a container provider should start (e.g. the documents image)
-    now, timezone, user   optional overrides of the fixture's clock, zone and acting user
-    world            {"fixture": "default", "overrides": {app: {collection: {id: record or null}}}};
-                     fixture names the company: "default" or a generated "gen-<n>" (tools.companies)
-    family, seed     the family and instance seed that generated the row (gateway.tasks.loader); none when hand-written
-    split            "train" (default), "validation" or "test"
-    tier             "easy", "medium" or "hard" (see gateway.tasks.families.tier_of); computed when absent
-    kind             what the work is: "task" (default), "refusal", "document", "long_horizon" or "ambiguity"
-    workspace        {"relative/path": "text"}: files placed in the workspace at seed
-    documents        {blob id: document spec}: files the overrides' records hold, made from their spec
-                     (tools.companies.shared) when the world is built
-    checks           list of checks (see gateway.grading)
-    allowed_changes  list of change rules (see gateway.grading)
-    solution         reference solution: list of steps
-    alternative_solutions  other reference solutions (another natural way to the same outcome), each a list of steps
-    negative_controls  list of {"name", "why", "steps"}: plausible wrong solutions that must score 0.0
-    no_controls      {generated control name: why it cannot be generated for this row}
-
-A step is ``{"tool": "gmail.search_messages", "args": {...}, "save": {"var": "results.0.id"}}``;
-``"{var}"`` inside a later argument is replaced by the saved value (a whole-string
-``"{var}"`` keeps the saved value's type). ``"tool": "complete_task"`` is the app-less action.
+The fields of a row, and what a step is, are listed in :mod:`gateway.control.schema`'s docstring (one place).
 """
 
 from __future__ import annotations
