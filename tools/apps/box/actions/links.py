@@ -34,7 +34,7 @@ def create_shared_link(
 
     Args:
         item_id: The id of the file or folder.
-        access: Who can open the link: "open" (anyone with the link), "company" (people at Northwind) or
+        access: Who can open the link: "open" (anyone with the link), "company" (people at the company) or
             "collaborators" (only people invited to the item's folder).
         password: Require this password to open the link (only for "open" links; at least 8 characters with a
             letter and a digit).

@@ -38,7 +38,7 @@ def create_sharing_link(
     Args:
         item: The item's id or path.
         type: "view" (open and download) or "edit" (also change).
-        scope: "anyone" (no sign-in), "organization" (anyone at Northwind) or "specific_people" (only recipients).
+        scope: "anyone" (no sign-in), "organization" (anyone at the company) or "specific_people" (only recipients).
         recipients: For scope "specific_people": email addresses or colleagues' full names.
         expires: Last day the link works, YYYY-MM-DD (today or later); empty for no expiry.
 
