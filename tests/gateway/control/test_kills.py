@@ -150,17 +150,29 @@ async def test_kill_9_of_a_harness_process_leaves_nothing_after_the_lease(tmp_pa
 
 
 def _pids_of(sandbox_id: str) -> list[int]:
-    """Processes whose command line names the sandbox (its bwrap and what runs under it)."""
-    pids = []
+    """The sandbox's processes: those whose mounts come from its folder, and the bwrap processes above them.
+
+    bubblewrap's options (paths included) stay off its command line, so the sandbox is found by its mounts.
+    """
+    inside, parents = set(), {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit() and int(entry.name) != os.getpid():
             try:
-                cmdline = (entry / "cmdline").read_bytes()
+                mounts = (entry / "mountinfo").read_bytes()
+                status = (entry / "status").read_text()
             except OSError:
                 continue
-            if sandbox_id.encode() in cmdline:
-                pids.append(int(entry.name))
-    return pids
+            pid = int(entry.name)
+            parents[pid] = (int(status.split("PPid:")[1].split()[0]), status.split()[1])
+            if sandbox_id.encode() in mounts:
+                inside.add(pid)
+    found = set(inside)
+    for pid in inside:
+        ppid, _ = parents.get(pid, (0, ""))
+        while ppid in parents and parents[ppid][1] == "bwrap":
+            found.add(ppid)
+            ppid = parents[ppid][0]
+    return sorted(found)
 
 
 async def test_kill_9_of_a_sandbox_leaves_nothing_after_verify_close_and_the_lease(tmp_path: Path) -> None:
