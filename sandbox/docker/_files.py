@@ -172,8 +172,11 @@ async def _resolve(engine: Engine, sandbox: Sandbox, rels: list[PurePosixPath]) 
     """Resolve workspace paths inside the container (``readlink -f`` on each longest existing prefix)."""
     api = await engine.api()
     cmd = ["/bin/sh", "-c", _RESOLVE, "sh", sandbox.workspace, *(str(rel) for rel in rels)]
-    out, err = await engine.call(exec_quick, api, sandbox.id, cmd, what="resolve paths", sandbox=sandbox)
-    fields = out.split(b"\0")[:-1]
+    for _ in range(3):  # a busy podman can lose a quick exec's output (nothing on either stream): read-only, so retry
+        out, err = await engine.call(exec_quick, api, sandbox.id, cmd, what="resolve paths", sandbox=sandbox)
+        fields = out.split(b"\0")[:-1]
+        if fields or err.strip():
+            break
     if len(fields) != 3 * len(rels):  # the script prints three fields per path, or failed
         detail = err.decode(errors="replace").strip()
         raise ProviderUnavailable(f"docker sandbox {sandbox.id[:12]}: resolving paths failed: {detail}")
