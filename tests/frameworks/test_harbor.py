@@ -29,8 +29,8 @@ from gateway.runners.model import Call, GatewayReferences, ScriptedModel, Turn, 
 from gateway.surfaces.serve import serve_in_background
 from sandbox.docker import DockerProvider
 from tests.conftest import require_binary
-from tests.harness.conftest import missing_tool, run_harness
 from tests.frameworks.venvs import free_port
+from tests.harness.conftest import missing_tool, run_harness
 from tests.sandbox.conftest import HOST_BINDS
 
 REPO = Path(__file__).resolve().parents[2]
@@ -234,7 +234,8 @@ async def test_an_unreachable_model_errors_the_trial_masks_its_record_and_leaves
                    "LITELLM_LOCAL_MODEL_COST_MAP": "True"}  # fmt: skip
             argv = [harbor, "run", "-c", str(out / "job.yaml"), "-o", str(tmp_path / "jobs"), "-n", "1",
                     "--ek", f"engine={engine}", "-a", "terminus-2", "-m", "openai/scripted",
-                    "--ak", f"api_base=http://127.0.0.1:{free_port()}/v1", "--ak", "record_terminal_session=false"]  # fmt: skip
+                    "--ak", f"api_base=http://127.0.0.1:{free_port()}/v1",
+                    "--ak", "record_terminal_session=false"]  # fmt: skip
             run = await run_harness(argv, env=env, cwd=tmp_path, timeout_s=240)
             async with httpx.AsyncClient(base_url=gateway_url) as control:
                 metrics = (await control.get("/metrics")).text

@@ -257,7 +257,7 @@ class CompanyGatewayEnvironment(BaseEnvironment):
         if self.verify_result is None:
             folder = Path(self.trial_paths.verifier_dir)
             if not (folder / "episode.json").exists():
-                reason = "the trial ended before its verifier ran: the agent or its model failed (see the trial's error)"
+                reason = "the trial ended before its verifier ran: the agent or its model failed (see its error)"
                 self.timings["total_s"] = time.perf_counter() - self.started
                 record = self.episode(reason)
                 record["failure_kind"] = "agent_error"
