@@ -29,6 +29,7 @@ from gateway.runners.model import Call, GatewayReferences, ScriptedModel, Turn, 
 from gateway.surfaces.serve import serve_in_background
 from sandbox.docker import DockerProvider
 from tests.conftest import require_binary
+from tests.frameworks.venvs import free_port
 from tests.harness.conftest import missing_tool, run_harness
 from tests.sandbox.conftest import HOST_BINDS
 
@@ -208,6 +209,51 @@ async def test_harbor_runs_terminus_2_in_the_session_sandbox_and_records_the_gat
     assert re.search(r"^api:http://\S+/api$", seen, flags=re.M), seen
     assert "control:403" in seen
     assert "tcp:000" in seen
+
+
+@pytest.mark.slow
+@pytest.mark.podman
+@pytest.mark.timeout(300)
+async def test_an_unreachable_model_errors_the_trial_masks_its_record_and_leaves_nothing(
+    docker_host: str, tmp_path: Path
+) -> None:
+    harbor = _harbor()
+    engine = "docker" if shutil.which("docker") else "podman"
+    require_binary(engine)
+    tasks: dict[str, Task] = {SOLVED: TASKS[SOLVED]}
+    owner = f"test-harbor-{secrets.token_hex(4)}"
+    provider = DockerProvider(owner=owner, base_url=docker_host, host_binds=HOST_BINDS)
+    app = create_app(Settings(sandbox_provider="docker", sandbox_owner=owner), tasks=tasks, provider=provider)
+    try:
+        async with serve_in_background(app) as gateway_url:
+            out = _export(tmp_path, list(tasks), gateway_url)
+            home = tmp_path / "home"
+            home.mkdir()
+            env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(home), "LANG": "C.UTF-8",
+                   "DOCKER_HOST": docker_host, "PYTHONPATH": str(out), "OPENAI_API_KEY": "scripted",
+                   "LITELLM_LOCAL_MODEL_COST_MAP": "True"}  # fmt: skip
+            argv = [harbor, "run", "-c", str(out / "job.yaml"), "-o", str(tmp_path / "jobs"), "-n", "1",
+                    "--ek", f"engine={engine}", "-a", "terminus-2", "-m", "openai/scripted",
+                    "--ak", f"api_base=http://127.0.0.1:{free_port()}/v1",
+                    "--ak", "record_terminal_session=false"]  # fmt: skip
+            run = await run_harness(argv, env=env, cwd=tmp_path, timeout_s=240)
+            async with httpx.AsyncClient(base_url=gateway_url) as control:
+                metrics = (await control.get("/metrics")).text
+            live = len(app.state.gateway.store)
+    finally:
+        reaper = DockerProvider(owner=owner, base_url=docker_host)
+        assert await reaper.reap() == []  # the trial's sandbox was removed with its session
+        await reaper.close()
+        await provider.close()
+    (path,) = (tmp_path / "jobs").glob("*/*/result.json")
+    trial = json.loads(path.read_text())
+    assert trial["exception_info"] is not None, str(run)  # an errored trial, never a 0.0
+    assert not (trial.get("verifier_result") or {}).get("rewards"), trial["verifier_result"]
+    (record_file,) = path.parent.rglob("episode.json")
+    record = json.loads(record_file.read_text())
+    assert (record["mask_sample"], record["task_id"]) == (True, SOLVED), record
+    assert record["failure_kind"] == "agent_error" and record["reward"] == 0.0, record
+    assert live == 0 and re.search(r"^gateway_sessions_live 0(\.0)?$", metrics, flags=re.M), metrics
 
 
 #: Run in Harbor's venv against the exported adapter: a masked /verify answer, an unreachable gateway, a bad URL.

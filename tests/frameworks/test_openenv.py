@@ -147,6 +147,23 @@ async def test_a_client_that_goes_away_leaves_no_session(tmp_path):
 
 @pytest.mark.slow
 @pytest.mark.timeout(600)
+async def test_an_unreachable_model_leaves_a_masked_record_and_no_session(tmp_path):
+    bin_dir = openenv_bin()
+    async with live_gateway() as (gateway_url, gw), openenv_server(bin_dir, gateway_url, tmp_path) as env_url:
+        argv = [str(bin_dir / "python"), str(AGENT), env_url, f"http://127.0.0.1:{free_port()}/v1", WRONG]
+        code, out = await run(argv, tmp_path, framework_env(), TIMEOUT_S)
+        assert code != 0 and "ConnectError" in out, out[-4000:]  # the agent's model call failed
+        with anyio.fail_after(30):
+            while len(gw.store):  # the server closes the session once the client's connection is gone
+                await anyio.sleep(0.1)
+        assert len(gw.ended) == 1
+    (record,) = map(json.loads, (tmp_path / "episodes.jsonl").read_text().splitlines())
+    assert (record["task_id"], record["mask_sample"], record["failure_kind"]) == (WRONG, True, "client_gone"), record
+    assert record["reward"] == 0.0 and record["checks"] == []
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
 async def test_reset_by_split_draws_a_task_of_that_split(tmp_path):
     bin_dir = openenv_bin()
     tasks_file = tmp_path / "tasks.jsonl"

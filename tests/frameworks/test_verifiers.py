@@ -69,11 +69,17 @@ def traces(out: Path) -> list[dict[str, Any]]:
 # ---- the package's episode record, in this venv ---------------------------------------------------
 
 
-def test_the_episode_record_has_the_gateways_shape():
+def episode_module() -> Any:
+    """The package's ``episode`` module, loaded alone (it imports nothing of verifiers)."""
     spec = importlib.util.spec_from_file_location("vf_episode", PACKAGE / "company_gateway_env" / "episode.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    return module
+
+
+def test_the_episode_record_has_the_gateways_shape():
+    module = episode_module()
     verdict = {"reward": 1.0, "checks": [{"name": "c", "passed": True, "detail": ""}], "grader_version": "g1",
                "task": {"family": None, "split": "train", "apps": ["calendar"], "exposure": "mcp", "row_hash": "h"},
                "tool_calls": [{"tool": "company_calendar_list_events", "ok": True}], "changes": {"calendar": []}}
@@ -86,6 +92,15 @@ def test_the_episode_record_has_the_gateways_shape():
     assert record == expected.as_dict()
     masked = module.episode_record("verifiers", "t1", verdict, failure_kind="transport_unreachable", failure_reason="x")
     assert (masked["reward"], masked["mask_sample"], masked["failure_kind"]) == (0.0, True, "transport_unreachable")
+
+
+@pytest.mark.parametrize(("errors", "kind"), [
+    ([{"type": "ProviderError", "message": "All connection attempts failed", "status_code": 503}], "model_unreachable"),
+    ([{"type": "APIStatusError", "message": "Error code: 404", "status_code": 404}], "model_api"),
+    ([{"type": "ValueError", "message": "the reply had no choices"}], "model_error"),
+])  # fmt: skip
+def test_a_rollout_that_failed_before_finalize_gets_its_failure_kind(errors, kind):
+    assert episode_module().failure_of(errors)[0] == kind
 
 
 # ---- verifiers itself, in its own venv ------------------------------------------------------------
@@ -135,3 +150,23 @@ async def test_an_unreachable_gateway_errors_the_rollout_instead_of_scoring_it(t
     assert trace["ok"] is False, out[-4000:]
     assert "seed_session" in json.dumps(trace["errors"]) or "ConnectError" in json.dumps(trace["errors"])
     assert "gateway" not in trace["rewards"]  # never scored
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+async def test_an_unreachable_model_masks_the_rollout_and_leaves_no_session(tmp_path):
+    bin_dir = vf_bin()
+    tasks_file = tmp_path / "tasks.jsonl"
+    tasks_file.write_text(listing([TASKS[WRONG]]))
+    env = framework_env({"PYTHONPATH": str(PACKAGE), "SCRIPTED_MODEL_KEY": "unused"})
+    async with live_gateway() as (gateway_url, gw):
+        argv = eval_argv(bin_dir, tasks_file, gateway_url, f"http://127.0.0.1:{free_port()}/v1", tmp_path)
+        code, out = await run(argv, tmp_path, env, VF_TIMEOUT_S)
+        assert len(gw.store) == 0, out[-4000:]  # the session is closed, not left to its lease
+    (trace,) = traces(tmp_path)
+    assert trace["ok"] is False, out[-4000:]
+    assert "gateway" not in trace["rewards"]  # never scored
+    (record,) = map(json.loads, (tmp_path / "episodes.jsonl").read_text().splitlines())
+    assert (record["mask_sample"], record["failure_kind"]) == (True, "model_unreachable"), record
+    assert record["task_id"] == WRONG and record["session_id"]
+

@@ -243,13 +243,27 @@ class CompanyGatewayEnvironment(BaseEnvironment):
                 self.logger.warning("renewing session %s failed: %s", session_id, exc)
 
     async def stop(self, delete: bool) -> None:
-        """End the renewals and close the session (which destroys its sandbox); ``delete`` has no meaning here."""
+        """End the renewals and close the session (which destroys its sandbox); ``delete`` has no meaning here.
+
+        A trial that ends before its verifier ran (the agent or its model failed) leaves a masked episode record
+        (``failure_kind: "agent_error"``) in the verifier folder, so a run's records count every trial.
+        """
         if self._renewer is not None:
             self._renewer.cancel()
             await asyncio.gather(self._renewer, return_exceptions=True)
             self._renewer = None
-        if self.gateway_session is not None:
-            await self.control("close_session", {"session_id": self.gateway_session["session_id"]})
+        if self.gateway_session is None:
+            return
+        if self.verify_result is None:
+            folder = Path(self.trial_paths.verifier_dir)
+            if not (folder / "episode.json").exists():
+                reason = "the trial ended before its verifier ran: the agent or its model failed (see its error)"
+                self.timings["total_s"] = time.perf_counter() - self.started
+                record = self.episode(reason)
+                record["failure_kind"] = "agent_error"
+                folder.mkdir(parents=True, exist_ok=True)
+                (folder / "episode.json").write_text(json.dumps(record, ensure_ascii=False) + "\n")
+        await self.control("close_session", {"session_id": self.gateway_session["session_id"]})
 
     # ---- commands and files in the sandbox ----------------------------------------------------------
 

@@ -3,7 +3,8 @@
 Routes (each also without the ``/v1`` prefix, and Gemini's under ``/v1beta`` and ``/v1``):
 ``POST /v1/responses``, ``POST /v1/chat/completions``, ``POST /v1/messages``,
 ``POST /v1/messages/count_tokens``, ``POST /v1beta/models/<model>:generateContent`` (also
-``:streamGenerateContent`` and ``:countTokens``), ``GET /v1/models``.
+``:streamGenerateContent`` and ``:countTokens``), ``GET /v1/models``, and ``GET /health`` (``{"status": "ok"}``:
+what a script waits for before it starts a harness).
 
 Each request is answered from the request alone: the task is the one whose instruction its user messages hold
 (:class:`~gateway.runners.model.plans.ReferenceSource`), the policy picks the steps, and the conversation so far
@@ -139,6 +140,7 @@ class ScriptedModel:
             ]
         for prefix in ("/v1beta", "/v1", ""):
             routes.append(Route(f"{prefix}/models/{{call:path}}", _guarded(self._gemini), methods=["POST"]))
+        routes.append(Route("/health", _health, methods=["GET"]))
         return Starlette(routes=routes)
 
 
@@ -159,6 +161,10 @@ def _guarded(handler: Callable[[Request], Any]) -> Callable[[Request], Any]:
 
 async def _count_tokens(request: Request) -> Response:
     return JSONResponse({"input_tokens": 10})
+
+
+async def _health(request: Request) -> Response:
+    return JSONResponse({"status": "ok"})
 
 
 async def _models(request: Request) -> Response:

@@ -334,10 +334,12 @@ async def test_the_command_serves_on_loopback_and_plays_the_gateways_session(gat
             body = {"model": "m", "messages": [{"role": "user", "content": session["instruction"]}],
                     "tools": [{"type": "function", "function": {"name": "company_complete_task", "parameters": {}}}]}
             async with httpx.AsyncClient() as client:
+                health = await client.get(url.removesuffix("/v1") + "/health")
                 answer = (await client.post(f"{url}/chat/completions", json=body)).json()
         finally:
             proc.terminate()
             await proc.wait()
+    assert (health.status_code, health.json()) == (200, {"status": "ok"})
     call = answer["choices"][0]["message"]["tool_calls"][0]["function"]
     assert call["name"] == "company_complete_task"
     assert json.loads(call["arguments"]) == TASKS[WRONG].negative_controls[0].steps[0].args

@@ -14,7 +14,8 @@
   ``episode`` record (also appended to the episodes file when one is set). A masked session has ``reward=None``
   and ``mask_sample=True``: it is never reported as 0.
 - ``state``: episode id, step count, task, session, whether it is done, its reward and mask.
-- ``close()`` (the client went away, or the server stops): closes a session still open, unscored.
+- ``close()`` (the client went away, or the server stops): closes a session still open, unscored, and appends a
+  masked record (``failure_kind: "client_gone"``: the client's model or loop failed before the episode ended).
 """
 
 from __future__ import annotations
@@ -109,7 +110,7 @@ class CompanyGatewayEnvironment(Environment[Action, Observation, GatewayEnvState
             ValueError: no task named, a bad split, nothing in the listing matches, or no listing file.
             httpx.HTTPError: the gateway refused the seed or could not be reached.
         """
-        self._finish_unscored()
+        self._finish_unscored("abandoned", "a new episode was reset before this one ended")
         chosen = task_id or self._draw(seed, split, family)
         self._started = time.perf_counter()
         control = self._control = Control(self.config.gateway_url, self.config.control_token, self.config.timeout_s)
@@ -160,8 +161,8 @@ class CompanyGatewayEnvironment(Environment[Action, Observation, GatewayEnvState
         return self._state
 
     def close(self) -> None:
-        """Close a session still open (unscored) and release the connections."""
-        self._finish_unscored()
+        """Close a session still open (unscored, with a masked record) and release the connections."""
+        self._finish_unscored("client_gone", "the client went away before the episode ended (its model or loop failed)")
 
     def get_metadata(self) -> EnvironmentMetadata:
         """The environment's name and what it does."""
@@ -216,11 +217,18 @@ class CompanyGatewayEnvironment(Environment[Action, Observation, GatewayEnvState
         finally:
             control.close()
 
-    def _finish_unscored(self) -> None:
-        """Close a live session without verifying it (a reset mid-episode, the client gone)."""
+    def _finish_unscored(self, kind: str, reason: str) -> None:
+        """Close a live session without verifying it (a reset mid-episode, the client gone); record it masked."""
         if self._control is not None and not self._state.done:
+            session_id = self._state.session_id
             self._close_session()
             self._state.done = True
+            self._timings["total_s"] = time.perf_counter() - self._started
+            record = episode_record("openenv", self._state.task_id or "", None, session_id=session_id,
+                                    tools=[t.name for t in self._tools], timings=self._timings, failure_kind=kind,
+                                    failure_reason=reason, steps=self._state.step_count)  # fmt: skip
+            append_record(self.config.episodes_file, record)
+            self._state.mask_sample, self._state.failure_kind = True, kind
 
     # ---- task selection -------------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import httpx
 
-__all__ = ["EPISODE_FORMAT", "Control", "append_record", "episode_record"]
+__all__ = ["EPISODE_FORMAT", "Control", "append_record", "episode_record", "failure_of"]
 
 LOG = logging.getLogger(__name__)
 
@@ -121,3 +121,23 @@ class Control:
     async def close(self, session_id: str) -> None:
         """Close the session (idempotent on the gateway's side)."""
         await self.post("/close_session", {"session_id": session_id})
+
+
+_UNREACHABLE = ("connection attempts failed", "connection refused", "connecterror", "connectionerror",
+                "name or service not known", "connect timeout")
+
+
+def failure_of(errors: Any) -> tuple[str, str]:
+    """``(failure_kind, reason)`` of a rollout that failed before ``finalize``, from its trace's errors.
+
+    ``model_unreachable`` (no connection), ``model_api`` (the model answered with an HTTP error status) or
+    ``model_error`` (anything else: a harness crash, a bad reply); the reason is the errors' text, cut to 500.
+    """
+    text = json.dumps(errors, default=str)
+    if any(w in text.lower() for w in _UNREACHABLE):
+        kind = "model_unreachable"
+    elif any(w in text for w in ("APIStatusError", "BadRequestError", "NotFoundError", "status code", "status_code")):
+        kind = "model_api"
+    else:
+        kind = "model_error"
+    return kind, f"the rollout failed before it finished: {text}"[:500]

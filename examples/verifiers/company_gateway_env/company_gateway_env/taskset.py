@@ -4,8 +4,10 @@ A rollout's life: ``setup`` seeds a gateway session for the task (MCP exposure, 
 URL and bearer header into the rollout's state, where the toolset finds them; the harness plays the task
 with the session's tools; ``finalize`` verifies with the model's last reply and closes the session; the
 ``gateway`` reward is ``/verify``'s reward. A session the gateway masks (or one the adapter could not reach)
-raises in ``finalize``: verifiers records the rollout as errored, never as a 0.0. Sessions still open when
-the environment worker stops (a rollout that failed before ``finalize``) are closed then.
+raises in ``finalize``: verifiers records the rollout as errored, never as a 0.0. A rollout that fails before
+``finalize`` (its model unreachable or answering errors, its harness crashing) skips it: the environment's own
+``finalize`` then closes that session and writes a masked episode record (``model_unreachable``,
+``model_api`` or ``model_error``); sessions still open when the environment worker stops are closed then.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import httpx
 import verifiers.v1 as vf
 from pydantic import Field
 
-from company_gateway_env.episode import Control, append_record, episode_record
+from company_gateway_env.episode import Control, append_record, episode_record, failure_of
 from company_gateway_env.toolset import GatewayState, SessionToolset
 
 __all__ = [
@@ -183,9 +185,29 @@ def _data(idx: int, row: dict[str, Any]) -> CompanyTaskData:
 
 
 class CompanyGatewayEnv(vf.SingleAgentEnv):
-    """The single-agent environment, closing on stop every session a failed rollout left open."""
+    """The single-agent environment: masks and closes what a failed rollout left, and every session on stop."""
 
     open_sessions: ClassVar[dict[str, Control]] = _OPEN
+
+    async def finalize(self, task: vf.Task, episode: vf.Episode) -> None:
+        """Close the session of each rollout that failed before its task's ``finalize``, with a masked record."""
+        for trace in episode.traces:
+            session_id = getattr(trace.state, "session_id", None)
+            control = _OPEN.pop(session_id, None) if session_id else None
+            if control is None or not isinstance(task, CompanyGatewayTask):
+                continue
+            kind, reason = failure_of([e.model_dump() if hasattr(e, "model_dump") else e for e in trace.errors])
+            try:
+                await control.close(session_id)
+            except httpx.HTTPError:
+                LOG.exception("could not close company-gateway session %s", session_id)
+            record = episode_record("verifiers", task.data.task_id, None, session_id=session_id,
+                                    tools=list(getattr(trace.state, "tools", []) or []),
+                                    failure_kind=kind, failure_reason=reason)  # fmt: skip
+            append_record(task.config.episodes_file, record)
+            trace.info["company_gateway"] = {k: record[k] for k in ("reward", "mask_sample", "failure_kind",
+                                                                   "failure_reason")}  # fmt: skip
+        await super().finalize(task, episode)
 
     async def stop(self) -> None:
         """Close the sessions still open, then stop as usual."""
