@@ -1,7 +1,7 @@
 """OpenEnv against a live gateway: the ``company_gateway`` environment server, driven by OpenEnv's own client.
 
 openenv 0.10.0 runs in a venv of its own (``scripts/install-openenv.sh``); the environment package
-(``examples/openenv/company_gateway_openenv``) is imported from this checkout. ``openenv_agent.py`` is a small
+(``examples/openenv/company_gateway_openenv``) is imported from this checkout. ``examples/openenv/agent.py`` is a small
 agent loop in that venv: ``MCPToolClient`` resets, lists tools and steps, and the package's scripted
 OpenAI-compatible model (``gateway.runners.model``) chooses each call (the reference solution of
 two tasks, a wrong answer for a third).
@@ -33,7 +33,7 @@ TASKS: dict[str, Task] = load_tasks(Path(gateway.__file__).parent / "tasks" / "r
 RIGHT = ("cal-move-ops-sync", "multi-share-talking-points-people-team")
 WRONG = "dir-manager-of-owen"
 PACKAGE = REPO / "examples" / "openenv" / "company_gateway_openenv"
-AGENT = Path(__file__).with_name("openenv_agent.py")
+AGENT = REPO / "examples" / "openenv" / "agent.py"
 TIMEOUT_S = 300.0
 
 

@@ -1,7 +1,8 @@
-"""A small agent loop run in OpenEnv's venv by tests/frameworks/test_openenv.py: OpenEnv's own client
-(``MCPToolClient``) drives the company_gateway environment server, an OpenAI-compatible model chooses each call.
+"""A small agent loop, run in OpenEnv's venv: OpenEnv's own client (``MCPToolClient``) drives the
+company_gateway environment server, an OpenAI-compatible model (Chat Completions, tools) chooses each call.
+The README's dry run uses it with `company-gateway model`; tests/frameworks/test_openenv.py runs it too.
 
-    python openenv_agent.py ENV_URL MODEL_URL TASK_ID [TASK_ID ...]
+    python agent.py ENV_URL MODEL_URL TASK_ID [TASK_ID ...]
 
 Prints one JSON object per episode: ``{"task_id", "reward", "done", "metadata", "steps", "tools", "state"}``.
 With ``--leave ENV_URL TASK_ID`` it resets, makes one call and leaves without ending the episode (the server must
