@@ -1,6 +1,7 @@
-"""A small agent loop, run in OpenEnv's venv: OpenEnv's own client (``MCPToolClient``) drives the
-company_gateway environment server, an OpenAI-compatible model (Chat Completions, tools) chooses each call.
-The README's dry run uses it with `company-gateway model`; tests/frameworks/test_openenv.py runs it too.
+"""A small agent loop, run in OpenEnv's venv: OpenEnv's client drives the company_gateway environment server.
+
+An OpenAI-compatible model (Chat Completions with tools) chooses each call. The README's dry run uses it with
+``company-gateway model``; tests/frameworks/test_openenv.py runs it too.
 
     python agent.py ENV_URL MODEL_URL TASK_ID [TASK_ID ...]
 
@@ -19,6 +20,7 @@ from openenv.core.mcp_client import MCPToolClient
 
 
 def text_of(observation) -> str:
+    """The text a tool call's observation shows the model (its error, or its result's text parts)."""
     if observation.error is not None:
         return f"Error: {observation.error.message}"
     result = observation.result or {}
@@ -26,6 +28,7 @@ def text_of(observation) -> str:
 
 
 async def episode(env_url: str, model_url: str, task_id: str) -> dict:
+    """Play one episode of ``task_id`` with the model; its last observation as a JSON-able dict."""
     async with MCPToolClient(base_url=env_url) as env, httpx.AsyncClient(timeout=60) as model:
         reset = await env.reset(task_id=task_id)
         tools = await env.list_tools()
@@ -57,6 +60,7 @@ async def episode(env_url: str, model_url: str, task_id: str) -> dict:
 
 
 async def leave(env_url: str, task_id: str) -> dict:
+    """Reset, make one call and leave without ending the episode."""
     async with MCPToolClient(base_url=env_url) as env:
         reset = await env.reset(task_id=task_id)
         step = await env.step(CallToolAction(tool_name="company_directory_list_departments", arguments={}))
@@ -74,6 +78,7 @@ async def masked(env_url: str, task_id: str) -> None:
 
 
 async def main() -> None:
+    """Parse the command line and run (see the module docstring)."""
     if sys.argv[1] == "--masked":
         await masked(sys.argv[2], sys.argv[3])
         return
