@@ -363,8 +363,10 @@ class Gateway:
 
     # ---- state, verify, close -----------------------------------------------------------------
 
-    def task_state(self, session_id: str) -> dict[str, Any]:
+    def task_state(self, session_id: str, renew: bool = True) -> dict[str, Any]:
         """``GET /task_state``: the state the last whole call left, and the ``/verify`` result once there is one.
+
+        Asking renews a live session's lease, unless ``renew`` is False (a watcher's look, as the router's).
 
         Returns:
             ``{"session_id", "status", "task_complete", "calls", "last_call", "verify_result"}``;
@@ -378,7 +380,8 @@ class Gateway:
         if ended is not None:
             return copy.deepcopy(ended)
         state = state_of(self.store.get(session_id))
-        self.leases.renew(session_id)
+        if renew:
+            self.leases.renew(session_id)
         return copy.deepcopy(state)
 
     def renew(self, session_id: str) -> dict[str, Any]:
