@@ -46,7 +46,7 @@ from gateway.settings import Settings
 from sandbox import Provider, ProviderUnavailable
 from tools import COMPLETE_TASK, REGISTRY, Action, AppError, Context, quote
 from tools.companies import company, set_company_cache_size
-from tools.kernel.documents import forget_texts, set_text_cache_limit
+from tools.kernel.documents import forget_texts, set_document_cache_limit, set_text_cache_limit
 
 __all__ = [
     "OFF_LOOP_WRITTEN_CHARS",
@@ -120,6 +120,7 @@ class Gateway:
         self.templates = Templates(tasks)
         self._slow_tools: set[str] = set()  # tools whose calls run off the loop (see SLOW_ON_LOOP_S)
         set_text_cache_limit(settings.text_cache_max_bytes)  # shared by the process: the last gateway's bounds win
+        set_document_cache_limit(settings.document_cache_max_bytes)
         set_company_cache_size(settings.company_cache_size)
         self.admission = Admission(settings.max_concurrent_sessions, settings.admission_timeout_s)
         self.turns = Turns(settings.seed_slice_s)
