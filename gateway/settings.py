@@ -187,6 +187,12 @@ class Settings(BaseSettings):
         "session; past it the text read longest ago is dropped (read again when next searched). A session's own "
         "files' text is dropped when it closes.",
     )
+    document_cache_max_bytes: int = Field(
+        1024 * 1024 * 1024,
+        ge=0,
+        description="Most bytes the on-disk cache of made documents (under ~/.cache/company-gateway/documents) keeps; "
+        "past it the documents used longest ago are deleted (made again when next needed).",
+    )
     company_cache_size: int = Field(
         12,
         ge=1,

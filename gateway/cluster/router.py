@@ -15,9 +15,10 @@ its replica's absolute URLs, so agents call their replica directly. Routes:
 
 Control routes answer only peers in ``trusted_networks`` (the socket peer, as in the gateway).
 A replica is lost when its ``/health`` does not answer in time or ``alive`` says it died. Each probe also
-reads the replica's ``gateway_sessions_live`` (``/metrics``) as its count against the cap, so sessions a replica
-closed on its own (their lease ran out: the caller died) stop counting; the router still counts them open (``/health``'s
-``live``, a drain's wait) until they are closed through it.
+reads the replica's ``gateway_sessions_live`` (``/metrics``) as its count against the cap; when that count is below
+the sessions the router holds open there, the router looks at each of them (``GET /task_state?renew=false``, which
+does not extend a lease) and counts closed those the replica ended on its own (their lease ran out: the caller
+died), so ``/health``'s ``live`` and a drain's wait do not wait for them.
 """
 
 from __future__ import annotations
@@ -146,8 +147,28 @@ class Router:
         except httpx.HTTPError:
             return
         found = re.search(r"^gateway_sessions_live (\S+)$", r.text, flags=re.M) if r.status_code == 200 else None
-        if found is not None:
-            replica.live = int(float(found.group(1))) + replica.seeding
+        if found is None:
+            return
+        reported = int(float(found.group(1)))
+        replica.live = reported + replica.seeding
+        held = [sid for sid, routed in self.sessions.items()
+                if routed.replica is replica and not routed.closed and routed.failure is None]  # fmt: skip
+        if len(held) > reported:  # the replica ended some on its own: find which
+            await self._forget_ended(replica, held)
+
+    async def _forget_ended(self, replica: ReplicaRef, held: list[str]) -> None:
+        """Count closed the sessions of ``held`` that ``replica`` has ended (or forgotten), without renewing any."""
+        for sid in held:
+            try:
+                r = await self.client.get(f"{replica.url}/task_state", params={"session_id": sid, "renew": "false"},
+                                          timeout=self.health_timeout_s)  # fmt: skip
+            except httpx.HTTPError:
+                return
+            if r.status_code == 404 or (r.status_code == 200 and r.json().get("status") == "closed"):
+                routed = self.sessions[sid]
+                routed.closed = True
+                logger.info("replica %s ended session %s on its own (lease ran out)", replica.name, sid)
+        self._check_drained()
 
     async def watch(self, interval_s: float) -> None:
         """Probe every replica each ``interval_s`` seconds, forever (run it as a task)."""

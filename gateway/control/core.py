@@ -46,7 +46,7 @@ from gateway.settings import Settings
 from sandbox import Provider, ProviderUnavailable
 from tools import COMPLETE_TASK, REGISTRY, Action, AppError, Context, quote
 from tools.companies import company, set_company_cache_size
-from tools.kernel.documents import forget_texts, set_text_cache_limit
+from tools.kernel.documents import forget_texts, set_document_cache_limit, set_text_cache_limit
 
 __all__ = [
     "OFF_LOOP_WRITTEN_CHARS",
@@ -120,6 +120,7 @@ class Gateway:
         self.templates = Templates(tasks)
         self._slow_tools: set[str] = set()  # tools whose calls run off the loop (see SLOW_ON_LOOP_S)
         set_text_cache_limit(settings.text_cache_max_bytes)  # shared by the process: the last gateway's bounds win
+        set_document_cache_limit(settings.document_cache_max_bytes)
         set_company_cache_size(settings.company_cache_size)
         self.admission = Admission(settings.max_concurrent_sessions, settings.admission_timeout_s)
         self.turns = Turns(settings.seed_slice_s)
@@ -363,8 +364,10 @@ class Gateway:
 
     # ---- state, verify, close -----------------------------------------------------------------
 
-    def task_state(self, session_id: str) -> dict[str, Any]:
+    def task_state(self, session_id: str, renew: bool = True) -> dict[str, Any]:
         """``GET /task_state``: the state the last whole call left, and the ``/verify`` result once there is one.
+
+        Asking renews a live session's lease, unless ``renew`` is False (a watcher's look, as the router's).
 
         Returns:
             ``{"session_id", "status", "task_complete", "calls", "last_call", "verify_result"}``;
@@ -378,7 +381,8 @@ class Gateway:
         if ended is not None:
             return copy.deepcopy(ended)
         state = state_of(self.store.get(session_id))
-        self.leases.renew(session_id)
+        if renew:
+            self.leases.renew(session_id)
         return copy.deepcopy(state)
 
     def renew(self, session_id: str) -> dict[str, Any]:

@@ -417,7 +417,14 @@ def control_openapi_document(task_ids: Iterable[str] | None = None, server_url: 
                         "in": "query",
                         "required": True,
                         "schema": {"type": "string", "minLength": 1},
-                    }
+                    },
+                    {
+                        "name": "renew",
+                        "in": "query",
+                        "required": False,
+                        "description": "false: look without renewing the session's lease (default true).",
+                        "schema": {"type": "string", "enum": ["true", "false"], "default": "true"},
+                    },
                 ],
                 "responses": _responses("TaskState", "The session's state.", ["400", "403", "404"]),
             }

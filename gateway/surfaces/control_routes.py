@@ -46,8 +46,15 @@ async def seed_session(request: Request) -> Response:
 
 
 async def task_state(request: Request) -> Response:
-    """``GET /task_state?session_id=``: the state the session's last whole call left."""
-    return JSONResponse(_gateway(request).task_state(session_id_of(request.query_params.get("session_id"))))
+    """``GET /task_state?session_id=[&renew=false]``: the state the session's last whole call left.
+
+    Asking renews the session's lease; ``renew=false`` only looks (a watcher's ask, as the seed router's).
+    """
+    renew = request.query_params.get("renew", "true")
+    if renew not in ("true", "false"):
+        raise GatewayError(f"renew: must be true or false, not {renew[:40]!r}")
+    session_id = session_id_of(request.query_params.get("session_id"))
+    return JSONResponse(_gateway(request).task_state(session_id, renew=renew == "true"))
 
 
 async def verify(request: Request) -> Response:

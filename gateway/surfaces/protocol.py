@@ -7,15 +7,18 @@ server's file descriptors, as long as it likes; one 100 MB header held the event
 has not sent a whole request head (request line and headers) within the deadline of connecting,
 or of its previous answer, is closed; one whose head grows past :data:`MAX_HEAD_BYTES` is answered
 431 and closed. The body has a deadline and a size bound of its own
-(:class:`gateway.surfaces.limits.BodyLimit`).
+(:class:`gateway.surfaces.limits.BodyLimit`). Both refusals are JSON in the shape of the route asked
+(:func:`gateway.surfaces.refusals.refusal_body`: the company API's, MCP's or the control plane's), as far as
+the request line was read.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+from gateway.surfaces.refusals import refusal_body
 
 __all__ = ["MAX_HEAD_BYTES", "http_protocol"]
 
@@ -23,16 +26,14 @@ __all__ = ["MAX_HEAD_BYTES", "http_protocol"]
 MAX_HEAD_BYTES = 64 * 1024
 
 
-def _raw_answer(status: str, error: str) -> bytes:
-    """A whole HTTP/1.1 answer ``{"error": error}`` that closes the connection, as bytes for the transport."""
-    body = json.dumps({"error": error}).encode()
+def _raw_answer(status: str, path: str, error: str) -> bytes:
+    """A whole HTTP/1.1 JSON refusal of a request to ``path`` that closes the connection, as bytes."""
+    body = refusal_body(path, error)
     head = f"HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {len(body)}\r\n"
     return head.encode() + b"connection: close\r\n\r\n" + body
 
 
-_TOO_LARGE_ANSWER = _raw_answer(
-    "431 Request Header Fields Too Large", f"the request head is larger than {MAX_HEAD_BYTES} bytes"
-)
+_TOO_LARGE = ("431 Request Header Fields Too Large", f"the request head is larger than {MAX_HEAD_BYTES} bytes")
 
 
 def http_protocol(head_timeout_s: float, max_request_bytes: int = 8 * 1024 * 1024) -> type[asyncio.Protocol]:
@@ -48,7 +49,7 @@ def http_protocol(head_timeout_s: float, max_request_bytes: int = 8 * 1024 * 102
         A protocol class for ``uvicorn.Config(http=...)``.
     """
     wire_limit = 2 * max_request_bytes + MAX_HEAD_BYTES
-    too_many_answer = _raw_answer("413 Content Too Large", f"the request is larger than {wire_limit} bytes")
+    too_many = ("413 Content Too Large", f"the request is larger than {wire_limit} bytes")
 
     class HeadDeadline(HttpToolsProtocol):
         _head_timer: asyncio.TimerHandle | None = None
@@ -62,18 +63,20 @@ def http_protocol(head_timeout_s: float, max_request_bytes: int = 8 * 1024 * 102
             if self._in_head:  # this data began or continued a head that is still not whole
                 self._head_bytes += len(data)
                 if self._head_bytes > MAX_HEAD_BYTES:
-                    self._refuse(_TOO_LARGE_ANSWER)
+                    self._refuse(*_TOO_LARGE)
             if self._in_request:  # this data belongs to a request not yet whole
                 self._request_bytes += len(data)
                 if self._request_bytes > wire_limit:
-                    self._refuse(too_many_answer)
+                    self._refuse(*too_many)
 
-        def _refuse(self, answer: bytes) -> None:
+        def _refuse(self, status: str, error: str) -> None:
             if not self.transport.is_closing():
                 self._disarm()
                 answered = not self._in_head and self.cycle is not None and self.cycle.response_started
                 if not answered:  # else the app has begun its own answer to this request
-                    self.transport.write(answer)
+                    url = getattr(self, "url", b"") or b""
+                    path = bytes(url).split(b"?", 1)[0].decode("latin-1")
+                    self.transport.write(_raw_answer(status, path, error))
                 self.transport.close()
 
         def on_message_begin(self) -> None:

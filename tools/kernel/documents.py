@@ -25,6 +25,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 __all__ = [
+    "DOCUMENT_CACHE_MAX_BYTES",
     "MAX_PDF_PAGES",
     "MAX_TEXT_CHARS",
     "MAX_UNPACKED_BYTES",
@@ -41,6 +42,8 @@ __all__ = [
     "mime_type_for",
     "read_cell",
     "read_texts",
+    "prune_document_cache",
+    "set_document_cache_limit",
     "set_text_cache_limit",
     "sniff",
     "text_cache_size",
@@ -91,11 +94,61 @@ def _versions() -> str:
     return ",".join(out)
 
 
+#: Default most bytes the on-disk cache of made documents keeps (``document_cache_max_bytes``).
+DOCUMENT_CACHE_MAX_BYTES = 1024 * 1024 * 1024
+#: New documents written between two checks of the cache's size.
+_PRUNE_EVERY = 64
+_doc_cache = {"max_bytes": DOCUMENT_CACHE_MAX_BYTES, "writes": 0}
+
+
+def set_document_cache_limit(max_bytes: int) -> None:
+    """Keep at most ``max_bytes`` in the on-disk cache of made documents; the ones used longest ago go first.
+
+    Raises:
+        ValueError: ``max_bytes`` is negative.
+    """
+    if max_bytes < 0:
+        raise ValueError(f"the document cache's bound is 0 bytes or more, not {max_bytes}")
+    _doc_cache["max_bytes"] = max_bytes
+
+
+def prune_document_cache(folder: Path | None = None) -> int:
+    """Delete the documents used longest ago until the cache holds at most three quarters of its bound.
+
+    "Used" is the file's modification time, which a hit renews.
+
+    Returns:
+        How many documents were deleted (0 when the cache is within its bound).
+    """
+    folder = folder or _cache_dir()
+    if folder is None:
+        return 0
+    entries = []
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(folder):
+            with contextlib.suppress(OSError):
+                if entry.is_file() and not entry.name.endswith(".tmp"):
+                    st = entry.stat()
+                    entries.append((st.st_mtime, entry.name, st.st_size))
+    total = sum(size for _, _, size in entries)
+    if total <= _doc_cache["max_bytes"]:
+        return 0
+    goal, deleted = _doc_cache["max_bytes"] * 3 // 4, 0
+    for _, name, size in sorted(entries):
+        if total <= goal:
+            break
+        with contextlib.suppress(OSError):
+            (folder / name).unlink()
+            total, deleted = total - size, deleted + 1
+    return deleted
+
+
 def _cached(make: Callable[..., bytes]) -> Callable[..., bytes]:
     """Keep made documents on disk by their inputs (bytes are deterministic), so a second start is fast.
 
     The key covers the function, its arguments and the versions of the libraries that write the bytes;
-    without a writable cache folder the document is simply made again.
+    without a writable cache folder the document is simply made again. The cache is bounded
+    (:func:`set_document_cache_limit`): every 64th new document, the ones used longest ago are deleted.
     """
 
     @functools.wraps(make)
@@ -104,13 +157,19 @@ def _cached(make: Callable[..., bytes]) -> Callable[..., bytes]:
         folder = _cache_dir()
         path = folder / key if folder else None
         if path is not None and path.is_file():
-            return path.read_bytes()
+            with contextlib.suppress(OSError):
+                data = path.read_bytes()
+                os.utime(path)  # used now: the last to go when the cache is pruned
+                return data
         data = make(*args, **kwargs)
-        if path is not None:
+        if path is not None and folder is not None:
             with contextlib.suppress(OSError):
                 tmp = path.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")  # actions run in threads
                 tmp.write_bytes(data)
                 tmp.replace(path)
+            _doc_cache["writes"] += 1
+            if _doc_cache["writes"] % _PRUNE_EVERY == 0:
+                prune_document_cache(folder)
         return data
 
     return wrapper

@@ -184,9 +184,14 @@ async def test_the_router_forwards_renewals_and_frees_a_replica_s_abandoned_sess
             with anyio.fail_after(30):
                 while len(gateway.store):  # nobody calls or renews: the replica abandons both
                     await asyncio.sleep(0.05)
+            assert router.open_sessions() == 2  # before a probe, the router still holds both
             assert await router.probe(ref) and ref.live == 0
+            assert router.open_sessions() == 0  # the probe found both ended by the replica
+            assert (await control.get("/health")).json()["live"] == 0
             later = await control.post("/seed_session", json={"task_id": TASK})
             assert later.status_code == 200, later.text
+            router.begin_shutdown()
+            assert router.open_sessions() == 1 and not router._drained.is_set()  # only the live one holds a drain
             gone = await control.post("/renew_session", json={"session_id": seeds[1]["session_id"]})
             assert gone.status_code == 409
             verdict = (await control.post("/verify", json={"session_id": seeds[1]["session_id"]})).json()

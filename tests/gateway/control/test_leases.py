@@ -118,6 +118,8 @@ async def test_renew_task_state_calls_and_token_use_each_extend_the_lease() -> N
     clock.t = t0 + 44
     assert await sweep(gateway) == 0 and session.status == "active"
 
+    clock.t = t0 + 45.5
+    gateway.task_state(sid, renew=False)  # a watcher's look keeps the deadline: due t0 + 45 still
     clock.t = t0 + 46
     assert await sweep(gateway) == 1
     assert session.status == "closed" and gateway.store.all() == []
@@ -169,6 +171,8 @@ async def test_renew_session_refuses_bad_input_by_name(tmp_path: Path) -> None:
         assert missing.status_code == 400 and "session_id" in missing.json()["error"]
         doc = (await control.get("/openapi.json")).json()
         assert doc["paths"]["/renew_session"]["post"]["operationId"] == "renew_session"
+        bad = await control.get("/task_state", params={"session_id": "s_x", "renew": "no"})
+        assert bad.status_code == 400 and bad.json()["error"] == "renew: must be true or false, not 'no'"
 
 
 async def test_500_abandoned_sessions_leave_no_world_sandbox_or_slot(tmp_path: Path) -> None:

@@ -392,7 +392,15 @@ async def test_a_request_head_over_its_size_bound_is_answered_431_and_one_within
         answer = await asyncio.wait_for(reader.read(), 20)  # answered and closed before the head ends
         writer.close()
         assert answer.startswith(b"HTTP/1.1 431 ")
-        assert answer.endswith(f'{{"error": "the request head is larger than {MAX_HEAD_BYTES} bytes"}}'.encode())
+        message = f"the request head is larger than {MAX_HEAD_BYTES} bytes"
+        assert answer.endswith(json.dumps(refusal("/health", message), separators=(",", ":")).encode())
+        for path in ("/api/directory/search_people", "/mcp"):  # in the shape of the route asked
+            reader, writer = await _raw(base)
+            writer.write(f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ".encode() + b"a" * (MAX_HEAD_BYTES + 100))
+            answer = await asyncio.wait_for(reader.read(), 20)
+            writer.close()
+            assert answer.startswith(b"HTTP/1.1 431 ")
+            assert json.loads(answer.split(b"\r\n\r\n", 1)[1]) == refusal(path, message)
         r = await client.get("/health", headers={"X-Big": "a" * (MAX_HEAD_BYTES - 1000)})
         assert r.status_code == 200
 

@@ -138,3 +138,28 @@ def test_a_worksheet_named_by_several_sheets_counts_once_for_each():
     assert documents.unpacks_small(one) and documents.read_cell(one, "A", "B1") == 120
     assert len(three) < 100_000 and not documents.unpacks_small(three)  # 1.5x the bound, read three times
     assert extract_text(three, "prices.xlsx") == "" and documents.read_cell(three, "A", "B1") is None
+
+
+def test_the_document_cache_keeps_to_its_bound_and_deletes_the_least_recently_used(tmp_path, monkeypatch):
+    import os
+
+    from tools.kernel import documents
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    folder = tmp_path / "company-gateway" / "documents"
+    made = [documents.make_pdf(f"Doc {i}", [f"line {i}"] * 20) for i in range(6)]
+    files = sorted(folder.iterdir(), key=lambda p: p.stat().st_mtime_ns)
+    assert len(files) == 6 and all(len(m) > 0 for m in made)
+    for age, path in enumerate(files):  # the first made is the oldest
+        os.utime(path, (1_000_000 + age, 1_000_000 + age))
+    documents.make_pdf("Doc 0", ["line 0"] * 20)  # a hit: Doc 0 is now the most recently used
+    size = max(p.stat().st_size for p in files)
+    monkeypatch.setitem(documents._doc_cache, "max_bytes", 4 * size)
+    deleted = documents.prune_document_cache()
+    left = {p.name for p in folder.iterdir()}
+    assert deleted == 3 and len(left) == 3  # down to three quarters of the bound
+    assert files[0].name in left  # renewed by the hit
+    assert {files[1].name, files[2].name, files[3].name}.isdisjoint(left)  # the least recently used went
+    assert documents.prune_document_cache() == 0  # within its bound now
+    with pytest.raises(ValueError, match="0 bytes or more"):
+        documents.set_document_cache_limit(-1)
