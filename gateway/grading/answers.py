@@ -43,7 +43,7 @@ from gateway.grading import wording as w
 from gateway.grading.results import CheckResult
 
 __all__ = [
-    "ANSWER_KINDS", "AnswerText", "candidate_values", "claims_of", "directory_people", "grade_answer",
+    "ANSWER_KINDS", "AnswerText", "asked_words", "candidate_values", "claims_of", "directory_people", "grade_answer",
     "summary_contradicts",
 ]  # fmt: skip
 
@@ -382,7 +382,8 @@ def grade_answer(
     problems: list[str] = []
     if m := (w.BACK.search(text) or w.FORWARD.search(text) or _SAYS_WRONG.search(text)):
         problems.append(f"takes it back ({m.group(0)!r})")
-    affirmed, negated = _split_negated(text)
+    asked = asked_words(instruction)
+    affirmed, negated = _split_negated(text, asked)
     for kind in sorted({e["kind"] for e in expect}):
         want = {_norm(kind, e["value"]) for e in expect if e["kind"] == kind}
         # a date written without its year is read in the expected date's year (a December world asked
@@ -404,8 +405,12 @@ def grade_answer(
             problems.append(f"{kind}: does not name {sorted(map(_show_claim, missing))}")
         if extra:
             problems.append(f"{kind}: also names {sorted(map(_show_claim, extra))}, which was not asked for")
-    if source == "answer" and said.summary and (against := summary_contradicts(said.summary, check, snapshot, year)):
-        problems.append(f"the summary contradicts the answer ({against})")
+    if source == "answer" and said.summary:
+        against = summary_contradicts(said.summary, check, snapshot, year) or _restates_otherwise(
+            said.summary, text, check, snapshot, instruction, year
+        )
+        if against:
+            problems.append(f"the summary contradicts the answer ({against})")
     hedge = (_HEDGE_IN_ANSWER if source == "answer" else _HEDGE).search(text)
     if hedge:
         problems.append(f"hedges ({hedge.group(0)!r}): an answer states one thing")
@@ -474,24 +479,110 @@ def summary_contradicts(summary: str, check: dict[str, Any], snapshot: dict[str,
 _ANSWER_CLAUSE = re.compile(r",(?!\s?\d)|(?<!\b[A-Z])\.(?=\s|$)|[;!?\n]|:(?!\d|//)|\s(?:and|but)\s", re.IGNORECASE)
 
 
-def _split_negated(text: str) -> tuple[str, str]:
+#: Words of a request that say nothing of what is asked (``which``, ``please``, ``answer``...).
+_PLAIN_WORDS = frozenset(
+    "which what when where whom whose with that this these those from have does there their about please could would "
+    "should still answer tell give find name list check number many much each every only also they them then will "
+    "into over than your mine some most more just know need needs".split()
+)
+_WORD = re.compile(r"[a-z][a-z'’-]{3,}")
+_NEG_BEFORE = re.compile(r"\b(?:not|no|never|n['’]t)\s+(?:\w+\s+)?$", re.IGNORECASE)
+#: ``X is not pending``, ``X isn't pending any more``: a denial after the value; group 1 the words denied.
+_IS_NOT = re.compile(r"\b(?:is|are|was|were)(?:n['’]t|\s+not)\s+((?:[\w'’-]+\s+){0,2}[\w'’-]+)", re.IGNORECASE)
+
+
+def asked_words(instruction: str) -> frozenset[str]:
+    """The request's words that say what is asked (``pending``, ``unresolved``, ``oldest``): four letters or more,
+    not plain words, and not negated in the request itself (``tickets not resolved`` asks nothing of ``resolved``)."""
+    out = set()
+    lowered = instruction.lower()
+    for m in _WORD.finditer(lowered):
+        if m.group(0) not in _PLAIN_WORDS and not _NEG_BEFORE.search(lowered[max(0, m.start() - 20) : m.start()]):
+            out.add(m.group(0))
+    return frozenset(out)
+
+
+def _denies_asked(clause: str, asked: frozenset[str]) -> bool:
+    """Whether ``clause`` says its subject is not what the request asks (``PR-4530 is not pending``)."""
+    m = _IS_NOT.search(clause)
+    return bool(m and asked & set(m.group(1).lower().split()))
+
+
+def _split_negated(text: str, asked: frozenset[str] = frozenset()) -> tuple[str, str]:
     """``text`` cut in two: what it affirms, and what follows a negator in its clause (``not PR-7078``).
 
     ``It is not Nikhil`` denies Nikhil; ``HD-3149 has not been updated`` still names HD-3149 (the negator
-    comes after it); ``not only`` negates nothing.
+    comes after it), but ``PR-4530 is not pending`` denies PR-4530 when the request asks what is pending
+    (``asked``: :func:`asked_words`); ``not only`` negates nothing.
     """
     affirmed, negated = [], []
     start = 0
     for end in [m.start() for m in _ANSWER_CLAUSE.finditer(text)] + [len(text)]:
         clause = text[start:end]
         neg = w.NEG.search(w.NOT_NEG.sub(lambda m: " " * len(m.group(0)), clause))
-        if neg:
+        if _denies_asked(w.PAREN.sub(" ", clause), asked):
+            negated.append(clause)
+        elif neg:
             affirmed.append(clause[: neg.start()])
             negated.append(clause[neg.end() :])
         else:
             affirmed.append(clause)
         start = end
     return " ; ".join(affirmed), " ; ".join(negated)
+
+
+_SUMMARY_CLAUSE = re.compile(r"[;.!?\n:]|,\s", re.IGNORECASE)
+
+
+def _neighbours(kind: str, value: Any, answer: str, snapshot: dict[str, Any]) -> list[tuple[str, str]]:
+    """The words that place an expected value in the answer: ``("after", w)`` for a number (``2 unresolved``),
+    ``("before", w)`` for anything else (``oldest HD-3149``); plain and short words left out."""
+    out = []
+    for at in _forms_at(kind, value, answer, snapshot):
+        if kind == "number":
+            m = re.match(r"[\w.,$%]*\s+([A-Za-z][\w'’-]+)", answer[at:])
+            side = "after"
+        else:
+            m = re.search(r"([A-Za-z][\w'’-]+)\s+(?:is\s+|was\s+|being\s+)?$", answer[max(0, at - 30) : at])
+            side = "before"
+        if m and len(m.group(1)) >= 4 and m.group(1).lower() not in _PLAIN_WORDS:
+            out.append((side, m.group(1).lower()))
+    return out
+
+
+def _restates_otherwise(summary: str, answer: str, check: dict[str, Any], snapshot: dict[str, Any],
+                        instruction: str, year: int = 2026) -> str:  # fmt: skip
+    """How a summary restates the answer with other values, or ``""``.
+
+    - The words that place an answer's value (``2 unresolved``, ``oldest HD-3149``) stand in the summary beside
+      another value of that kind (``3 unresolved``, ``the oldest being HD-9530``).
+    - A clause of the summary names an expected person or id with another one of its kind and a word of what was
+      asked, unnegated (``both PR-4530 and PR-8920 are pending``): it answers with both. The request's own
+      subjects (``Owen Bell's manager is Priya``) are not a second value.
+    """
+    asked = asked_words(instruction)
+    for e in check["expect"]:
+        kind = e["kind"]
+        want = {_norm(kind, x["value"]) for x in check["expect"] if x["kind"] == kind}
+        for side, word in _neighbours(kind, e["value"], answer, snapshot):
+            for m in re.finditer(rf"(?<![\w-]){re.escape(word)}(?![\w-])", summary, re.IGNORECASE):
+                if side == "after":
+                    window = _SUMMARY_CLAUSE.split(summary[max(0, m.start() - 25) : m.start()])[-1]
+                else:
+                    window = _SUMMARY_CLAUSE.split(summary[m.end() : m.end() + 40])[0]
+                got = claims_of(kind, window, check, snapshot, year)
+                if got and not got & want:
+                    return f"says {word!r} of {sorted(map(_show_claim, got))[0]}"
+    for clause in _SUMMARY_CLAUSE.split(summary):
+        if w.NEG.search(w.NOT_NEG.sub(" ", clause)) or not asked & set(_WORD.findall(clause.lower())):
+            continue
+        for kind in ("person", "id"):
+            want = {_norm(kind, e["value"]) for e in check["expect"] if e["kind"] == kind}
+            got = claims_of(kind, clause, check, snapshot, year)
+            other = got - want - claims_of(kind, instruction, check, snapshot, year)
+            if want and got & want and other:
+                return f"answers {sorted(map(_show_claim, other))[0]} too"
+    return ""
 
 
 def _word_at(text: str, at: int) -> str:
