@@ -39,11 +39,12 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+from gateway.grading import polarity
 from gateway.grading import wording as w
 from gateway.grading.results import CheckResult
 
 __all__ = [
-    "ANSWER_KINDS", "AnswerText", "asked_words", "candidate_values", "claims_of", "directory_people", "grade_answer",
+    "ANSWER_KINDS", "AnswerText", "candidate_values", "claims_of", "directory_people", "grade_answer",
     "summary_contradicts",
 ]  # fmt: skip
 
@@ -380,10 +381,10 @@ def grade_answer(
     text, source = said.graded()
     expect = check["expect"]
     problems: list[str] = []
-    if m := (w.BACK.search(text) or w.FORWARD.search(text) or _SAYS_WRONG.search(text)):
+    if m := (w.BACK.search(text) or w.FORWARD.search(text) or polarity.SAYS_WRONG.search(text)):
         problems.append(f"takes it back ({m.group(0)!r})")
-    asked = asked_words(instruction)
-    affirmed, negated = _split_negated(text, asked)
+    asked = polarity.asked_words(instruction)
+    affirmed, negated = polarity.split_negated(text, asked)
     for kind in sorted({e["kind"] for e in expect}):
         want = {_norm(kind, e["value"]) for e in expect if e["kind"] == kind}
         # a date written without its year is read in the expected date's year (a December world asked
@@ -421,27 +422,6 @@ def grade_answer(
     return CheckResult(check["name"], True, f"{source} {shown!r} names exactly what was asked")
 
 
-#: A summary stating what the answer is: "the answer is", "it's actually", "the manager was", "correct one is".
-_ANSWER_CUE = re.compile(
-    r"\b(?:(?:the )?(?:real |right |correct |actual |true |final )?answer|the (?:right|correct|real|actual|true) (?:one"
-    r"|person|value|number|date|id|ticket))\s*(?:is|was|['’]s|should be)\s+(?:actually\s+|really\s+)?"
-    r"|\bactually,?\s+(?:it\s*(?:is|was|['’]s)\s+)?|\bit\s*(?:is|['’]s)\s+actually\s+|\bit should be\s+",
-    re.IGNORECASE,
-)
-_SAYS_WRONG = re.compile(
-    r"\b(?:answer|above|that|this|it)\b[^.;]{0,24}?\b(?:is|was|['’]s)\s+(?:wrong|incorrect|not (?:right|correct|it))\b"
-    r"|\b(?:ignore|disregard) (?:the|my|that|this) answer\b"
-    r"|\b(?:it|that|this) (?:is|was|['’]s) (?:just |only )?a guess\b",
-    re.IGNORECASE,
-)
-_DENIED_AFTER = re.compile(
-    r"[\w ]{0,30}?\b(?:is|was|are)(?:n['’]t| not) (?:right|correct|it|the (?:answer|one|right one))\b"
-    r"|[\w ]{0,30}?\b(?:is|was) (?:wrong|incorrect)\b",
-    re.IGNORECASE,
-)
-_CLAUSE_END = re.compile(r"[,;:.!?\n]|\s(?:but|and|because|although|while|which|who)\b", re.IGNORECASE)
-
-
 def summary_contradicts(summary: str, check: dict[str, Any], snapshot: dict[str, Any], year: int = 2026) -> str:
     """How a summary contradicts the answer it comes with, or ``""``; context about other values is free.
 
@@ -451,7 +431,7 @@ def summary_contradicts(summary: str, check: dict[str, Any], snapshot: dict[str,
     should be 12``) where it names no expected value of that kind there. Naming other values as context
     (``Aisha's manager is Quentin, whose manager is Tessa``) is not stating them as the answer.
     """
-    if m := (w.BACK.search(summary) or w.FORWARD.search(summary) or _SAYS_WRONG.search(summary)):
+    if m := (w.BACK.search(summary) or w.FORWARD.search(summary) or polarity.SAYS_WRONG.search(summary)):
         return f"takes it back: {m.group(0)!r}"
     for e in check["expect"]:
         for at in _forms_at(e["kind"], e["value"], summary, snapshot):
@@ -459,11 +439,11 @@ def summary_contradicts(summary: str, check: dict[str, Any], snapshot: dict[str,
             clause = re.split(r"[,;:.!?\n]|\b(?:and|but)\b", before)[-1]
             if w.NEG.search(w.NOT_NEG.sub(" ", clause)) and not re.search(r"\bnot (?:only|just)\b", clause):
                 return f"denies {e['value']}"
-            if _DENIED_AFTER.match(summary, at + len(_word_at(summary, at))):
+            if polarity.DENIED_AFTER.match(summary, at + len(_word_at(summary, at))):
                 return f"denies {e['value']}"
     kinds = sorted({e["kind"] for e in check["expect"]})
-    for cue in _ANSWER_CUE.finditer(summary):
-        end = _CLAUSE_END.search(summary, cue.end())
+    for cue in polarity.ANSWER_CUE.finditer(summary):
+        end = polarity.CLAUSE_END.search(summary, cue.end())
         stated = summary[cue.end() : end.start() if end else len(summary)]
         if not stated.strip() or w.NEG.match(stated.strip()):
             continue
@@ -475,68 +455,15 @@ def summary_contradicts(summary: str, check: dict[str, Any], snapshot: dict[str,
     return ""
 
 
-#: Where an answer's clauses end: punctuation (not inside a number, time, address or link) and "and"/"but".
-_ANSWER_CLAUSE = re.compile(r",(?!\s?\d)|(?<!\b[A-Z])\.(?=\s|$)|[;!?\n]|:(?!\d|//)|\s(?:and|but)\s", re.IGNORECASE)
-
-
-#: Words of a request that say nothing of what is asked (``which``, ``please``, ``answer``...).
-_PLAIN_WORDS = frozenset(
-    "which what when where whom whose with that this these those from have does there their about please could would "
-    "should still answer tell give find name list check number many much each every only also they them then will "
-    "into over than your mine some most more just know need needs".split()
-)
-_WORD = re.compile(r"[a-z][a-z'’-]{3,}")
-_NEG_BEFORE = re.compile(r"\b(?:not|no|never|n['’]t)\s+(?:\w+\s+)?$", re.IGNORECASE)
-#: ``X is not pending``, ``X isn't pending any more``: a denial after the value; group 1 the words denied.
-_IS_NOT = re.compile(r"\b(?:is|are|was|were)(?:n['’]t|\s+not)\s+((?:[\w'’-]+\s+){0,2}[\w'’-]+)", re.IGNORECASE)
-
-
-def asked_words(instruction: str) -> frozenset[str]:
-    """The request's words that say what is asked (``pending``, ``unresolved``, ``oldest``): four letters or more,
-    not plain words, and not negated in the request itself (``tickets not resolved`` asks nothing of ``resolved``)."""
-    out = set()
-    lowered = instruction.lower()
-    for m in _WORD.finditer(lowered):
-        if m.group(0) not in _PLAIN_WORDS and not _NEG_BEFORE.search(lowered[max(0, m.start() - 20) : m.start()]):
-            out.add(m.group(0))
-    return frozenset(out)
-
-
-def _denies_asked(clause: str, asked: frozenset[str]) -> bool:
-    """Whether ``clause`` says its subject is not what the request asks (``PR-4530 is not pending``)."""
-    m = _IS_NOT.search(clause)
-    return bool(m and asked & set(m.group(1).lower().split()))
-
-
-def _split_negated(text: str, asked: frozenset[str] = frozenset()) -> tuple[str, str]:
-    """``text`` cut in two: what it affirms, and what follows a negator in its clause (``not PR-7078``).
-
-    ``It is not Nikhil`` denies Nikhil; ``HD-3149 has not been updated`` still names HD-3149 (the negator
-    comes after it), but ``PR-4530 is not pending`` denies PR-4530 when the request asks what is pending
-    (``asked``: :func:`asked_words`); ``not only`` negates nothing.
-    """
-    affirmed, negated = [], []
-    start = 0
-    for end in [m.start() for m in _ANSWER_CLAUSE.finditer(text)] + [len(text)]:
-        clause = text[start:end]
-        neg = w.NEG.search(w.NOT_NEG.sub(lambda m: " " * len(m.group(0)), clause))
-        if _denies_asked(w.PAREN.sub(" ", clause), asked):
-            negated.append(clause)
-        elif neg:
-            affirmed.append(clause[: neg.start()])
-            negated.append(clause[neg.end() :])
-        else:
-            affirmed.append(clause)
-        start = end
-    return " ; ".join(affirmed), " ; ".join(negated)
-
-
 _SUMMARY_CLAUSE = re.compile(r"[;.!?\n:]|,\s", re.IGNORECASE)
 
 
 def _neighbours(kind: str, value: Any, answer: str, snapshot: dict[str, Any]) -> list[tuple[str, str]]:
-    """The words that place an expected value in the answer: ``("after", w)`` for a number (``2 unresolved``),
-    ``("before", w)`` for anything else (``oldest HD-3149``); plain and short words left out."""
+    """The words that place an expected value in the answer.
+
+    ``("after", w)`` for a number (``2 unresolved``), ``("before", w)`` for anything else (``oldest HD-3149``);
+    plain and short words left out.
+    """
     out = []
     for at in _forms_at(kind, value, answer, snapshot):
         if kind == "number":
@@ -545,7 +472,7 @@ def _neighbours(kind: str, value: Any, answer: str, snapshot: dict[str, Any]) ->
         else:
             m = re.search(r"([A-Za-z][\w'’-]+)\s+(?:is\s+|was\s+|being\s+)?$", answer[max(0, at - 30) : at])
             side = "before"
-        if m and len(m.group(1)) >= 4 and m.group(1).lower() not in _PLAIN_WORDS:
+        if m and len(m.group(1)) >= 4 and m.group(1).lower() not in polarity.PLAIN_WORDS:
             out.append((side, m.group(1).lower()))
     return out
 
@@ -560,7 +487,7 @@ def _restates_otherwise(summary: str, answer: str, check: dict[str, Any], snapsh
       asked, unnegated (``both PR-4530 and PR-8920 are pending``): it answers with both. The request's own
       subjects (``Owen Bell's manager is Priya``) are not a second value.
     """
-    asked = asked_words(instruction)
+    asked = polarity.asked_words(instruction)
     for e in check["expect"]:
         kind = e["kind"]
         want = {_norm(kind, x["value"]) for x in check["expect"] if x["kind"] == kind}
@@ -574,7 +501,7 @@ def _restates_otherwise(summary: str, answer: str, check: dict[str, Any], snapsh
                 if got and not got & want:
                     return f"says {word!r} of {sorted(map(_show_claim, got))[0]}"
     for clause in _SUMMARY_CLAUSE.split(summary):
-        if w.NEG.search(w.NOT_NEG.sub(" ", clause)) or not asked & set(_WORD.findall(clause.lower())):
+        if w.NEG.search(w.NOT_NEG.sub(" ", clause)) or not asked & set(polarity.WORD.findall(clause.lower())):
             continue
         for kind in ("person", "id"):
             want = {_norm(kind, e["value"]) for e in check["expect"] if e["kind"] == kind}
