@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+from gateway.grading import polarity
 from gateway.grading import wording as w
 from gateway.grading.results import CheckResult
 
@@ -380,9 +381,10 @@ def grade_answer(
     text, source = said.graded()
     expect = check["expect"]
     problems: list[str] = []
-    if m := (w.BACK.search(text) or w.FORWARD.search(text) or _SAYS_WRONG.search(text)):
+    if m := (w.BACK.search(text) or w.FORWARD.search(text) or polarity.SAYS_WRONG.search(text)):
         problems.append(f"takes it back ({m.group(0)!r})")
-    affirmed, negated = _split_negated(text)
+    asked = polarity.asked_words(instruction)
+    affirmed, negated = polarity.split_negated(text, asked)
     for kind in sorted({e["kind"] for e in expect}):
         want = {_norm(kind, e["value"]) for e in expect if e["kind"] == kind}
         # a date written without its year is read in the expected date's year (a December world asked
@@ -404,8 +406,12 @@ def grade_answer(
             problems.append(f"{kind}: does not name {sorted(map(_show_claim, missing))}")
         if extra:
             problems.append(f"{kind}: also names {sorted(map(_show_claim, extra))}, which was not asked for")
-    if source == "answer" and said.summary and (against := summary_contradicts(said.summary, check, snapshot, year)):
-        problems.append(f"the summary contradicts the answer ({against})")
+    if source == "answer" and said.summary:
+        against = summary_contradicts(said.summary, check, snapshot, year) or _restates_otherwise(
+            said.summary, text, check, snapshot, instruction, year
+        )
+        if against:
+            problems.append(f"the summary contradicts the answer ({against})")
     hedge = (_HEDGE_IN_ANSWER if source == "answer" else _HEDGE).search(text)
     if hedge:
         problems.append(f"hedges ({hedge.group(0)!r}): an answer states one thing")
@@ -414,27 +420,6 @@ def grade_answer(
     if problems:
         return CheckResult(check["name"], False, f"{source} {shown!r}: " + "; ".join(problems))
     return CheckResult(check["name"], True, f"{source} {shown!r} names exactly what was asked")
-
-
-#: A summary stating what the answer is: "the answer is", "it's actually", "the manager was", "correct one is".
-_ANSWER_CUE = re.compile(
-    r"\b(?:(?:the )?(?:real |right |correct |actual |true |final )?answer|the (?:right|correct|real|actual|true) (?:one"
-    r"|person|value|number|date|id|ticket))\s*(?:is|was|['’]s|should be)\s+(?:actually\s+|really\s+)?"
-    r"|\bactually,?\s+(?:it\s*(?:is|was|['’]s)\s+)?|\bit\s*(?:is|['’]s)\s+actually\s+|\bit should be\s+",
-    re.IGNORECASE,
-)
-_SAYS_WRONG = re.compile(
-    r"\b(?:answer|above|that|this|it)\b[^.;]{0,24}?\b(?:is|was|['’]s)\s+(?:wrong|incorrect|not (?:right|correct|it))\b"
-    r"|\b(?:ignore|disregard) (?:the|my|that|this) answer\b"
-    r"|\b(?:it|that|this) (?:is|was|['’]s) (?:just |only )?a guess\b",
-    re.IGNORECASE,
-)
-_DENIED_AFTER = re.compile(
-    r"[\w ]{0,30}?\b(?:is|was|are)(?:n['’]t| not) (?:right|correct|it|the (?:answer|one|right one))\b"
-    r"|[\w ]{0,30}?\b(?:is|was) (?:wrong|incorrect)\b",
-    re.IGNORECASE,
-)
-_CLAUSE_END = re.compile(r"[,;:.!?\n]|\s(?:but|and|because|although|while|which|who)\b", re.IGNORECASE)
 
 
 def summary_contradicts(summary: str, check: dict[str, Any], snapshot: dict[str, Any], year: int = 2026) -> str:
@@ -446,7 +431,7 @@ def summary_contradicts(summary: str, check: dict[str, Any], snapshot: dict[str,
     should be 12``) where it names no expected value of that kind there. Naming other values as context
     (``Aisha's manager is Quentin, whose manager is Tessa``) is not stating them as the answer.
     """
-    if m := (w.BACK.search(summary) or w.FORWARD.search(summary) or _SAYS_WRONG.search(summary)):
+    if m := (w.BACK.search(summary) or w.FORWARD.search(summary) or polarity.SAYS_WRONG.search(summary)):
         return f"takes it back: {m.group(0)!r}"
     for e in check["expect"]:
         for at in _forms_at(e["kind"], e["value"], summary, snapshot):
@@ -454,11 +439,11 @@ def summary_contradicts(summary: str, check: dict[str, Any], snapshot: dict[str,
             clause = re.split(r"[,;:.!?\n]|\b(?:and|but)\b", before)[-1]
             if w.NEG.search(w.NOT_NEG.sub(" ", clause)) and not re.search(r"\bnot (?:only|just)\b", clause):
                 return f"denies {e['value']}"
-            if _DENIED_AFTER.match(summary, at + len(_word_at(summary, at))):
+            if polarity.DENIED_AFTER.match(summary, at + len(_word_at(summary, at))):
                 return f"denies {e['value']}"
     kinds = sorted({e["kind"] for e in check["expect"]})
-    for cue in _ANSWER_CUE.finditer(summary):
-        end = _CLAUSE_END.search(summary, cue.end())
+    for cue in polarity.ANSWER_CUE.finditer(summary):
+        end = polarity.CLAUSE_END.search(summary, cue.end())
         stated = summary[cue.end() : end.start() if end else len(summary)]
         if not stated.strip() or w.NEG.match(stated.strip()):
             continue
@@ -470,28 +455,61 @@ def summary_contradicts(summary: str, check: dict[str, Any], snapshot: dict[str,
     return ""
 
 
-#: Where an answer's clauses end: punctuation (not inside a number, time, address or link) and "and"/"but".
-_ANSWER_CLAUSE = re.compile(r",(?!\s?\d)|(?<!\b[A-Z])\.(?=\s|$)|[;!?\n]|:(?!\d|//)|\s(?:and|but)\s", re.IGNORECASE)
+_SUMMARY_CLAUSE = re.compile(r"[;.!?\n:]|,\s", re.IGNORECASE)
 
 
-def _split_negated(text: str) -> tuple[str, str]:
-    """``text`` cut in two: what it affirms, and what follows a negator in its clause (``not PR-7078``).
+def _neighbours(kind: str, value: Any, answer: str, snapshot: dict[str, Any]) -> list[tuple[str, str]]:
+    """The words that place an expected value in the answer.
 
-    ``It is not Nikhil`` denies Nikhil; ``HD-3149 has not been updated`` still names HD-3149 (the negator
-    comes after it); ``not only`` negates nothing.
+    ``("after", w)`` for a number (``2 unresolved``), ``("before", w)`` for anything else (``oldest HD-3149``);
+    plain and short words left out.
     """
-    affirmed, negated = [], []
-    start = 0
-    for end in [m.start() for m in _ANSWER_CLAUSE.finditer(text)] + [len(text)]:
-        clause = text[start:end]
-        neg = w.NEG.search(w.NOT_NEG.sub(lambda m: " " * len(m.group(0)), clause))
-        if neg:
-            affirmed.append(clause[: neg.start()])
-            negated.append(clause[neg.end() :])
+    out = []
+    for at in _forms_at(kind, value, answer, snapshot):
+        if kind == "number":
+            m = re.match(r"[\w.,$%]*\s+([A-Za-z][\w'’-]+)", answer[at:])
+            side = "after"
         else:
-            affirmed.append(clause)
-        start = end
-    return " ; ".join(affirmed), " ; ".join(negated)
+            m = re.search(r"([A-Za-z][\w'’-]+)\s+(?:is\s+|was\s+|being\s+)?$", answer[max(0, at - 30) : at])
+            side = "before"
+        if m and len(m.group(1)) >= 4 and m.group(1).lower() not in polarity.PLAIN_WORDS:
+            out.append((side, m.group(1).lower()))
+    return out
+
+
+def _restates_otherwise(summary: str, answer: str, check: dict[str, Any], snapshot: dict[str, Any],
+                        instruction: str, year: int = 2026) -> str:  # fmt: skip
+    """How a summary restates the answer with other values, or ``""``.
+
+    - The words that place an answer's value (``2 unresolved``, ``oldest HD-3149``) stand in the summary beside
+      another value of that kind (``3 unresolved``, ``the oldest being HD-9530``).
+    - A clause of the summary names an expected person or id with another one of its kind and a word of what was
+      asked, unnegated (``both PR-4530 and PR-8920 are pending``): it answers with both. The request's own
+      subjects (``Owen Bell's manager is Priya``) are not a second value.
+    """
+    asked = polarity.asked_words(instruction)
+    for e in check["expect"]:
+        kind = e["kind"]
+        want = {_norm(kind, x["value"]) for x in check["expect"] if x["kind"] == kind}
+        for side, word in _neighbours(kind, e["value"], answer, snapshot):
+            for m in re.finditer(rf"(?<![\w-]){re.escape(word)}(?![\w-])", summary, re.IGNORECASE):
+                if side == "after":
+                    window = _SUMMARY_CLAUSE.split(summary[max(0, m.start() - 25) : m.start()])[-1]
+                else:
+                    window = _SUMMARY_CLAUSE.split(summary[m.end() : m.end() + 40])[0]
+                got = claims_of(kind, window, check, snapshot, year)
+                if got and not got & want:
+                    return f"says {word!r} of {sorted(map(_show_claim, got))[0]}"
+    for clause in _SUMMARY_CLAUSE.split(summary):
+        if w.NEG.search(w.NOT_NEG.sub(" ", clause)) or not asked & set(polarity.WORD.findall(clause.lower())):
+            continue
+        for kind in ("person", "id"):
+            want = {_norm(kind, e["value"]) for e in check["expect"] if e["kind"] == kind}
+            got = claims_of(kind, clause, check, snapshot, year)
+            other = got - want - claims_of(kind, instruction, check, snapshot, year)
+            if want and got & want and other:
+                return f"answers {sorted(map(_show_claim, other))[0]} too"
+    return ""
 
 
 def _word_at(text: str, at: int) -> str:

@@ -245,3 +245,59 @@ def test_context_in_a_parenthesis_or_an_explicit_exclusion_is_not_a_second_answe
 def test_a_summary_that_disowns_the_answer_fails():
     said = AnswerText(answer="Priya Shah", summary="Please disregard the answer - it is just a guess.")
     assert not judge(MANAGER, said).passed
+
+
+# ---- a second play test: a denial after the value, a summary restating another value ----------------------
+
+PENDING = {"name": "answer", "kind": "answer", "expect": [{"kind": "id", "value": "PR-4530"}],
+           "candidates": {"id": {"pattern": "PR-\\d{4}"}}}  # fmt: skip
+PENDING_ASK = "Which purchase request is still pending approval? Answer with its id."
+COUNT = {"name": "answer", "kind": "answer", "expect": [{"kind": "number", "value": 2}, {"kind": "id", "value":
+         "HD-3149"}], "candidates": {"id": {"pattern": "HD-\\d{4}"}}}  # fmt: skip
+COUNT_ASK = "How many unresolved tickets does Greta have, and which is the oldest?"
+
+
+@pytest.mark.parametrize(
+    ("text", "passed"),
+    [
+        ("None are waiting - PR-4530 is not pending approval.", False),
+        ("PR-4530 isn't pending any more.", False),
+        ("PR-4530 (it is not approved yet).", True),
+        ("PR-4530 is the one still pending; PR-1200 is not pending.", True),
+        ("PR-4530 - it is not approved yet, so it is still pending.", True),
+    ],
+)
+def test_a_value_followed_by_a_denial_of_what_was_asked_fails(text, passed):
+    result = grade_answer(PENDING, AnswerText(answer=text), PENDING_ASK, WORLD, "", 2026)
+    assert result.passed is passed, result.detail
+
+
+@pytest.mark.parametrize(
+    ("summary", "passed"),
+    [
+        ("Greta has 3 unresolved; oldest HD-9530.", False),
+        ("3 unresolved tickets, the oldest being HD-9530.", False),
+        ("I looked at all 5 tickets Greta requested; HD-9530 was resolved last week.", True),
+        ("Greta has 2 unresolved tickets; the oldest is HD-3149, opened in March.", True),
+        ("Checked the queue filtered by requester.", True),
+    ],
+)
+def test_a_summary_restating_the_answer_with_other_values_contradicts_it(summary, passed):
+    said = AnswerText(answer="2 unresolved; oldest HD-3149", summary=summary)
+    result = grade_answer(COUNT, said, COUNT_ASK, WORLD, "", 2026)
+    assert result.passed is passed, result.detail
+
+
+@pytest.mark.parametrize(
+    ("summary", "passed"),
+    [
+        ("Both PR-4530 and PR-8920 are still pending approval.", False),
+        ("PR-4530 and PR-8920 are pending approval.", False),
+        ("I compared PR-4530 and PR-8920; only PR-4530 is still pending.", True),
+        ("PR-4530 is pending; PR-8920 was approved yesterday.", True),
+    ],
+)
+def test_a_summary_adding_a_second_value_to_the_answer_contradicts_it(summary, passed):
+    said = AnswerText(answer="PR-4530", summary=summary)
+    result = grade_answer(PENDING, said, PENDING_ASK, WORLD, "", 2026)
+    assert result.passed is passed, result.detail
