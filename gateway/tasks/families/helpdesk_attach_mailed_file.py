@@ -13,6 +13,7 @@ from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
 from gateway.tasks.kit.helpdesk import called, comment, queues, ticket
+from gateway.tasks.kit.phrasing import compose
 
 __all__ = ["FAMILY"]
 
@@ -114,14 +115,30 @@ def _build(inst: Instance) -> dict[str, Any]:
     mailed = {"app": "gmail", "collection": "messages", "id": signed["id"], "attachment": att}
     first = inst.first(requester)
     who = called(inst, requester)
-    instruction = inst.phrase(
-        "{who} emailed me the signed {form}. Please attach it to their helpdesk ticket and reply there so they know"
-        " it's in.",
-        "Could you put the signed {form} that {who} sent me by email onto their ticket, and leave them a reply on the"
-        " ticket saying it's attached?",
-        "{who}'s signed {form} came in by mail. Attach the PDF to the ticket they opened for it and let them know on"
-        " the ticket.",
-    ).format(who=who, form=form)
+    instruction = compose(
+        inst,
+        [
+            (
+                f"attach the signed {form} {who} emailed me to their helpdesk ticket",
+                f"put the signed {form} that {who} sent me by email onto their ticket",
+                f"get the {form} PDF from {who}'s mail onto the ticket they opened for it",
+                f"attach the signed {code} form from my inbox to the matching ticket",
+            ),
+            (
+                "reply there so they know it's in",
+                "leave them a reply on the ticket saying it's attached",
+                f"let {who} know on the ticket",
+            ),
+        ],  # fmt: skip
+        (
+            f"{who} emailed me the signed {form}",
+            f"{who}'s signed {form} came in by mail",
+            f"the {form} for {code} is finally signed",
+            "",
+        ),
+        by=who,
+        tail=("the signed one, not the draft", "just their ticket", ""),
+    )
     fetch = [
         {
             "tool": "gmail.search_messages",
