@@ -12,6 +12,7 @@ from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
 from gateway.tasks.kit.helpdesk import comment, queues, ticket
+from gateway.tasks.kit.phrasing import compose
 
 __all__ = ["FAMILY"]
 
@@ -88,15 +89,29 @@ def _build(inst: Instance) -> dict[str, Any]:
     ids = [t["id"] for t in confirmed]
     note = f"Requester confirmed the fix from change {change} works."
 
-    instruction = inst.phrase(
-        "Some of my tickets about the {system} problem are waiting on people to confirm that change {change} fixed"
-        " it. Close the ones where the requester has confirmed it works, with a short resolution note. Leave the"
-        " rest as they are.",
-        "Could you go through my waiting tickets tied to change {change} ({system})? Wherever the person who raised"
-        " it told us it's fixed, close the ticket with a resolution note; don't touch the others.",
-        "Change {change} to the {system} went out. Please close those of my tickets where the requester has replied"
-        " that it works now (add a resolution saying so) and leave any that aren't confirmed.",
-    ).format(system=system, change=change)
+    instruction = compose(
+        inst,
+        [
+            (
+                "close the ones where the requester has confirmed it works, with a short resolution note",
+                f"go through my waiting tickets tied to change {change} and close each one whose requester says"
+                " it's fixed, with a resolution note",
+                f"close those of my {system} tickets where the person who raised it replied that it works now,"
+                " adding a resolution saying so",
+            ),
+        ],  # fmt: skip
+        (
+            f"some of my tickets about the {system} problem are waiting on people to confirm that change {change}"
+            " fixed it",
+            f"change {change} to the {system} went out",
+            f"people were asked to test change {change} on the {system}",
+        ),
+        tail=(
+            "leave the rest as they are",
+            "don't touch the others",
+            "leave any that aren't confirmed by the requester",
+        ),
+    )
     search = {
         "tool": "helpdesk.search_tickets",
         "args": {"text": change, "assignee": "me", "status": "waiting"},
