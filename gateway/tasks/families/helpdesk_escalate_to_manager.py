@@ -11,6 +11,7 @@ from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
 from gateway.tasks.kit.helpdesk import called, comment, queues, ticket
+from gateway.tasks.kit.phrasing import compose
 
 __all__ = ["FAMILY"]
 
@@ -67,14 +68,35 @@ def _build(inst: Instance) -> dict[str, Any]:
         category="Request",
     )
     who = called(inst, requester)
-    instruction = inst.phrase(
-        "{who}'s ticket about the {thing} has been stuck for ages. Make it {priority} priority, add {who}'s manager"
-        " to it as a watcher, and leave an internal note saying we're escalating.",
-        "Please escalate the {thing} ticket from {who}: bump it to {priority}, put their manager on it as a"
-        " watcher and add an internal note (not visible to {who}) explaining why.",
-        "The {thing} request {who} raised is going nowhere. Raise it to {priority} priority, have the person"
-        " {who} reports to watch it, and note the escalation internally on the ticket.",
-    ).format(who=who, thing=title[0].lower() + title[1:], priority=priority)
+    thing = title[0].lower() + title[1:]
+    instruction = compose(
+        inst,
+        [
+            (
+                f"make {who}'s {thing} ticket {priority} priority",
+                f"bump the {thing} ticket from {who} to {priority}",
+                f"raise {who}'s {thing} request to {priority} priority",
+            ),
+            (
+                f"add {who}'s manager to it as a watcher",
+                "put their manager on it as a watcher",
+                f"have the person {who} reports to watch it",
+            ),
+            (
+                "leave an internal note saying we're escalating",
+                f"add an internal note (not visible to {who}) explaining why",
+                "note the escalation internally on the ticket",
+            ),
+        ],  # fmt: skip
+        (
+            f"{who}'s ticket about the {thing} has been stuck for ages",
+            f"the {thing} request {who} raised is going nowhere",
+            f"we need to escalate the {thing} ticket",
+            "",
+        ),
+        by=who,
+        tail=("their other ticket can wait", ""),
+    )
     note = "Escalating: stuck waiting for approval for over a week; manager added as a watcher."
 
     def steps(tid: str, watcher: str, internal: bool = True, body: str = note) -> list[dict[str, Any]]:
