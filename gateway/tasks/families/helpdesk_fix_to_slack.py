@@ -11,6 +11,7 @@ from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
 from gateway.tasks.kit.helpdesk import called, queues, ticket
+from gateway.tasks.kit.phrasing import compose
 
 __all__ = ["FAMILY"]
 
@@ -95,14 +96,24 @@ def _build(inst: Instance) -> dict[str, Any]:
         updated=inst.day(-2, 10),
     )
     who = called(inst, reporter)
-    instruction = inst.phrase(
-        "The ticket {who} raised about the {place} {thing} is resolved. Reply in the Slack thread where they"
-        " reported it and say what the fix was.",
-        "Can you close the loop on Slack? {who} flagged the {place} {thing} problem in a channel; post in that"
-        " thread how the helpdesk fixed it.",
-        "{who}'s {place} {thing} issue has been fixed according to the helpdesk. Let the people in the Slack thread"
-        " where it was first reported know what was done.",
-    ).format(who=who, place=place, thing=thing)
+    instruction = compose(
+        inst,
+        [
+            (
+                "reply in the Slack thread where they reported it and say what the fix was",
+                f"post in {who}'s Slack thread how the helpdesk fixed the {place} {thing}",
+                "let the people in the Slack thread where it was first reported know what was done",
+                f"close the loop in the thread where {who} flagged the {place} {thing}",
+            ),
+        ],  # fmt: skip
+        (
+            f"the ticket {who} raised about the {place} {thing} is resolved",
+            f"{who}'s {place} {thing} issue has been fixed according to the helpdesk",
+            f"{who} flagged the {place} {thing} problem in a channel and it's fixed now",
+        ),
+        by=who,
+        tail=("in the thread, not a new post", "say what the technician did", ""),
+    )
     text = f"Update: the {place} {thing} is fixed - the technician {fix}."
 
     def reply(mid: str, words: str = text) -> dict[str, Any]:
