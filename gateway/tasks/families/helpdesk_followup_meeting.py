@@ -12,6 +12,7 @@ from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
 from gateway.tasks.kit.helpdesk import called, comment, queues, ticket
+from gateway.tasks.kit.phrasing import compose
 
 __all__ = ["FAMILY"]
 
@@ -71,14 +72,28 @@ def _build(inst: Instance) -> dict[str, Any]:
     when = f"{start:%A %B} {start.day} at {start:%-I:%M %p}".replace(":00 ", " ")
     length = {30: "30-minute", 45: "45-minute", 60: "one-hour"}[minutes]
     who = called(inst, requester)
-    instruction = inst.phrase(
-        "Set up a {length} follow-up on {who}'s {topic} ticket for {when}, with {who} and whoever is working on"
-        " the ticket.",
-        "Could you book a {length} meeting {when} to follow up on the {topic} ticket {who} raised? Invite them"
-        " and the person the ticket is assigned to.",
-        "Please put a {length} follow-up in my calendar for {when} about {who}'s {topic} request - the requester"
-        " and the ticket's current assignee should both be there.",
-    ).format(length=length, who=who, topic=topic, when=when)
+    instruction = compose(
+        inst,
+        [
+            (
+                f"set up a {length} follow-up on {who}'s {topic} ticket for {when}",
+                f"book a {length} meeting {when} to follow up on the {topic} ticket {who} raised",
+                f"put a {length} follow-up in my calendar for {when} about {who}'s {topic} request",
+            ),
+            (
+                f"invite {who} and whoever is working on the ticket",
+                "invite them and the person the ticket is assigned to",
+                "have the requester and the ticket's current assignee both there",
+            ),
+        ],  # fmt: skip
+        (
+            f"{who}'s {topic} ticket needs a proper conversation",
+            f"{who} has been waiting on {topic} for a while",
+            "",
+        ),
+        by=who,
+        tail=("the assignee as of today, not whoever had it first", "no one else", ""),
+    )
     title = f"Follow-up: {topic} ({target['id']})"
 
     def book(people: list[str], at: Any = start) -> dict[str, Any]:
