@@ -12,6 +12,7 @@ from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
 from gateway.tasks.kit.helpdesk import called, queues, ticket
+from gateway.tasks.kit.phrasing import compose
 
 __all__ = ["FAMILY"]
 
@@ -94,15 +95,27 @@ def _build(inst: Instance) -> dict[str, Any]:
     near = [elsewhere, request, old]
     ids = [t["id"] for t in dupes]
     who = called(inst, assignee)
-    instruction = inst.phrase(
-        "The {keyword} outage in the {office} office is being worked on in one ticket ({who} has it). Link every"
-        " other open ticket reporting that same outage to it as a duplicate.",
-        "People keep raising tickets about the {keyword} problem at {office}. Find the main one {who} is handling"
-        " and mark the other open reports of the same outage as duplicates of it.",
-        "Please tidy up the {keyword} tickets: the {office} outage is tracked in {who}'s ticket, so link the other"
-        " open tickets about that outage to it as duplicates. Leave anything that isn't the same problem alone.",
-    ).format(keyword=keyword, office=office, who=who)
-
+    instruction = compose(
+        inst,
+        [
+            (
+                f"link every other open ticket reporting the {keyword} outage in {office} to {who}'s ticket as a"
+                " duplicate",
+                f"find the main {keyword} ticket {who} is handling and mark the other open reports of the same"
+                " outage as duplicates of it",
+                f"tidy up the {keyword} tickets: link the other open ones about the {office} outage to {who}'s as"
+                " duplicates",
+            ),
+        ],  # fmt: skip
+        (
+            f"the {keyword} outage in the {office} office is being worked on in one ticket ({who} has it)",
+            f"people keep raising tickets about the {keyword} problem at {office}",
+            f"the {office} {keyword} outage is tracked in {who}'s ticket",
+            "",
+        ),
+        by=who,
+        tail=("leave anything that isn't the same problem alone", "closed ones and other offices stay as they are", ""),
+    )
     def link(src: str, dst: str = main["id"]) -> dict[str, Any]:
         return {
             "tool": "helpdesk.link_tickets",
