@@ -13,6 +13,7 @@ from typing import Any
 from gateway.tasks.kit.base import Family, Instance
 from gateway.tasks.kit.files import drive_folder
 from gateway.tasks.kit.helpdesk import called, queues, ticket
+from gateway.tasks.kit.phrasing import compose
 
 __all__ = ["FAMILY"]
 
@@ -84,14 +85,26 @@ def _build(inst: Instance) -> dict[str, Any]:
         category="Onboarding",
     )
     who = called(inst, hire, 0.6)
-    instruction = inst.phrase(
-        "Can you take care of {who}'s onboarding ticket? Set up the Drive and Slack access it asks for, then"
-        " resolve it.",
-        "{who} starts soon. Please do what their onboarding ticket lists (Drive folder, Slack channel) and mark"
-        " the ticket resolved.",
-        "Please work through the onboarding request for {who}: give them exactly the access the ticket asks for"
-        " and resolve the ticket with a short note.",
-    ).format(who=who)
+    boss = called(inst, manager, 0.3)
+    instruction = compose(
+        inst,
+        [
+            (
+                f"give {who} the access their onboarding ticket asks for",
+                f"set up the Drive folder and Slack channel {who}'s onboarding ticket lists",
+                f"work through the onboarding ticket {boss} opened for {who}",
+                f"do the setup on {who}'s People Ops ticket",
+            ),
+            (
+                "resolve the ticket with a short note",
+                "mark the ticket resolved, saying what you set up",
+                "close it out as resolved with a line on what was done",
+            ),
+        ],  # fmt: skip
+        (f"{who} starts soon", f"{boss} asked for {who}'s setup", f"{who} is joining {team}", ""),
+        by=boss,
+        tail=("exactly the access the ticket names, nothing more", "only that hire's ticket", ""),
+    )
     note = f"Shared the {team} Handbook folder ({verb}) and added {hire['name']} to #{chan['name']}."
 
     def share(fid: str, role_: str = role, email: str = hire["email"]) -> dict[str, Any]:
