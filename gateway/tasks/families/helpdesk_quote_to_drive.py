@@ -13,6 +13,7 @@ from typing import Any
 from gateway.tasks.kit.base import Family, Instance
 from gateway.tasks.kit.files import drive_folder
 from gateway.tasks.kit.helpdesk import called, comment, queues, ticket
+from gateway.tasks.kit.phrasing import compose
 
 __all__ = ["FAMILY"]
 
@@ -99,14 +100,31 @@ def _build(inst: Instance) -> dict[str, Any]:
     dest = drive_folder(inst, f"{vendor} Quotes", procurement["id"], created=inst.day(-90))
     stale = drive_folder(inst, f"{vendor} Quotes", archive["id"], created=inst.day(-400))
     who = called(inst, requester)
-    instruction = inst.phrase(
-        "Please save the latest {vendor} quote from {who}'s purchase ticket into Procurement > {vendor} Quotes on"
-        " my Drive, and leave a note on the ticket that it's filed.",
-        "{who} attached a revised {vendor} quote to their purchase request. Put that revised PDF in the {vendor}"
-        " Quotes folder under Procurement on the drive and note on the ticket where it went.",
-        "Can you file the current {vendor} quote (the revision, not the first one) from {who}'s ticket in my"
-        " Procurement/{vendor} Quotes folder on Drive? Add a comment on the ticket once it's there.",
-    ).format(vendor=vendor, who=who)
+    instruction = compose(
+        inst,
+        [
+            (
+                f"save the latest {vendor} quote from {who}'s purchase ticket into Procurement > {vendor} Quotes on"
+                " my Drive",
+                f"put the revised {vendor} PDF in the {vendor} Quotes folder under Procurement on the drive",
+                f"file the current {vendor} quote (the revision, not the first one) in my Procurement/{vendor}"
+                " Quotes folder on Drive",
+                f"file the newest quote on the {goods} purchase ticket in Procurement > {vendor} Quotes",
+            ),
+            (
+                "leave a note on the ticket that it's filed",
+                "note on the ticket where it went",
+                "add a comment on the ticket once it's there",
+            ),
+        ],  # fmt: skip
+        (
+            f"{who} attached a revised {vendor} quote to their purchase request",
+            f"{vendor} sent a second quote for the {goods} {who} asked for",
+            "",
+        ),
+        by=who,
+        tail=("the one in Procurement, not the archive", "just the one file", ""),
+    )
     path = f"quotes/{new_name}"
     note = f"Revised quote filed in Drive: Procurement > {vendor} Quotes."
     find = {
