@@ -12,6 +12,7 @@ from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
 from gateway.tasks.kit.helpdesk import called, queues, ticket
+from gateway.tasks.kit.phrasing import compose
 
 __all__ = ["FAMILY"]
 
@@ -79,14 +80,27 @@ def _build(inst: Instance) -> dict[str, Any]:
         inst.day(-days[n_open + 2] - 12, 12),
     )
     who = called(inst, person)
-    instruction = inst.phrase(
-        "How many of {who}'s helpdesk tickets about the {rollout} ({code}) are still open, and which one has been"
-        " open the longest?",
-        "{who} says the {rollout} ({code}) left them with a pile of tickets. How many are still unresolved, and"
-        " which is the oldest of those?",
-        "Quick check before my 1:1 with {who}: count their tickets on the {rollout} ({code}) that aren't resolved"
-        " yet and tell me which one was opened first.",
-    ).format(who=who, rollout=rollout, code=code)
+    instruction = compose(
+        inst,
+        [
+            (
+                f"tell me how many of {who}'s helpdesk tickets about the {rollout} ({code}) are still open, and which"
+                " one has been open the longest",
+                f"count {who}'s tickets on the {rollout} ({code}) that aren't resolved yet and tell me which one was"
+                " opened first",
+                f"find out how many of {who}'s {rollout} tickets ({code}) are still unresolved, and the oldest of"
+                " those",
+            ),
+        ],  # fmt: skip
+        (
+            f"{who} says the {rollout} ({code}) left them with a pile of tickets",
+            f"I have my 1:1 with {who} later",
+            f"I want to check on {who}'s {rollout} problems",
+            "",
+        ),
+        by=who,
+        tail=("only their tickets, only that rollout", "a number and a ticket id is enough", ""),
+    )
     answer = f"{n_open} still open; the oldest is {oldest['id']}."
 
     def say(text: str) -> dict[str, Any]:
