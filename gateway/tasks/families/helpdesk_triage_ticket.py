@@ -12,6 +12,7 @@ from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
 from gateway.tasks.kit.helpdesk import called, queue_id, queues, ticket
+from gateway.tasks.kit.phrasing import compose
 
 __all__ = ["FAMILY"]
 
@@ -60,20 +61,29 @@ def _build(inst: Instance) -> dict[str, Any]:
         assignee=lead["email"],
     )
     who = called(inst, requester)
-    instruction = inst.phrase(
-        "{who}'s new ticket ({title}) was filed in {wrong_name} but it's a {right_name} job. Move it there, make it"
-        " {priority} priority and assign it to whoever on the {right_name} team sits in {who}'s office.",
-        'Can you triage the ticket {who} opened this morning about "{title_l}"? It belongs in {right_name}, not'
-        " {wrong_name}; priority {priority}; give it to the {right_name} staff member in the same office as {who}.",
-        'Please sort out {who}\'s ticket "{title_l}": right queue is {right_name}, priority should be {priority},'
-        " and it should go to the {right_name} support person based where {who} is.",
-    ).format(
-        who=who,
-        title=title.lower(),
-        title_l=title.lower(),
-        wrong_name=NAMES[wrong],
-        right_name=NAMES[right],
-        priority=priority,
+    right_name, wrong_name, title_l = NAMES[right], NAMES[wrong], title.lower()
+    instruction = compose(
+        inst,
+        [
+            (
+                f"move {who}'s new ticket to {right_name}",
+                f'put the ticket {who} opened this morning about "{title_l}" in the {right_name} queue',
+                f"get {who}'s {title_l} ticket out of {wrong_name} and into {right_name}",
+            ),
+            (f"make it {priority} priority", f"set its priority to {priority}", f"mark it {priority}"),
+            (
+                f"assign it to whoever on the {right_name} team sits in {who}'s office",
+                f"give it to the {right_name} staff member in the same office as {who}",
+                f"hand it to the {right_name} support person based where {who} is",
+            ),
+        ],  # fmt: skip
+        (
+            f"{who}'s new ticket ({title_l}) was filed in {wrong_name} but it's a {right_name} job",
+            f'the ticket "{title_l}" landed in the wrong queue',
+            "",
+        ),
+        by=who,
+        tail=("not the older ticket with the same title", "the one from this morning", ""),
     )
 
     def triage(tid: str, owner: str, prio: str = priority) -> list[dict[str, Any]]:
