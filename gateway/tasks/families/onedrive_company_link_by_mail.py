@@ -11,6 +11,7 @@ from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
 from gateway.tasks.kit.files import long_date, onedrive_file, onedrive_folder
+from gateway.tasks.kit.phrasing import compose
 
 __all__ = ["FAMILY"]
 
@@ -43,18 +44,33 @@ def _build(inst: Instance) -> dict[str, Any]:
     )
     who = colleague["name"] if inst.rng.random() < 0.5 else inst.first(colleague)
     day = long_date(until) if inst.rng.random() < 0.6 else until.isoformat()
-    instruction = inst.phrase(
-        "Please send {who} a link to the final Q{q} {title} ({code}) in my OneDrive. Only people in the company"
-        " should be able to open it, view only, and the link should stop working after {day}.",
-        "{who} needs to read our Q{q} {title}, {code}. Make a company-only view link in OneDrive that works until"
-        " {day} and email it to them.",
-        "Can you email {who} a view-only link to the Q{q} {title} ({code}) from OneDrive? Keep it inside the"
-        " company and let it run until {day}.",
-    ).format(who=who, q=quarter, title=title.lower(), code=code, day=day)
     expires = until.isoformat()
     email = colleague["email"]
     domain = inst.company.user.rsplit("@", 1)[-1].lower()
     bogus = f"https://onedrive.{domain}/s/lnk_{inst.rng.getrandbits(40):010x}"  # the form of a link, not one made
+    doc = f"Q{quarter} {title.lower()} ({code})"
+    instruction = compose(
+        inst,
+        [
+            (
+                f"send {who} a link to the final {doc} in my OneDrive",
+                f"email {who} a view-only link to the {doc} from OneDrive",
+                f"make a company-only view link to our {doc} and mail it to {who}",
+            ),
+        ],  # fmt: skip
+        (
+            f"{who} needs to read our {doc}",
+            f"{who} asked for the final {doc}",
+            "",
+        ),
+        by=who,
+        tail=(
+            f"only people in the company should be able to open it, view only, and the link should stop working"
+            f" after {day}",
+            f"keep it inside the company, view only, and let it run until {day}",
+            f"view only, company people only, working until {day}",
+        ),
+    )
     link = {
         "item_id": final["id"],
         "type": "view",
