@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.phrasing import compose
 from gateway.tasks.kit.workplace import channel, dm, list_item, project_names, site, sp_list
 
 __all__ = ["FAMILY"]
@@ -83,14 +84,30 @@ def _build(inst: Instance) -> dict[str, Any]:
     def claim(value: Any) -> dict[str, Any]:
         return {"claims": {"kind": "choice", "value": value, "candidates": items, "cues": [OVERDUE]}}
 
-    instruction = inst.phrase(
-        "Please post the overdue action items from the Project {project} tracker on SharePoint in #proj-{slug}"
-        " (codes and owners), and send a DM to whoever owns the most overdue one.",
-        "Which Project {project} action items are past due and still not done? List them in the project's Slack"
-        " channel, and nudge the owner of the oldest one directly.",
-        "Can you chase the late action items on Project {project}? Post the list of overdue ones in #proj-{slug}"
-        " and DM the person whose item is the most overdue.",
-    ).format(project=project, slug=slug)
+    instruction = compose(
+        inst,
+        [
+            (
+                f"post the overdue action items from the Project {project} tracker on SharePoint in #proj-{slug}"
+                " (codes and owners)",
+                f"list the past-due, still-open Project {project} action items in the project's Slack channel",
+                f"put the late {project} action items in #proj-{slug}",
+            ),
+            (
+                "send a DM to whoever owns the most overdue one",
+                "nudge the owner of the oldest one directly",
+                "message the person whose item is the most overdue",
+            ),
+        ],  # fmt: skip
+        (
+            f"the Project {project} action items are slipping",
+            f"{inst.first(lead)} asked me to chase the late {project} action items",
+            f"the {project} tracker on SharePoint has items past their due date",
+            "",
+        ),
+        by=inst.first(lead),
+        tail=("done items don't count, even if late", "one DM, not one per item", ""),
+    )
     summary = "Overdue action items: " + "; ".join(
         f"{v['Code']} {v['Action']} ({next(o['name'] for o in owners if o['email'] == v['Owner'])}, due {v['Due']})"
         for v in overdue
