@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.phrasing import compose
 from gateway.tasks.kit.workplace import list_item, project_names, site, sp_list
 
 __all__ = ["FAMILY"]
@@ -70,14 +71,28 @@ def _build(inst: Instance) -> dict[str, Any]:
         me,
         inst.rng.randint(2, 20),
     )  # fmt: skip
-    instruction = inst.phrase(
-        "Which purchase requests on the {team} Purchasing list are still pending approval and over ${t:,}?"
-        " I just need the request numbers.",
-        "{asker} wants to know which {team} purchase requests above ${t:,} are still waiting for approval."
-        " Can you give me their PR numbers?",
-        "Quick check on the {team} Purchasing site: list the requests that haven't been approved yet and are for"
-        " more than ${t:,}.",
-    ).format(team=team, t=threshold, asker=inst.first(asker))
+    who = inst.first(asker)
+    instruction = compose(
+        inst,
+        [
+            (
+                f"tell me which purchase requests on the {team} Purchasing list are still pending approval and over"
+                f" ${threshold:,}",
+                f"give me the PR numbers of the {team} purchase requests above ${threshold:,} still waiting for"
+                " approval",
+                f"list the requests on the {team} Purchasing site that haven't been approved yet and are for more"
+                f" than ${threshold:,}",
+            ),
+        ],  # fmt: skip
+        (
+            f"{who} wants to know what's stuck in {team} purchasing",
+            f"{who} is chasing approvals for {team}",
+            f"I'm preparing the {team} spend review",
+            "",
+        ),
+        by=who,
+        tail=("I just need the request numbers", "only that team's list", "strictly over the amount", ""),
+    )
     ordered = list(made["match"])
     saves = {f"r{n}": f"results.{n}.fields.Request" for n in range(len(ordered))}
     return {
