@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.phrasing import compose
 from gateway.tasks.kit.workplace import channel, folder, library_file, message, project_names, site
 
 __all__ = ["FAMILY"]
@@ -93,13 +94,26 @@ def _build(inst: Instance) -> dict[str, Any]:
         f"Does anyone have the latest {kind}? I only have an old copy.",
         inst.workday(-1, 16),
     )
-    instruction = inst.phrase(
-        "{asker} is asking in #proj-{slug} for the current {kind}. It's in Plans on the Project {project}"
-        " SharePoint site - please share the file in that channel.",
-        "Could you post the latest Project {project} {kind} (the one in the Plans folder on SharePoint) in the"
-        " project's Slack channel? {asker} needs it.",
-        "Share the current {kind} from the Project {project} site's Plans folder in #proj-{slug} so {asker} has it.",
-    ).format(asker=inst.first(asker), slug=slug, kind=kind, project=project)
+    who = inst.first(asker)
+    instruction = compose(
+        inst,
+        [
+            (
+                f"share the current {kind} from the Project {project} site's Plans folder in #proj-{slug}",
+                f"post the latest Project {project} {kind} (the one in Plans on SharePoint) in the project's Slack"
+                " channel",
+                f"put the {kind} from Plans on the {project} SharePoint site in #proj-{slug} for {who}",
+            ),
+        ],  # fmt: skip
+        (
+            f"{who} is asking in #proj-{slug} for the current {kind}",
+            f"{who} only has an old copy of the {project} {kind}",
+            f"the {kind} lives in Plans on the Project {project} SharePoint site",
+            "",
+        ),
+        by=who,
+        tail=("the file itself, not a description of it", "the public channel, not the leads one", ""),
+    )
     from_site = {"app": "sharepoint", "collection": "files", "id": current["id"]}  # its current version's bytes
     return {
         "instruction": instruction,
