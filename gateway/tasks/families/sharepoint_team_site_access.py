@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.phrasing import compose
 from gateway.tasks.kit.workplace import project_names, site
 
 __all__ = ["FAMILY"]
@@ -39,14 +40,31 @@ def _build(inst: Instance) -> dict[str, Any]:
     home = site(inst, f"Project {project}", members)
     site(inst, f"Project {other_project}", [(me, "full_control"), *((r, "read") for r in readers)])
     to_grant = [*readers, *absent]
-    instruction = inst.phrase(
-        "Everyone on {manager}'s team needs to be able to contribute on the Project {project} SharePoint site from"
-        " Monday. Can you sort out their access?",
-        "{first}'s team is joining Project {project}. Make sure each of {pron} direct reports can"
-        " contribute on the project's site - don't take anything away from anyone.",
-        "Please give {manager}'s direct reports contribute access to the Project {project} site (people who"
-        " already have more can keep it).",
-    ).format(manager=manager["name"], first=inst.first(manager), project=project, pron="their")
+    name, first = manager["name"], inst.first(manager)
+    instruction = compose(
+        inst,
+        [
+            (
+                f"make sure everyone on {name}'s team can contribute on the Project {project} SharePoint site",
+                f"give {name}'s direct reports contribute access to the Project {project} site",
+                f"sort out Project {project} site access for everyone who reports to {first}",
+                f"get each of {first}'s direct reports to at least contribute on the {project} project site",
+            ),
+        ],  # fmt: skip
+        (
+            f"{first}'s team is joining Project {project}",
+            f"everyone on {name}'s team needs to work on the {project} site from Monday",
+            f"{first} is moving their whole team onto Project {project}",
+            "",
+        ),
+        by=first,
+        tail=(
+            "don't take anything away from anyone",
+            "people who already have more can keep it",
+            "just the team, not the wider department",
+            "",
+        ),
+    )
     checks: list[dict[str, Any]] = [
         {
             "name": f"contributes_{email.split('@')[0].replace('.', '_')}",
