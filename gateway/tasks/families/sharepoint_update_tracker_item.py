@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.phrasing import compose
 from gateway.tasks.kit.workplace import list_item, project_names, site, sp_list
 
 __all__ = ["FAMILY"]
@@ -79,21 +80,27 @@ def _build(inst: Instance) -> dict[str, Any]:
     )  # fmt: skip
     after = {**before, "Status": new_status, "Due": new_due.isoformat()}
     due_words = f"{new_due:%A %B} {new_due.day}"
-    instruction = inst.phrase(
-        "{asker} asked me to update the {deliverable} ({code}) on the Project {project} deliverables tracker:"
-        " status is now {status} and the due date moves to {due}. Please change just those two.",
-        "On Project {project}'s SharePoint tracker, set {deliverable} to {status} and push its due date to {due}."
-        " {asker} confirmed it this morning.",
-        "Can you fix the Project {project} deliverables list? {code} ({deliverable}, {owner_first}'s) should read"
-        " {status}, due {due}. Leave the rest of the row as it is.",
-    ).format(
-        asker=inst.first(asker),
-        deliverable=target_name,
-        code=code,
-        project=project,
-        status=new_status,
-        due=due_words,
-        owner_first=inst.first(owner),
+    who, owner_first = inst.first(asker), inst.first(owner)
+    instruction = compose(
+        inst,
+        [
+            (
+                f"update the {target_name} ({code}) on the Project {project} deliverables tracker: status"
+                f" {new_status}, due {due_words}",
+                f"on Project {project}'s SharePoint tracker, set {target_name} to {new_status} and push its due date"
+                f" to {due_words}",
+                f"fix {code} ({target_name}, {owner_first}'s) on the {project} deliverables list so it reads"
+                f" {new_status}, due {due_words}",
+            ),
+        ],  # fmt: skip
+        (
+            f"{who} asked me to update the {project} tracker",
+            f"{who} confirmed the new plan for {target_name} this morning",
+            f"{owner_first}'s {target_name} has slipped",
+            "",
+        ),
+        by=who,
+        tail=("change just those two fields", "leave the rest of the row as it is", ""),
     )
     fields = [f"Status={new_status}", f"Due={new_due.isoformat()}"]
     return {
