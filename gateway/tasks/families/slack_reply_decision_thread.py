@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.phrasing import compose
 from gateway.tasks.kit.workplace import channel, message, project_names
 
 __all__ = ["FAMILY"]
@@ -63,13 +64,24 @@ def _build(inst: Instance) -> dict[str, Any]:
         f"Heads-up: {code} is on Project {project}'s list too; {chosen} quoted us as well.",
         inst.workday(-1, 9),
     )
-    instruction = inst.phrase(
-        "{asker} asked in #proj-{slug} which {topic} we want for {code}. Reply in that thread: we go with {chosen}.",
-        "Please answer {asker}'s question about the {topic} ({code}) in the Project {project} channel - in the"
-        " thread, not the channel: {chosen} it is.",
-        "We've decided on {chosen} as the {topic} for Project {project}. Let {asker} know in the thread where they"
-        " asked.",
-    ).format(asker=inst.first(asker), slug=slug, topic=topic, code=code, chosen=chosen, project=project)
+    who = inst.first(asker)
+    instruction = compose(
+        inst,
+        [
+            (
+                f"reply in {who}'s thread in #proj-{slug} that we go with {chosen}",
+                f"answer {who}'s question about the {topic} ({code}) in the Project {project} channel: {chosen} it is",
+                f"let {who} know in the thread where they asked that it's {chosen}",
+            ),
+        ],  # fmt: skip
+        (
+            f"{who} asked in #proj-{slug} which {topic} we want for {code}",
+            f"we've decided on {chosen} as the {topic} for Project {project}",
+            "",
+        ),
+        by=who,
+        tail=("in the thread, not the channel", "just that question, not the other one", ""),
+    )
     reply = f"We'll go with {chosen} for the {topic}."
     # the option chosen, asserted among the topic's options (by name or first word)
     decides = {"claims": {"kind": "choice", "value": chosen, "candidates": [[o, o.split()[0]] for o in options]}}
