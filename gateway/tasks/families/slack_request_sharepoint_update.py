@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.phrasing import compose
 from gateway.tasks.kit.workplace import dm, list_item, message, project_names, site, sp_list
 
 __all__ = ["FAMILY"]
@@ -92,14 +93,30 @@ def _build(inst: Instance) -> dict[str, Any]:
     )
     after = {**before, "Status": "Approved", "Approver": approver["email"]}
     fields = ["Status=Approved", f"Approver={approver['email']}"]
-    instruction = inst.phrase(
-        "{first} sent me a Slack DM this morning about a purchase order. Please take care of it and let {pron}"
-        " know when it's done.",
-        "Can you handle {first}'s latest DM on Slack (it's about a PO on SharePoint) and reply to {pron} once it's"
-        " sorted?",
-        "There's a request from {name} in my Slack DMs about the procurement list. Do what {first} asks and"
-        " confirm in the DM.",
-    ).format(first=inst.first(requester), name=requester["name"], pron="them")
+    first = inst.first(requester)
+    instruction = compose(
+        inst,
+        [
+            (
+                f"take care of the purchase order {first} DMed me about this morning",
+                f"handle {first}'s latest DM on Slack (it's about a PO on SharePoint)",
+                f"do what {requester['name']}'s Slack DM asks on the procurement list",
+                f"sort out the PO request {first} left in my Slack DMs",
+            ),
+            (
+                f"let {first} know in the DM when it's done",
+                "reply in the DM once it's sorted",
+                "confirm back to them on Slack",
+            ),
+        ],  # fmt: skip
+        (
+            f"{first} sent me a Slack DM this morning about a purchase order",
+            f"there's a request from {requester['name']} in my Slack DMs about the procurement list",
+            "",
+        ),
+        by=first,
+        tail=("only the latest request counts", "just that one order", ""),
+    )
     dm_ref = f"@{requester['id']}"
     return {
         "instruction": instruction,
