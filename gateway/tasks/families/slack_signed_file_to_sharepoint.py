@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.phrasing import compose
 from gateway.tasks.kit.workplace import channel, folder, project_names, site, slack_file
 
 __all__ = ["FAMILY"]
@@ -72,14 +73,28 @@ def _build(inst: Instance) -> dict[str, Any]:
         f"Signed SOW from {other_vendor}",
     )
     shared = {"app": "slack", "collection": "files", "id": signed["id"]}  # the very file shared in the channel
-    instruction = inst.phrase(
-        "{sharer} posted the signed {vendor} SOW in #proj-{slug}. Please file that PDF in the Contracts folder"
-        " on the Project {project} SharePoint site.",
-        "Can you grab the countersigned statement of work {sharer} shared in the {project} project channel and"
-        " save it to Contracts on the Project {project} site?",
-        "The {vendor} SOW for Project {project} is signed - {sharer} dropped it in Slack. Put the signed copy in"
-        " the project site's Contracts folder, please.",
-    ).format(sharer=inst.first(sharer), vendor=vendor, slug=slug, project=project)
+    who = inst.first(sharer)
+    instruction = compose(
+        inst,
+        [
+            (
+                f"file the signed {vendor} SOW from #proj-{slug} in the Contracts folder on the Project {project}"
+                " SharePoint site",
+                f"grab the countersigned statement of work {who} shared in the {project} project channel and save"
+                f" it to Contracts on the Project {project} site",
+                f"put the signed copy of {number} in the {project} site's Contracts folder",
+                f"get the signed SOW {who} dropped in Slack into Contracts on the {project} site",
+            ),
+        ],  # fmt: skip
+        (
+            f"{who} posted the signed {vendor} SOW in #proj-{slug}",
+            f"the {vendor} SOW for Project {project} is signed",
+            f"{vendor} countersigned their statement of work",
+            "",
+        ),
+        by=who,
+        tail=("the signed PDF itself, not the draft", "only that project's site", ""),
+    )
     return {
         "instruction": instruction,
         "sandbox": True,
