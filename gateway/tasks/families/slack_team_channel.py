@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.phrasing import compose
 from gateway.tasks.kit.workplace import channel, project_names
 
 __all__ = ["FAMILY"]
@@ -35,13 +36,25 @@ def _build(inst: Instance) -> dict[str, Any]:
     outsider = inst.person(department=manager["department"], exclude=[*team, manager_email])
     channel(inst, f"{word.lower()}-{purpose}-social", [manager_email, me, outsider["email"]], purpose="Off-topic")
     everyone = [me, manager_email, *team]
-    instruction = inst.phrase(
-        "Please set up a private channel called {name} for {manager}'s team - {first} and everyone who reports to"
-        " {pron}.",
-        "Can you create a private Slack channel, #{name}, with {manager} and all of {first}'s direct reports in it?",
-        "{first} asked for a private channel named {name} for the team's {purpose} work. Add {manager} and"
-        " {first}'s direct reports.",
-    ).format(name=name, manager=manager["name"], first=inst.first(manager), pron="them", purpose=purpose)
+    first = inst.first(manager)
+    instruction = compose(
+        inst,
+        [
+            (
+                f"set up a private channel called {name} for {manager['name']}'s team",
+                f"create a private Slack channel, #{name}, with {manager['name']} and all of {first}'s direct reports"
+                " in it",
+                f"make #{name} a private channel for {first} and everyone who reports to them",
+            ),
+        ],  # fmt: skip
+        (
+            f"{first} asked for a private channel for the team's {purpose} work",
+            f"{first}'s team needs a place for {purpose}",
+            "",
+        ),
+        by=first,
+        tail=(f"{first} and their direct reports, no one else", "keep it private", ""),
+    )
     members_rule = {"set_eq": everyone}
     return {
         "instruction": instruction,
