@@ -12,6 +12,7 @@ from datetime import date
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.phrasing import compose
 from gateway.tasks.kit.workplace import channel, message, project_names
 
 __all__ = ["FAMILY"]
@@ -66,12 +67,25 @@ def _build(inst: Instance) -> dict[str, Any]:
         root["id"],
     )
     message(inst, chan, agreer["email"], "Sounds good, thanks!", t.replace(hour=15), root["id"])
-    instruction = inst.phrase(
-        "Who made the final call on the date of the next {event} in #proj-{slug}, and which date did they pick?",
-        "I missed the thread in the Project {project} channel about the upcoming {event}. Who decided the date"
-        " in the end, and what is it?",
-        "For the next {event} on Project {project}: which day was settled on in Slack, and who settled it?",
-    ).format(event=event, slug=slug, project=project)
+    instruction = compose(
+        inst,
+        [
+            (
+                f"tell me who made the final call on the date of the next {event} in #proj-{slug}, and which date"
+                " they picked",
+                f"find out who decided the date of the upcoming {event} in the Project {project} channel, and what"
+                " it is",
+                f"check which day was settled on in Slack for the next {event} on Project {project}, and who"
+                " settled it",
+            ),
+        ],  # fmt: skip
+        (
+            f"I missed the thread in the Project {project} channel about the upcoming {event}",
+            f"I need to put the next {event} in my calendar",
+            "",
+        ),
+        tail=("a name and a date is all I need", "the final call, not the first proposal", ""),
+    )
     answer = {
         "name": "answer",
         "kind": "answer",
