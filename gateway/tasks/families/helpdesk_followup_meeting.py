@@ -3,6 +3,14 @@
 Varies: the ticket's topic, requester, assignee, the day, time and length of the meeting, the phrasing.
 Distractors: a watcher on the ticket and its previous assignee (named in a comment), and another ticket on
 the same topic with another requester and assignee.
+
+Scenario shapes (picked by the seed):
+
+- ``handed_over``: the near-misses above (control: invites the previous assignee named in the hand-over).
+- ``handed_twice``: the ticket went through two hand-overs before reaching its assignee (control: invites the
+  person in the middle of the chain).
+- ``asked_before``: the requester had a ticket on the same topic last year, closed by someone else (control:
+  invites the old ticket's assignee).
 """
 
 from __future__ import annotations
@@ -15,6 +23,8 @@ from gateway.tasks.kit.helpdesk import called, comment, queues, ticket
 from gateway.tasks.kit.phrasing import compose
 
 __all__ = ["FAMILY"]
+
+SHAPES = ("handed_over", "handed_twice", "asked_before")
 
 TOPICS = (
     ("laptop refresh", "it", "My laptop is five years old and struggles with video calls."),
@@ -72,6 +82,22 @@ def _build(inst: Instance) -> dict[str, Any]:
     when = f"{start:%A %B} {start.day} at {start:%-I:%M %p}".replace(":00 ", " ")
     length = {30: "30-minute", 45: "45-minute", 60: "one-hour"}[minutes]
     who = called(inst, requester)
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    near: dict[str, Any] | None = None
+    taken = [requester["email"], other_requester["email"], watcher["email"], assignee["email"], previous["email"],
+             other_assignee["email"]]  # fmt: skip
+    if shape == "handed_twice":
+        near = inst.person(exclude=taken)
+        for note in inst.overrides["helpdesk"]["comments"].values():
+            if note["ticket_id"] == target["id"]:
+                note["body"] = f"Handing this over to {near['name']} for now."
+        comment(inst, target["id"], near["email"], f"Passing this on to {assignee['name']}, who owns {topic} now.",
+                opened + timedelta(days=2), internal=True)  # fmt: skip
+    elif shape == "asked_before":
+        near = inst.person(exclude=taken)
+        ticket(inst, queue, f"{topic.capitalize()} for {requester['name']}", need, requester["email"],
+               inst.workday(-inst.rng.randint(200, 300), 10), status="closed", assignee=near["email"],
+               category="Request", resolution="Done at the time.")  # fmt: skip
     instruction = compose(
         inst,
         [
@@ -185,6 +211,19 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "why": "follows up on the same-topic ticket of another requester",
                 "steps": [book([other_requester["email"], other["assignee"]])],
             },
+            *(
+                [
+                    {
+                        "name": shape.replace("_", "-"),
+                        "why": "invites the person who held the ticket between the two hand-overs"
+                        if shape == "handed_twice"
+                        else "invites the assignee of the requester's old ticket on the same topic",
+                        "steps": [book([requester["email"], near["email"]])],
+                    }
+                ]
+                if near
+                else []
+            ),
             {
                 "name": "wrong-day",
                 "why": "books it a day later",
