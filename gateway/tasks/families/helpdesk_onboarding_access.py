@@ -4,6 +4,14 @@ Varies: the new hire and their team, the access level the ticket asks for (view,
 folder and channel names, dates, the phrasing. Distractors: the team's archived folder of the same name, the
 team's social channel, and another hire's onboarding ticket for another team (with its own folder and
 channel).
+
+Scenario shapes (picked by the seed):
+
+- ``archived_folder``: the near-misses above (control: shares the archived folder of the same name).
+- ``copy_in_my_drive``: a newer "Copy of" the team's handbook folder sits in the user's Drive (control:
+  shares the copy).
+- ``second_ticket``: the new hire also has an IT ticket for their laptop, assigned to the user (control: does
+  the setup but resolves the laptop ticket).
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ __all__ = ["FAMILY"]
 GIVEN = r"\b(?:shared|granted|gave|given|added)\b"
 
 ROLES = (("reader", "view"), ("commenter", "comment"), ("writer", "edit"))
+SHAPES = ("archived_folder", "copy_in_my_drive", "second_ticket")
 TEAMS = ("Marketing", "Sales", "Engineering", "Finance", "Legal", "Operations", "Customer Success", "People")
 
 
@@ -86,6 +95,15 @@ def _build(inst: Instance) -> dict[str, Any]:
     )
     who = called(inst, hire, 0.6)
     boss = called(inst, manager, 0.3)
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    copy: dict[str, Any] | None = None
+    laptop: dict[str, Any] | None = None
+    if shape == "copy_in_my_drive":
+        copy = drive_folder(inst, f"Copy of {team} Handbook", created=inst.day(-inst.rng.randint(3, 20)))
+    elif shape == "second_ticket":
+        laptop = ticket(inst, "it", f"Laptop for {hire['name']}", f"New starter in {team}: please prepare a laptop.",
+                        manager["email"], inst.workday(-inst.rng.randint(2, 6), 11), status="in_progress",
+                        assignee=me, category="Hardware")  # fmt: skip
     instruction = compose(
         inst,
         [
@@ -218,6 +236,18 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "why": "gives another access level than the ticket asks for",
                 "steps": [share(handbook["id"], other_role), invite(chan["id"]), resolve(target["id"])],
             },
+            *(
+                [{"name": "shares-the-copy", "why": "shares the copy of the handbook folder in the user's Drive",
+                  "steps": [share(copy["id"]), invite(chan["id"]), resolve(target["id"])]}]
+                if copy
+                else []
+            ),
+            *(
+                [{"name": "resolves-laptop-ticket", "why": "does the setup but resolves the hire's laptop ticket",
+                  "steps": [share(handbook["id"]), invite(chan["id"]), resolve(laptop["id"])]}]
+                if laptop
+                else []
+            ),
             {
                 "name": "other-hires-setup",
                 "why": "sets up the other new hire's ticket",
