@@ -3,6 +3,14 @@
 Varies: the system, the office, how many duplicates there are (2-3) and their wording and requesters, the
 assignee, dates, the phrasing. Distractors: the same symptom reported from another office, an unrelated
 request about the same system in the same office, and a duplicate that is already closed.
+
+Scenario shapes (picked by the seed):
+
+- ``other_office``: the near-misses above (control: also links the other office's report).
+- ``older_fault``: an open report from the same office about the same system, filed days before the outage,
+  describes another fault (control: links it too).
+- ``earlier_outage``: the same office had the same outage last month, tracked in a resolved ticket of its own
+  (control: links the new reports to last month's ticket).
 """
 
 from __future__ import annotations
@@ -15,6 +23,8 @@ from gateway.tasks.kit.helpdesk import called, queues, ticket
 from gateway.tasks.kit.phrasing import compose
 
 __all__ = ["FAMILY"]
+
+SHAPES = ("other_office", "older_fault", "earlier_outage")
 
 #: (keyword every ticket names, queue, ways to report the outage, an unrelated request about the same system)
 SYSTEMS = (
@@ -95,6 +105,18 @@ def _build(inst: Instance) -> dict[str, Any]:
     near = [elsewhere, request, old]
     ids = [t["id"] for t in dupes]
     who = called(inst, assignee)
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    fault: dict[str, Any] | None = None
+    past: dict[str, Any] | None = None
+    if shape == "older_fault":
+        fault = ticket(inst, queue, f"{keyword.capitalize()} slow some afternoons ({office})",
+                       f"Since last week the {keyword} is slow for a few minutes most afternoons in the {office}"
+                       " office. Not urgent.", requesters[n_dup + 4]["email"], start - timedelta(days=5),
+                       priority="normal")  # fmt: skip
+        near.append(fault)
+    elif shape == "earlier_outage":
+        past = report(n_dup + 4, wording[0], office, -60 * 24 * 30, status="resolved",
+                      assignee=assignee["email"], resolution="Restored after the outage.")  # fmt: skip
     instruction = compose(
         inst,
         [
@@ -197,6 +219,18 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "why": "links every open ticket that names the system, the unrelated request included",
                 "steps": [search, *(link(tid) for tid in [*ids, elsewhere["id"], request["id"]])],
             },
+            *(
+                [{"name": "links-older-fault", "why": "also links the older report of another fault in the system",
+                  "steps": [search, *(link(tid) for tid in [*ids, fault["id"]])]}]
+                if fault
+                else []
+            ),
+            *(
+                [{"name": "last-months-ticket", "why": "links the new reports to last month's outage ticket",
+                  "steps": [search, *(link(tid, past["id"]) for tid in ids)]}]
+                if past
+                else []
+            ),
             {
                 "name": "misses-one",
                 "why": "links only the first duplicate",
