@@ -4,6 +4,14 @@ The assignee is a decision: the staff member of the right queue who works in the
 from the directory). Varies: the request, the right and wrong queue, the requester and their office, the
 staff, the priority, dates, the phrasing. Distractors: the right queue's lead (in another office), another
 staff member in a third office, and an older ticket about the same thing from another requester.
+
+Scenario shapes (picked by the seed):
+
+- ``older_same_title``: the near-misses above (control: re-triages the older ticket of the same title).
+- ``second_request``: the requester filed a second, unrelated ticket this morning, in its right queue
+  (control: triages that one instead).
+- ``misleading_hint``: someone from the wrong queue left an internal note suggesting the right queue's lead,
+  who works in another office (control: gives it to the lead).
 """
 
 from __future__ import annotations
@@ -11,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
-from gateway.tasks.kit.helpdesk import called, queue_id, queues, ticket
+from gateway.tasks.kit.helpdesk import called, comment, queue_id, queues, ticket
 from gateway.tasks.kit.phrasing import compose
 
 __all__ = ["FAMILY"]
@@ -26,6 +34,7 @@ REQUESTS = (
     ("Meeting room lights flicker", "The lights in the small meeting room flicker all day.", "facilities", "it"),
     ("Shared mailbox access", "I need access to the team's shared mailbox.", "it", "people_ops"),
 )  # fmt: skip
+SHAPES = ("older_same_title", "second_request", "misleading_hint")
 NAMES = {"it": "IT", "facilities": "Facilities", "people_ops": "People Ops", "finance_ops": "Finance Ops"}
 
 
@@ -46,7 +55,7 @@ def _build(inst: Instance) -> dict[str, Any]:
     requester, local = inst.rng.sample(offices[home], 2)
     lead = inst.pick(offices[away])
     remote = inst.pick([p for p in offices[third] if p["email"] != lead["email"]])
-    queues(inst, {right: [lead, remote, local]})
+    queues_staff = queues(inst, {right: [lead, remote, local]})
     priority = inst.pick(("low", "high", "urgent"))
     other_requester = inst.pick([p for p in offices[away] if p["email"] != lead["email"]] or offices[third])
     target = ticket(inst, wrong, title, text, requester["email"], inst.day(0, 8, inst.pick((5, 20, 35))), category="")
@@ -61,6 +70,15 @@ def _build(inst: Instance) -> dict[str, Any]:
         assignee=lead["email"],
     )
     who = called(inst, requester)
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    second: dict[str, Any] | None = None
+    if shape == "second_request":
+        o_title, o_text, o_right, _ = inst.pick([r for r in REQUESTS if r[0] != title])
+        second = ticket(inst, o_right, o_title, o_text, requester["email"], inst.day(0, 8, 50), category="")
+    elif shape == "misleading_hint":
+        staff = queues_staff[wrong][0]
+        comment(inst, target["id"], staff, f"Not one for {NAMES[wrong]} - maybe {lead['name']} in {NAMES[right]}?",
+                inst.day(0, 8, 55), internal=True)  # fmt: skip
     right_name, wrong_name, title_l = NAMES[right], NAMES[wrong], title.lower()
     instruction = compose(
         inst,
@@ -78,7 +96,7 @@ def _build(inst: Instance) -> dict[str, Any]:
             ),
         ],  # fmt: skip
         (
-            f"{who}'s new ticket ({title_l}) was filed in {wrong_name} but it's a {right_name} job",
+            f"{who}'s new ticket ({title_l}) was filed in {wrong_name} but it belongs to {right_name}",
             f'the ticket "{title_l}" landed in the wrong queue',
             "",
         ),
@@ -159,6 +177,12 @@ def _build(inst: Instance) -> dict[str, Any]:
                     {"tool": "helpdesk.assign_ticket", "args": {"ticket_id": target["id"], "assignee": local["email"]}},
                 ],
             },
+            *(
+                [{"name": "second-request", "why": "triages the requester's other ticket from this morning",
+                  "steps": triage(second["id"], local["email"])}]
+                if second
+                else []
+            ),
             {
                 "name": "older-ticket",
                 "why": "re-triages the older ticket about the same thing",
