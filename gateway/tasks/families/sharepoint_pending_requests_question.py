@@ -3,6 +3,13 @@
 Varies: the team site, the threshold, how many requests match (one to three), their numbers, amounts and
 requesters, the colleague who asks, the phrasing. Distractors: pending requests at or under the threshold,
 approved or ordered requests over it, and a pending request over it on another team's list of the same name.
+
+Scenario shapes (picked by the seed):
+
+- ``other_team_list``: the near-misses above (control: adds the other team's pending request).
+- ``at_the_threshold``: one more pending request is for exactly the amount, not over it (control: includes it).
+- ``last_years_list``: the team's site also keeps last year's list, whose pending requests over the amount were
+  never cleared (control: includes one of them).
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ VENDORS = (
     "Proseware Legal", "Wingtip Toys", "Coho Freight", "Alpine Ski House", "Coho Winery",
 )  # fmt: skip
 PENDING = "Pending approval"
+SHAPES = ("other_team_list", "at_the_threshold", "last_years_list")
 COLUMNS: list[dict[str, Any]] = [
     {"name": "Request", "type": "text", "required": True, "pattern": r"PR-\d{4}"},
     {"name": "Vendor", "type": "text"},
@@ -71,6 +79,16 @@ def _build(inst: Instance) -> dict[str, Any]:
         me,
         inst.rng.randint(2, 20),
     )  # fmt: skip
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    extra_code = ""
+    if shape != "other_team_list":
+        extra_code = next(codes)
+        where = requests if shape == "at_the_threshold" else sp_list(inst, home, "Purchase requests 2025", COLUMNS)
+        amount = threshold if shape == "at_the_threshold" else threshold + inst.amount(500, 9_000, 50)
+        age = inst.rng.randint(200, 300) if shape == "last_years_list" else inst.rng.randint(2, 20)
+        list_item(inst, where, {"Request": extra_code, "Vendor": inst.pick(VENDORS), "Amount": amount,
+                                "Requester": inst.person()["email"], "Status": PENDING},
+                  asker["email"], age)  # fmt: skip
     who = inst.first(asker)
     instruction = compose(
         inst,
@@ -150,6 +168,15 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "why": "lists every request over the amount, approved and ordered ones too",
                 "steps": [{"tool": "complete_task", "args": {"answer": ", ".join(made["match"] + made["done"])}}],
             },
+            *(
+                [{"name": shape.replace("_", "-"),
+                  "why": "adds the pending request for exactly the amount"
+                  if shape == "at_the_threshold"
+                  else "adds a pending request from last year's list",
+                  "steps": [{"tool": "complete_task", "args": {"answer": ", ".join([*made["match"], extra_code])}}]}]
+                if extra_code
+                else []
+            ),  # fmt: skip
             {
                 "name": "other-team-too",
                 "why": "adds the other team's pending request",
