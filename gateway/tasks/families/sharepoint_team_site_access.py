@@ -5,6 +5,16 @@ manager and so the team (two to six people), the project, who of the team is alr
 absent, the phrasing. Distractors: a team member who already edits (granting contribute would lower them),
 the manager (not on their own team), colleagues of the same department outside the team, and a second
 project site.
+
+Scenario shapes (picked by the seed):
+
+- ``editor_and_outsider``: the near-misses above (control: raises the same-department reader off the team).
+- ``manager_peer``: one of the manager's peers (who reports to the manager's own manager) reads the site
+  (control: raises the peer too).
+- ``second_level``: someone who reports to one of the team reads the site (control: raises that
+  second-level report too).
+
+When the org chart has no such person, the reader is another same-department colleague off the team.
 """
 
 from __future__ import annotations
@@ -16,6 +26,8 @@ from gateway.tasks.kit.phrasing import compose
 from gateway.tasks.kit.workplace import project_names, site
 
 __all__ = ["FAMILY"]
+
+SHAPES = ("editor_and_outsider", "manager_peer", "second_level")
 
 
 def _build(inst: Instance) -> dict[str, Any]:
@@ -40,6 +52,18 @@ def _build(inst: Instance) -> dict[str, Any]:
     home = site(inst, f"Project {project}", members)
     site(inst, f"Project {other_project}", [(me, "full_control"), *((r, "read") for r in readers)])
     to_grant = [*readers, *absent]
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    near = ""
+    if shape != "editor_and_outsider":
+        above = manager["manager"]
+        pool = sorted(
+            p["email"]
+            for p in people
+            if p["email"] not in (me, manager_email, *team, *outsiders)
+            and (p["manager"] == above if shape == "manager_peer" else p["manager"] in team)
+        )
+        near = inst.pick(pool) if pool else outsiders[1]
+        home["members"].append({"email": near, "role": "read"})
     name, first = manager["name"], inst.first(manager)
     instruction = compose(
         inst,
@@ -147,6 +171,16 @@ def _build(inst: Instance) -> dict[str, Any]:
                     },
                 ],
             },
+            *(
+                [{"name": shape.replace("_", "-"),
+                  "why": "also raises a peer of the manager who reads the site"
+                  if shape == "manager_peer"
+                  else "also raises a reader who reports to one of the team",
+                  "steps": [*grants, {"tool": "sharepoint.grant_access",
+                                      "args": {"site": home["name"], "person": near, "role": "contribute"}}]}]
+                if near
+                else []
+            ),  # fmt: skip
             {
                 "name": "whole-department",
                 "why": "raises a same-department reader who is not on the team",
