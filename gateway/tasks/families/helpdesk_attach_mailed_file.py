@@ -5,6 +5,14 @@ same requester's earlier email with the unsigned draft of the form, another coll
 kind of form for their own ticket, and the requester's other open ticket. The file moves through the
 workspace (mail attachment -> workspace -> ticket) and is judged by provenance: the ticket must hold the
 mailed bytes, not text typed under the form's name.
+
+Scenario shapes (picked by the seed):
+
+- ``separate_draft``: the unsigned draft came in an earlier mail of its own (control: attaches the draft).
+- ``draft_in_thread``: the signed form is the requester's reply in the thread that carried the draft, so the
+  thread holds two PDFs of the same form (control: attaches the thread's first PDF, the draft).
+- ``last_years_form``: besides the draft, the requester mailed a signed form of the same kind months ago for a
+  ticket long closed (control: attaches last year's signed form).
 """
 
 from __future__ import annotations
@@ -13,8 +21,11 @@ from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
 from gateway.tasks.kit.helpdesk import called, comment, queues, ticket
+from gateway.tasks.kit.phrasing import compose
 
 __all__ = ["FAMILY"]
+
+SHAPES = ("separate_draft", "draft_in_thread", "last_years_form")
 
 FORMS = (
     ("equipment loan agreement", "EQ", "it", "Laptop loan for travel"),
@@ -114,14 +125,39 @@ def _build(inst: Instance) -> dict[str, Any]:
     mailed = {"app": "gmail", "collection": "messages", "id": signed["id"], "attachment": att}
     first = inst.first(requester)
     who = called(inst, requester)
-    instruction = inst.phrase(
-        "{who} emailed me the signed {form}. Please attach it to their helpdesk ticket and reply there so they know"
-        " it's in.",
-        "Could you put the signed {form} that {who} sent me by email onto their ticket, and leave them a reply on the"
-        " ticket saying it's attached?",
-        "{who}'s signed {form} came in by mail. Attach the PDF to the ticket they opened for it and let them know on"
-        " the ticket.",
-    ).format(who=who, form=form)
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    stale: dict[str, Any] | None = None
+    if shape == "draft_in_thread":  # the signed form answers the draft's thread
+        signed.update(thread_id=draft["thread_id"], subject=f"Re: {draft['subject']}")
+    elif shape == "last_years_form":
+        old_code = inst.code(tag, 5)
+        ticket(inst, queue, title, f"{title}. Reference {old_code}.", requester["email"], inst.workday(-300, 10),
+               status="closed", assignee=me, category="Forms", resolution="Form received.")  # fmt: skip
+        stale = _mail(inst, requester, old_code, form, True, inst.rng.randint(280, 320))
+    instruction = compose(
+        inst,
+        [
+            (
+                f"attach the signed {form} {who} emailed me to their helpdesk ticket",
+                f"put the signed {form} that {who} sent me by email onto their ticket",
+                f"get the {form} PDF from {who}'s mail onto the ticket they opened for it",
+                f"attach the signed {code} form from my inbox to the matching ticket",
+            ),
+            (
+                "reply there so they know it's in",
+                "leave them a reply on the ticket saying it's attached",
+                f"let {who} know on the ticket",
+            ),
+        ],  # fmt: skip
+        (
+            f"{who} emailed me the signed {form}",
+            f"{who}'s signed {form} came in by mail",
+            f"the {form} for {code} is finally signed",
+            "",
+        ),
+        by=who,
+        tail=("the signed one, not the draft", "just their ticket", ""),
+    )
     fetch = [
         {
             "tool": "gmail.search_messages",
@@ -230,7 +266,7 @@ def _build(inst: Instance) -> dict[str, Any]:
         "negative_controls": [
             {
                 "name": "attaches-draft",
-                "why": "attaches the unsigned draft from the earlier email",
+                "why": "attaches the unsigned draft the requester mailed first",
                 "steps": [*fetch_draft, *attach(target["id"], f"forms/{draft_name}")],
             },
             {
@@ -248,6 +284,27 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "why": "attaches the file but asks the requester to send it again",
                 "steps": [*fetch, find, *attach("{tid}", words=f"Hi {first}, can you send the signed {form} again?")],
             },
+            *(
+                [
+                    {
+                        "name": "last-years-form",
+                        "why": "attaches the signed form of the same kind the requester mailed months ago",
+                        "steps": [
+                            {
+                                "tool": "gmail.get_attachment",
+                                "args": {
+                                    "message_id": stale["id"],
+                                    "attachment_id": stale["attachments"][0]["id"],
+                                    "save_as": "forms/old.pdf",
+                                },
+                            },
+                            *attach(target["id"], "forms/old.pdf"),
+                        ],
+                    }
+                ]
+                if stale
+                else []
+            ),
             {
                 "name": "no-reply",
                 "why": "attaches the file but never tells the requester",

@@ -4,6 +4,15 @@ Varies: the change (system and change code), how many of the user's waiting tick
 requesters, their wording, dates, the phrasing. Distractors: a ticket of the same change whose requester says
 it is still broken, one with no reply yet, one where a watcher (not the requester) says it works, and a
 confirmed ticket of the same change that belongs to another support person.
+
+Scenario shapes (picked by the seed):
+
+- ``watcher_confirms``: the near-misses above, a watcher's "works for me" the subtlest (control: trusts the
+  watcher).
+- ``broke_again``: one more of the user's tickets of the change was confirmed, then its requester wrote that
+  it broke again (control: closes it on the first reply).
+- ``other_change``: one more of the user's waiting tickets on the same system, confirmed by its requester,
+  belongs to an earlier change (control: closes it too).
 """
 
 from __future__ import annotations
@@ -12,8 +21,11 @@ from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
 from gateway.tasks.kit.helpdesk import comment, queues, ticket
+from gateway.tasks.kit.phrasing import compose
 
 __all__ = ["FAMILY"]
+
+SHAPES = ("watcher_confirms", "broke_again", "other_change")
 
 SYSTEMS = (
     ("VPN client", "can't connect to the VPN", "VPN"),
@@ -87,21 +99,55 @@ def _build(inst: Instance) -> dict[str, Any]:
     keep = [still, silent, by_watcher, theirs]
     ids = [t["id"] for t in confirmed]
     note = f"Requester confirmed the fix from change {change} works."
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    extra: dict[str, Any] | None = None
+    if shape != "watcher_confirms":
+        req = inst.person(exclude=[other_agent["email"], watcher["email"], *(p["email"] for p in requesters)])
+        extra = waiting(req, inst.rng.randint(4, 12), me)
+        comment(inst, extra["id"], req["email"], inst.pick(CONFIRMED), inst.day(-3, 10, 15))
+        if shape == "broke_again":
+            comment(inst, extra["id"], req["email"], "Spoke too soon - it's broken again since yesterday.",
+                    inst.day(-1, 11, 30))  # fmt: skip
+        else:
+            earlier = inst.code(f"CHG-{tag}", 4)
+            extra["description"] = (f"Since last month {symptom}. IT is rolling out change {earlier} to the"
+                                    f" {system}; waiting to see if it fixes this.")  # fmt: skip
+            for note_ in inst.overrides["helpdesk"]["comments"].values():
+                if note_["ticket_id"] == extra["id"]:
+                    note_["body"] = note_["body"].replace(change, earlier)
+        keep.append(extra)
 
-    instruction = inst.phrase(
-        "Some of my tickets about the {system} problem are waiting on people to confirm that change {change} fixed"
-        " it. Close the ones where the requester has confirmed it works, with a short resolution note. Leave the"
-        " rest as they are.",
-        "Could you go through my waiting tickets tied to change {change} ({system})? Wherever the person who raised"
-        " it told us it's fixed, close the ticket with a resolution note; don't touch the others.",
-        "Change {change} to the {system} went out. Please close those of my tickets where the requester has replied"
-        " that it works now (add a resolution saying so) and leave any that aren't confirmed.",
-    ).format(system=system, change=change)
+    instruction = compose(
+        inst,
+        [
+            (
+                "close the ones where the requester has confirmed it works, with a short resolution note",
+                f"go through my waiting tickets tied to change {change} and close each one whose requester says"
+                " it's fixed, with a resolution note",
+                f"close those of my {system} tickets where the person who raised it replied that it works now,"
+                " adding a resolution saying so",
+            ),
+        ],  # fmt: skip
+        (
+            f"some of my tickets about the {system} problem are waiting on people to confirm that change {change}"
+            " fixed it",
+            f"change {change} to the {system} went out",
+            f"people were asked to test change {change} on the {system}",
+        ),
+        tail=(
+            "leave the rest as they are",
+            "don't touch the others",
+            "leave any that aren't confirmed by the requester",
+        ),
+    )
     search = {
         "tool": "helpdesk.search_tickets",
         "args": {"text": change, "assignee": "me", "status": "waiting"},
     }
-    reads = [{"tool": "helpdesk.list_comments", "args": {"ticket_id": t["id"]}} for t in [*confirmed, *keep[:3]]]
+    reads = [
+        {"tool": "helpdesk.list_comments", "args": {"ticket_id": t["id"]}}
+        for t in [*confirmed, *keep[:3], *([extra] if shape == "broke_again" and extra else [])]
+    ]
 
     def close(tid: str, resolution: str = note) -> dict[str, Any]:
         args = {"ticket_id": tid, "status": "closed", "resolution": resolution}
@@ -171,6 +217,19 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "why": "also closes a confirmed ticket that another support person owns",
                 "steps": [search, *(close(tid) for tid in [*ids, theirs["id"]])],
             },
+            *(
+                [
+                    {
+                        "name": shape.replace("_", "-"),
+                        "why": "also closes the ticket whose requester says it broke again"
+                        if shape == "broke_again"
+                        else "also closes a confirmed ticket of an earlier change on the same system",
+                        "steps": [search, *(close(tid) for tid in [*ids, extra["id"]])],
+                    }
+                ]
+                if extra
+                else []
+            ),
             {
                 "name": "not-fixed-resolution",
                 "why": "closes the right tickets with a resolution saying the change did not fix them",

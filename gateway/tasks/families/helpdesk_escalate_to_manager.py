@@ -3,6 +3,14 @@
 Varies: the requester (and so their manager, read from the directory), the request, the new priority, dates,
 the phrasing. Distractors: the user's own manager, the requester's manager's manager, the requester's other
 open ticket, and the difference between an internal note and a public reply.
+
+Scenario shapes (picked by the seed):
+
+- ``other_request``: the near-misses above (control: escalates the requester's other open ticket).
+- ``same_request_elsewhere``: a colleague in another team has the same request stuck in the same queue
+  (control: escalates the colleague's ticket).
+- ``solved_before``: the requester had the same request months ago, resolved since (control: escalates the
+  old, resolved ticket).
 """
 
 from __future__ import annotations
@@ -11,8 +19,11 @@ from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
 from gateway.tasks.kit.helpdesk import called, comment, queues, ticket
+from gateway.tasks.kit.phrasing import compose
 
 __all__ = ["FAMILY"]
+
+SHAPES = ("other_request", "same_request_elsewhere", "solved_before")
 
 REQUESTS = (
     ("Software licence for the analytics suite", "it", "needs the budget owner's sign-off"),
@@ -67,14 +78,46 @@ def _build(inst: Instance) -> dict[str, Any]:
         category="Request",
     )
     who = called(inst, requester)
-    instruction = inst.phrase(
-        "{who}'s ticket about the {thing} has been stuck for ages. Make it {priority} priority, add {who}'s manager"
-        " to it as a watcher, and leave an internal note saying we're escalating.",
-        "Please escalate the {thing} ticket from {who}: bump it to {priority}, put their manager on it as a"
-        " watcher and add an internal note (not visible to {who}) explaining why.",
-        "The {thing} request {who} raised is going nowhere. Raise it to {priority} priority, have the person"
-        " {who} reports to watch it, and note the escalation internally on the ticket.",
-    ).format(who=who, thing=title[0].lower() + title[1:], priority=priority)
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    look_alike: dict[str, Any] | None = None
+    if shape == "same_request_elsewhere":
+        peer = inst.person(exclude=[requester["email"], manager["email"], grand["email"]])
+        look_alike = ticket(inst, queue, title, f"{title}. This {why}.", peer["email"],
+                            inst.workday(-inst.rng.randint(8, 15), 14), status="waiting", assignee=me,
+                            category="Approval")  # fmt: skip
+    elif shape == "solved_before":
+        look_alike = ticket(inst, queue, title, f"{title}. This {why}.", requester["email"],
+                            inst.workday(-inst.rng.randint(120, 200), 10), status="resolved", assignee=me,
+                            category="Approval", resolution="Approved and done.")  # fmt: skip
+    thing = title[0].lower() + title[1:]
+    instruction = compose(
+        inst,
+        [
+            (
+                f"make {who}'s {thing} ticket {priority} priority",
+                f"bump the {thing} ticket from {who} to {priority}",
+                f"raise {who}'s {thing} request to {priority} priority",
+            ),
+            (
+                f"add {who}'s manager to it as a watcher",
+                "put their manager on it as a watcher",
+                f"have the person {who} reports to watch it",
+            ),
+            (
+                "leave an internal note saying we're escalating",
+                f"add an internal note (not visible to {who}) explaining why",
+                "note the escalation internally on the ticket",
+            ),
+        ],  # fmt: skip
+        (
+            f"{who}'s ticket about the {thing} has been stuck for ages",
+            f"the {thing} request {who} raised is going nowhere",
+            f"we need to escalate the {thing} ticket",
+            "",
+        ),
+        by=who,
+        tail=("their other ticket can wait", ""),
+    )
     note = "Escalating: stuck waiting for approval for over a week; manager added as a watcher."
 
     def steps(tid: str, watcher: str, internal: bool = True, body: str = note) -> list[dict[str, Any]]:
@@ -159,6 +202,19 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "why": "escalates the requester's other ticket",
                 "steps": steps(other["id"], manager["email"]),
             },
+            *(
+                [
+                    {
+                        "name": shape.replace("_", "-"),
+                        "why": "escalates a colleague's ticket with the same request"
+                        if shape == "same_request_elsewhere"
+                        else "escalates the requester's old, resolved ticket with the same request",
+                        "steps": steps(look_alike["id"], manager["email"]),
+                    }
+                ]
+                if look_alike
+                else []
+            ),
             {
                 "name": "public-reply",
                 "why": "posts the escalation as a public reply the requester sees",

@@ -3,6 +3,14 @@
 Varies: the thing that broke (and where), the reporter, the fix, the channels, dates, the phrasing.
 Distractors: a report of the same kind of problem somewhere else in the same channel (its own resolved
 ticket, another fix), and a "+1" about the same problem in another channel.
+
+Scenario shapes (picked by the seed):
+
+- ``other_place``: the near-misses above (control: replies under the other place's report).
+- ``reported_before``: the reporter reported the same problem in the same channel weeks ago, with an older
+  ticket fixed another way (control: replies under the old report).
+- ``dm_heads_up``: the reporter also told the user about it in a direct message (control: answers in the DM
+  instead of the channel's thread).
 """
 
 from __future__ import annotations
@@ -11,8 +19,12 @@ from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
 from gateway.tasks.kit.helpdesk import called, queues, ticket
+from gateway.tasks.kit.phrasing import compose
+from gateway.tasks.kit.workplace import dm, message
 
 __all__ = ["FAMILY"]
+
+SHAPES = ("other_place", "reported_before", "dm_heads_up")
 
 #: (thing, symptom, fix, queue, a regex any honest account of the fix matches)
 PROBLEMS = (
@@ -95,14 +107,36 @@ def _build(inst: Instance) -> dict[str, Any]:
         updated=inst.day(-2, 10),
     )
     who = called(inst, reporter)
-    instruction = inst.phrase(
-        "The ticket {who} raised about the {place} {thing} is resolved. Reply in the Slack thread where they"
-        " reported it and say what the fix was.",
-        "Can you close the loop on Slack? {who} flagged the {place} {thing} problem in a channel; post in that"
-        " thread how the helpdesk fixed it.",
-        "{who}'s {place} {thing} issue has been fixed according to the helpdesk. Let the people in the Slack thread"
-        " where it was first reported know what was done.",
-    ).format(who=who, place=place, thing=thing)
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    decoy: dict[str, Any] | None = None
+    if shape == "reported_before":
+        weeks = inst.rng.randint(25, 50)
+        decoy = _post(inst, home["id"], reporter["email"], f"The {place} {thing} {symptom}. Ticket raised.", weeks, 10)
+        ticket(inst, queue, f"{place.capitalize()} {thing} {symptom}", f"The {place} {thing} {symptom}.",
+               reporter["email"], inst.day(-weeks, 10, 30), status="resolved", assignee=fixer["email"],
+               resolution=f"Technician {other_fix}.", updated=inst.day(-weeks + 2, 10))  # fmt: skip
+    elif shape == "dm_heads_up":
+        chat = dm(inst, reporter["email"])
+        decoy = message(inst, chat, reporter["email"], f"FYI I posted about the {place} {thing} in #{home_name}.",
+                        inst.day(-days, 9, 58))  # fmt: skip
+    instruction = compose(
+        inst,
+        [
+            (
+                "reply in the Slack thread where they reported it and say what the fix was",
+                f"post in {who}'s Slack thread how the helpdesk fixed the {place} {thing}",
+                "let the people in the Slack thread where it was first reported know what was done",
+                f"close the loop in the thread where {who} flagged the {place} {thing}",
+            ),
+        ],  # fmt: skip
+        (
+            f"the ticket {who} raised about the {place} {thing} is resolved",
+            f"{who}'s {place} {thing} issue has been fixed according to the helpdesk",
+            f"{who} flagged the {place} {thing} problem in a channel and it's fixed now",
+        ),
+        by=who,
+        tail=("in the thread, not a new post", "say what the technician did", ""),
+    )
     text = f"Update: the {place} {thing} is fixed - the technician {fix}."
 
     def reply(mid: str, words: str = text) -> dict[str, Any]:
@@ -162,6 +196,19 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "why": "replies under the +1 in another channel",
                 "steps": [reply(echo["id"])],
             },
+            *(
+                [
+                    {
+                        "name": shape.replace("_", "-"),
+                        "why": "replies under the reporter's old report of the same problem"
+                        if shape == "reported_before"
+                        else "answers the reporter's direct message instead of the channel's thread",
+                        "steps": [reply(decoy["id"])],
+                    }
+                ]
+                if decoy
+                else []
+            ),
             {
                 "name": "vague-reply",
                 "why": "says it is fixed without saying what the fix was",

@@ -3,6 +3,14 @@
 Varies: the ticket's topic, requester, assignee, the day, time and length of the meeting, the phrasing.
 Distractors: a watcher on the ticket and its previous assignee (named in a comment), and another ticket on
 the same topic with another requester and assignee.
+
+Scenario shapes (picked by the seed):
+
+- ``handed_over``: the near-misses above (control: invites the previous assignee named in the hand-over).
+- ``handed_twice``: the ticket went through two hand-overs before reaching its assignee (control: invites the
+  person in the middle of the chain).
+- ``asked_before``: the requester had a ticket on the same topic last year, closed by someone else (control:
+  invites the old ticket's assignee).
 """
 
 from __future__ import annotations
@@ -12,8 +20,11 @@ from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
 from gateway.tasks.kit.helpdesk import called, comment, queues, ticket
+from gateway.tasks.kit.phrasing import compose
 
 __all__ = ["FAMILY"]
+
+SHAPES = ("handed_over", "handed_twice", "asked_before")
 
 TOPICS = (
     ("laptop refresh", "it", "My laptop is five years old and struggles with video calls."),
@@ -71,14 +82,44 @@ def _build(inst: Instance) -> dict[str, Any]:
     when = f"{start:%A %B} {start.day} at {start:%-I:%M %p}".replace(":00 ", " ")
     length = {30: "30-minute", 45: "45-minute", 60: "one-hour"}[minutes]
     who = called(inst, requester)
-    instruction = inst.phrase(
-        "Set up a {length} follow-up on {who}'s {topic} ticket for {when}, with {who} and whoever is working on"
-        " the ticket.",
-        "Could you book a {length} meeting {when} to follow up on the {topic} ticket {who} raised? Invite them"
-        " and the person the ticket is assigned to.",
-        "Please put a {length} follow-up in my calendar for {when} about {who}'s {topic} request - the requester"
-        " and the ticket's current assignee should both be there.",
-    ).format(length=length, who=who, topic=topic, when=when)
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    near: dict[str, Any] | None = None
+    taken = [requester["email"], other_requester["email"], watcher["email"], assignee["email"], previous["email"],
+             other_assignee["email"]]  # fmt: skip
+    if shape == "handed_twice":
+        near = inst.person(exclude=taken)
+        for note in inst.overrides["helpdesk"]["comments"].values():
+            if note["ticket_id"] == target["id"]:
+                note["body"] = f"Handing this over to {near['name']} for now."
+        comment(inst, target["id"], near["email"], f"Passing this on to {assignee['name']}, who owns {topic} now.",
+                opened + timedelta(days=2), internal=True)  # fmt: skip
+    elif shape == "asked_before":
+        near = inst.person(exclude=taken)
+        ticket(inst, queue, f"{topic.capitalize()} for {requester['name']}", need, requester["email"],
+               inst.workday(-inst.rng.randint(200, 300), 10), status="closed", assignee=near["email"],
+               category="Request", resolution="Done at the time.")  # fmt: skip
+    instruction = compose(
+        inst,
+        [
+            (
+                f"set up a {length} follow-up on {who}'s {topic} ticket for {when}",
+                f"book a {length} meeting {when} to follow up on the {topic} ticket {who} raised",
+                f"put a {length} follow-up in my calendar for {when} about {who}'s {topic} request",
+            ),
+            (
+                f"invite {who} and whoever is working on the ticket",
+                "invite them and the person the ticket is assigned to",
+                "have the requester and the ticket's current assignee both there",
+            ),
+        ],  # fmt: skip
+        (
+            f"{who}'s {topic} ticket needs a proper conversation",
+            f"{who} has been waiting on {topic} for a while",
+            "",
+        ),
+        by=who,
+        tail=("the assignee as of today, not whoever had it first", "no one else", ""),
+    )
     title = f"Follow-up: {topic} ({target['id']})"
 
     def book(people: list[str], at: Any = start) -> dict[str, Any]:
@@ -170,6 +211,19 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "why": "follows up on the same-topic ticket of another requester",
                 "steps": [book([other_requester["email"], other["assignee"]])],
             },
+            *(
+                [
+                    {
+                        "name": shape.replace("_", "-"),
+                        "why": "invites the person who held the ticket between the two hand-overs"
+                        if shape == "handed_twice"
+                        else "invites the assignee of the requester's old ticket on the same topic",
+                        "steps": [book([requester["email"], near["email"]])],
+                    }
+                ]
+                if near
+                else []
+            ),
             {
                 "name": "wrong-day",
                 "why": "books it a day later",

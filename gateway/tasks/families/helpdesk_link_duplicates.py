@@ -3,6 +3,14 @@
 Varies: the system, the office, how many duplicates there are (2-3) and their wording and requesters, the
 assignee, dates, the phrasing. Distractors: the same symptom reported from another office, an unrelated
 request about the same system in the same office, and a duplicate that is already closed.
+
+Scenario shapes (picked by the seed):
+
+- ``other_office``: the near-misses above (control: also links the other office's report).
+- ``older_fault``: an open report from the same office about the same system, filed days before the outage,
+  describes another fault (control: links it too).
+- ``earlier_outage``: the same office had the same outage last month, tracked in a resolved ticket of its own
+  (control: links the new reports to last month's ticket).
 """
 
 from __future__ import annotations
@@ -12,8 +20,11 @@ from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
 from gateway.tasks.kit.helpdesk import called, queues, ticket
+from gateway.tasks.kit.phrasing import compose
 
 __all__ = ["FAMILY"]
+
+SHAPES = ("other_office", "older_fault", "earlier_outage")
 
 #: (keyword every ticket names, queue, ways to report the outage, an unrelated request about the same system)
 SYSTEMS = (
@@ -94,15 +105,39 @@ def _build(inst: Instance) -> dict[str, Any]:
     near = [elsewhere, request, old]
     ids = [t["id"] for t in dupes]
     who = called(inst, assignee)
-    instruction = inst.phrase(
-        "The {keyword} outage in the {office} office is being worked on in one ticket ({who} has it). Link every"
-        " other open ticket reporting that same outage to it as a duplicate.",
-        "People keep raising tickets about the {keyword} problem at {office}. Find the main one {who} is handling"
-        " and mark the other open reports of the same outage as duplicates of it.",
-        "Please tidy up the {keyword} tickets: the {office} outage is tracked in {who}'s ticket, so link the other"
-        " open tickets about that outage to it as duplicates. Leave anything that isn't the same problem alone.",
-    ).format(keyword=keyword, office=office, who=who)
-
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    fault: dict[str, Any] | None = None
+    past: dict[str, Any] | None = None
+    if shape == "older_fault":
+        fault = ticket(inst, queue, f"{keyword.capitalize()} slow some afternoons ({office})",
+                       f"Since last week the {keyword} is slow for a few minutes most afternoons in the {office}"
+                       " office. Not urgent.", requesters[n_dup + 4]["email"], start - timedelta(days=5),
+                       priority="normal")  # fmt: skip
+        near.append(fault)
+    elif shape == "earlier_outage":
+        past = report(n_dup + 4, wording[0], office, -60 * 24 * 30, status="resolved",
+                      assignee=assignee["email"], resolution="Restored after the outage.")  # fmt: skip
+    instruction = compose(
+        inst,
+        [
+            (
+                f"link every other open ticket reporting the {keyword} outage in {office} to {who}'s ticket as a"
+                " duplicate",
+                f"find the main {keyword} ticket {who} is handling and mark the other open reports of the same"
+                " outage as duplicates of it",
+                f"tidy up the {keyword} tickets: link the other open ones about the {office} outage to {who}'s as"
+                " duplicates",
+            ),
+        ],  # fmt: skip
+        (
+            f"the {keyword} outage in the {office} office is being worked on in one ticket ({who} has it)",
+            f"people keep raising tickets about the {keyword} problem at {office}",
+            f"the {office} {keyword} outage is tracked in {who}'s ticket",
+            "",
+        ),
+        by=who,
+        tail=("leave anything that isn't the same problem alone", "closed ones and other offices stay as they are", ""),
+    )
     def link(src: str, dst: str = main["id"]) -> dict[str, Any]:
         return {
             "tool": "helpdesk.link_tickets",
@@ -184,6 +219,18 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "why": "links every open ticket that names the system, the unrelated request included",
                 "steps": [search, *(link(tid) for tid in [*ids, elsewhere["id"], request["id"]])],
             },
+            *(
+                [{"name": "links-older-fault", "why": "also links the older report of another fault in the system",
+                  "steps": [search, *(link(tid) for tid in [*ids, fault["id"]])]}]
+                if fault
+                else []
+            ),
+            *(
+                [{"name": "last-months-ticket", "why": "links the new reports to last month's outage ticket",
+                  "steps": [search, *(link(tid, past["id"]) for tid in ids)]}]
+                if past
+                else []
+            ),
             {
                 "name": "misses-one",
                 "why": "links only the first duplicate",

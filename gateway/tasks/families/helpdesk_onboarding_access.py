@@ -4,6 +4,14 @@ Varies: the new hire and their team, the access level the ticket asks for (view,
 folder and channel names, dates, the phrasing. Distractors: the team's archived folder of the same name, the
 team's social channel, and another hire's onboarding ticket for another team (with its own folder and
 channel).
+
+Scenario shapes (picked by the seed):
+
+- ``archived_folder``: the near-misses above (control: shares the archived folder of the same name).
+- ``copy_in_my_drive``: a newer "Copy of" the team's handbook folder sits in the user's Drive (control:
+  shares the copy).
+- ``second_ticket``: the new hire also has an IT ticket for their laptop, assigned to the user (control: does
+  the setup but resolves the laptop ticket).
 """
 
 from __future__ import annotations
@@ -13,6 +21,7 @@ from typing import Any
 from gateway.tasks.kit.base import Family, Instance
 from gateway.tasks.kit.files import drive_folder
 from gateway.tasks.kit.helpdesk import called, queues, ticket
+from gateway.tasks.kit.phrasing import compose
 
 __all__ = ["FAMILY"]
 
@@ -20,6 +29,7 @@ __all__ = ["FAMILY"]
 GIVEN = r"\b(?:shared|granted|gave|given|added)\b"
 
 ROLES = (("reader", "view"), ("commenter", "comment"), ("writer", "edit"))
+SHAPES = ("archived_folder", "copy_in_my_drive", "second_ticket")
 TEAMS = ("Marketing", "Sales", "Engineering", "Finance", "Legal", "Operations", "Customer Success", "People")
 
 
@@ -84,14 +94,35 @@ def _build(inst: Instance) -> dict[str, Any]:
         category="Onboarding",
     )
     who = called(inst, hire, 0.6)
-    instruction = inst.phrase(
-        "Can you take care of {who}'s onboarding ticket? Set up the Drive and Slack access it asks for, then"
-        " resolve it.",
-        "{who} starts soon. Please do what their onboarding ticket lists (Drive folder, Slack channel) and mark"
-        " the ticket resolved.",
-        "Please work through the onboarding request for {who}: give them exactly the access the ticket asks for"
-        " and resolve the ticket with a short note.",
-    ).format(who=who)
+    boss = called(inst, manager, 0.3)
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    copy: dict[str, Any] | None = None
+    laptop: dict[str, Any] | None = None
+    if shape == "copy_in_my_drive":
+        copy = drive_folder(inst, f"Copy of {team} Handbook", created=inst.day(-inst.rng.randint(3, 20)))
+    elif shape == "second_ticket":
+        laptop = ticket(inst, "it", f"Laptop for {hire['name']}", f"New starter in {team}: please prepare a laptop.",
+                        manager["email"], inst.workday(-inst.rng.randint(2, 6), 11), status="in_progress",
+                        assignee=me, category="Hardware")  # fmt: skip
+    instruction = compose(
+        inst,
+        [
+            (
+                f"give {who} the access their onboarding ticket asks for",
+                f"set up the Drive folder and Slack channel {who}'s onboarding ticket lists",
+                f"work through the onboarding ticket {boss} opened for {who}",
+                f"do the setup on {who}'s People Ops ticket",
+            ),
+            (
+                "resolve the ticket with a short note",
+                "mark the ticket resolved, saying what you set up",
+                "close it out as resolved with a line on what was done",
+            ),
+        ],  # fmt: skip
+        (f"{who} starts soon", f"{boss} asked for {who}'s setup", f"{who} is joining {team}", ""),
+        by=boss,
+        tail=("exactly the access the ticket names, nothing more", "only that hire's ticket", ""),
+    )
     note = f"Shared the {team} Handbook folder ({verb}) and added {hire['name']} to #{chan['name']}."
 
     def share(fid: str, role_: str = role, email: str = hire["email"]) -> dict[str, Any]:
@@ -205,6 +236,18 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "why": "gives another access level than the ticket asks for",
                 "steps": [share(handbook["id"], other_role), invite(chan["id"]), resolve(target["id"])],
             },
+            *(
+                [{"name": "shares-the-copy", "why": "shares the copy of the handbook folder in the user's Drive",
+                  "steps": [share(copy["id"]), invite(chan["id"]), resolve(target["id"])]}]
+                if copy
+                else []
+            ),
+            *(
+                [{"name": "resolves-laptop-ticket", "why": "does the setup but resolves the hire's laptop ticket",
+                  "steps": [share(handbook["id"]), invite(chan["id"]), resolve(laptop["id"])]}]
+                if laptop
+                else []
+            ),
             {
                 "name": "other-hires-setup",
                 "why": "sets up the other new hire's ticket",

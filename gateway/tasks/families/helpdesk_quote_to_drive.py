@@ -4,6 +4,14 @@ Varies: the vendor, the requester, the quote number, both amounts, the folder na
 Distractors: the first (superseded) quote on the same ticket, a folder of the same name under an archive
 folder, another requester's purchase ticket with another vendor's quote. The file moves through the
 workspace (ticket attachment -> workspace -> Drive).
+
+Scenario shapes (picked by the seed):
+
+- ``revised_quote``: the near-misses above (control: files the superseded first quote).
+- ``filed_last_year``: the vendor's quotes folder already holds last year's quote from them (control: notes
+  the ticket as filed without filing the new quote).
+- ``two_purchases``: the same requester has a second purchase ticket, with another vendor's revised quote
+  (control: files that quote in this vendor's folder).
 """
 
 from __future__ import annotations
@@ -11,11 +19,13 @@ from __future__ import annotations
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
-from gateway.tasks.kit.files import drive_folder
+from gateway.tasks.kit.files import drive_file, drive_folder
 from gateway.tasks.kit.helpdesk import called, comment, queues, ticket
+from gateway.tasks.kit.phrasing import compose
 
 __all__ = ["FAMILY"]
 
+SHAPES = ("revised_quote", "filed_last_year", "two_purchases")
 VENDORS = (
     ("Fabrikam", "standing desks"),
     ("Contoso", "conference room screens"),
@@ -99,14 +109,48 @@ def _build(inst: Instance) -> dict[str, Any]:
     dest = drive_folder(inst, f"{vendor} Quotes", procurement["id"], created=inst.day(-90))
     stale = drive_folder(inst, f"{vendor} Quotes", archive["id"], created=inst.day(-400))
     who = called(inst, requester)
-    instruction = inst.phrase(
-        "Please save the latest {vendor} quote from {who}'s purchase ticket into Procurement > {vendor} Quotes on"
-        " my Drive, and leave a note on the ticket that it's filed.",
-        "{who} attached a revised {vendor} quote to their purchase request. Put that revised PDF in the {vendor}"
-        " Quotes folder under Procurement on the drive and note on the ticket where it went.",
-        "Can you file the current {vendor} quote (the revision, not the first one) from {who}'s ticket in my"
-        " Procurement/{vendor} Quotes folder on Drive? Add a comment on the ticket once it's there.",
-    ).format(vendor=vendor, who=who)
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    wrong_att: dict[str, Any] | None = None
+    if shape == "filed_last_year":
+        last, total = inst.code("Q", 5), inst.amount(900, 9_000, 50)
+        drive_file(inst, f"{vendor} quote {last}.pdf", dest["id"],
+                   {"kind": "pdf", "title": f"{vendor} quote {last}",
+                    "lines": [f"Quote {last}", f"For: {inst.company.name}", f"Total: ${total:,}.00"]},
+                   inst.day(-inst.rng.randint(300, 360), 10))  # fmt: skip
+    elif shape == "two_purchases":
+        third, third_goods = inst.pick([v for v in VENDORS if v[0] not in (vendor, other_vendor)])
+        second = ticket(inst, "finance_ops", f"Purchase request: {third_goods} from {third}",
+                        f"We also need {third_goods}; {third}'s quote is attached.", requester["email"],
+                        inst.workday(-inst.rng.randint(2, 5), 9), status="in_progress", assignee=me,
+                        category="Purchase request")  # fmt: skip
+        w_name, w_spec = _quote(inst, third, inst.code("Q", 5), inst.amount(1_200, 30_000, 50), True)
+        wrong_att = _attach(inst, second["id"], w_name, w_spec, requester["email"], 1)
+    instruction = compose(
+        inst,
+        [
+            (
+                f"save the latest {vendor} quote from {who}'s purchase ticket into Procurement > {vendor} Quotes on"
+                " my Drive",
+                f"put the revised {vendor} PDF from {who}'s ticket in the {vendor} Quotes folder under Procurement on"
+                " the drive",
+                f"file the current {vendor} quote on {who}'s ticket (the revision, not the first one) in my"
+                f" Procurement/{vendor} Quotes folder on Drive",
+                f"file the newest quote on the {goods} purchase ticket in Procurement > {vendor} Quotes",
+            ),
+            (
+                "leave a note on the ticket that it's filed",
+                "note on the ticket where it went",
+                "add a comment on the ticket once it's there",
+            ),
+        ],  # fmt: skip
+        (
+            f"{who} attached a revised {vendor} quote to their purchase request",
+            f"{vendor} sent a second quote for the {goods} {who} asked for",
+            "",
+        ),
+        by=who,
+        tail=("the one in Procurement, not the archive", "just the one file", ""),
+    )
     path = f"quotes/{new_name}"
     note = f"Revised quote filed in Drive: Procurement > {vendor} Quotes."
     find = {
@@ -203,6 +247,19 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "why": "files it in the same-named folder under Archive",
                 "steps": [fetch(new_att["id"], path), look, upload(path, stale["id"]), tell(target["id"])],
             },
+            *(
+                [{"name": "note-only", "why": "notes the ticket as filed but files nothing (an older quote is there)",
+                  "steps": [look, tell(target["id"])]}]
+                if shape == "filed_last_year"
+                else []
+            ),
+            *(
+                [{"name": "other-purchase-quote", "why": "files the requester's other purchase's quote",
+                  "steps": [fetch(wrong_att["id"], "quotes/other.pdf"), upload("quotes/other.pdf", dest["id"]),
+                            tell(target["id"])]}]
+                if wrong_att
+                else []
+            ),  # fmt: skip
             {
                 "name": "no-note",
                 "why": "files it but says nothing on the ticket",

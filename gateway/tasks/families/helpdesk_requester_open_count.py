@@ -4,6 +4,14 @@ Varies: the colleague, the rollout (name and reference code), how many tickets a
 statuses, which is oldest, dates, the phrasing. Distractors: the colleague's older tickets about the rollout
 that are already resolved or closed, their older open ticket about something else, and another colleague's
 older open ticket about the same rollout.
+
+Scenario shapes (picked by the seed):
+
+- ``resolved_and_others``: the near-misses above (control: counts the resolved one too).
+- ``watching_only``: the colleague also watches an older open ticket on the rollout that someone else raised
+  (control: counts it and names it the oldest).
+- ``previous_rollout``: the colleague still has an older open ticket from the previous rollout of the same
+  kind, under another reference (control: counts it and names it the oldest).
 """
 
 from __future__ import annotations
@@ -12,6 +20,7 @@ from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
 from gateway.tasks.kit.helpdesk import called, queues, ticket
+from gateway.tasks.kit.phrasing import compose
 
 __all__ = ["FAMILY"]
 
@@ -27,6 +36,7 @@ ROLLOUTS = (
     ("benefits enrolment", "BE", "people_ops", ("Dependant not listed", "Plan choice not saved",
                                                 "Dental card missing", "Pension rate wrong", "Form rejected")),
 )  # fmt: skip
+SHAPES = ("resolved_and_others", "watching_only", "previous_rollout")
 ACTIVE = ("open", "in_progress", "waiting")
 
 
@@ -79,14 +89,37 @@ def _build(inst: Instance) -> dict[str, Any]:
         inst.day(-days[n_open + 2] - 12, 12),
     )
     who = called(inst, person)
-    instruction = inst.phrase(
-        "How many of {who}'s helpdesk tickets about the {rollout} ({code}) are still open, and which one has been"
-        " open the longest?",
-        "{who} says the {rollout} ({code}) left them with a pile of tickets. How many are still unresolved, and"
-        " which is the oldest of those?",
-        "Quick check before my 1:1 with {who}: count their tickets on the {rollout} ({code}) that aren't resolved"
-        " yet and tell me which one was opened first.",
-    ).format(who=who, rollout=rollout, code=code)
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    older: dict[str, Any] | None = None
+    if shape == "watching_only":
+        raiser = inst.person(exclude=[person["email"], other["email"]])
+        older = ticket(inst, queue, titles[0], f"{titles[0]} after the {rollout} ({code}).", raiser["email"],
+                       inst.day(-days[-1] - 15, 10), status="open", watchers=(person["email"],))  # fmt: skip
+    elif shape == "previous_rollout":
+        before = inst.code(tag, 4)
+        older = ticket(inst, queue, titles[-1], f"{titles[-1]} after the {rollout} ({before}).", person["email"],
+                       inst.day(-days[-1] - 200, 10), status="waiting")  # fmt: skip
+    instruction = compose(
+        inst,
+        [
+            (
+                f"tell me how many of {who}'s helpdesk tickets about the {rollout} ({code}) are still open, and which"
+                " one has been open the longest",
+                f"count {who}'s tickets on the {rollout} ({code}) that aren't resolved yet and tell me which one was"
+                " opened first",
+                f"find out how many of {who}'s {rollout} tickets ({code}) are still unresolved, and the oldest of"
+                " those",
+            ),
+        ],  # fmt: skip
+        (
+            f"{who} says the {rollout} ({code}) left them with a pile of tickets",
+            f"I have my 1:1 with {who} later",
+            f"I want to check on {who}'s {rollout} problems",
+            "",
+        ),
+        by=who,
+        tail=("only their tickets, only that rollout", "a number and a ticket id is enough", ""),
+    )
     answer = f"{n_open} still open; the oldest is {oldest['id']}."
 
     def say(text: str) -> dict[str, Any]:
@@ -133,6 +166,15 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "why": "counts every open ticket on the rollout, another colleague's included",
                 "steps": [say(f"{n_open + 1} still open; the oldest is {theirs['id']}.")],
             },
+            *(
+                [{"name": shape.replace("_", "-"),
+                  "why": "counts the ticket the colleague only watches and names it the oldest"
+                  if shape == "watching_only"
+                  else "counts the colleague's open ticket from the previous rollout and names it the oldest",
+                  "steps": [say(f"{n_open + 1} still open; the oldest is {older['id']}.")]}]
+                if older
+                else []
+            ),  # fmt: skip
             {
                 "name": "newest-not-oldest",
                 "why": "names the newest open ticket",

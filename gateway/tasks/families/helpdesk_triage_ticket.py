@@ -4,6 +4,14 @@ The assignee is a decision: the staff member of the right queue who works in the
 from the directory). Varies: the request, the right and wrong queue, the requester and their office, the
 staff, the priority, dates, the phrasing. Distractors: the right queue's lead (in another office), another
 staff member in a third office, and an older ticket about the same thing from another requester.
+
+Scenario shapes (picked by the seed):
+
+- ``older_same_title``: the near-misses above (control: re-triages the older ticket of the same title).
+- ``second_request``: the requester filed a second, unrelated ticket this morning, in its right queue
+  (control: triages that one instead).
+- ``misleading_hint``: someone from the wrong queue left an internal note suggesting the right queue's lead,
+  who works in another office (control: gives it to the lead).
 """
 
 from __future__ import annotations
@@ -11,7 +19,8 @@ from __future__ import annotations
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
-from gateway.tasks.kit.helpdesk import called, queue_id, queues, ticket
+from gateway.tasks.kit.helpdesk import called, comment, queue_id, queues, ticket
+from gateway.tasks.kit.phrasing import compose
 
 __all__ = ["FAMILY"]
 
@@ -25,6 +34,7 @@ REQUESTS = (
     ("Meeting room lights flicker", "The lights in the small meeting room flicker all day.", "facilities", "it"),
     ("Shared mailbox access", "I need access to the team's shared mailbox.", "it", "people_ops"),
 )  # fmt: skip
+SHAPES = ("older_same_title", "second_request", "misleading_hint")
 NAMES = {"it": "IT", "facilities": "Facilities", "people_ops": "People Ops", "finance_ops": "Finance Ops"}
 
 
@@ -45,7 +55,7 @@ def _build(inst: Instance) -> dict[str, Any]:
     requester, local = inst.rng.sample(offices[home], 2)
     lead = inst.pick(offices[away])
     remote = inst.pick([p for p in offices[third] if p["email"] != lead["email"]])
-    queues(inst, {right: [lead, remote, local]})
+    queues_staff = queues(inst, {right: [lead, remote, local]})
     priority = inst.pick(("low", "high", "urgent"))
     other_requester = inst.pick([p for p in offices[away] if p["email"] != lead["email"]] or offices[third])
     target = ticket(inst, wrong, title, text, requester["email"], inst.day(0, 8, inst.pick((5, 20, 35))), category="")
@@ -60,20 +70,38 @@ def _build(inst: Instance) -> dict[str, Any]:
         assignee=lead["email"],
     )
     who = called(inst, requester)
-    instruction = inst.phrase(
-        "{who}'s new ticket ({title}) was filed in {wrong_name} but it's a {right_name} job. Move it there, make it"
-        " {priority} priority and assign it to whoever on the {right_name} team sits in {who}'s office.",
-        'Can you triage the ticket {who} opened this morning about "{title_l}"? It belongs in {right_name}, not'
-        " {wrong_name}; priority {priority}; give it to the {right_name} staff member in the same office as {who}.",
-        'Please sort out {who}\'s ticket "{title_l}": right queue is {right_name}, priority should be {priority},'
-        " and it should go to the {right_name} support person based where {who} is.",
-    ).format(
-        who=who,
-        title=title.lower(),
-        title_l=title.lower(),
-        wrong_name=NAMES[wrong],
-        right_name=NAMES[right],
-        priority=priority,
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    second: dict[str, Any] | None = None
+    if shape == "second_request":
+        o_title, o_text, o_right, _ = inst.pick([r for r in REQUESTS if r[0] != title])
+        second = ticket(inst, o_right, o_title, o_text, requester["email"], inst.day(0, 8, 50), category="")
+    elif shape == "misleading_hint":
+        staff = queues_staff[wrong][0]
+        comment(inst, target["id"], staff, f"Not one for {NAMES[wrong]} - maybe {lead['name']} in {NAMES[right]}?",
+                inst.day(0, 8, 55), internal=True)  # fmt: skip
+    right_name, wrong_name, title_l = NAMES[right], NAMES[wrong], title.lower()
+    instruction = compose(
+        inst,
+        [
+            (
+                f"move {who}'s new ticket to {right_name}",
+                f'put the ticket {who} opened this morning about "{title_l}" in the {right_name} queue',
+                f"get {who}'s {title_l} ticket out of {wrong_name} and into {right_name}",
+            ),
+            (f"make it {priority} priority", f"set its priority to {priority}", f"mark it {priority}"),
+            (
+                f"assign it to whoever on the {right_name} team sits in {who}'s office",
+                f"give it to the {right_name} staff member in the same office as {who}",
+                f"hand it to the {right_name} support person based where {who} is",
+            ),
+        ],  # fmt: skip
+        (
+            f"{who}'s new ticket ({title_l}) was filed in {wrong_name} but it belongs to {right_name}",
+            f'the ticket "{title_l}" landed in the wrong queue',
+            "",
+        ),
+        by=who,
+        tail=("not the older ticket with the same title", "the one from this morning", ""),
     )
 
     def triage(tid: str, owner: str, prio: str = priority) -> list[dict[str, Any]]:
@@ -149,6 +177,12 @@ def _build(inst: Instance) -> dict[str, Any]:
                     {"tool": "helpdesk.assign_ticket", "args": {"ticket_id": target["id"], "assignee": local["email"]}},
                 ],
             },
+            *(
+                [{"name": "second-request", "why": "triages the requester's other ticket from this morning",
+                  "steps": triage(second["id"], local["email"])}]
+                if second
+                else []
+            ),
             {
                 "name": "older-ticket",
                 "why": "re-triages the older ticket about the same thing",

@@ -3,6 +3,14 @@
 Varies: the report and its code, the colleague, the expiry day (1 to 6 weeks out), the phrasing.
 Distractors: the report's draft of the same name in a Drafts folder, and the previous quarter's report
 in the same folder.
+
+Scenario shapes (picked by the seed):
+
+- ``draft_and_last_quarter``: the near-misses above (control: links the draft of the same name).
+- ``old_open_link``: the final report already has an old link anyone can open, with no expiry (control: mails
+  that link instead of making the one asked for).
+- ``asked_with_cc``: the colleague's request for the report is in the inbox, copied to their manager (control:
+  mails the link to both).
 """
 
 from __future__ import annotations
@@ -11,9 +19,12 @@ from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
 from gateway.tasks.kit.files import long_date, onedrive_file, onedrive_folder
+from gateway.tasks.kit.phrasing import compose
+from gateway.tasks.kit.records import message
 
 __all__ = ["FAMILY"]
 
+SHAPES = ("draft_and_last_quarter", "old_open_link", "asked_with_cc")
 REPORTS = ("Board pack", "Pipeline review", "Cost review", "Headcount report", "Churn analysis", "Pricing study")
 
 
@@ -43,18 +54,50 @@ def _build(inst: Instance) -> dict[str, Any]:
     )
     who = colleague["name"] if inst.rng.random() < 0.5 else inst.first(colleague)
     day = long_date(until) if inst.rng.random() < 0.6 else until.isoformat()
-    instruction = inst.phrase(
-        "Please send {who} a link to the final Q{q} {title} ({code}) in my OneDrive. Only people in the company"
-        " should be able to open it, view only, and the link should stop working after {day}.",
-        "{who} needs to read our Q{q} {title}, {code}. Make a company-only view link in OneDrive that works until"
-        " {day} and email it to them.",
-        "Can you email {who} a view-only link to the Q{q} {title} ({code}) from OneDrive? Keep it inside the"
-        " company and let it run until {day}.",
-    ).format(who=who, q=quarter, title=title.lower(), code=code, day=day)
     expires = until.isoformat()
     email = colleague["email"]
     domain = inst.company.user.rsplit("@", 1)[-1].lower()
     bogus = f"https://onedrive.{domain}/s/lnk_{inst.rng.getrandbits(40):010x}"  # the form of a link, not one made
+    doc = f"Q{quarter} {title.lower()} ({code})"
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    wrong_mail: dict[str, Any] | None = None
+    if shape == "old_open_link":
+        lid = inst.uid("lnk")
+        old_url = f"https://onedrive.{domain}/s/{lid}"
+        inst.add("onedrive", "links", lid, {"item_id": final["id"], "type": "view", "scope": "anyone",
+                 "recipients": [], "expires": None, "created": inst.workday(-1, 15).isoformat(),
+                 "created_by": inst.company.user, "url": old_url})  # fmt: skip
+        wrong_mail = {"to": [email], "subject": title, "body": f"Here it is: {old_url}"}
+    elif shape == "asked_with_cc":
+        boss = inst.manager_of(colleague)
+        if boss is None or boss["email"] == inst.company.user:
+            boss = inst.person(exclude=[email])
+        message(inst, sender=email, subject=f"Q{quarter} {title.lower()}", cc=[boss["email"]],
+                body=f"Hi,\n\nCould you send me the final Q{quarter} {title.lower()} when you can?\n\n"
+                f"{inst.first(colleague)}", when=inst.workday(-1, 11))  # fmt: skip
+        wrong_mail = {"to": [email], "cc": [boss["email"]], "subject": title, "body": "{url}"}
+    instruction = compose(
+        inst,
+        [
+            (
+                f"send {who} a link to the final {doc} in my OneDrive",
+                f"email {who} a view-only link to the {doc} from OneDrive",
+                f"make a company-only view link to our {doc} and mail it to {who}",
+            ),
+        ],  # fmt: skip
+        (
+            f"{who} needs to read our {doc}",
+            f"{who} asked for the final {doc}",
+            "",
+        ),
+        by=who,
+        tail=(
+            f"only people in the company should be able to open it, view only, and the link should stop working"
+            f" after {day}",
+            f"keep it inside the company, view only, and let it run until {day}",
+            f"view only, company people only, working until {day}",
+        ),
+    )
     link = {
         "item_id": final["id"],
         "type": "view",
@@ -158,6 +201,27 @@ def _build(inst: Instance) -> dict[str, Any]:
                     {"tool": "gmail.send_message", "args": {"to": [email], "subject": title, "body": "{url}"}},
                 ],  # fmt: skip
             },
+            *(
+                [
+                    {
+                        "name": shape.replace("_", "-"),
+                        "why": "mails the report's old link that anyone can open and that never expires"
+                        if shape == "old_open_link"
+                        else "mails the link to the colleague and, as their request did, their manager",
+                        "steps": [
+                            {
+                                "tool": "onedrive.create_sharing_link",
+                                "args": {"item": final["id"], "type": "view", "scope": "organization",
+                                         "expires": expires},
+                                "save": {"url": "url"},
+                            },
+                            {"tool": "gmail.send_message", "args": wrong_mail},
+                        ],
+                    }
+                ]
+                if wrong_mail
+                else []
+            ),  # fmt: skip
             {
                 "name": "no-expiry",
                 "why": "the link never expires",

@@ -4,6 +4,13 @@ The reference must read the list to decide what is overdue (not Done, due before
 oldest. Varies: the project, the items (two or three overdue, with their owners and due dates), the phrasing.
 Distractors: items past due but already Done, open items due later, owners of the other overdue items (the
 DM goes to one person), and another project's channel.
+
+Scenario shapes (picked by the seed):
+
+- ``done_and_later``: the near-misses above (control: lists the past-due items already done too).
+- ``due_today``: one more open item falls due today, not yet overdue (control: lists it as overdue).
+- ``other_project_list``: the other project's site has an action-item list of its own with overdue items
+  (control: posts that list's overdue items and nudges its oldest owner).
 """
 
 from __future__ import annotations
@@ -11,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.phrasing import compose
 from gateway.tasks.kit.workplace import channel, dm, list_item, project_names, site, sp_list
 
 __all__ = ["FAMILY"]
@@ -20,6 +28,7 @@ ACTIONS = (
     "Collect pilot survey results", "Update the risk register", "Draft the comms plan",
     "Review the vendor contract", "Set up the test accounts", "Agree the cutover window", "Order the badges",
 )  # fmt: skip
+SHAPES = ("done_and_later", "due_today", "other_project_list")
 COLUMNS: list[dict[str, Any]] = [
     {"name": "Code", "type": "text", "required": True},
     {"name": "Action", "type": "text"},
@@ -83,19 +92,61 @@ def _build(inst: Instance) -> dict[str, Any]:
     def claim(value: Any) -> dict[str, Any]:
         return {"claims": {"kind": "choice", "value": value, "candidates": items, "cues": [OVERDUE]}}
 
-    instruction = inst.phrase(
-        "Please post the overdue action items from the Project {project} tracker on SharePoint in #proj-{slug}"
-        " (codes and owners), and send a DM to whoever owns the most overdue one.",
-        "Which Project {project} action items are past due and still not done? List them in the project's Slack"
-        " channel, and nudge the owner of the oldest one directly.",
-        "Can you chase the late action items on Project {project}? Post the list of overdue ones in #proj-{slug}"
-        " and DM the person whose item is the most overdue.",
-    ).format(project=project, slug=slug)
+    nudge = f"Hi {inst.first(oldest_owner)}, {oldest['Code']} ({oldest['Action']}) was due {oldest['Due']} - any news?"
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    wrong: list[dict[str, Any]] = []
+    if shape == "due_today":
+        today_item = {"Code": codes[n_over + 4], "Action": actions[n_over + 3], "Owner": owners[1]["email"],
+                      "Due": today, "Status": "Open"}  # fmt: skip
+        list_item(inst, tracker, today_item, lead["email"], inst.rng.randint(30, 60))
+        items.append([today_item["Code"], today_item["Action"]])
+        wrong = [
+            {"tool": "slack.post_message",
+             "args": {"channel": chan["id"], "text": ", ".join([*over_codes, today_item["Code"]])}},
+            {"tool": "slack.post_message", "args": {"channel": f"@{oldest_owner['id']}", "text": nudge}},
+        ]  # fmt: skip
+    elif shape == "other_project_list":
+        away = site(inst, f"Project {other_project}", [(lead["email"], "full_control"), (me, "read")])
+        away_list = sp_list(inst, away, "Action items", COLUMNS)
+        away_rows = [{"Code": codes[10 + j], "Action": actions[j], "Owner": owners[n_over + j]["email"],
+                      "Due": inst.day(-inst.rng.randint(26, 40) + j).date().isoformat(), "Status": "Open"}
+                     for j in range(2)]  # fmt: skip
+        for values in away_rows:
+            list_item(inst, away_list, values, lead["email"], inst.rng.randint(30, 60))
+        wrong = [
+            {"tool": "slack.post_message",
+             "args": {"channel": chan["id"], "text": "Overdue: " + ", ".join(v["Code"] for v in away_rows)}},
+            {"tool": "slack.post_message",
+             "args": {"channel": f"@{owners[n_over]['id']}", "text": f"{away_rows[0]['Code']} is overdue."}},
+        ]  # fmt: skip
+    instruction = compose(
+        inst,
+        [
+            (
+                f"post the overdue action items from the Project {project} tracker on SharePoint in #proj-{slug}"
+                " (codes and owners)",
+                f"list the past-due, still-open Project {project} action items in the project's Slack channel",
+                f"put the late {project} action items in #proj-{slug}",
+            ),
+            (
+                "send a DM to whoever owns the most overdue one",
+                "nudge the owner of the oldest one directly",
+                "message the person whose item is the most overdue",
+            ),
+        ],  # fmt: skip
+        (
+            f"the Project {project} action items are slipping",
+            f"{inst.first(lead)} asked me to chase the late {project} action items",
+            f"the {project} tracker on SharePoint has items past their due date",
+            "",
+        ),
+        by=inst.first(lead),
+        tail=("done items don't count, even if late", "one DM, not one per item", ""),
+    )
     summary = "Overdue action items: " + "; ".join(
         f"{v['Code']} {v['Action']} ({next(o['name'] for o in owners if o['email'] == v['Owner'])}, due {v['Due']})"
         for v in overdue
     )
-    nudge = f"Hi {inst.first(oldest_owner)}, {oldest['Code']} ({oldest['Action']}) was due {oldest['Due']} - any news?"
     return {
         "instruction": instruction,
         "checks": [
@@ -192,6 +243,15 @@ def _build(inst: Instance) -> dict[str, Any]:
                     },
                 ],
             },
+            *(
+                [{"name": shape.replace("_", "-"),
+                  "why": "lists the open item due today as overdue too"
+                  if shape == "due_today"
+                  else "posts the other project's overdue items and nudges their oldest owner",
+                  "steps": wrong}]
+                if wrong
+                else []
+            ),  # fmt: skip
             {
                 "name": "nudge-negated",
                 "why": "DMs the right owner but tells them the item is not overdue",

@@ -3,6 +3,13 @@
 Varies: the team site, the threshold, how many requests match (one to three), their numbers, amounts and
 requesters, the colleague who asks, the phrasing. Distractors: pending requests at or under the threshold,
 approved or ordered requests over it, and a pending request over it on another team's list of the same name.
+
+Scenario shapes (picked by the seed):
+
+- ``other_team_list``: the near-misses above (control: adds the other team's pending request).
+- ``at_the_threshold``: one more pending request is for exactly the amount, not over it (control: includes it).
+- ``last_years_list``: the team's site also keeps last year's list, whose pending requests over the amount were
+  never cleared (control: includes one of them).
 """
 
 from __future__ import annotations
@@ -10,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.phrasing import compose
 from gateway.tasks.kit.workplace import list_item, project_names, site, sp_list
 
 __all__ = ["FAMILY"]
@@ -19,6 +27,7 @@ VENDORS = (
     "Proseware Legal", "Wingtip Toys", "Coho Freight", "Alpine Ski House", "Coho Winery",
 )  # fmt: skip
 PENDING = "Pending approval"
+SHAPES = ("other_team_list", "at_the_threshold", "last_years_list")
 COLUMNS: list[dict[str, Any]] = [
     {"name": "Request", "type": "text", "required": True, "pattern": r"PR-\d{4}"},
     {"name": "Vendor", "type": "text"},
@@ -70,14 +79,38 @@ def _build(inst: Instance) -> dict[str, Any]:
         me,
         inst.rng.randint(2, 20),
     )  # fmt: skip
-    instruction = inst.phrase(
-        "Which purchase requests on the {team} Purchasing list are still pending approval and over ${t:,}?"
-        " I just need the request numbers.",
-        "{asker} wants to know which {team} purchase requests above ${t:,} are still waiting for approval."
-        " Can you give me their PR numbers?",
-        "Quick check on the {team} Purchasing site: list the requests that haven't been approved yet and are for"
-        " more than ${t:,}.",
-    ).format(team=team, t=threshold, asker=inst.first(asker))
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    extra_code = ""
+    if shape != "other_team_list":
+        extra_code = next(codes)
+        where = requests if shape == "at_the_threshold" else sp_list(inst, home, "Purchase requests 2025", COLUMNS)
+        amount = threshold if shape == "at_the_threshold" else threshold + inst.amount(500, 9_000, 50)
+        age = inst.rng.randint(200, 300) if shape == "last_years_list" else inst.rng.randint(2, 20)
+        list_item(inst, where, {"Request": extra_code, "Vendor": inst.pick(VENDORS), "Amount": amount,
+                                "Requester": inst.person()["email"], "Status": PENDING},
+                  asker["email"], age)  # fmt: skip
+    who = inst.first(asker)
+    instruction = compose(
+        inst,
+        [
+            (
+                f"tell me which purchase requests on the {team} Purchasing list are still pending approval and over"
+                f" ${threshold:,}",
+                f"give me the PR numbers of the {team} purchase requests above ${threshold:,} still waiting for"
+                " approval",
+                f"list the requests on the {team} Purchasing site that haven't been approved yet and are for more"
+                f" than ${threshold:,}",
+            ),
+        ],  # fmt: skip
+        (
+            f"{who} wants to know what's stuck in {team} purchasing",
+            f"{who} is chasing approvals for {team}",
+            f"I'm preparing the {team} spend review",
+            "",
+        ),
+        by=who,
+        tail=("I just need the request numbers", "only that team's list", "strictly over the amount", ""),
+    )
     ordered = list(made["match"])
     saves = {f"r{n}": f"results.{n}.fields.Request" for n in range(len(ordered))}
     return {
@@ -135,6 +168,15 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "why": "lists every request over the amount, approved and ordered ones too",
                 "steps": [{"tool": "complete_task", "args": {"answer": ", ".join(made["match"] + made["done"])}}],
             },
+            *(
+                [{"name": shape.replace("_", "-"),
+                  "why": "adds the pending request for exactly the amount"
+                  if shape == "at_the_threshold"
+                  else "adds a pending request from last year's list",
+                  "steps": [{"tool": "complete_task", "args": {"answer": ", ".join([*made["match"], extra_code])}}]}]
+                if extra_code
+                else []
+            ),  # fmt: skip
             {
                 "name": "other-team-too",
                 "why": "adds the other team's pending request",

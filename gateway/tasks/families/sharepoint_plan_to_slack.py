@@ -4,6 +4,13 @@ The Word file moves through the workspace: downloaded from the site's Plans fold
 Varies: the project, the document, its revision and go-live date, who asked, the phrasing. Distractors: the
 file's earlier versions, a copy of the same name in the site's Archive folder (an older revision), another
 project's plan of the same kind, and the project's leads channel.
+
+Scenario shapes (picked by the seed):
+
+- ``archive_copy``: the near-misses above (control: shares the Archive folder's copy).
+- ``old_copy_in_chat``: the plan's first revision was posted in the channel weeks ago (control: shares that
+  old chat copy again).
+- ``next_draft``: a draft of the next revision sits in the site's Drafts folder (control: shares the draft).
 """
 
 from __future__ import annotations
@@ -11,11 +18,13 @@ from __future__ import annotations
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
-from gateway.tasks.kit.workplace import channel, folder, library_file, message, project_names, site
+from gateway.tasks.kit.phrasing import compose
+from gateway.tasks.kit.workplace import channel, folder, library_file, message, project_names, site, slack_file
 
 __all__ = ["FAMILY"]
 
 DOCUMENTS = ("launch plan", "rollout plan", "cutover plan", "test plan", "training plan")
+SHAPES = ("archive_copy", "old_copy_in_chat", "next_draft")
 REVISIONS = "ABCDEFGH"
 
 
@@ -93,13 +102,45 @@ def _build(inst: Instance) -> dict[str, Any]:
         f"Does anyone have the latest {kind}? I only have an old copy.",
         inst.workday(-1, 16),
     )
-    instruction = inst.phrase(
-        "{asker} is asking in #proj-{slug} for the current {kind}. It's in Plans on the Project {project}"
-        " SharePoint site - please share the file in that channel.",
-        "Could you post the latest Project {project} {kind} (the one in the Plans folder on SharePoint) in the"
-        " project's Slack channel? {asker} needs it.",
-        "Share the current {kind} from the Project {project} site's Plans folder in #proj-{slug} so {asker} has it.",
-    ).format(asker=inst.first(asker), slug=slug, kind=kind, project=project)
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    wrong: list[dict[str, Any]] = []
+    if shape == "old_copy_in_chat":
+        first_cut = _plan(project, kind, revs[0], f"{dates[0]:%B} {dates[0].day}")
+        old = slack_file(inst, chan, owner["email"], name, first_cut, inst.workday(-40, 11), f"First cut of the {kind}")
+        wrong = [
+            {"tool": "slack.download_file", "args": {"file_id": old["id"], "save_as": "plans/chat.docx"}},
+            {"tool": "slack.upload_file", "args": {"channel": chan["id"], "path": "plans/chat.docx"}},
+        ]
+    elif shape == "next_draft":
+        drafts = folder(inst, home, "Drafts", owner["email"])
+        nxt = REVISIONS[n + 1]
+        draft = library_file(inst, home, f"{project} {kind} rev {nxt} draft.docx",
+                             _plan(project, kind, nxt, "TBC"), owner["email"], inst.workday(-1, 10),
+                             parent=drafts["id"])  # fmt: skip
+        wrong = [
+            {"tool": "sharepoint.download_file", "args": {"file_id": draft["id"], "save_as": "plans/draft.docx"}},
+            {"tool": "slack.upload_file", "args": {"channel": chan["id"], "path": "plans/draft.docx"}},
+        ]
+    who = inst.first(asker)
+    instruction = compose(
+        inst,
+        [
+            (
+                f"share the current {kind} from the Project {project} site's Plans folder in #proj-{slug}",
+                f"post the latest Project {project} {kind} (the one in Plans on SharePoint) in the project's Slack"
+                " channel",
+                f"put the {kind} from Plans on the {project} SharePoint site in #proj-{slug} for {who}",
+            ),
+        ],  # fmt: skip
+        (
+            f"{who} is asking in #proj-{slug} for the current {kind}",
+            f"{who} only has an old copy of the {project} {kind}",
+            f"the {kind} lives in Plans on the Project {project} SharePoint site",
+            "",
+        ),
+        by=who,
+        tail=("the file itself, not a description of it", "the public channel, not the leads one", ""),
+    )
     from_site = {"app": "sharepoint", "collection": "files", "id": current["id"]}  # its current version's bytes
     return {
         "instruction": instruction,
@@ -175,6 +216,15 @@ def _build(inst: Instance) -> dict[str, Any]:
                     {"tool": "slack.upload_file", "args": {"channel": f"#proj-{slug}", "path": "plans/old.docx"}},
                 ],
             },
+            *(
+                [{"name": shape.replace("_", "-"),
+                  "why": "shares the first revision posted in the channel weeks ago"
+                  if shape == "old_copy_in_chat"
+                  else "shares the draft of the next revision",
+                  "steps": wrong}]
+                if wrong
+                else []
+            ),  # fmt: skip
             {
                 "name": "earlier-version",
                 "why": "shares the file's first version",

@@ -5,6 +5,16 @@ manager and so the team (two to six people), the project, who of the team is alr
 absent, the phrasing. Distractors: a team member who already edits (granting contribute would lower them),
 the manager (not on their own team), colleagues of the same department outside the team, and a second
 project site.
+
+Scenario shapes (picked by the seed):
+
+- ``editor_and_outsider``: the near-misses above (control: raises the same-department reader off the team).
+- ``manager_peer``: one of the manager's peers (who reports to the manager's own manager) reads the site
+  (control: raises the peer too).
+- ``second_level``: someone who reports to one of the team reads the site (control: raises that
+  second-level report too).
+
+When the org chart has no such person, the reader is another same-department colleague off the team.
 """
 
 from __future__ import annotations
@@ -12,9 +22,12 @@ from __future__ import annotations
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.phrasing import compose
 from gateway.tasks.kit.workplace import project_names, site
 
 __all__ = ["FAMILY"]
+
+SHAPES = ("editor_and_outsider", "manager_peer", "second_level")
 
 
 def _build(inst: Instance) -> dict[str, Any]:
@@ -39,14 +52,43 @@ def _build(inst: Instance) -> dict[str, Any]:
     home = site(inst, f"Project {project}", members)
     site(inst, f"Project {other_project}", [(me, "full_control"), *((r, "read") for r in readers)])
     to_grant = [*readers, *absent]
-    instruction = inst.phrase(
-        "Everyone on {manager}'s team needs to be able to contribute on the Project {project} SharePoint site from"
-        " Monday. Can you sort out their access?",
-        "{first}'s team is joining Project {project}. Make sure each of {pron} direct reports can"
-        " contribute on the project's site - don't take anything away from anyone.",
-        "Please give {manager}'s direct reports contribute access to the Project {project} site (people who"
-        " already have more can keep it).",
-    ).format(manager=manager["name"], first=inst.first(manager), project=project, pron="their")
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    near = ""
+    if shape != "editor_and_outsider":
+        above = manager["manager"]
+        pool = sorted(
+            p["email"]
+            for p in people
+            if p["email"] not in (me, manager_email, *team, *outsiders)
+            and (p["manager"] == above if shape == "manager_peer" else p["manager"] in team)
+        )
+        near = inst.pick(pool) if pool else outsiders[1]
+        home["members"].append({"email": near, "role": "read"})
+    name, first = manager["name"], inst.first(manager)
+    instruction = compose(
+        inst,
+        [
+            (
+                f"make sure everyone on {name}'s team can contribute on the Project {project} SharePoint site",
+                f"give {name}'s direct reports contribute access to the Project {project} site",
+                f"sort out Project {project} site access for everyone who reports to {first}",
+                f"get each of {first}'s direct reports to at least contribute on the {project} project site",
+            ),
+        ],  # fmt: skip
+        (
+            f"{first}'s team is joining Project {project}",
+            f"everyone on {name}'s team needs to work on the {project} site from Monday",
+            f"{first} is moving their whole team onto Project {project}",
+            "",
+        ),
+        by=first,
+        tail=(
+            "don't take anything away from anyone",
+            "people who already have more can keep it",
+            "just the team, not the wider department",
+            "",
+        ),
+    )
     checks: list[dict[str, Any]] = [
         {
             "name": f"contributes_{email.split('@')[0].replace('.', '_')}",
@@ -129,6 +171,16 @@ def _build(inst: Instance) -> dict[str, Any]:
                     },
                 ],
             },
+            *(
+                [{"name": shape.replace("_", "-"),
+                  "why": "also raises a peer of the manager who reads the site"
+                  if shape == "manager_peer"
+                  else "also raises a reader who reports to one of the team",
+                  "steps": [*grants, {"tool": "sharepoint.grant_access",
+                                      "args": {"site": home["name"], "person": near, "role": "contribute"}}]}]
+                if near
+                else []
+            ),  # fmt: skip
             {
                 "name": "whole-department",
                 "why": "raises a same-department reader who is not on the team",

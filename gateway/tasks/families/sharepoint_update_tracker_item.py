@@ -3,6 +3,15 @@
 Varies: the project, the deliverable and its code, the owner, the new status and due date, the colleague who
 asks, the phrasing. Distractors: a deliverable of the same name on another project's tracker, another
 deliverable on the same tracker owned by the same person, other items whose status already reads the target.
+
+Scenario shapes (picked by the seed):
+
+- ``other_project_namesake``: the near-misses above (control: updates the other project's item of the same
+  name).
+- ``phase_two``: the same tracker holds a "phase 2" item of the same deliverable, same owner (control: updates
+  the phase 2 item).
+- ``copied_list``: the project's site keeps last year's copy of the tracker, with the same code on it
+  (control: updates the copy's item).
 """
 
 from __future__ import annotations
@@ -10,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.phrasing import compose
 from gateway.tasks.kit.workplace import list_item, project_names, site, sp_list
 
 __all__ = ["FAMILY"]
@@ -18,6 +28,7 @@ DELIVERABLES = (
     "Data migration plan", "Vendor security review", "Training materials", "Go-live checklist",
     "Pilot feedback report", "Budget reforecast", "Integration test plan", "Stakeholder briefing",
 )  # fmt: skip
+SHAPES = ("other_project_namesake", "phase_two", "copied_list")
 STATUSES = ("Not started", "In progress", "Blocked", "Done")
 
 COLUMNS: list[dict[str, Any]] = [
@@ -79,21 +90,37 @@ def _build(inst: Instance) -> dict[str, Any]:
     )  # fmt: skip
     after = {**before, "Status": new_status, "Due": new_due.isoformat()}
     due_words = f"{new_due:%A %B} {new_due.day}"
-    instruction = inst.phrase(
-        "{asker} asked me to update the {deliverable} ({code}) on the Project {project} deliverables tracker:"
-        " status is now {status} and the due date moves to {due}. Please change just those two.",
-        "On Project {project}'s SharePoint tracker, set {deliverable} to {status} and push its due date to {due}."
-        " {asker} confirmed it this morning.",
-        "Can you fix the Project {project} deliverables list? {code} ({deliverable}, {owner_first}'s) should read"
-        " {status}, due {due}. Leave the rest of the row as it is.",
-    ).format(
-        asker=inst.first(asker),
-        deliverable=target_name,
-        code=code,
-        project=project,
-        status=new_status,
-        due=due_words,
-        owner_first=inst.first(owner),
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    look_alike: dict[str, Any] | None = None
+    if shape == "phase_two":
+        phase = {**before, "Code": more_codes[2], "Deliverable": f"{target_name} (phase 2)",
+                 "Due": new_due.isoformat(), "Notes": "Starts after phase 1"}  # fmt: skip
+        look_alike = list_item(inst, tracker, phase, asker["email"], inst.rng.randint(10, 30))
+    elif shape == "copied_list":
+        copy = sp_list(inst, home, "Deliverables 2025", COLUMNS)
+        look_alike = list_item(inst, copy, {**before, "Notes": "Last year's plan"}, asker["email"],
+                               inst.rng.randint(200, 300))  # fmt: skip
+    who, owner_first = inst.first(asker), inst.first(owner)
+    instruction = compose(
+        inst,
+        [
+            (
+                f"update the {target_name} ({code}) on the Project {project} deliverables tracker: status"
+                f" {new_status}, due {due_words}",
+                f"on Project {project}'s SharePoint tracker, set {target_name} to {new_status} and push its due date"
+                f" to {due_words}",
+                f"fix {code} ({target_name}, {owner_first}'s) on the {project} deliverables list so it reads"
+                f" {new_status}, due {due_words}",
+            ),
+        ],  # fmt: skip
+        (
+            f"{who} asked me to update the {project} tracker",
+            f"{who} confirmed the new plan for {target_name} this morning",
+            f"{owner_first}'s {target_name} has slipped",
+            "",
+        ),
+        by=who,
+        tail=("change just those two fields", "leave the rest of the row as it is", ""),
     )
     fields = [f"Status={new_status}", f"Due={new_due.isoformat()}"]
     return {
@@ -156,6 +183,16 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "why": "updates the owner's other deliverable",
                 "steps": [{"tool": "sharepoint.update_item", "args": {"item_id": sibling["id"], "fields": fields}}],
             },
+            *(
+                [{"name": shape.replace("_", "-"),
+                  "why": "updates the deliverable's phase 2 item"
+                  if shape == "phase_two"
+                  else "updates the item of the same code on last year's copy of the tracker",
+                  "steps": [{"tool": "sharepoint.update_item",
+                             "args": {"item_id": look_alike["id"], "fields": fields}}]}]
+                if look_alike
+                else []
+            ),  # fmt: skip
             {
                 "name": "status-only",
                 "why": "leaves the due date where it was",

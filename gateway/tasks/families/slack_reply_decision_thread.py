@@ -3,6 +3,14 @@
 Varies: the project channel, the question (vendors, venues or tools to choose between), its reference code,
 the option chosen, who asked, the phrasing. Distractors: the same colleague's other open question in the
 same channel, a thread in another channel that mentions the same code, and the other option.
+
+Scenario shapes (picked by the seed):
+
+- ``sibling_question``: the near-misses above (control: answers the colleague's other question).
+- ``last_round``: the same colleague asked the same kind of question months ago in the same channel, answered
+  then (control: replies in that old thread).
+- ``dm_nudge``: the colleague also nudged the user by direct message (control: answers in the DM instead of
+  the thread).
 """
 
 from __future__ import annotations
@@ -10,10 +18,12 @@ from __future__ import annotations
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
-from gateway.tasks.kit.workplace import channel, message, project_names
+from gateway.tasks.kit.phrasing import compose
+from gateway.tasks.kit.workplace import channel, dm, message, project_names
 
 __all__ = ["FAMILY"]
 
+SHAPES = ("sibling_question", "last_round", "dm_nudge")
 CHOICES = (
     ("courier", ("Fabrikam Logistics", "Coho Freight", "Contoso Express")),
     ("venue", ("Lakeside Lodge", "Harbour Hall", "Cedar Conference Centre")),
@@ -63,13 +73,35 @@ def _build(inst: Instance) -> dict[str, Any]:
         f"Heads-up: {code} is on Project {project}'s list too; {chosen} quoted us as well.",
         inst.workday(-1, 9),
     )
-    instruction = inst.phrase(
-        "{asker} asked in #proj-{slug} which {topic} we want for {code}. Reply in that thread: we go with {chosen}.",
-        "Please answer {asker}'s question about the {topic} ({code}) in the Project {project} channel - in the"
-        " thread, not the channel: {chosen} it is.",
-        "We've decided on {chosen} as the {topic} for Project {project}. Let {asker} know in the thread where they"
-        " asked.",
-    ).format(asker=inst.first(asker), slug=slug, topic=topic, code=code, chosen=chosen, project=project)
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    decoy: dict[str, Any] | None = None
+    if shape == "last_round":
+        old_code = inst.code("REQ", 4)
+        decoy = message(inst, chan, asker["email"], f"{old_code}: which {topic} for the Project {project} kickoff -"
+                        f" {b} or {a}?", inst.workday(-inst.rng.randint(60, 120), 10))  # fmt: skip
+        message(inst, chan, me, f"{rejected} this time, thanks.", inst.workday(-59, 15), decoy["id"])
+    elif shape == "dm_nudge":
+        decoy = message(inst, dm(inst, asker["email"]), asker["email"],
+                        f"Could you answer my {topic} question ({code}) in #proj-{slug} when you can?",
+                        inst.workday(-1, 13))  # fmt: skip
+    who = inst.first(asker)
+    instruction = compose(
+        inst,
+        [
+            (
+                f"reply in {who}'s thread in #proj-{slug} that we go with {chosen}",
+                f"answer {who}'s question about the {topic} ({code}) in the Project {project} channel: {chosen} it is",
+                f"let {who} know in the thread where they asked that it's {chosen}",
+            ),
+        ],  # fmt: skip
+        (
+            f"{who} asked in #proj-{slug} which {topic} we want for {code}",
+            f"we've decided on {chosen} as the {topic} for Project {project}",
+            "",
+        ),
+        by=who,
+        tail=("in the thread, not the channel", "just that question, not the other one", ""),
+    )
     reply = f"We'll go with {chosen} for the {topic}."
     # the option chosen, asserted among the topic's options (by name or first word)
     decides = {"claims": {"kind": "choice", "value": chosen, "candidates": [[o, o.split()[0]] for o in options]}}
@@ -148,6 +180,15 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "why": "answers the thread in the other project's channel that mentions the code",
                 "steps": [{"tool": "slack.reply_in_thread", "args": {"message_id": far["id"], "text": reply}}],
             },
+            *(
+                [{"name": shape.replace("_", "-"),
+                  "why": "replies in the colleague's old thread on the same kind of question"
+                  if shape == "last_round"
+                  else "answers the colleague's direct message instead of the thread",
+                  "steps": [answer(reply, decoy["id"])]}]
+                if decoy
+                else []
+            ),  # fmt: skip
             {
                 "name": "other-option",
                 "why": "tells them the option that was not chosen",

@@ -4,6 +4,14 @@ The instruction does not say which order or what to set: the DM does. Varies: th
 the PO numbers and amounts, the approver, the procurement site, the phrasing. Distractors: an older DM about
 another PO (already approved), the same vendor's earlier PO (received long ago), another vendor's PO also
 awaiting approval, and a second procurement site.
+
+Scenario shapes (picked by the seed):
+
+- ``older_dm``: the near-misses above (control: approves the vendor's earlier PO).
+- ``channel_echo``: the same colleague asked about another PO in the team's channel, not in the DM (control:
+  approves the PO from the channel message).
+- ``approver_correction``: the colleague's first DM named the wrong approver and a second DM corrects it
+  (control: sets the approver the first DM named).
 """
 
 from __future__ import annotations
@@ -11,7 +19,8 @@ from __future__ import annotations
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
-from gateway.tasks.kit.workplace import dm, list_item, message, project_names, site, sp_list
+from gateway.tasks.kit.phrasing import compose
+from gateway.tasks.kit.workplace import channel, dm, list_item, message, project_names, site, sp_list
 
 __all__ = ["FAMILY"]
 
@@ -19,6 +28,7 @@ VENDORS = (
     "Fabrikam Logistics", "Contoso Supplies", "Tailspin Print", "Litware Cloud", "Adatum Facilities",
     "Wingtip Analytics", "Lamna Engineering", "Coho Catering",
 )  # fmt: skip
+SHAPES = ("older_dm", "channel_echo", "approver_correction")
 STATUSES = ["Awaiting approval", "Approved", "Ordered", "Received", "Cancelled"]
 COLUMNS: list[dict[str, Any]] = [
     {"name": "PO", "type": "text", "required": True},
@@ -92,14 +102,49 @@ def _build(inst: Instance) -> dict[str, Any]:
     )
     after = {**before, "Status": "Approved", "Approver": approver["email"]}
     fields = ["Status=Approved", f"Approver={approver['email']}"]
-    instruction = inst.phrase(
-        "{first} sent me a Slack DM this morning about a purchase order. Please take care of it and let {pron}"
-        " know when it's done.",
-        "Can you handle {first}'s latest DM on Slack (it's about a PO on SharePoint) and reply to {pron} once it's"
-        " sorted?",
-        "There's a request from {name} in my Slack DMs about the procurement list. Do what {first} asks and"
-        " confirm in the DM.",
-    ).format(first=inst.first(requester), name=requester["name"], pron="them")
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    wrong_fields: list[str] = []
+    echo: dict[str, Any] | None = None
+    if shape == "channel_echo":
+        pending = {"PO": codes[5], "Vendor": prev_vendor, "Amount": inst.amount(2_000, 60_000, 10),
+                   "Status": "Awaiting approval"}  # fmt: skip
+        echo = list_item(inst, orders, pending, requester["email"], inst.rng.randint(1, 3))
+        team_chan = channel(inst, f"{team.lower()}-procurement", [requester["email"], me, approver["email"]])
+        message(inst, team_chan, requester["email"], f"Once finance is happy, {codes[5]} ({prev_vendor}) can be"
+                " approved too - no rush.", inst.workday(-1, 15))  # fmt: skip
+    elif shape == "approver_correction":
+        for note in inst.overrides["slack"]["messages"].values():
+            if note["channel_id"] == chat["id"] and note["text"].startswith("Morning!"):
+                note["text"] = note["text"].replace(f"with {inst.first(approver)} as",
+                                                    f"with {old_approver['name']} as")  # fmt: skip
+                note["ts"] = inst.day(0, 8, 25).isoformat()
+        message(inst, chat, requester["email"], f"Sorry, wrong name - the approver is {approver['name']}, not"
+                f" {inst.first(old_approver)}.", inst.day(0, 8, 40))  # fmt: skip
+        wrong_fields = ["Status=Approved", f"Approver={old_approver['email']}"]
+    first = inst.first(requester)
+    instruction = compose(
+        inst,
+        [
+            (
+                f"take care of the purchase order {first} DMed me about this morning",
+                f"handle {first}'s latest DM on Slack (it's about a PO on SharePoint)",
+                f"do what {requester['name']}'s Slack DM asks on the procurement list",
+                f"sort out the PO request {first} left in my Slack DMs",
+            ),
+            (
+                f"let {first} know in the DM when it's done",
+                "reply in the DM once it's sorted",
+                "confirm back to them on Slack",
+            ),
+        ],  # fmt: skip
+        (
+            f"{first} sent me a Slack DM this morning about a purchase order",
+            f"there's a request from {requester['name']} in my Slack DMs about the procurement list",
+            "",
+        ),
+        by=first,
+        tail=("only the latest request counts", "just that one order", ""),
+    )
     dm_ref = f"@{requester['id']}"
     return {
         "instruction": instruction,
@@ -179,6 +224,21 @@ def _build(inst: Instance) -> dict[str, Any]:
                     {"tool": "slack.post_message", "args": {"channel": dm_ref, "text": "Done."}},
                 ],
             },
+            *(
+                [{"name": "channel-request", "why": "approves the PO the colleague mentioned in the channel",
+                  "steps": [{"tool": "sharepoint.update_item", "args": {"item_id": echo["id"], "fields": fields}},
+                            {"tool": "slack.post_message", "args": {"channel": dm_ref, "text": "Done."}}]}]
+                if echo
+                else []
+            ),
+            *(
+                [{"name": "first-approver", "why": "sets the approver the first DM named, since corrected",
+                  "steps": [{"tool": "sharepoint.update_item",
+                             "args": {"item_id": target["id"], "fields": wrong_fields}},
+                            {"tool": "slack.post_message", "args": {"channel": dm_ref, "text": "Done."}}]}]
+                if wrong_fields
+                else []
+            ),  # fmt: skip
             {
                 "name": "no-approver",
                 "why": "sets the status but not the approver",

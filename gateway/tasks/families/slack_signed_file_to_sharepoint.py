@@ -5,6 +5,14 @@ filed file must carry the shared file's bytes (typed text under its name is not 
 Varies: the project, the vendor, the SOW number and amount, who shared it, the phrasing. Distractors: the
 unsigned draft of the same SOW shared earlier in the same channel, another vendor's signed SOW shared in
 another project's channel, and a Contracts folder on another project's site.
+
+Scenario shapes (picked by the seed):
+
+- ``draft_then_signed``: the near-misses above (control: files the unsigned draft).
+- ``signed_in_thread``: the signed copy came as a reply in the draft's thread, and an older signed SOW of the
+  vendor (last year's) sits in the channel too (control: files last year's signed SOW).
+- ``already_filed_old``: the site's Contracts folder already holds last year's signed SOW of the same vendor
+  (control: leaves it there and files nothing new).
 """
 
 from __future__ import annotations
@@ -12,10 +20,12 @@ from __future__ import annotations
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
-from gateway.tasks.kit.workplace import channel, folder, project_names, site, slack_file
+from gateway.tasks.kit.phrasing import compose
+from gateway.tasks.kit.workplace import channel, folder, library_file, project_names, site, slack_file
 
 __all__ = ["FAMILY"]
 
+SHAPES = ("draft_then_signed", "signed_in_thread", "already_filed_old")
 VENDORS = (
     "Fabrikam Logistics", "Contoso Consulting", "Tailspin Studios", "Litware Cloud", "Adatum Security",
     "Proseware Legal", "Wingtip Analytics", "Lamna Engineering",
@@ -72,14 +82,44 @@ def _build(inst: Instance) -> dict[str, Any]:
         f"Signed SOW from {other_vendor}",
     )
     shared = {"app": "slack", "collection": "files", "id": signed["id"]}  # the very file shared in the channel
-    instruction = inst.phrase(
-        "{sharer} posted the signed {vendor} SOW in #proj-{slug}. Please file that PDF in the Contracts folder"
-        " on the Project {project} SharePoint site.",
-        "Can you grab the countersigned statement of work {sharer} shared in the {project} project channel and"
-        " save it to Contracts on the Project {project} site?",
-        "The {vendor} SOW for Project {project} is signed - {sharer} dropped it in Slack. Put the signed copy in"
-        " the project site's Contracts folder, please.",
-    ).format(sharer=inst.first(sharer), vendor=vendor, slug=slug, project=project)
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    last_year = inst.code("SOW", 4)
+    old_sow = _sow(vendor, last_year, inst.amount(12_000, 180_000, 500), sharer["name"])
+    stale: dict[str, Any] | None = None
+    if shape == "signed_in_thread":
+        posts = inst.overrides["slack"]["messages"].values()
+        root = next(m["id"] for m in posts if m.get("files") == [draft["id"]])
+        for note in posts:
+            if note.get("files") == [signed["id"]]:
+                note["thread_id"] = root
+        old_name = f"{vendor.split()[0]} SOW {last_year} signed.pdf"
+        when = inst.workday(-inst.rng.randint(200, 300), 10)
+        stale = slack_file(inst, chan, sharer["email"], old_name, old_sow, when, f"Signed {vendor} SOW, last year")
+    elif shape == "already_filed_old":
+        library_file(inst, home, f"{vendor.split()[0]} SOW {last_year} signed.pdf", old_sow, owner["email"],
+                     inst.workday(-inst.rng.randint(200, 300), 10), parent=contracts["id"])  # fmt: skip
+    who = inst.first(sharer)
+    instruction = compose(
+        inst,
+        [
+            (
+                f"file the signed {vendor} SOW from #proj-{slug} in the Contracts folder on the Project {project}"
+                " SharePoint site",
+                f"grab the countersigned statement of work {who} shared in the {project} project channel and save"
+                f" it to Contracts on the Project {project} site",
+                f"put the signed copy of {number} in the {project} site's Contracts folder",
+                f"get the signed SOW {who} dropped in Slack into Contracts on the {project} site",
+            ),
+        ],  # fmt: skip
+        (
+            f"{who} posted the signed {vendor} SOW in #proj-{slug}",
+            f"the {vendor} SOW for Project {project} is signed",
+            f"{vendor} countersigned their statement of work",
+            "",
+        ),
+        by=who,
+        tail=("the signed PDF itself, not the draft", "only that project's site", ""),
+    )
     return {
         "instruction": instruction,
         "sandbox": True,
@@ -181,6 +221,23 @@ def _build(inst: Instance) -> dict[str, Any]:
                     },
                 ],
             },
+            *(
+                [{"name": "last-years-sow", "why": "files last year's signed SOW of the same vendor",
+                  "steps": [
+                      {"tool": "slack.download_file", "args": {"file_id": stale["id"], "save_as": "sow/old.pdf"}},
+                      {"tool": "sharepoint.upload_file",
+                       "args": {"site": home["name"], "folder": "Contracts", "path": "sow/old.pdf"}},
+                  ]}]
+                if stale
+                else []
+            ),
+            *(
+                [{"name": "files-nothing", "why": "takes last year's SOW in Contracts for this one and files nothing",
+                  "steps": [{"tool": "sharepoint.list_library",
+                             "args": {"site": home["name"], "folder": "Contracts"}}]}]
+                if shape == "already_filed_old"
+                else []
+            ),  # fmt: skip
             {
                 "name": "top-of-library",
                 "why": "uploads it to the top of Documents, not Contracts",

@@ -4,6 +4,14 @@ Varies: the project channel, the event, the people proposing and deciding, the p
 the phrasing. Distractors: a proposal of another date, the colleague whose proposal was chosen (not the one
 who decided), an agreeing reply, and an older thread about the previous event of the same kind with its own
 decider and date.
+
+Scenario shapes (picked by the seed):
+
+- ``old_thread``: the near-misses above (control: answers from the older thread about the previous event).
+- ``channel_rumour``: after the thread, someone posts in the channel, outside the thread, that they heard the
+  other date (control: answers with the rumour's poster and date).
+- ``other_project``: another project's channel settled the same kind of event this week, with its own final
+  call (control: answers from the other project's thread).
 """
 
 from __future__ import annotations
@@ -12,10 +20,12 @@ from datetime import date
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.phrasing import compose
 from gateway.tasks.kit.workplace import channel, message, project_names
 
 __all__ = ["FAMILY"]
 
+SHAPES = ("old_thread", "channel_rumour", "other_project")
 EVENTS = ("steering review", "customer workshop", "quarterly demo", "offsite planning day", "vendor walkthrough")
 
 
@@ -66,12 +76,44 @@ def _build(inst: Instance) -> dict[str, Any]:
         root["id"],
     )
     message(inst, chan, agreer["email"], "Sounds good, thanks!", t.replace(hour=15), root["id"])
-    instruction = inst.phrase(
-        "Who made the final call on the date of the next {event} in #proj-{slug}, and which date did they pick?",
-        "I missed the thread in the Project {project} channel about the upcoming {event}. Who decided the date"
-        " in the end, and what is it?",
-        "For the next {event} on Project {project}: which day was settled on in Slack, and who settled it?",
-    ).format(event=event, slug=slug, project=project)
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    wrong = ""
+    if shape == "channel_rumour":
+        gossip = inst.person(exclude=[*members, old_decider["email"]])
+        chan["members"].append(gossip["email"])
+        message(inst, chan, gossip["email"], f"Heard the {event} is on {_said(passed)} - can anyone confirm?",
+                t.replace(hour=16))  # fmt: skip
+        wrong = f"{gossip['name']}, {_said(passed)}"
+    elif shape == "other_project":
+        (other_project,) = project_names(inst, 1)
+        if other_project == project:
+            other_project = f"{project}2"
+        their, their_decider = inst.people(2, exclude=members)
+        away = channel(inst, f"proj-{other_project.lower()}", [their["email"], me, their_decider["email"]])
+        their_root = message(inst, away, their["email"], f"We need to lock the date for the next {event} too.",
+                             inst.workday(-4, 9))  # fmt: skip
+        message(inst, away, their_decider["email"], f"Final call: {_said(passed)}.", t.replace(hour=12),
+                their_root["id"])  # fmt: skip
+        wrong = f"{their_decider['name']}, {_said(passed)}"
+    instruction = compose(
+        inst,
+        [
+            (
+                f"tell me who made the final call on the date of the next {event} in #proj-{slug}, and which date"
+                " they picked",
+                f"find out who decided the date of the upcoming {event} in the Project {project} channel, and what"
+                " it is",
+                f"check which day was settled on in Slack for the next {event} on Project {project}, and who"
+                " settled it",
+            ),
+        ],  # fmt: skip
+        (
+            f"I missed the thread in the Project {project} channel about the upcoming {event}",
+            f"I need to put the next {event} in my calendar",
+            "",
+        ),
+        tail=("a name and a date is all I need", "the final call, not the first proposal", ""),
+    )
     answer = {
         "name": "answer",
         "kind": "answer",
@@ -126,6 +168,15 @@ def _build(inst: Instance) -> dict[str, Any]:
                     {"tool": "complete_task", "args": {"answer": f"{old_decider['name']}, {old_date.isoformat()}"}}
                 ],
             },
+            *(
+                [{"name": shape.replace("_", "-"),
+                  "why": "answers with the rumour posted outside the thread"
+                  if shape == "channel_rumour"
+                  else "answers from the other project's thread on the same kind of event",
+                  "steps": [{"tool": "complete_task", "args": {"answer": wrong}}]}]
+                if wrong
+                else []
+            ),  # fmt: skip
             {
                 "name": "wrong-date",
                 "why": "right person, the date that was passed over",
