@@ -88,7 +88,8 @@ def compose(
         return "\n".join(p for p in parts if p)
     body = _join(picked, inst)
     if register == "chat":
-        text = f"{inst.pick(_CHAT_OPENERS)}{body}"
+        opener = inst.pick(_CHAT_OPENERS)
+        text = f"{opener}{_cap(body) if opener.endswith('? ') else body}"
         text = f"{about} - {text}" if about and context_first else f"{text}{' - ' + about if about else ''}"
         return _cap(text) + (f". {_cap(end)}." if end else ".")
     ask = f"Could you please {body}?" if inst.rng.random() < 0.5 else f"Please {body}."
