@@ -11,6 +11,7 @@ from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
 from gateway.tasks.kit.files import box_folder
+from gateway.tasks.kit.phrasing import compose
 
 __all__ = ["FAMILY"]
 
@@ -50,13 +51,27 @@ def _build(inst: Instance) -> dict[str, Any]:
     kept = _collab(inst, other, leaving["email"], inst.pick(ROLES))
     _collab(inst, other, third["email"], "editor")
     who = leaving["name"]
-    instruction = inst.phrase(
-        "{who} has moved off the {client} account. Please remove them from this year's {client} folder in Box"
-        " ({code}); they keep their other accounts.",
-        "Can you take {first}'s access away from the {client} {code} folder in Box? They're no longer on that"
-        " account. Don't touch anyone else.",
-        "{client} ({code}) is being handed over and {who} isn't on it any more - drop them from that Box folder.",
-    ).format(who=who, first=who, client=client, code=code)
+    name = inst.pick((who, inst.first(leaving)))
+    instruction = compose(
+        inst,
+        [
+            (
+                f"remove {name} from this year's {client} folder in Box ({code})",
+                f"take {name}'s access away from the {client} {code} folder in Box",
+                f"drop {name} from the {client} ({code}) Box folder",
+                f"get {name} off the Box folder for {client}, {code}",
+            ),
+        ],
+        (
+            f"{name} has moved off the {client} account",
+            f"{client} ({code}) is being handed over and {name} isn't on it any more",
+            f"{name} is no longer on the {client} account",
+            "",
+        ),
+        by=stays["name"],
+        tail=("they keep their other accounts", "don't touch anyone else", "leave their other client folders as they"
+              " are", ""),
+    )  # fmt: skip
     return {
         "instruction": instruction,
         "checks": [
