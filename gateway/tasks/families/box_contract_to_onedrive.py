@@ -12,6 +12,7 @@ from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
 from gateway.tasks.kit.files import box_file, box_folder, onedrive_folder
+from gateway.tasks.kit.phrasing import compose
 
 __all__ = ["FAMILY"]
 
@@ -58,13 +59,27 @@ def _build(inst: Instance) -> dict[str, Any]:
     vendors = onedrive_folder(inst, "Vendors")
     target = onedrive_folder(inst, vendor, vendors["id"])
     wrong = onedrive_folder(inst, other_vendor, vendors["id"])
-    instruction = inst.phrase(
-        "Please copy the signed {vendor} contract ({code}) from Box into my OneDrive, in Vendors/{vendor}.",
-        "I need our signed contract with {vendor}, {code}, in my OneDrive too - it's in Box under Vendor"
-        " contracts. Put it in the {vendor} folder under Vendors.",
-        "Can you get the signed {code} contract with {vendor} out of Box and save it to OneDrive"
-        " (Vendors > {vendor})? The signed PDF, not the Word draft.",
-    ).format(vendor=vendor, code=code)
+    instruction = compose(
+        inst,
+        [
+            (
+                f"copy the signed {vendor} contract ({code}) from Box into OneDrive, in Vendors/{vendor}",
+                f"get the signed {code} contract with {vendor} out of Box and save it to OneDrive (Vendors >"
+                f" {vendor})",
+                f"put our signed contract with {vendor}, {code}, in OneDrive under Vendors/{vendor}",
+                f"save a copy of the signed {vendor} agreement {code} from Box's Vendor contracts folder into the"
+                f" {vendor} folder under Vendors in OneDrive",
+            ),
+        ],
+        (
+            f"I need the {vendor} contract in OneDrive too",
+            "it's in Box under Vendor contracts",
+            f"the {vendor} paperwork should live with the rest of their files in OneDrive",
+            "",
+        ),
+        by=signer["name"],
+        tail=("the signed PDF, not the Word draft", "just that one file", ""),
+    )  # fmt: skip
     path = f"downloads/{signed_name}"
     return {
         "instruction": instruction,
