@@ -12,6 +12,7 @@ from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
 from gateway.tasks.kit.files import box_file, box_folder
+from gateway.tasks.kit.phrasing import compose
 
 __all__ = ["FAMILY"]
 
@@ -58,14 +59,29 @@ def _build(inst: Instance) -> dict[str, Any]:
     )
     wanted, bad = caps[count - 2], caps[count - 1]
     before_edit = f"ver_{contract['id']}_{count - 1}"
-    instruction = inst.phrase(
-        "{who}'s last edit to the {vendor} MSA ({code}) in Box changed the liability cap, and that wasn't agreed."
-        " Make the version from just before their edit the current one again - keep the history.",
-        "Please undo {who}'s change to our {vendor} contract {code} in Box: the version right before their edit"
-        " should be current again. Don't delete any versions.",
-        "The {code} agreement with {vendor} in Box got edited by {who} and the cap is now wrong. Restore the"
-        " version that came right before that edit.",
-    ).format(who=editor["name"] if inst.rng.random() < 0.5 else inst.first(editor), vendor=vendor, code=code)
+    who = editor["name"] if inst.rng.random() < 0.5 else inst.first(editor)
+    instruction = compose(
+        inst,
+        [
+            (
+                f"make the version of the {vendor} MSA ({code}) from just before {who}'s last edit the current one"
+                " again",
+                f"undo {who}'s change to our {vendor} contract {code} in Box by making the version right before"
+                " their edit current again",
+                f"restore the {code} agreement with {vendor} in Box to the version that came right before {who}'s"
+                " edit",
+                f"roll the {vendor} contract {code} in Box back to where it was before {who} edited it",
+            ),
+        ],
+        (
+            f"{who}'s last edit to the {vendor} MSA in Box changed the liability cap, and that wasn't agreed",
+            f"the cap in {code} is wrong since {who} edited it",
+            f"{who} edited the {vendor} agreement by mistake",
+            "",
+        ),
+        by=authors[0]["name"],
+        tail=("keep the history", "don't delete any versions", "only that contract", ""),
+    )  # fmt: skip
     return {
         "instruction": instruction,
         "checks": [
