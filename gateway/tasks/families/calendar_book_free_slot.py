@@ -15,6 +15,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.phrasing import compose
 from gateway.tasks.kit.records import busy_hours, event, room
 
 __all__ = ["FAMILY"]
@@ -105,16 +106,32 @@ def _build(inst: Instance) -> dict[str, Any]:
     )
 
     when = f"{day:%A %B} {day.day}"
-    instruction = inst.phrase(
-        'Find an hour on {when} when {boss}, {colleague} and I are all free and set up "{topic}" with the'
-        " two of them. Book {preferred} if it's free then, otherwise {fallback}.",
-        'Please put "{topic}" on the calendar for {when}: one hour, me plus {boss} and {colleague}, at a time'
-        " none of us has anything else. I'd like {preferred}; if that's taken, {fallback} is fine.",
-        'Schedule a one-hour "{topic}" on {when} with {colleague} and {boss}, whenever the three of us are'
-        " free. Room: {preferred}, or {fallback} if {preferred} is booked.",
-    ).format(
-        when=when, colleague=colleague["name"], topic=topic, preferred=preferred["name"], fallback=fallback["name"],
-        boss="my manager" if by_manager else boss["name"],
+    chief = "my manager" if by_manager else boss["name"]
+    guest, pref, alt = colleague["name"], preferred["name"], fallback["name"]
+    instruction = compose(
+        inst,
+        [
+            (
+                f'find an hour on {when} when {chief}, {guest} and I are all free and set up "{topic}" with the two'
+                " of them",
+                f'put a one-hour "{topic}" on the calendar for {when} with me, {chief} and {guest}, at a time none of'
+                " us has anything else",
+                f'schedule a one-hour "{topic}" on {when} with {guest} and {chief}, whenever the three of us are free',
+                f'book "{topic}" for an hour on {when}, inviting {chief} and {guest}, in a slot all three of us have'
+                " open",
+            ),
+            (
+                f"book {pref} if it's free then, otherwise {alt}",
+                f"use {pref} for the room, or {alt} if {pref} is taken",
+                f"get {pref} as the room; if that's booked, {alt} is fine",
+            ),
+        ],
+        (
+            f"I need {chief} and {guest} in a room together",
+            f"{guest} and I owe {chief} a proper hour on this",
+            "",
+        ),
+        tail=("nobody should have to move anything else", "one hour, no more", ""),
     )  # fmt: skip
     start, end = at(gap), at(gap + 1)
     if by_manager:
