@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.phrasing import compose
 
 __all__ = ["FAMILY"]
 
@@ -31,12 +32,30 @@ def _build(inst: Instance) -> dict[str, Any]:
     skip = inst.manager_of(manager)
     assert skip is not None
     count = len(reports(skip["email"]))
-    instruction = inst.phrase(
-        "Who is {name}'s skip-level manager, and how many people report directly to them?",
-        "I need {first}'s manager's manager: who is it, and how many direct reports does that person have?",
-        "Two quick ones from the directory: who sits two levels above {name}, and how big is that person's team"
-        " of direct reports?",
-    ).format(name=subject["name"], first=inst.first(subject))
+    name = inst.pick((subject["name"], inst.first(subject)))
+    instruction = compose(
+        inst,
+        [
+            (
+                f"tell me who {name}'s skip-level manager is",
+                f"find out who {name}'s manager's manager is",
+                f"look up who sits two levels above {name} in the directory",
+                f"work out who {name}'s manager reports to",
+            ),
+            (
+                "find out how many people report directly to them",
+                "say how many direct reports that person has",
+                "count that person's direct reports (not their whole organisation)",
+            ),
+        ],
+        (
+            f"I'm setting up an intro for {name}",
+            "two quick ones from the directory",
+            f"{name} asked who to escalate to above their manager",
+            "",
+        ),
+        tail=("just the name and the number", "direct reports only, not everyone under them", ""),
+    )  # fmt: skip
     return {
         "instruction": instruction,
         "checks": [
