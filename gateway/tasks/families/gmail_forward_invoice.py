@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.phrasing import compose
 from gateway.tasks.kit.records import attachment, message
 
 __all__ = ["FAMILY"]
@@ -49,12 +50,28 @@ def _build(inst: Instance) -> dict[str, Any]:
     older = _invoice(inst, vendor, older_no, inst.amount(800, 40_000, 10), inst.rng.randint(20, 40))
     _invoice(inst, other, other_no, inst.amount(800, 40_000, 10), inst.rng.randint(1, 3))
     first = inst.first(payer)
-    instruction = inst.phrase(
-        "{vendor} just sent their latest invoice. Forward it, PDF included, to {first} in Finance so it gets paid.",
-        "Can you pass the newest {vendor} invoice on to {first} ({dept})? Forward the email itself so the PDF goes"
-        " with it.",
-        "Please forward {first} the most recent invoice we got from {vendor} - the one with the PDF attached.",
-    ).format(vendor=vendor[0], first=payer["name"] if inst.rng.random() < 0.5 else first, dept=payer["department"])
+    who = payer["name"] if inst.rng.random() < 0.5 else first
+    name, dept = vendor[0], payer["department"]
+    instruction = compose(
+        inst,
+        [
+            (
+                f"forward the latest {name} invoice, PDF included, to {who} in {dept}",
+                f"pass the newest {name} invoice on to {who} ({dept})",
+                f"forward {who} the most recent invoice we got from {name}",
+                f"send {who} in {dept} the newest invoice from {name} by forwarding the mail it came in",
+            ),
+        ],
+        (
+            f"{name} just sent their latest invoice",
+            f"{who} pays the {name} bills",
+            f"{dept} needs the {name} invoice to get it paid",
+            "",
+        ),
+        by=who,
+        tail=("forward the email itself so the PDF goes with it", "the one with the PDF attached",
+              "only the newest one", ""),
+    )  # fmt: skip
     query = f"from:billing@{vendor[1]} has:attachment"
     return {
         "instruction": instruction,
