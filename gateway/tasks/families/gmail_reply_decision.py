@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.phrasing import compose
 from gateway.tasks.kit.records import message
 
 __all__ = ["FAMILY"]
@@ -79,20 +80,28 @@ def _build(inst: Instance) -> dict[str, Any]:
         when=inst.day(-1, 9, 20),
     )
 
-    instruction = inst.phrase(
-        "{asker} is waiting to hear which supplier to use for {po}. {boss} made the call over email - reply to"
-        " {asker_first}'s question in that thread and tell them which one.",
-        "Can you answer {asker_first} on {po}? {boss_first} decided on the supplier by mail; reply in"
-        " {asker_first}'s thread with the decision.",
-        "Please get back to {asker} in their {po} thread with the supplier {boss_first} settled on for the {item}.",
-    ).format(
-        asker=asker["name"],
-        asker_first=inst.first(asker),
-        boss=boss["name"],
-        boss_first=inst.first(boss),
-        po=po,
-        item=item,
-    )
+    who, boss_first = inst.pick((asker["name"], inst.first(asker))), inst.first(boss)
+    instruction = compose(
+        inst,
+        [
+            (
+                f"reply to {who}'s question in their thread and tell them which supplier to use for {po}",
+                f"answer {who} on {po} in their thread with the supplier {boss_first} decided on",
+                f"get back to {who} in their {po} thread with the supplier {boss_first} settled on for the {item}",
+                f"reply in {who}'s {po} thread with the supplier my manager's mail settled on"
+                if inst.manager_of(inst.user) == boss
+                else f"reply in {who}'s {po} thread with the supplier {boss['name']} chose",
+            ),
+        ],
+        (
+            f"{who} is waiting to hear which supplier to use for {po}",
+            f"{boss['name']} made the call on the {item} supplier over email",
+            f"{boss_first} decided on the supplier for {po} by mail",
+            "",
+        ),
+        by=boss["name"],
+        tail=("go by the latest word in the thread", "just the one reply", ""),
+    )  # fmt: skip
     reply_body = f"Hi {inst.first(asker)},\n\n{inst.first(boss)} decided: please order from {final} for {po}."
     decision = {  # the reply asserts the final supplier; naming the withdrawn one as context is fair
         "kind": "choice",
