@@ -13,6 +13,7 @@ from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
 from gateway.tasks.kit.files import onedrive_folder
+from gateway.tasks.kit.phrasing import compose
 from gateway.tasks.kit.records import attachment, message
 
 __all__ = ["FAMILY"]
@@ -64,14 +65,25 @@ def _build(inst: Instance) -> dict[str, Any]:
     old_file = old["attachments"][0]["id"]
     mailed = {"app": "gmail", "collection": "messages", "id": new["id"], "attachment": new_file}
     who = sender["name"] if inst.rng.random() < 0.5 else first
-    instruction = inst.phrase(
-        "{who} forwarded the signed SOW from {client} ({code}). Save it in my OneDrive under Clients > {client} >"
-        " Signed.",
-        "Please file the signed {code} statement of work for {client} - {who} emailed it - in the client's Signed"
-        " folder in OneDrive.",
-        "The countersigned SOW {code} from {client} is in my inbox (from {who}). Put the PDF in OneDrive, in"
-        " {client}'s Signed folder.",
-    ).format(who=who, client=client, code=code)
+    instruction = compose(
+        inst,
+        [
+            (
+                f"save the signed SOW from {client} ({code}) in OneDrive under Clients > {client} > Signed",
+                f"file the signed {code} statement of work for {client} in the client's Signed folder in OneDrive",
+                f"put the countersigned {code} PDF in OneDrive, in {client}'s Signed folder",
+                f"upload the signed {client} SOW {code} that {who} mailed into OneDrive (Clients/{client}/Signed)",
+            ),
+        ],
+        (
+            f"{who} forwarded the signed SOW from {client} ({code})",
+            f"the countersigned SOW {code} from {client} is in my inbox (from {who})",
+            f"{client} signed {code} and {who} emailed it over",
+            "",
+        ),
+        by=who,
+        tail=("the signed PDF, not the draft", "keep it out of Drafts", ""),
+    )  # fmt: skip
     path = f"downloads/{code} SOW signed.pdf"
     return {
         "instruction": instruction,
