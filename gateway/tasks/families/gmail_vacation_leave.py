@@ -12,6 +12,7 @@ from datetime import timedelta
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.phrasing import compose
 from gateway.tasks.kit.records import message
 
 __all__ = ["FAMILY"]
@@ -68,14 +69,29 @@ def _build(inst: Instance) -> dict[str, Any]:
         when=inst.day(-1, 11, 45),
     )
 
-    instruction = inst.phrase(
-        "People got back to me about my leave request. Set up my out-of-office for the days they approved, and"
-        " tell people to contact my manager for anything urgent.",
-        "My leave was approved (check the People reply, it's not quite what I asked for). Please switch on my"
-        " vacation reply for exactly those days and point people to my manager while I'm out.",
-        "Can you turn on my auto-reply for my approved leave? Use the dates in the approval, and say my manager"
-        " covers urgent things.",
-    )
+    instruction = compose(
+        inst,
+        [
+            (
+                "set up my out-of-office for the days People approved",
+                "switch on my vacation reply for exactly the days of my approved leave",
+                "turn on my auto-reply for my approved leave, using the dates in the approval",
+                f"put my out-of-office on for the leave {inst.first(hr)} approved",
+            ),
+            (
+                "tell people to contact my manager for anything urgent",
+                "point people to my manager while I'm out",
+                "say my manager covers urgent things",
+            ),
+        ],
+        (
+            "People got back to me about my leave request",
+            "my leave was approved (check the People reply, it's not quite what I asked for)",
+            f"{inst.first(hr)} from People answered my leave request",
+            "",
+        ),
+        tail=("the approved dates, not the ones I asked for", "only my own leave", ""),
+    )  # fmt: skip
     body = (
         f"I'm on leave until {show(approved[1])} with no access to email. For anything urgent, please contact"
         " {boss} ({boss_email})."
