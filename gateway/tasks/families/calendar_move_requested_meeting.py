@@ -12,7 +12,8 @@ Scenario shapes (picked by the seed):
 Varies: the colleague, the project, the day, the original time, the first and the final time asked for,
 the meeting's length, dates, the phrasing (composed). Distractors in every shape: the withdrawn first
 suggestion; the same meeting a week later (same title); another colleague's request to move a different
-meeting (control: ``other-meeting``)."""
+meeting (control: ``other-meeting``).
+"""
 
 from __future__ import annotations
 
