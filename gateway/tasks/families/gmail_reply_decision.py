@@ -3,7 +3,19 @@
 Varies: the asker, the purchase-order code, the item, the two suppliers and which one the manager finally
 chose, dates, the phrasing. Distractors: the manager's first answer in the same thread (a supplier they took
 back a day later), a second purchase-order question from another colleague with its own decision (a third
-supplier), so a reply that takes the first word, or the wrong thread, names the wrong supplier.
+supplier), so a reply that takes the first word (control: ``first-answer``), or the wrong thread
+(``wrong-thread``, ``other-decision``), names the wrong supplier.
+
+Scenario shapes (picked by the seed):
+
+- ``same_thread``: the manager's first answer and their change of plan are one thread of their own.
+- ``separate_mail``: the change of plan is a later mail with its own subject, outside the first answer's
+  thread (control: ``first-answer``, which reads only the first thread).
+- ``in_question_thread``: the manager's first answer is a reply in the colleague's question thread, the
+  change of plan a separate mail, so the latest word in the thread to reply in is the withdrawn one
+  (control: ``first-answer``).
+
+Phrasing composed.
 """
 
 from __future__ import annotations
@@ -26,6 +38,7 @@ SUPPLIERS = (
     "Coho Freight",
     "Wingtip Furniture",
 )
+SHAPES = ("same_thread", "separate_mail", "in_question_thread")
 ITEMS = ("standing desks", "laptop docks", "office chairs", "monitor arms", "label printers", "conference phones")
 
 
@@ -47,23 +60,34 @@ def _build(inst: Instance) -> dict[str, Any]:
         f" from? I'll place the order as soon as I hear back.\n\n{inst.first(asker)}",
         when=asked,
     )
+    shape = SHAPES[inst.seed % len(SHAPES)]
     said = message(
         inst,
         sender=boss["email"],
-        subject=f"{po} supplier",
+        subject=f"{po} supplier" if shape != "in_question_thread" else f"Re: {po}: which supplier for the {item}?",
         body=f"Let's go with {first} for {po}, their price is lower.\n\n{inst.first(boss)}",
         when=inst.day(-2, 11, 40),
+        **({"thread": question["id"], "in_reply_to": question["id"]} if shape == "in_question_thread" else {}),
     )
-    message(
-        inst,
-        sender=boss["email"],
-        subject=f"Re: {po} supplier",
-        body=f"Change of plan on {po}: after the call this morning, go with {final} instead. {first} can't deliver"
-        f" this month.\n\n{inst.first(boss)}",
-        when=inst.day(-1, 15, 5),
-        thread=said["id"],
-        in_reply_to=said["id"],
-    )
+    change = f"after the call this morning, go with {final} instead. {first} can't deliver this month."
+    if shape == "same_thread":
+        message(
+            inst,
+            sender=boss["email"],
+            subject=f"Re: {po} supplier",
+            body=f"Change of plan on {po}: {change}\n\n{inst.first(boss)}",
+            when=inst.day(-1, 15, 5),
+            thread=said["id"],
+            in_reply_to=said["id"],
+        )
+    else:
+        message(
+            inst,
+            sender=boss["email"],
+            subject=f"Update on {po}",
+            body=f"Hi,\n\nChange of plan for the {item} ({po}): {change}\n\n{inst.first(boss)}",
+            when=inst.day(-1, 15, 5),
+        )
     other_q = message(
         inst,
         sender=other_asker["email"],
