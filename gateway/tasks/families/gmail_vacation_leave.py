@@ -3,7 +3,17 @@
 Varies: the People colleague, the leave reference, the dates asked for and the (shortened) dates approved,
 the user's manager, the phrasing. Distractors: the user's own request with the longer dates, a report's
 approved leave sent to the user as their manager (other dates), so copying the first dates seen, or the
-wrong person's, sets the wrong days.
+wrong person's, sets the wrong days (controls: ``requested-days``, ``report-leave``).
+
+Scenario shapes (picked by the seed):
+
+- ``thread_reply``: People approve the shortened dates in a reply to the user's request.
+- ``new_mail``: the approval is a separate mail of its own, outside the request's thread (control:
+  ``requested-days``, the dates the thread shows).
+- ``revised_approval``: People first approve the dates asked for in the thread, then a later separate mail
+  shortens them (control: ``requested-days``, the first approval's dates).
+
+Phrasing composed.
 """
 
 from __future__ import annotations
@@ -16,6 +26,8 @@ from gateway.tasks.kit.phrasing import compose
 from gateway.tasks.kit.records import message
 
 __all__ = ["FAMILY"]
+
+SHAPES = ("thread_reply", "new_mail", "revised_approval")
 
 
 def _build(inst: Instance) -> dict[str, Any]:
@@ -50,15 +62,30 @@ def _build(inst: Instance) -> dict[str, Any]:
         when=inst.day(-6, 16, 10),
         labels=("SENT",),
     )
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    in_thread = {"thread": request["id"], "in_reply_to": request["id"]}
+    if shape == "revised_approval":
+        message(
+            inst,
+            sender=hr["email"],
+            subject=f"Re: Leave request {code}",
+            body=f"Hi {inst.first(inst.user)},\n\nYour leave {code} is approved from {show(start)} to"
+            f" {show(asked_end)}.\n\n{hr['name']}, People",
+            when=inst.day(-3, 10, 30),
+            **in_thread,
+        )
     message(
         inst,
         sender=hr["email"],
-        subject=f"Re: Leave request {code}",
+        subject=f"Re: Leave request {code}" if shape == "thread_reply" else f"Leave {code}: approved dates",
         body=f"Hi {inst.first(inst.user)},\n\nYour leave {code} is approved from {show(approved[0])} to"
-        f" {show(approved[1])}: we could not cover the other days of your request, sorry.\n\n{hr['name']}, People",
+        f" {show(approved[1])}: we could not cover the other days of your request, sorry.\n\n{hr['name']}, People"
+        if shape != "revised_approval"
+        else f"Hi {inst.first(inst.user)},\n\nA correction to leave {code}: we can only approve {show(approved[0])}"
+        f" to {show(approved[1])} after all, as the team could not cover the other days. Sorry.\n\n"
+        f"{hr['name']}, People",
         when=inst.day(-1, 10, 30),
-        thread=request["id"],
-        in_reply_to=request["id"],
+        **(in_thread if shape == "thread_reply" else {}),
     )
     message(
         inst,
