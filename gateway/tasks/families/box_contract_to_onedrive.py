@@ -1,9 +1,17 @@
 """Copy a vendor's signed contract (a real PDF) from Box into that vendor's OneDrive folder, through the workspace.
 
 The copy must carry the Box file's bytes (typed text under its name is not it). Varies: the vendor, the
-contract code and value, the signer, the phrasing. Distractors: the unsigned
-Word draft of the same contract beside it in Box, another vendor's signed contract, and the other
-vendor's OneDrive folder next to the right one.
+contract code and value, the signer, the phrasing (composed). Distractors in every shape: the unsigned Word
+draft of the same contract beside it in Box (control: ``word-draft``), another vendor's signed contract
+(``other-vendor-contract``), and the other vendor's OneDrive folder next to the right one (``wrong-folder``).
+
+Scenario shapes (picked by the seed):
+
+- ``draft_beside``: only the distractors above.
+- ``older_signed``: last year's signed contract with the same vendor (another code) sits in the same Box
+  folder (control: ``older-contract`` copies it).
+- ``archive_folder``: OneDrive also has an Archive folder under Vendors with a folder of the vendor's name
+  (control: ``archive-folder`` saves the right file there).
 """
 
 from __future__ import annotations
@@ -12,9 +20,11 @@ from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
 from gateway.tasks.kit.files import box_file, box_folder, onedrive_folder
+from gateway.tasks.kit.phrasing import compose
 
 __all__ = ["FAMILY"]
 
+SHAPES = ("draft_beside", "older_signed", "archive_folder")
 VENDORS = ("Fabrikam Logistics", "Contoso Supplies", "Tailspin Print", "Litware Cloud", "Adatum Facilities",
            "Proseware Legal", "Wingtip Security", "Lucerne Analytics")  # fmt: skip
 
@@ -58,13 +68,52 @@ def _build(inst: Instance) -> dict[str, Any]:
     vendors = onedrive_folder(inst, "Vendors")
     target = onedrive_folder(inst, vendor, vendors["id"])
     wrong = onedrive_folder(inst, other_vendor, vendors["id"])
-    instruction = inst.phrase(
-        "Please copy the signed {vendor} contract ({code}) from Box into my OneDrive, in Vendors/{vendor}.",
-        "I need our signed contract with {vendor}, {code}, in my OneDrive too - it's in Box under Vendor"
-        " contracts. Put it in the {vendor} folder under Vendors.",
-        "Can you get the signed {code} contract with {vendor} out of Box and save it to OneDrive"
-        " (Vendors > {vendor})? The signed PDF, not the Word draft.",
-    ).format(vendor=vendor, code=code)
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    extra: list[dict[str, Any]] = []
+    if shape == "older_signed":
+        old_code, year = inst.code("VC"), inst.now.year - 1
+        old_spec = _signed(old_code, vendor, inst.amount(20_000, 600_000, 500), drafter["name"])
+        old = box_file(inst, f"{old_code} {vendor} contract - signed.pdf", contracts["id"],
+                       [(old_spec, inst.now.replace(year=year), drafter["email"])])  # fmt: skip
+        extra.append({
+            "name": "older-contract",
+            "why": "copies last year's signed contract with the same vendor",
+            "steps": [
+                {"tool": "box.download_file", "args": {"file_id": old["id"], "save_as": "old.pdf"}},
+                {"tool": "onedrive.upload_file", "args": {"path": "old.pdf", "folder": target["id"]}},
+            ],
+        })  # fmt: skip
+    elif shape == "archive_folder":
+        archived = onedrive_folder(inst, vendor, onedrive_folder(inst, "Archive", vendors["id"])["id"])
+        extra.append({
+            "name": "archive-folder",
+            "why": "saves the signed contract in the archived folder of the vendor's name",
+            "steps": [
+                {"tool": "box.download_file", "args": {"file_id": signed["id"], "save_as": "signed.pdf"}},
+                {"tool": "onedrive.upload_file", "args": {"path": "signed.pdf", "folder": archived["id"]}},
+            ],
+        })  # fmt: skip
+    instruction = compose(
+        inst,
+        [
+            (
+                f"copy the signed {vendor} contract ({code}) from Box into OneDrive, in Vendors/{vendor}",
+                f"get the signed {code} contract with {vendor} out of Box and save it to OneDrive (Vendors >"
+                f" {vendor})",
+                f"put our signed contract with {vendor}, {code}, in OneDrive under Vendors/{vendor}",
+                f"save a copy of the signed {vendor} agreement {code} from Box's Vendor contracts folder into the"
+                f" {vendor} folder under Vendors in OneDrive",
+            ),
+        ],
+        (
+            f"I need the {vendor} contract in OneDrive too",
+            "it's in Box under Vendor contracts",
+            f"the {vendor} paperwork should live with the rest of their files in OneDrive",
+            "",
+        ),
+        by=signer["name"],
+        tail=("the signed PDF, not the Word draft", "just that one file", ""),
+    )  # fmt: skip
     path = f"downloads/{signed_name}"
     return {
         "instruction": instruction,
@@ -128,6 +177,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                     {"tool": "onedrive.upload_file", "args": {"path": "signed.pdf", "folder": wrong["id"]}},
                 ],
             },
+            *extra,
         ],
     }
 

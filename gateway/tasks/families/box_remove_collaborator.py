@@ -1,8 +1,17 @@
 """Take a colleague who moved off an account out of that account's Box folder, and leave everyone else.
 
 Varies: the client and its folder code, the colleague leaving, their role, the others on the folder, the
-phrasing. Distractors: the same colleague on another client's folder (they stay there), a second
-collaborator on the folder, and a same-looking folder for the client's previous year.
+phrasing (composed). Distractors in every shape: the same colleague on another client's folder (they stay
+there; control: ``every-folder``), a second collaborator on the folder (control: ``wrong-person``), and a
+same-looking folder for the client's previous year.
+
+Scenario shapes (picked by the seed):
+
+- ``plain``: the instruction names the colleague; the second collaborator is anyone.
+- ``namesake``: the second collaborator on the folder shares the leaving colleague's first name (another
+  department), so the instruction names them in full (control: ``wrong-person`` removes the namesake).
+- ``handover_note``: the instruction names nobody; a handover note in the client's folder says who leaves
+  the account and who takes it over (control: ``wrong-person`` removes the one taking over).
 """
 
 from __future__ import annotations
@@ -10,12 +19,15 @@ from __future__ import annotations
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
-from gateway.tasks.kit.files import box_folder
+from gateway.tasks.kit.files import box_file, box_folder
+from gateway.tasks.kit.people import namesakes
+from gateway.tasks.kit.phrasing import compose
 
 __all__ = ["FAMILY"]
 
 CLIENTS = ("Alder Health", "Brightline Retail", "Copperleaf Energy", "Dunmore Foods", "Everstone Labs",
            "Foxglove Media", "Glenrock Mining", "Hollis Marine")  # fmt: skip
+SHAPES = ("plain", "namesake", "handover_note")
 ROLES = ("editor", "viewer", "uploader", "co-owner", "previewer")
 
 
@@ -39,7 +51,12 @@ def _collab(inst: Instance, folder: dict[str, Any], email: str, role: str) -> di
 def _build(inst: Instance) -> dict[str, Any]:
     client, other_client = inst.rng.sample(CLIENTS, 2)
     code, last_code, other_code = inst.code("ACC"), inst.code("ACC"), inst.code("ACC")
-    leaving, stays, third = inst.people(3)
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    if shape == "namesake":
+        leaving, stays = namesakes(inst)
+        third = inst.person(exclude=[leaving["email"], stays["email"]])
+    else:
+        leaving, stays, third = inst.people(3)
     year = inst.now.year
     folder = box_folder(inst, f"{client} {code} ({year})")
     last_year = box_folder(inst, f"{client} {last_code} ({year - 1})")
@@ -50,13 +67,42 @@ def _build(inst: Instance) -> dict[str, Any]:
     kept = _collab(inst, other, leaving["email"], inst.pick(ROLES))
     _collab(inst, other, third["email"], "editor")
     who = leaving["name"]
-    instruction = inst.phrase(
-        "{who} has moved off the {client} account. Please remove them from this year's {client} folder in Box"
-        " ({code}); they keep their other accounts.",
-        "Can you take {first}'s access away from the {client} {code} folder in Box? They're no longer on that"
-        " account. Don't touch anyone else.",
-        "{client} ({code}) is being handed over and {who} isn't on it any more - drop them from that Box folder.",
-    ).format(who=who, first=who, client=client, code=code)
+    name = inst.pick((who, inst.first(leaving)))
+    if shape == "handover_note":
+        note = (f"{client} account handover ({code}): {who} moves to other accounts from this week; {stays['name']}"
+                " takes over as account lead.")  # fmt: skip
+        box_file(inst, f"Handover - {client}.txt", folder["id"],
+                 [({"kind": "text", "text": note}, inst.workday(-2, 16), stays["email"])])  # fmt: skip
+        name = inst.pick(("the colleague leaving", "whoever is leaving"))
+    instruction = compose(
+        inst,
+        [
+            (
+                f"remove {name} from this year's {client} folder in Box ({code})",
+                f"take {name}'s access away from the {client} {code} folder in Box",
+                f"drop {name} from the {client} ({code}) Box folder",
+                f"get {name} off the Box folder for {client}, {code}",
+            )
+            if shape != "handover_note"
+            else (
+                f"remove {name} from the {client} {code} folder in Box, going by the handover note in it",
+                f"check the handover note in Box's {client} ({code}) folder and take {name} off that folder",
+                f"drop the person the {client} handover note says is leaving from this year's {client} folder in Box"
+                f" ({code})",
+            ),
+        ],
+        (
+            f"{name} has moved off the {client} account",
+            f"{client} ({code}) is being handed over and {name} isn't on it any more",
+            f"{name} is no longer on the {client} account",
+            "",
+        )
+        if shape != "handover_note"
+        else (f"the {client} account ({code}) has been handed over", f"{client} has a new account lead", ""),
+        by=stays["name"],
+        tail=("they keep their other accounts", "don't touch anyone else", "leave their other client folders as they"
+              " are", ""),
+    )  # fmt: skip
     return {
         "instruction": instruction,
         "checks": [

@@ -2,8 +2,19 @@
 
 Varies: the vendor, the contract code, how many versions there are (3 to 5) and who uploaded each, the
 colleague whose edit is undone, the liability cap each version states, the phrasing. The reference must
-read the version history to decide which number to restore. Distractors: the first draft, the PDF sent
-to the vendor in the same folder, and another vendor's contract edited by the same colleague.
+read the version history to decide which number to restore. Distractors in every shape: the first draft
+(control: ``first-draft``), the PDF sent to the vendor in the same folder, and another vendor's contract
+edited by the same colleague (``other-contract``).
+
+Scenario shapes (picked by the seed):
+
+- ``named_editor``: the instruction names the colleague whose edit is undone.
+- ``flagged_comment``: the instruction names nobody; a comment on the contract in Box says whose edit
+  changed the cap (control: ``first-draft``, the version a reader who skips the history would pick).
+- ``sibling_file``: the same vendor's NDA, also last edited by the colleague, sits in the same folder
+  (control: ``sibling-nda`` restores the NDA's earlier version instead).
+
+Phrasing composed.
 """
 
 from __future__ import annotations
@@ -12,9 +23,11 @@ from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
 from gateway.tasks.kit.files import box_file, box_folder
+from gateway.tasks.kit.phrasing import compose
 
 __all__ = ["FAMILY"]
 
+SHAPES = ("named_editor", "flagged_comment", "sibling_file")
 VENDORS = ("Fabrikam Logistics", "Contoso Supplies", "Tailspin Print", "Litware Cloud", "Adatum Facilities",
            "Proseware Legal", "Wingtip Security", "Lucerne Analytics")  # fmt: skip
 
@@ -58,14 +71,63 @@ def _build(inst: Instance) -> dict[str, Any]:
     )
     wanted, bad = caps[count - 2], caps[count - 1]
     before_edit = f"ver_{contract['id']}_{count - 1}"
-    instruction = inst.phrase(
-        "{who}'s last edit to the {vendor} MSA ({code}) in Box changed the liability cap, and that wasn't agreed."
-        " Make the version from just before their edit the current one again - keep the history.",
-        "Please undo {who}'s change to our {vendor} contract {code} in Box: the version right before their edit"
-        " should be current again. Don't delete any versions.",
-        "The {code} agreement with {vendor} in Box got edited by {who} and the cap is now wrong. Restore the"
-        " version that came right before that edit.",
-    ).format(who=editor["name"] if inst.rng.random() < 0.5 else inst.first(editor), vendor=vendor, code=code)
+    who = editor["name"] if inst.rng.random() < 0.5 else inst.first(editor)
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    extra: list[dict[str, Any]] = []
+    if shape == "flagged_comment":
+        inst.add("box", "comments", inst.uid("comment"), {
+            "file_id": contract["id"], "author": authors[0]["email"], "created": inst.workday(-1, 11).isoformat(),
+            "message": f"{who}'s last edit changed the liability cap to ${bad:,}. That was never agreed with"
+            f" {vendor}; we need the version from before it back.",
+        })  # fmt: skip
+    elif shape == "sibling_file":
+        nda_caps = inst.rng.sample(range(100_000, 2_000_000, 25_000), 2)
+        nda_code = inst.code("NDA")
+        nda = box_file(inst, f"{nda_code} {vendor} NDA.docx", folder["id"], [
+            (_contract(nda_code, vendor, nda_caps[0], "Agreed."), inst.workday(-15, 10), authors[1]["email"]),
+            (_contract(nda_code, vendor, nda_caps[1], "Edited."), inst.workday(-3, 10), editor["email"]),
+        ])  # fmt: skip
+        extra.append({
+            "name": "sibling-nda",
+            "why": "restores the earlier version of the same vendor's NDA, edited by the same colleague",
+            "steps": [{"tool": "box.promote_version", "args": {"file_id": nda["id"], "version": 1}}],
+        })  # fmt: skip
+    asks: list[tuple[str, ...]] = [
+        (
+            f"make the version of the {vendor} MSA ({code}) from just before {who}'s last edit the current one"
+            " again",
+            f"undo {who}'s change to our {vendor} contract {code} in Box by making the version right before"
+            " their edit current again",
+            f"restore the {code} agreement with {vendor} in Box to the version that came right before {who}'s"
+            " edit",
+            f"roll the {vendor} contract {code} in Box back to where it was before {who} edited it",
+        ),
+    ]  # fmt: skip
+    about: tuple[str, ...] = (
+        f"{who}'s last edit to the {vendor} MSA in Box changed the liability cap, and that wasn't agreed",
+        f"the cap in {code} is wrong since {who} edited it",
+        f"{who} edited the {vendor} agreement by mistake",
+        "",
+    )
+    if shape == "flagged_comment":
+        asks = [
+            (
+                f"undo the edit flagged in the comment on the {vendor} MSA ({code}) in Box by making the version"
+                " from just before it current again",
+                f"read the comment on our {vendor} contract {code} in Box and restore the version from right before"
+                " the edit it complains about",
+                f"roll the {code} agreement with {vendor} back to the version before the edit someone flagged in its"
+                " Box comments",
+            ),
+        ]
+        about = (f"someone flagged a bad edit on the {vendor} contract in Box", f"the cap in {code} looks wrong", "")
+    instruction = compose(
+        inst,
+        asks,
+        about,
+        by=authors[0]["name"],
+        tail=("keep the history", "don't delete any versions", "only that contract", ""),
+    )  # fmt: skip
     return {
         "instruction": instruction,
         "checks": [
@@ -126,6 +188,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                     {"tool": "box.add_comment", "args": {"file_id": contract["id"], "message": "Restored."}},
                 ],
             },
+            *extra,
         ],
     }
 

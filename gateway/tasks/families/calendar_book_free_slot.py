@@ -5,7 +5,19 @@ phrasing. The user's manager is found in the directory (the instruction says "my
 manager works too far away for a shared working hour, a nearby colleague named in full takes that place.
 Every invitee is free in the booked hour inside their own working hours (their office's time zone). Distractors: the
 preferred room is taken by someone else's meeting in that hour (so the second choice is right), the morning
-and afternoon are each free for some but not all of the three, and a larger room sits on another floor.
+and afternoon are each free for some but not all of the three (control: ``first-morning-hour``), and a
+larger room sits on another floor (``big-room``).
+
+Scenario shapes (picked by the seed):
+
+- ``room_taken``: someone else's meeting holds the preferred room in the free hour, so the second choice
+  is right.
+- ``room_free``: that meeting holds the preferred room the hour before, so the preferred room is right
+  (control: ``second-choice-room`` books the second choice anyway).
+- ``declined_clash``: as ``room_taken``, and the colleague has a meeting in the free hour that they have
+  declined, so it does not hold them (control: ``next-hour`` books the hour after, when the manager is busy).
+
+Phrasing composed.
 """
 
 from __future__ import annotations
@@ -15,11 +27,13 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.phrasing import compose
 from gateway.tasks.kit.records import busy_hours, event, room
 
 __all__ = ["FAMILY"]
 
 TOPICS = ("Budget check-in", "Hiring plan review", "Vendor shortlist", "Roadmap sync", "Quarterly goals", "Risk review")
+SHAPES = ("room_taken", "room_free", "declined_clash")
 TREES = ("Cedar", "Maple", "Willow", "Aspen", "Rowan", "Hazel", "Linden", "Alder")
 
 
@@ -94,27 +108,49 @@ def _build(inst: Instance) -> dict[str, Any]:
         organizer=colleague["email"],
         attendees=[other["email"]],
     )
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    held = gap - 1 if shape == "room_free" else gap
     event(
         inst,
         title="Team review",
-        start=at(gap),
-        end=at(gap + 1),
+        start=at(held),
+        end=at(held + 1),
         organizer=outsider["email"],
         attendees=[other["email"]],
         room=preferred,
     )
 
+    if shape == "declined_clash":
+        event(inst, title="Vendor demo", start=at(gap), end=at(gap + 1), organizer=outsider["email"],
+              attendees=[colleague["email"]], responses={colleague["email"]: "declined"})  # fmt: skip
+    booked = preferred if shape == "room_free" else fallback
     when = f"{day:%A %B} {day.day}"
-    instruction = inst.phrase(
-        'Find an hour on {when} when {boss}, {colleague} and I are all free and set up "{topic}" with the'
-        " two of them. Book {preferred} if it's free then, otherwise {fallback}.",
-        'Please put "{topic}" on the calendar for {when}: one hour, me plus {boss} and {colleague}, at a time'
-        " none of us has anything else. I'd like {preferred}; if that's taken, {fallback} is fine.",
-        'Schedule a one-hour "{topic}" on {when} with {colleague} and {boss}, whenever the three of us are'
-        " free. Room: {preferred}, or {fallback} if {preferred} is booked.",
-    ).format(
-        when=when, colleague=colleague["name"], topic=topic, preferred=preferred["name"], fallback=fallback["name"],
-        boss="my manager" if by_manager else boss["name"],
+    chief = "my manager" if by_manager else boss["name"]
+    guest, pref, alt = colleague["name"], preferred["name"], fallback["name"]
+    instruction = compose(
+        inst,
+        [
+            (
+                f'find an hour on {when} when {chief}, {guest} and I are all free and set up "{topic}" with the two'
+                " of them",
+                f'put a one-hour "{topic}" on the calendar for {when} with me, {chief} and {guest}, at a time none of'
+                " us has anything else",
+                f'schedule a one-hour "{topic}" on {when} with {guest} and {chief}, whenever the three of us are free',
+                f'book "{topic}" for an hour on {when}, inviting {chief} and {guest}, in a slot all three of us have'
+                " open",
+            ),
+            (
+                f"book {pref} if it's free then, otherwise {alt}",
+                f"use {pref} for the room, or {alt} if {pref} is taken",
+                f"get {pref} as the room; if that's booked, {alt} is fine",
+            ),
+        ],
+        (
+            f"I need {chief} and {guest} in a room together",
+            f"{guest} and I owe {chief} a proper hour on this",
+            "",
+        ),
+        tail=("nobody should have to move anything else", "one hour, no more", ""),
     )  # fmt: skip
     start, end = at(gap), at(gap + 1)
     if by_manager:
@@ -124,6 +160,19 @@ def _build(inst: Instance) -> dict[str, Any]:
         find_boss = {"tool": "directory.search_people", "args": by_name, "save": {"boss": "results.0.email"}}
     window = {"start": day.date().isoformat(), "end": (day.date() + timedelta(days=1)).isoformat()}
     mine = {"title": {"contains": topic}}
+
+    def book(at_hour: int, room_name: str) -> dict[str, Any]:
+        return {"tool": "calendar.create_event", "args": {
+            "title": topic, "start": at(at_hour).isoformat(), "end": at(at_hour + 1).isoformat(),
+            "attendees": [boss["email"], colleague["email"]], "room": room_name}}  # fmt: skip
+
+    extra = []
+    if shape == "room_free":
+        extra.append({"name": "second-choice-room", "why": "books the second-choice room though the first was free",
+                      "steps": [book(gap, fallback["name"])]})  # fmt: skip
+    elif shape == "declined_clash":
+        extra.append({"name": "next-hour", "why": "skips the hour of the colleague's declined meeting",
+                      "steps": [book(gap + 1, fallback["name"])]})  # fmt: skip
     return {
         "instruction": instruction,
         "checks": [
@@ -155,13 +204,13 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "where": {**mine, "attendees": {"any": {"email": colleague["email"]}}},
             },
             {
-                "name": "second_choice_room_booked",
+                "name": "second_choice_room_booked" if booked is fallback else "preferred_room_booked",
                 "kind": "record",
                 "app": "calendar",
                 "collection": "events",
                 "new": True,
                 "count": 1,
-                "where": {**mine, "room": fallback["id"], "attendees": {"len": 4}},
+                "where": {**mine, "room": booked["id"], "attendees": {"len": 4}},
             },
         ],
         "allowed_changes": [
@@ -169,7 +218,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "app": "calendar",
                 "collection": "events",
                 "kinds": ["add"],
-                "where": {**mine, "room": fallback["id"], "start": {"instant": start.isoformat()}},
+                "where": {**mine, "room": booked["id"], "start": {"instant": start.isoformat()}},
             }
         ],
         "solution": [
@@ -192,7 +241,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                     "start": "{slot}",
                     "end": "{slot_end}",
                     "attendees": ["{boss}", "{colleague}"],
-                    "room": fallback["name"],
+                    "room": booked["name"],
                 },
             },
         ],
@@ -213,6 +262,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                     }
                 ],
             },
+            *extra,
             {
                 "name": "manager-left-out",
                 "why": "invites only the colleague",

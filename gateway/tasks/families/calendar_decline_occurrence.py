@@ -1,8 +1,17 @@
 """Decline one day of a colleague's weekly meeting, keeping the rest of the series, and mail the organizer who covers.
 
 Varies: the team, the organizer, the weekday and time, the day missed (one to four weeks out), the reason,
-the colleague covering, the phrasing. Distractors: the same series a week before and after, another team's
-weekly meeting on the same day, so declining the whole series, the wrong week or the wrong meeting fails.
+the colleague covering, the phrasing (composed). Distractors in every shape: the same series a week before
+and after, another team's weekly meeting on the same day, so declining the whole series (control:
+``whole-series``), the wrong week (``week-after``) or the wrong meeting (``other-team``) fails.
+
+Scenario shapes (picked by the seed):
+
+- ``named_cover``: the instruction names who covers.
+- ``cover_offer``: the instruction says only "whoever offered to cover"; two mails answer the user's call
+  for cover, one colleague unable, the other offering (control: ``wrong-cover`` names the one unable).
+- ``agenda_owner``: the instruction says "tell the organizer"; a colleague who is not the organizer mails
+  the attendees about the meeting's agenda (control: ``agenda-sender`` mails them instead).
 """
 
 from __future__ import annotations
@@ -11,10 +20,12 @@ from datetime import timedelta
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
-from gateway.tasks.kit.records import event
+from gateway.tasks.kit.phrasing import compose
+from gateway.tasks.kit.records import event, message
 
 __all__ = ["FAMILY"]
 
+SHAPES = ("named_cover", "cover_offer", "agenda_owner")
 TEAMS = ("Platform", "Payments", "Onboarding", "Logistics", "Pricing", "Partner", "Field ops", "Data")
 REASONS = ("a customer visit", "a training day", "a dentist appointment", "the vendor summit", "jury duty")
 
@@ -54,21 +65,59 @@ def _build(inst: Instance) -> dict[str, Any]:
     occurrence = f"{series['id']}@{day.isoformat()}"
     reason = inst.pick(REASONS)
     when = f"{missed:%A %B} {missed.day}"
-    instruction = inst.phrase(
-        "I have {reason} on {when}, so I'll miss that day's {title}. Decline just that one and email {org} that"
-        " {cover} will cover for me; keep the rest of the series.",
-        "Please decline the {title} on {when} only (I'm at {reason}) and drop {org_first} a line that {cover} is"
-        " covering.",
-        "Can you turn down {when}'s {title}? I've got {reason}. Then mail {org_first} to say {cover} will stand"
-        " in. The other weeks stay as they are.",
-    ).format(
-        reason=reason,
-        when=when,
-        title=title,
-        cover=cover["name"],
-        org=organizer["name"],
-        org_first=inst.first(organizer),
-    )
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    org, org_first, cover_name = organizer["name"], inst.first(organizer), cover["name"]
+    extra: list[dict[str, Any]] = []
+    if shape != "named_cover":
+        bystander = inst.person(exclude=[user, organizer["email"], other_organizer["email"], cover["email"]])
+    if shape == "cover_offer":
+        ask = message(inst, sender=user, to=[cover["email"], bystander["email"]], subject=f"Cover for {title}?",
+                      body=f"Hi both,\n\nI'll miss the {title} on {when}. Could one of you cover?\n\nThanks",
+                      when=inst.day(-2, 9, 40), labels=("SENT",))  # fmt: skip
+        message(inst, sender=bystander["email"], subject=f"Re: Cover for {title}?", thread=ask["id"],
+                body=f"Sorry, I'm out that week myself.\n\n{inst.first(bystander)}", when=inst.day(-2, 11, 5),
+                in_reply_to=ask["id"])  # fmt: skip
+        message(inst, sender=cover["email"], subject=f"Re: Cover for {title}?", thread=ask["id"],
+                body=f"Happy to cover it for you.\n\n{inst.first(cover)}", when=inst.day(-1, 16, 20),
+                in_reply_to=ask["id"])  # fmt: skip
+        wrong_body = f"I'm at {reason} that day; {bystander['name']} will cover for me."
+        extra.append({"name": "wrong-cover", "why": "names the colleague who could not cover",
+                      "to": organizer["email"], "body": wrong_body})  # fmt: skip
+    elif shape == "agenda_owner":
+        message(inst, sender=bystander["email"], to=[user, cover["email"]], subject=f"{title} agenda",
+                body=f"Hi all,\n\nI'm collecting agenda items for the {title} - send yours by Friday.\n\n"
+                f"{inst.first(bystander)}", when=inst.day(-1, 10, 15))  # fmt: skip
+        org = org_first = inst.pick(("the organizer", "whoever runs it"))
+        extra.append({"name": "agenda-sender", "why": "tells the colleague collecting the agenda, not the organizer",
+                      "to": bystander["email"], "body": f"I'm at {reason} that day; {cover['name']} will cover."})
+    instruction = compose(
+        inst,
+        [
+            (
+                f"decline just the {title} on {when}",
+                f"turn down {when}'s {title}",
+                f"decline that day's {title} ({when}) and only that one",
+            ),
+            (
+                f"email {org} that {cover_name} will cover for me",
+                f"drop {org_first} a line that {cover_name} is covering",
+                f"mail {org_first} to say {cover_name} will stand in",
+            )
+            if shape != "cover_offer"
+            else (
+                f"email {org} the name of whoever offered to cover for me",
+                f"tell {org_first} by mail which colleague offered to stand in",
+                f"let {org_first} know who is covering (see the replies to my mail asking for cover)",
+            ),
+        ],
+        (
+            f"I have {reason} on {when}, so I'll miss that day's {title}",
+            f"I'm at {reason} on {when}",
+            f"{reason} lands on {when}",
+            "",
+        ),
+        tail=("keep the rest of the series", "the other weeks stay as they are", ""),
+    )  # fmt: skip
     note = f"I'm at {reason} that day; {cover['name']} will cover for me."
     covers = {"claims": {"kind": "person", "value": cover["email"], "ignore": [user]}}  # who covers, asserted
     mail: dict[str, Any] = {
@@ -230,6 +279,18 @@ def _build(inst: Instance) -> dict[str, Any]:
                     {**mail, "args": {**mail["args"], "body": f"Could {cover['name']} cover for me on {when}?"}},
                 ],
             },
+            *(
+                {
+                    "name": x["name"],
+                    "why": x["why"],
+                    "steps": [
+                        {"tool": "calendar.respond_to_event", "args": {"event_id": occurrence, "response": "declined"}},
+                        {"tool": "gmail.send_message",
+                         "args": {"to": [x["to"]], "subject": f"{title} on {when}", "body": x["body"]}},
+                    ],
+                }  # fmt: skip
+                for x in extra
+            ),
             {
                 "name": "no-mail",
                 "why": "declines but never tells the organizer who covers",

@@ -1,9 +1,18 @@
 """Move the meeting a colleague asked by mail to move, to the time they settled on, and tell them.
 
+Scenario shapes (picked by the seed):
+
+- ``same_thread``: the colleague suggests a time, then withdraws it in a reply in the same thread and asks
+  for another (control: ``first-suggestion`` moves it to the withdrawn time).
+- ``separate_mail``: the correction comes as a later mail with a subject of its own, outside the request's
+  thread (the reply may go in either thread; control: ``first-suggestion``, which reads only the request).
+- ``three_way``: the other attendee answers in the thread that the suggested time clashes for them and the
+  colleague settles on another (control: ``first-suggestion``, which stops at the colleague's first mail).
+
 Varies: the colleague, the project, the day, the original time, the first and the final time asked for,
-the meeting's length, dates, the phrasing. Distractors: the colleague's first suggestion, withdrawn in a
-follow-up in the same thread; the same meeting a week later (same title); another colleague's request to
-move a different meeting.
+the meeting's length, dates, the phrasing (composed). Distractors in every shape: the withdrawn first
+suggestion; the same meeting a week later (same title); another colleague's request to move a different
+meeting (control: ``other-meeting``).
 """
 
 from __future__ import annotations
@@ -12,10 +21,12 @@ from datetime import timedelta
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.phrasing import compose
 from gateway.tasks.kit.records import event, message
 
 __all__ = ["FAMILY"]
 
+SHAPES = ("same_thread", "separate_mail", "three_way")
 PROJECTS = ("Atlas", "Beacon", "Comet", "Delta", "Echo", "Falcon", "Granite", "Harbor", "Ivy", "Juno")
 
 
@@ -55,16 +66,50 @@ def _build(inst: Instance) -> dict[str, Any]:
         f" {_hour(first_ask.hour, first_ask.minute)} the same day?\n\n{inst.first(asker)}",
         when=inst.day(-1, 9, 10),
     )
-    follow = message(
-        inst,
-        sender=asker["email"],
-        subject=f"Re: Moving {title} on {when}?",
-        body=f"Sorry, scratch that: {_hour(first_ask.hour, first_ask.minute)} doesn't work after all. Could we do"
-        f" {_hour(final.hour, final.minute)} instead, same day?\n\n{inst.first(asker)}",
-        when=inst.day(-1, 13, 50),
-        thread=ask["id"],
-        in_reply_to=ask["id"],
-    )
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    withdrawn = _hour(first_ask.hour, first_ask.minute)
+    if shape == "same_thread":
+        follow = message(
+            inst,
+            sender=asker["email"],
+            subject=f"Re: Moving {title} on {when}?",
+            body=f"Sorry, scratch that: {withdrawn} doesn't work after all. Could we do"
+            f" {_hour(final.hour, final.minute)} instead, same day?\n\n{inst.first(asker)}",
+            when=inst.day(-1, 13, 50),
+            thread=ask["id"],
+            in_reply_to=ask["id"],
+        )
+    elif shape == "separate_mail":
+        follow = message(
+            inst,
+            sender=asker["email"],
+            subject=f"{title}: new time",
+            body=f"Hi {inst.first(inst.user)},\n\nUpdate on my earlier mail about {title} on {when}: {withdrawn} is"
+            f" out after all, {_hour(final.hour, final.minute)} is better, same day.\n\n{inst.first(asker)}",
+            when=inst.day(-1, 13, 50),
+        )
+    else:
+        message(
+            inst,
+            sender=guest["email"],
+            subject=f"Re: Moving {title} on {when}?",
+            body=f"{withdrawn} clashes with a customer call for me, sorry. Anything else that day works.\n\n"
+            f"{inst.first(guest)}",
+            when=inst.day(-1, 11, 30),
+            thread=ask["id"],
+            in_reply_to=ask["id"],
+        )
+        follow = message(
+            inst,
+            sender=asker["email"],
+            subject=f"Re: Moving {title} on {when}?",
+            body=f"OK, let's make it {_hour(final.hour, final.minute)} then, same day.\n\n{inst.first(asker)}",
+            when=inst.day(-1, 13, 50),
+            thread=ask["id"],
+            in_reply_to=ask["id"],
+        )
+    threads = sorted({ask["thread_id"], follow["thread_id"]})
+    in_thread: Any = ask["thread_id"] if len(threads) == 1 else {"in": threads}
     message(
         inst,
         sender=other_asker["email"],
@@ -74,16 +119,32 @@ def _build(inst: Instance) -> dict[str, Any]:
         when=inst.day(-1, 11, 5),
     )
 
-    instruction = inst.phrase(
-        "{asker} asked me by email to move our {title} on {when}. Move it to the time they settled on and reply"
-        " to let them know it's done.",
-        "Can you sort out {asker_first}'s request about the {title}? Read their mail, move the meeting to the"
-        " time they asked for and answer them in that thread.",
-        "Please reschedule the {title} on {when} the way {asker_first} asked in their email, then reply to"
-        " {asker_first} to confirm.",
-    ).format(asker=asker["name"], asker_first=inst.first(asker), title=title, when=when)
+    name, first = asker["name"], inst.first(asker)
+    instruction = compose(
+        inst,
+        [
+            (
+                f"move the {title} on {when} to the time {first} settled on",
+                f"reschedule the {title} on {when} the way {first} asked in their email",
+                f"read {first}'s mail and move the {title} to the time they asked for",
+                f"put the {title} on {when} at whatever time {first} finally asked for",
+            ),
+            (
+                f"reply to {first} to confirm",
+                "answer them in that thread",
+                f"let {first} know it's done by replying to their mail",
+            ),
+        ],
+        (
+            f"{name} asked me by email to move our {title} on {when}",
+            f"{first} wants the {title} moved",
+            f"{first} mailed about the {project} meeting",
+            "",
+        ),
+        by=name,
+        tail=("leave the other meetings alone", "check the whole thread before you move anything", ""),
+    )  # fmt: skip
     note = f"Done: {title} is now at {_hour(final.hour, final.minute)} on {when}."
-    withdrawn = _hour(first_ask.hour, first_ask.minute)
     return {
         "instruction": instruction,
         "checks": [
@@ -107,7 +168,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "new": True,
                 "count": 1,
                 "where": {  # the reply gives the new time (not the one they withdrew)
-                    "thread_id": ask["thread_id"],
+                    "thread_id": in_thread,
                     "to": {"includes": [asker["email"]]},
                     "body": {"claims": {"kind": "time", "value": f"{final.hour:02d}:{final.minute:02d}"}},
                 },
@@ -126,7 +187,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "app": "gmail",
                 "collection": "messages",
                 "kinds": ["add"],
-                "where": {"sender": user, "thread_id": ask["thread_id"], "to": {"includes": [asker["email"]]}},
+                "where": {"sender": user, "thread_id": in_thread, "to": {"includes": [asker["email"]]}},
             },
         ],
         "solution": [

@@ -2,8 +2,18 @@
 
 Varies: the department, the workbook's code, the budget lines and every amount, the line and quarter
 asked about, the phrasing; so the answer differs in every instance. Distractors: the draft of the same
-workbook (same name, other amounts) in a Drafts folder, the neighbouring cells, and another department's
-budget. Held out as the validation family.
+workbook (same name, other amounts) in a Drafts folder (control: ``draft-figure``), the neighbouring cells
+(``next-quarter``), and another department's budget. Held out as the validation family.
+
+Scenario shapes (picked by the seed):
+
+- ``draft_folder``: only the distractors above.
+- ``actuals_sheet``: the final workbook has an Actuals sheet of the same layout after its Budget sheet
+  (control: ``actuals-figure`` reads the same cell of Actuals).
+- ``last_year``: last year's final budget of the same department (another code) sits in a Budgets folder of
+  its own (control: ``last-year-figure``).
+
+Phrasing composed.
 """
 
 from __future__ import annotations
@@ -12,16 +22,26 @@ from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
 from gateway.tasks.kit.files import drive_file, drive_folder
+from gateway.tasks.kit.phrasing import compose
 
 __all__ = ["FAMILY"]
 
 LINES = ("Travel", "Software", "Contractors", "Events", "Training", "Hardware", "Marketing programs", "Recruiting")
 DEPARTMENTS = ("Sales", "Engineering", "Finance", "Marketing", "Customer Success", "Operations")
+SHAPES = ("draft_folder", "actuals_sheet", "last_year")
 QUARTERS = ("Q1", "Q2", "Q3", "Q4")
 
 
 def _sheet(inst: Instance, lines: list[str]) -> list[list[Any]]:
     return [["Line", *QUARTERS], *([line, *(inst.amount(5_000, 180_000, 250) for _ in QUARTERS)] for line in lines)]
+
+
+def _decoy(inst: Instance, rows: list[list[Any]], at: tuple[int, int]) -> list[list[Any]]:
+    """Another sheet of the same lines, every amount redrawn; the asked cell always differs from ``rows``'."""
+    out = [list(rows[0]), *([r[0], *(inst.amount(5_000, 180_000, 250) for _ in QUARTERS)] for r in rows[1:])]
+    if out[at[0]][at[1]] == rows[at[0]][at[1]]:
+        out[at[0]][at[1]] += 250
+    return out
 
 
 def _build(inst: Instance) -> dict[str, Any]:
@@ -42,9 +62,13 @@ def _build(inst: Instance) -> dict[str, Any]:
     budgets = drive_folder(inst, f"Budgets {year}")
     drafts = drive_folder(inst, "Drafts")
     name = f"{code} {dept} budget FY{year}.xlsx"
-    final = drive_file(
-        inst, name, budgets["id"], {"kind": "xlsx", "sheets": {"Budget": final_rows}}, inst.workday(-3, 14)
-    )
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    sheets: dict[str, Any] = {"Budget": final_rows}
+    decoy_rows: list[list[Any]] = []
+    if shape == "actuals_sheet":
+        decoy_rows = _decoy(inst, final_rows, (row_at, col))
+        sheets["Actuals"] = decoy_rows
+    final = drive_file(inst, name, budgets["id"], {"kind": "xlsx", "sheets": sheets}, inst.workday(-3, 14))
     drive_file(inst, name, drafts["id"], {"kind": "xlsx", "sheets": {"Budget": draft_rows}}, inst.workday(-20, 11))
     drive_file(
         inst,
@@ -53,14 +77,42 @@ def _build(inst: Instance) -> dict[str, Any]:
         {"kind": "xlsx", "sheets": {"Budget": other_rows}},
         inst.workday(-2, 9),
     )
-    instruction = inst.phrase(
-        "What's budgeted for {line} in {q} in the final {dept} budget ({code})? It's in my Budgets {year} folder"
-        " in Drive.",
-        "Quick one: in the {dept} FY{year} budget workbook, {code}, how much did we set aside for {line} in {q}?"
-        " Use the final one, not the draft.",
-        "I need the {q} {line} figure from the {dept} budget, {code} (the final version in Drive). What is it?",
-    ).format(line=line.lower(), q=quarter, dept=dept, code=code, year=year)
-    numbers = sorted({v for rows in (final_rows, draft_rows, other_rows) for r in rows[1:] for v in r[1:]})
+    if shape == "last_year":
+        last_rows = _decoy(inst, final_rows, (row_at, col))
+        old = drive_folder(inst, f"Budgets {year - 1}")
+        drive_file(inst, f"{inst.code('BUD')} {dept} budget FY{year - 1}.xlsx", old["id"],
+                   {"kind": "xlsx", "sheets": {"Budget": last_rows}}, inst.day(-300, 10))  # fmt: skip
+        decoy_rows = last_rows
+    low = line.lower()
+    instruction = compose(
+        inst,
+        [
+            (
+                f"tell me what's budgeted for {low} in {quarter} in the final {dept} budget ({code})",
+                f"find out how much we set aside for {low} in {quarter} in the {dept} FY{year} budget workbook,"
+                f" {code}",
+                f"look up the {quarter} {low} figure in the {dept} budget, {code}",
+                f"get me the {low} amount for {quarter} from {code}, the {dept} budget",
+            ),
+        ],
+        (
+            f"it's in my Budgets {year} folder in Drive",
+            f"I'm checking the {dept} numbers for FY{year}",
+            f"{dept} asked what they have left for {low}",
+            "",
+        ),
+        tail=("use the final one, not the draft", "just the one figure", "the budgeted amount, not what was spent",
+              ""),
+    )  # fmt: skip
+    numbers = sorted({v for rows in (final_rows, draft_rows, other_rows, decoy_rows) for r in rows[1:] for v in r[1:]})
+    extra = []
+    if decoy_rows:
+        extra.append({
+            "name": "actuals-figure" if shape == "actuals_sheet" else "last-year-figure",
+            "why": "reads the same cell of the Actuals sheet" if shape == "actuals_sheet"
+            else "reads last year's budget of the same department",
+            "steps": [{"tool": "complete_task", "args": {"answer": f"${decoy_rows[row_at][col]:,}"}}],
+        })  # fmt: skip
     return {
         "instruction": instruction,
         "checks": [
@@ -108,6 +160,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                     {"tool": "complete_task", "args": {"answer": ", ".join(f"${v:,}" for v in final_rows[row_at][1:])}}
                 ],
             },
+            *extra,
         ],
     }
 

@@ -2,8 +2,16 @@
 
 The drafts are named after who edited them, not numbered, so the reference must read when each was last
 changed to decide. Varies: the client and code, how many drafts (3 to 5) and their editors and times,
-which draft is newest, the colleague and the role (comment or edit), the phrasing. Distractors: the
-older drafts, the draft whose name sorts first, and another client's proposal changed even more recently.
+which draft is newest, the colleague and the role (comment or edit), the phrasing (composed). Distractors in
+every shape: the older drafts (control: ``oldest-draft``), the draft whose name sorts first
+(``first-by-name``), and another client's proposal changed even more recently (``other-client``).
+
+Scenario shapes (picked by the seed):
+
+- ``by_editor``: the drafts are named after who edited them.
+- ``final_in_name``: as ``by_editor``, but the second newest draft is named FINAL (control: ``named-final``).
+- ``version_numbers``: the drafts are numbered v1, v2, ..., but the highest number is not the one edited
+  last (control: ``highest-number``).
 """
 
 from __future__ import annotations
@@ -13,11 +21,13 @@ from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
 from gateway.tasks.kit.files import drive_file, drive_folder
+from gateway.tasks.kit.phrasing import compose
 
 __all__ = ["FAMILY"]
 
 CLIENTS = ("Alder Health", "Brightline Retail", "Copperleaf Energy", "Dunmore Foods", "Everstone Labs",
            "Foxglove Media", "Glenrock Mining", "Hollis Marine")  # fmt: skip
+SHAPES = ("by_editor", "final_in_name", "version_numbers")
 ROLES = {"commenter": ("comment on it", "leave comments"), "writer": ("edit it", "make changes")}
 
 
@@ -31,9 +41,15 @@ def _build(inst: Instance) -> dict[str, Any]:
     folder = drive_folder(inst, f"{client} proposal {code}")
     hours = sorted(inst.rng.sample(range(8, 24 * 9), count), reverse=True)  # hours ago, oldest first
     drafts = []
-    for editor, ago in zip(editors, hours, strict=True):
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    numbers = [*range(1, count - 1), count, count - 1]  # by age, oldest first: the newest is not the highest
+    for n, (editor, ago) in enumerate(zip(editors, hours, strict=True)):
         when = inst.now - timedelta(hours=ago, minutes=inst.rng.choice((0, 15, 30, 45)))
         name = f"{code} {client} proposal ({inst.first(editor)} edits).docx"
+        if shape == "final_in_name" and n == count - 2:
+            name = f"{code} {client} proposal FINAL.docx"
+        elif shape == "version_numbers":
+            name = f"{code} {client} proposal v{numbers[n]}.docx"
         spec = {
             "kind": "docx",
             "title": f"{code} proposal",
@@ -54,14 +70,37 @@ def _build(inst: Instance) -> dict[str, Any]:
     )
     email = colleague["email"]
     who = colleague["name"] if inst.rng.random() < 0.5 else inst.first(colleague)
-    instruction = inst.phrase(
-        "There are a few drafts of the {client} proposal ({code}) floating around in Drive. Share whichever was"
-        " edited most recently with {who} so they can {can}.",
-        "Please send {who} the latest draft of our {client} proposal, {code} - the one changed last - in Drive."
-        " They need to {can}.",
-        "{who} should {can} on the newest version of the {code} proposal for {client}. Find the most recently"
-        " edited draft in Drive and share just that one.",
-    ).format(client=client, code=code, who=who, can=inst.pick(ROLES[role]))
+    decoy = next((f for _, f in drafts if "FINAL" in f["name"] or f["name"].endswith(f" v{count}.docx")), None)
+    extra = []
+    if decoy is not None:
+        extra.append({
+            "name": "named-final" if shape == "final_in_name" else "highest-number",
+            "why": "shares the draft named FINAL" if shape == "final_in_name" else "shares the highest-numbered draft",
+            "steps": [{"tool": "drive.share_file", "args": {"file_id": decoy["id"], "email": email, "role": role}}],
+        })  # fmt: skip
+    can = inst.pick(ROLES[role])
+    instruction = compose(
+        inst,
+        [
+            (
+                f"share whichever draft of the {client} proposal ({code}) was edited most recently with {who} so they"
+                f" can {can}",
+                f"send {who} the latest draft of our {client} proposal, {code} - the one changed last - so they can"
+                f" {can}",
+                f"find the most recently edited draft of the {code} proposal for {client} in Drive and share just"
+                f" that one with {who}, who needs to {can}",
+                f"give {who} access to the {client} proposal draft ({code}) that was touched last; they need to {can}",
+            ),
+        ],
+        (
+            f"there are a few drafts of the {client} proposal floating around in Drive",
+            f"{who} should {can} on the newest version of the {code} proposal",
+            f"{who} is reviewing the {client} proposal",
+            "",
+        ),
+        by=who,
+        tail=("go by when each was last edited, not by its name", "only that draft", ""),
+    )  # fmt: skip
     return {
         "instruction": instruction,
         "checks": [
@@ -133,6 +172,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                     {"tool": "drive.share_file", "args": {"file_id": folder["id"], "email": email, "role": role}}
                 ],
             },
+            *extra,
         ],
     }
 

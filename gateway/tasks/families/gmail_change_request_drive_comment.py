@@ -2,8 +2,18 @@
 
 Varies: the colleague, the document and its code, the change asked for (a cost centre, a PO number or a
 project code replaced by another), the phrasing. The reference reads the mail to learn the change.
-Distractors: the same colleague's mail asking a change to another document, and that other document,
-which has the same title.
+Distractors in every shape: the same colleague's mail asking a change to another document (control:
+``other-change``), and that other document, which has the same title (``other-document``).
+
+Scenario shapes (picked by the seed):
+
+- ``two_requests``: only the distractors above.
+- ``corrected_value``: the request names a wrong new value, then the colleague corrects it in a reply in
+  the same thread (control: ``first-value`` comments the value they corrected).
+- ``overruled_in_thread``: another colleague first asks for a different value in the thread, and the
+  colleague overrules them (control: ``overruled-value``).
+
+Phrasing composed.
 """
 
 from __future__ import annotations
@@ -12,11 +22,13 @@ from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
 from gateway.tasks.kit.files import drive_file, drive_folder
+from gateway.tasks.kit.phrasing import compose
 from gateway.tasks.kit.records import message
 
 __all__ = ["FAMILY"]
 
 DOCS = ("Statement of work", "Purchase request", "Services order", "Budget request")
+SHAPES = ("two_requests", "corrected_value", "overruled_in_thread")
 FIELDS = (("cost centre", "CC"), ("purchase order", "PO"), ("billing code", "BC"))
 
 
@@ -40,14 +52,31 @@ def _build(inst: Instance) -> dict[str, Any]:
                      inst.workday(-6, 10))  # fmt: skip
     other = drive_file(inst, f"{other_code} {title}.docx", folder["id"], _doc(title, other_code, field, other_old),
                        inst.workday(-4, 10))  # fmt: skip
-    request = message(
-        inst,
-        sender=sender["email"],
-        subject=f"Change needed on {code}",
-        body=f"Hi,\n\nOn the {title.lower()} {code}, the {field} should be {new_value}, not {old_value}. Could you"
-        f" flag it on the document?\n\nThanks,\n{first}",
-        when=inst.workday(-1, 13),
-    )
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    wrong = inst.code(prefix) if shape != "two_requests" else ""
+    asked = wrong if shape == "corrected_value" else new_value
+    if shape == "overruled_in_thread":
+        peer = inst.person(exclude=[sender["email"]])
+        start = message(inst, sender=peer["email"], subject=f"Change needed on {code}",
+                        body=f"Hi,\n\nOn the {title.lower()} {code}, the {field} should be {wrong}, not {old_value}."
+                        f"\n\n{inst.first(peer)}", when=inst.workday(-2, 10))  # fmt: skip
+        request = message(inst, sender=sender["email"], subject=f"Re: Change needed on {code}",
+                          body=f"No - {wrong} is closed. On {code} the {field} should be {new_value}, not {old_value}."
+                          f" Could you flag it on the document?\n\n{first}", when=inst.workday(-1, 13),
+                          thread=start["id"], in_reply_to=start["id"])  # fmt: skip
+    else:
+        request = message(
+            inst,
+            sender=sender["email"],
+            subject=f"Change needed on {code}",
+            body=f"Hi,\n\nOn the {title.lower()} {code}, the {field} should be {asked}, not {old_value}. Could you"
+            f" flag it on the document?\n\nThanks,\n{first}",
+            when=inst.workday(-1, 13),
+        )
+    if shape == "corrected_value":
+        message(inst, sender=sender["email"], subject=f"Re: Change needed on {code}", thread=request["id"],
+                body=f"Sorry, typo: {new_value}, not {wrong}.\n\n{first}", when=inst.workday(-1, 15),
+                in_reply_to=request["id"])  # fmt: skip
     message(
         inst,
         sender=sender["email"],
@@ -56,16 +85,28 @@ def _build(inst: Instance) -> dict[str, Any]:
         when=inst.workday(-3, 9),
     )
     who = sender["name"] if inst.rng.random() < 0.5 else first
-    instruction = inst.phrase(
-        "{who} emailed me a change they need on the {title} {code}. Please leave it as a comment on the document"
-        " in Drive so the owner sees it.",
-        "Can you put {who}'s requested change to {code} ({title}) on the Drive doc as a comment? The details are"
-        " in their email.",
-        "{who} wants something fixed in our {title} {code} - see their mail. Add a comment on the file in Drive"
-        " saying what should change.",
-    ).format(who=who, title=title.lower(), code=code)
+    doc_kind = title.lower()
+    instruction = compose(
+        inst,
+        [
+            (
+                f"leave the change {who} asked for on the {doc_kind} {code} as a comment on the document in Drive",
+                f"put {who}'s requested change to {code} ({doc_kind}) on the Drive doc as a comment",
+                f"add a comment on the {code} file in Drive saying what {who} wants changed",
+                f"flag {who}'s change to the {doc_kind} {code} with a comment on it in Drive",
+            ),
+        ],
+        (
+            f"{who} emailed me a change they need on the {doc_kind} {code}",
+            f"{who} wants something fixed in our {doc_kind} {code}",
+            f"the details are in {who}'s email",
+            "",
+        ),
+        by=who,
+        tail=("the owner should see it there", "go by their latest word on it", ""),
+    )  # fmt: skip
     note = f"Please change the {field} from {old_value} to {new_value} (requested by {sender['name']})."
-    values = [old_value, new_value, other_old, other_new]
+    values = [old_value, new_value, other_old, other_new, *([wrong] if wrong else [])]
     asks_change = {"claims": {"kind": "choice", "value": new_value, "candidates": values}}  # the new value, asserted
     return {
         "instruction": instruction,
@@ -153,6 +194,15 @@ def _build(inst: Instance) -> dict[str, Any]:
                     }
                 ],
             },
+            *(
+                [{
+                    "name": "first-value" if shape == "corrected_value" else "overruled-value",
+                    "why": "comments the value the colleague corrected" if shape == "corrected_value"
+                    else "comments the value the other colleague asked for, which was overruled",
+                    "steps": [{"tool": "drive.add_comment",
+                               "args": {"file_id": doc["id"], "text": f"Please change the {field} to {wrong}."}}],
+                }] if wrong else []
+            ),  # fmt: skip
             {
                 "name": "change-negated",
                 "why": "names the new value, but as the change not to make",

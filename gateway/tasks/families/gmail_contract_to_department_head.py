@@ -2,8 +2,18 @@
 
 Varies: the vendor, the agreement and its reference, the signer, the department (hence its head, found in
 the directory by title), the user's manager, the phrasing. Distractors: the same vendor's earlier draft of
-the agreement (a Word file, unsigned), another vendor's countersigned agreement, the department's managers
-(a title below the head's).
+the agreement (a Word file, unsigned; control: ``draft-forwarded``), another vendor's countersigned agreement
+(``other-vendor``), the department's managers (a title below the head's; ``a-manager-not-the-head``).
+
+Scenario shapes (picked by the seed):
+
+- ``draft_earlier``: only the distractors above.
+- ``reissued``: the vendor first sent a countersigned copy with the wrong term, then a corrected one
+  (control: ``superseded-copy`` sends the first).
+- ``second_agreement``: the same vendor also sent back another agreement of theirs, countersigned the same
+  day (control: ``same-vendor-other-agreement``).
+
+Phrasing composed.
 """
 
 from __future__ import annotations
@@ -11,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.phrasing import compose
 from gateway.tasks.kit.records import attachment, department_head, message
 
 __all__ = ["FAMILY"]
@@ -23,6 +34,7 @@ VENDORS = (
     ("Adatum Facilities", "adatum.example", "facilities maintenance"),
     ("Wingtip Staffing", "wingtip.example", "contract staffing"),
 )
+SHAPES = ("draft_earlier", "reissued", "second_agreement")
 SIGNERS = ("Dana Oduya", "Marek Holm", "Priscilla Vance", "Tobias Lind", "Ruth Okafor", "Sam Whitcombe")
 
 
@@ -38,7 +50,7 @@ def _build(inst: Instance) -> dict[str, Any]:
     fee = inst.amount(12_000, 240_000, 500)
     term = inst.pick((12, 24, 36))
 
-    def signed(name: str, ref: str, what: str, by: str) -> dict[str, Any]:
+    def signed(name: str, ref: str, what: str, by: str, months: int = term) -> dict[str, Any]:
         return attachment(
             inst,
             f"{ref}_{name.split()[0]}_signed.pdf",
@@ -47,7 +59,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "title": f"{name} {what} agreement {ref}",
                 "lines": [
                     f"Agreement {ref} between {inst.company.name} and {name}",
-                    f"Service: {what}; term {term} months; annual fee ${fee:,}",
+                    f"Service: {what}; term {months} months; annual fee ${fee:,}",
                     f"Countersigned for {name} by {by}",
                 ],
             },
@@ -70,13 +82,14 @@ def _build(inst: Instance) -> dict[str, Any]:
         when=inst.day(-inst.rng.randint(12, 25), 11, 0),
         attachments=[draft],
     )
+    shape = SHAPES[inst.seed % len(SHAPES)]
     got = message(
         inst,
         sender=f"legal@{domain}",
         subject=f"Agreement {code} countersigned",
         body=f"Hello,\n\nPlease find attached agreement {code}, now countersigned by {signer}.\n\n{vendor} legal",
         when=inst.day(-1, 15, 30),
-        attachments=[signed(vendor, code, service, signer)],
+        attachments=[signed(vendor, code, service, signer, term + 12 if shape == "reissued" else term)],
     )
     other = message(
         inst,
@@ -87,14 +100,51 @@ def _build(inst: Instance) -> dict[str, Any]:
         attachments=[signed(other_vendor, other_code, other_service, inst.pick(SIGNERS))],
     )
 
-    instruction = inst.phrase(
-        "{vendor} sent back the countersigned {service} agreement. Save the signed PDF and email it, as an"
-        " attachment in a new message, to the head of {dept}; copy my manager.",
-        "Please send the head of {dept} the signed {vendor} agreement - the countersigned PDF, attached to a new"
-        " email - with my manager on copy.",
-        "The {service} agreement with {vendor} is signed now. Get the signed PDF from their mail and send it to"
-        " whoever heads {dept}, cc my manager.",
-    ).format(vendor=vendor, service=service, dept=dept)
+    extra = []
+    if shape == "reissued":
+        first_copy = got
+        got = message(
+            inst,
+            sender=f"legal@{domain}",
+            subject=f"Agreement {code} countersigned - corrected copy",
+            body=f"Hello,\n\nApologies: the copy of {code} we sent yesterday showed the wrong term. The corrected,"
+            f" countersigned agreement is attached; please use this one.\n\n{vendor} legal",
+            when=inst.day(0, 8, 15),
+            attachments=[signed(vendor, code, service, signer)],
+        )
+        extra.append(("superseded-copy", "sends the first copy, which the vendor corrected", first_copy["id"]))
+    elif shape == "second_agreement":
+        code2, service2 = inst.code("CT", 4), inst.pick([v[2] for v in VENDORS if v[2] != service])
+        second = message(
+            inst,
+            sender=f"legal@{domain}",
+            subject=f"Agreement {code2} countersigned",
+            body=f"Hello,\n\nAgreement {code2} ({service2}) is attached, countersigned.\n\n{vendor} legal",
+            when=inst.day(-1, 16, 40),
+            attachments=[signed(vendor, code2, service2, signer)],
+        )
+        extra.append(("same-vendor-other-agreement", "sends the vendor's other countersigned agreement", second["id"]))
+    instruction = compose(
+        inst,
+        [
+            (
+                f"save the signed {vendor} {service} PDF and email it, as an attachment in a new message, to the head"
+                f" of {dept}",
+                f"send the head of {dept} the signed {vendor} {service} agreement, the countersigned PDF attached to"
+                " a new email",
+                f"get the signed {service} PDF from {vendor}'s mail and send it to whoever heads {dept}",
+                f"mail the countersigned {service} agreement from {vendor} to {dept}'s department head",
+            ),
+            ("copy my manager", "put my manager on copy", "cc my manager"),
+        ],
+        (
+            f"{vendor} sent back the countersigned {service} agreement",
+            f"the {service} agreement with {vendor} is signed now",
+            f"{dept} owns the {vendor} contract",
+            "",
+        ),
+        tail=("the signed PDF, not the draft", "one new message", ""),
+    )  # fmt: skip
     path = f"contracts/{code}_signed.pdf"
     mailed = {"app": "gmail", "collection": "messages", "id": got["id"], "attachment": got["attachments"][0]["id"]}
     file_check = {"any": {"blob": {"same_bytes_as": mailed}}}  # the mailed PDF itself, not a file made to look like it
@@ -182,6 +232,11 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "why": "sends another vendor's signed agreement",
                 "steps": [{"tool": "gmail.forward_message", "args": {**alt_forward, "message_id": other["id"]}}],
             },
+            *(
+                {"name": name, "why": why,
+                 "steps": [{"tool": "gmail.forward_message", "args": {**alt_forward, "message_id": mid}}]}
+                for name, why, mid in extra
+            ),  # fmt: skip
             {
                 "name": "a-manager-not-the-head",
                 "why": "sends it to someone in the department below its head",

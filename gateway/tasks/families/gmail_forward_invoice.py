@@ -1,7 +1,16 @@
 """Forward a vendor's latest invoice (a real PDF) to the colleague in Finance who pays it.
 
-Varies: the vendor, the invoice number and amount, the colleague, dates, the phrasing. Distractors: the
-same vendor's older invoice, another vendor's invoice, a reminder without the PDF.
+Varies: the vendor, the invoice number and amount, the colleague, dates, the phrasing (composed).
+Distractors in every shape: the same vendor's older invoice (control: ``older-invoice``), another vendor's
+invoice, and anyone but the colleague who pays it (``wrong-person``).
+
+Scenario shapes (picked by the seed):
+
+- ``two_invoices``: only the distractors above.
+- ``reminder``: a later payment reminder for the same invoice, without the PDF (control:
+  ``forwards-reminder``).
+- ``quote_pdf``: the vendor's sales team sent a newer mail with a quote PDF (control: ``forwards-quote``,
+  the newest PDF from the vendor, not an invoice).
 """
 
 from __future__ import annotations
@@ -9,10 +18,12 @@ from __future__ import annotations
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.phrasing import compose
 from gateway.tasks.kit.records import attachment, message
 
 __all__ = ["FAMILY"]
 
+SHAPES = ("two_invoices", "reminder", "quote_pdf")
 VENDORS = (
     ("Fabrikam Logistics", "fabrikam.example"),
     ("Contoso Supplies", "contoso.example"),
@@ -49,13 +60,51 @@ def _build(inst: Instance) -> dict[str, Any]:
     older = _invoice(inst, vendor, older_no, inst.amount(800, 40_000, 10), inst.rng.randint(20, 40))
     _invoice(inst, other, other_no, inst.amount(800, 40_000, 10), inst.rng.randint(1, 3))
     first = inst.first(payer)
-    instruction = inst.phrase(
-        "{vendor} just sent their latest invoice. Forward it, PDF included, to {first} in Finance so it gets paid.",
-        "Can you pass the newest {vendor} invoice on to {first} ({dept})? Forward the email itself so the PDF goes"
-        " with it.",
-        "Please forward {first} the most recent invoice we got from {vendor} - the one with the PDF attached.",
-    ).format(vendor=vendor[0], first=payer["name"] if inst.rng.random() < 0.5 else first, dept=payer["department"])
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    decoy: dict[str, Any] | None = None
+    if shape == "reminder":
+        decoy = message(inst, sender=f"billing@{vendor[1]}", subject=f"Reminder: invoice {latest_no}",
+                        body=f"Hello,\n\nA friendly reminder that invoice {latest_no} is due in 14 days.\n\n"
+                        f"{vendor[0]} billing", when=inst.day(0, 7, 30))  # fmt: skip
+    elif shape == "quote_pdf":
+        quote_no = inst.code("QT", 5)
+        spec = {"kind": "pdf", "title": f"{vendor[0]} quote {quote_no}",
+                "lines": [f"Quote {quote_no}", f"Prepared for: {inst.company.name}", "Valid for 30 days"]}
+        decoy = message(inst, sender=f"sales@{vendor[1]}", subject=f"Quote {quote_no} from {vendor[0]}",
+                        body=f"Hello,\n\nAs discussed, our quote {quote_no} is attached.\n\n{vendor[0]} sales",
+                        when=inst.day(0, 7, 45), attachments=[attachment(inst, f"{quote_no}.pdf", spec)])  # fmt: skip
+    who = payer["name"] if inst.rng.random() < 0.5 else first
+    name, dept = vendor[0], payer["department"]
+    instruction = compose(
+        inst,
+        [
+            (
+                f"forward the latest {name} invoice, PDF included, to {who} in {dept}",
+                f"pass the newest {name} invoice on to {who} ({dept})",
+                f"forward {who} the most recent invoice we got from {name}",
+                f"send {who} in {dept} the newest invoice from {name} by forwarding the mail it came in",
+            ),
+        ],
+        (
+            f"{name} just sent their latest invoice",
+            f"{who} pays the {name} bills",
+            f"{dept} needs the {name} invoice to get it paid",
+            "",
+        ),
+        by=who,
+        tail=("forward the email itself so the PDF goes with it", "the one with the PDF attached",
+              "only the newest one", ""),
+    )  # fmt: skip
     query = f"from:billing@{vendor[1]} has:attachment"
+    extra = []
+    if decoy is not None:
+        forward = {"message_id": decoy["id"], "to": [payer["email"]], "note": "For payment."}
+        extra.append({
+            "name": "forwards-reminder" if shape == "reminder" else "forwards-quote",
+            "why": "forwards the newer reminder, which has no PDF" if shape == "reminder"
+            else "forwards the vendor's newest PDF, a quote, not the invoice",
+            "steps": [{"tool": "gmail.forward_message", "args": forward}],
+        })  # fmt: skip
     return {
         "instruction": instruction,
         "checks": [
@@ -100,6 +149,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                     }
                 ],
             },
+            *extra,
             {
                 "name": "wrong-person",
                 "why": "forwards it to someone else",

@@ -3,7 +3,18 @@
 Varies: the notice (fire drill, closure, maintenance), its sender and reference, the department (3 to 40
 people, never the user's own), dates, the phrasing. Distractors: the sender's earlier version of the same
 notice (another date), the same kind of notice meant for another department, so forwarding the first
-notice found, or to the wrong team, or to a handful of names, fails.
+notice found (control: ``earlier-version``), or to the wrong team (``other-department-notice``), or to a
+handful of names (``part-of-the-team``), fails.
+
+Scenario shapes (picked by the seed):
+
+- ``replaced``: the update is a mail of its own that says it replaces the earlier one.
+- ``thread_update``: the update is a reply in the earlier notice's thread, so the thread's first message
+  is the outdated one (control: ``earlier-version``).
+- ``stale_list``: the earlier notice went to a copied list of the department that has since changed (one
+  member missing, one who left), so reusing its recipients is wrong (control: ``old-recipient-list``).
+
+Phrasing composed.
 """
 
 from __future__ import annotations
@@ -11,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.phrasing import compose
 from gateway.tasks.kit.records import message
 
 __all__ = ["FAMILY"]
@@ -21,6 +33,9 @@ NOTICES = (
     ("network maintenance", "Network maintenance for {dept}: on {day} from {hour} the wired network is down."),
     ("badge renewal", "Badge renewal for {dept}: bring your old badge to reception on {day} from {hour}."),
 )
+
+
+SHAPES = ("replaced", "thread_update", "stale_list")
 
 
 def _build(inst: Instance) -> dict[str, Any]:
@@ -40,20 +55,30 @@ def _build(inst: Instance) -> dict[str, Any]:
     def notice(d: str, when: Any) -> str:
         return str(text).format(dept=d, day=f"{when:%A %B} {when.day}", hour=hour)
 
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    stale: list[str] = []
+    if shape == "stale_list":
+        gone = inst.person(exclude=[*members, sender["email"]])
+        stale = sorted([*members[1:], gone["email"]])
     older = message(
         inst,
         sender=sender["email"],
         subject=f"{kind.capitalize()} notice {code} for {dept}",
         body=f"Hello,\n\n{notice(dept, old_day)}\n\nRef {code}.\n\n{sender['name']}",
         when=inst.day(-6, 9, 40),
+        to=[user, *stale] if stale else (),
     )
+    in_thread = {"thread": older["id"], "in_reply_to": older["id"]} if shape == "thread_update" else {}
     latest = message(
         inst,
         sender=sender["email"],
-        subject=f"Updated: {kind} notice {code} for {dept}",
-        body=f"Hello,\n\nThis replaces my earlier notice. {notice(dept, new_day)}\n\nRef {code}.\n\n{sender['name']}",
+        subject=f"Updated: {kind} notice {code} for {dept}" if not in_thread
+        else f"Re: {kind.capitalize()} notice {code} for {dept}",
+        body=f"Hello,\n\nThis replaces my earlier notice. {notice(dept, new_day)}\n\nRef {code}.\n\n{sender['name']}"
+        if not in_thread else f"Correction: {notice(dept, new_day)}\n\nRef {code}.\n\n{sender['name']}",
         when=inst.day(-1, 16, 5),
-    )
+        **in_thread,
+    )  # fmt: skip
     other = message(
         inst,
         sender=sender["email"],
@@ -62,13 +87,27 @@ def _build(inst: Instance) -> dict[str, Any]:
         when=inst.day(-1, 16, 20),
     )
 
-    instruction = inst.phrase(
-        "{sender} sent me the {kind} notice for {dept}. Forward the latest version to everyone in {dept}.",
-        "Could you pass {sender_first}'s {kind} notice on to the whole {dept} team? Make sure it's the most recent"
-        " one, and forward the email itself.",
-        "Please forward the current {kind} notice from {sender_first} to every person in {dept} - check the"
-        " directory for who's in it.",
-    ).format(sender=sender["name"], sender_first=inst.first(sender), kind=kind, dept=dept)
+    name, first = sender["name"], inst.first(sender)
+    instruction = compose(
+        inst,
+        [
+            (
+                f"forward the latest version of {first}'s {kind} notice to everyone in {dept}",
+                f"pass {first}'s {kind} notice on to the whole {dept} team",
+                f"forward the current {kind} notice from {first} to every person in {dept}",
+                f"send the newest {kind} notice {first} mailed on to all of {dept}",
+            ),
+        ],
+        (
+            f"{name} sent me the {kind} notice for {dept}",
+            f"{dept} needs the {kind} details",
+            f"{first} asked me to get the {kind} notice to {dept}",
+            "",
+        ),
+        by=name,
+        tail=("make sure it's the most recent one, and forward the email itself",
+              "check the directory for who's in it", "everyone in the department, nobody else", ""),
+    )  # fmt: skip
     forward = {"message_id": "{mid}", "to": members, "note": f"Please see the {kind} notice below."}
     return {
         "instruction": instruction,
@@ -111,6 +150,12 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "why": "forwards the notice meant for another department",
                 "steps": [{"tool": "gmail.forward_message", "args": {**forward, "message_id": other["id"]}}],
             },
+            *(
+                [{"name": "old-recipient-list", "why": "forwards it to the earlier notice's outdated recipients",
+                  "steps": [{"tool": "gmail.forward_message",
+                             "args": {**forward, "message_id": latest["id"], "to": stale}}]}]
+                if stale else []
+            ),  # fmt: skip
             {
                 "name": "part-of-the-team",
                 "why": "forwards it to the first few people only",

@@ -3,7 +3,18 @@
 Varies: the vendor and its mail domain, the label's name, how many of its mails are already here (2 to 4,
 from billing, support and account addresses), the phrasing. Distractors: a look-alike domain with the
 vendor's name in it (an events company), a colleague's mail about the vendor, so a filter on the vendor's
-name rather than its domain, or filing by hand without a filter, fails.
+name rather than its domain (control: ``by-vendor-name``), or filing by hand without a filter
+(``by-hand-no-filter``), or leaving the mail already here (``future-mail-only``), fails.
+
+Scenario shapes (picked by the seed):
+
+- ``lookalike_domain``: only the distractors above.
+- ``colleague_forward``: a colleague forwarded one of the vendor's mails, so the vendor's address is in
+  its text (control: ``domain-anywhere`` filters on the domain as free text, not as the sender).
+- ``existing_label``: the mailbox already has a label for the look-alike events company (control:
+  ``existing-label`` files the vendor's mail under it).
+
+Phrasing composed.
 """
 
 from __future__ import annotations
@@ -11,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.phrasing import compose
 from gateway.tasks.kit.records import message
 
 __all__ = ["FAMILY"]
@@ -24,6 +36,7 @@ VENDORS = (
     ("Proseware", "proseware.example"),
     ("Wingtip", "wingtip.example"),
 )
+SHAPES = ("lookalike_domain", "colleague_forward", "existing_label")
 MAILBOXES = ("billing", "support", "accounts", "renewals")
 
 
@@ -58,14 +71,51 @@ def _build(inst: Instance) -> dict[str, Any]:
         when=inst.day(-1, 17, 0),
     )
 
-    instruction = inst.phrase(
-        'Please make a label called "{label}" and set up a filter so that everything from {vendor}\'s domain'
-        " ({domain}) gets that label and skips my inbox. Apply it to the {vendor} mail I already have as well.",
-        'From now on, mail from {domain} should go under a new "{label}" label and out of my inbox. Create the'
-        " label and the filter, and sort what's already there the same way.",
-        'Can you file {vendor}\'s emails (anything from {domain}) under a new label "{label}", archived, both'
-        " the ones I have and future ones?",
-    ).format(label=label, vendor=vendor, domain=domain)
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    extra: list[dict[str, Any]] = []
+    if shape == "colleague_forward":
+        quoted = theirs[0]
+        message(inst, sender=colleague["email"], subject=f"Fwd: {quoted['subject']}",
+                body=f"FYI, see below.\n\n---------- Forwarded message ----------\nFrom: {quoted['sender']}\n"
+                f"Subject: {quoted['subject']}\n\n{quoted['body']}", when=inst.day(0, 8, 20))  # fmt: skip
+        extra.append({"name": "domain-anywhere", "why": "filters on the domain anywhere in the text, which also"
+                      " files the colleague's forward", "steps": [
+                          {"tool": "gmail.create_label", "args": {"name": label}},
+                          {"tool": "gmail.create_filter", "args": {"query": domain, "add_labels": [label],
+                                                                   "archive": True, "apply_to_existing": True}}]})
+    elif shape == "existing_label":
+        events = f"{vendor} Events"
+        inst.add("gmail", "labels", inst.uid("label"), {"name": events})
+        extra.append({"name": "existing-label", "why": "files the vendor's mail under the events company's label",
+                      "steps": [{"tool": "gmail.create_filter", "args": {"sender": domain, "add_labels": [events],
+                                                                         "archive": True, "apply_to_existing": True}}]})
+    instruction = compose(
+        inst,
+        [
+            (
+                f'make a label called "{label}"',
+                f'create a new "{label}" label',
+                f'set up a label named "{label}"',
+            ),
+            (
+                f"set up a filter so that everything from {vendor}'s domain ({domain}) gets that label and skips my"
+                " inbox",
+                f"add a filter that files mail from {domain} under it, out of my inbox",
+                f"make a filter for anything from {domain} that applies the label and archives it",
+            ),
+            (
+                f"apply it to the {vendor} mail I already have as well",
+                "sort what's already there the same way",
+                "run it over the mail that's already here too",
+            ),
+        ],
+        (
+            f"{vendor}'s mail keeps cluttering my inbox",
+            f"from now on, mail from {domain} should be filed on its own",
+            "",
+        ),
+        tail=("keep it to that vendor", "both the ones I have and future ones", ""),
+    )  # fmt: skip
     escaped = domain.replace(".", r"\.")
     filed = {"labels": {"includes": [label], "excludes": ["INBOX"]}}
     return {
@@ -175,6 +225,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                     ),
                 ],
             },
+            *extra,
         ],
     }
 

@@ -3,7 +3,19 @@
 Varies: the asker, the purchase-order code, the item, the two suppliers and which one the manager finally
 chose, dates, the phrasing. Distractors: the manager's first answer in the same thread (a supplier they took
 back a day later), a second purchase-order question from another colleague with its own decision (a third
-supplier), so a reply that takes the first word, or the wrong thread, names the wrong supplier.
+supplier), so a reply that takes the first word (control: ``first-answer``), or the wrong thread
+(``wrong-thread``, ``other-decision``), names the wrong supplier.
+
+Scenario shapes (picked by the seed):
+
+- ``same_thread``: the manager's first answer and their change of plan are one thread of their own.
+- ``separate_mail``: the change of plan is a later mail with its own subject, outside the first answer's
+  thread (control: ``first-answer``, which reads only the first thread).
+- ``in_question_thread``: the manager's first answer is a reply in the colleague's question thread, the
+  change of plan a separate mail, so the latest word in the thread to reply in is the withdrawn one
+  (control: ``first-answer``).
+
+Phrasing composed.
 """
 
 from __future__ import annotations
@@ -11,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.phrasing import compose
 from gateway.tasks.kit.records import message
 
 __all__ = ["FAMILY"]
@@ -25,6 +38,7 @@ SUPPLIERS = (
     "Coho Freight",
     "Wingtip Furniture",
 )
+SHAPES = ("same_thread", "separate_mail", "in_question_thread")
 ITEMS = ("standing desks", "laptop docks", "office chairs", "monitor arms", "label printers", "conference phones")
 
 
@@ -46,23 +60,34 @@ def _build(inst: Instance) -> dict[str, Any]:
         f" from? I'll place the order as soon as I hear back.\n\n{inst.first(asker)}",
         when=asked,
     )
+    shape = SHAPES[inst.seed % len(SHAPES)]
     said = message(
         inst,
         sender=boss["email"],
-        subject=f"{po} supplier",
+        subject=f"{po} supplier" if shape != "in_question_thread" else f"Re: {po}: which supplier for the {item}?",
         body=f"Let's go with {first} for {po}, their price is lower.\n\n{inst.first(boss)}",
         when=inst.day(-2, 11, 40),
+        **({"thread": question["id"], "in_reply_to": question["id"]} if shape == "in_question_thread" else {}),
     )
-    message(
-        inst,
-        sender=boss["email"],
-        subject=f"Re: {po} supplier",
-        body=f"Change of plan on {po}: after the call this morning, go with {final} instead. {first} can't deliver"
-        f" this month.\n\n{inst.first(boss)}",
-        when=inst.day(-1, 15, 5),
-        thread=said["id"],
-        in_reply_to=said["id"],
-    )
+    change = f"after the call this morning, go with {final} instead. {first} can't deliver this month."
+    if shape == "same_thread":
+        message(
+            inst,
+            sender=boss["email"],
+            subject=f"Re: {po} supplier",
+            body=f"Change of plan on {po}: {change}\n\n{inst.first(boss)}",
+            when=inst.day(-1, 15, 5),
+            thread=said["id"],
+            in_reply_to=said["id"],
+        )
+    else:
+        message(
+            inst,
+            sender=boss["email"],
+            subject=f"Update on {po}",
+            body=f"Hi,\n\nChange of plan for the {item} ({po}): {change}\n\n{inst.first(boss)}",
+            when=inst.day(-1, 15, 5),
+        )
     other_q = message(
         inst,
         sender=other_asker["email"],
@@ -79,20 +104,28 @@ def _build(inst: Instance) -> dict[str, Any]:
         when=inst.day(-1, 9, 20),
     )
 
-    instruction = inst.phrase(
-        "{asker} is waiting to hear which supplier to use for {po}. {boss} made the call over email - reply to"
-        " {asker_first}'s question in that thread and tell them which one.",
-        "Can you answer {asker_first} on {po}? {boss_first} decided on the supplier by mail; reply in"
-        " {asker_first}'s thread with the decision.",
-        "Please get back to {asker} in their {po} thread with the supplier {boss_first} settled on for the {item}.",
-    ).format(
-        asker=asker["name"],
-        asker_first=inst.first(asker),
-        boss=boss["name"],
-        boss_first=inst.first(boss),
-        po=po,
-        item=item,
-    )
+    who, boss_first = inst.pick((asker["name"], inst.first(asker))), inst.first(boss)
+    instruction = compose(
+        inst,
+        [
+            (
+                f"reply to {who}'s question in their thread and tell them which supplier to use for {po}",
+                f"answer {who} on {po} in their thread with the supplier {boss_first} decided on",
+                f"get back to {who} in their {po} thread with the supplier {boss_first} settled on for the {item}",
+                f"reply in {who}'s {po} thread with the supplier my manager's mail settled on"
+                if inst.manager_of(inst.user) == boss
+                else f"reply in {who}'s {po} thread with the supplier {boss['name']} chose",
+            ),
+        ],
+        (
+            f"{who} is waiting to hear which supplier to use for {po}",
+            f"{boss['name']} made the call on the {item} supplier over email",
+            f"{boss_first} decided on the supplier for {po} by mail",
+            "",
+        ),
+        by=boss["name"],
+        tail=("go by the latest word in the thread", "just the one reply", ""),
+    )  # fmt: skip
     reply_body = f"Hi {inst.first(asker)},\n\n{inst.first(boss)} decided: please order from {final} for {po}."
     decision = {  # the reply asserts the final supplier; naming the withdrawn one as context is fair
         "kind": "choice",

@@ -2,7 +2,18 @@
 
 Varies: the colleague, the report, the month asked for, the figures in the workbooks, the analyst who sent
 them, the phrasing. Distractors: the same report for the month before (same sender, same file name but the
-month), another report for the month asked for, so attaching the newest workbook or the first one found fails.
+month; control: ``month-before``), another report for the month asked for (``other-report``), so attaching
+the newest workbook or the first one found fails.
+
+Scenario shapes (picked by the seed):
+
+- ``separate_mails``: only the distractors above; the request is a mail of its own.
+- ``revised``: the analyst later sent a corrected workbook for the month, saying the first had an error
+  (control: ``unrevised`` attaches the first).
+- ``in_old_thread``: the request is a reply in the thread where the user sent the colleague the month
+  before's workbook, so the thread's own attachment is the wrong month (control: ``month-before``).
+
+Phrasing composed.
 """
 
 from __future__ import annotations
@@ -11,11 +22,15 @@ from datetime import timedelta
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.phrasing import compose
 from gateway.tasks.kit.records import attachment, message
 
 __all__ = ["FAMILY"]
 
 REPORTS = ("Pipeline report", "Churn report", "Support volume report", "Freight cost report", "Headcount report")
+
+
+SHAPES = ("separate_mails", "revised", "in_old_thread")
 
 
 def _build(inst: Instance) -> dict[str, Any]:
@@ -73,27 +88,56 @@ def _build(inst: Instance) -> dict[str, Any]:
         when=min(month.replace(day=1) + timedelta(days=35), inst.day(-1, 8, 45)),
         attachments=[other_att],
     )
-    request = message(
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    extra = []
+    if shape == "in_old_thread":
+        sent_att, _ = workbook(report, before_label)
+        sent = message(inst, sender=user, to=[asker["email"]], subject=f"{report} for {before:%B}",
+                       body=f"Hi {inst.first(asker)},\n\nHere you go.", when=before.replace(day=1) + timedelta(days=36),
+                       attachments=[sent_att], labels=("SENT",))  # fmt: skip
+        request = message(inst, sender=asker["email"], subject=f"Re: {report} for {before:%B}",
+                          body=f"Thanks! Could you send me the {report.lower()} for {label} too? I need the workbook"
+                          f" itself for my deck.\n\n{inst.first(asker)}", when=inst.day(-1, 10, 0),
+                          thread=sent["id"], in_reply_to=sent["id"])  # fmt: skip
+    else:
+        request = message(
+            inst,
+            sender=asker["email"],
+            subject=f"{report} for {month:%B}?",
+            body=f"Hi {inst.first(inst.user)},\n\nCould you send me the {report.lower()} for {label}? I need the"
+            f" workbook itself for my deck.\n\nThanks,\n{inst.first(asker)}",
+            when=inst.day(-1, 10, 0),
+        )
+    if shape == "revised":
+        first_att = wanted
+        wanted, total = workbook(report, label)
+        first_msg = next(m for m in inst.overrides["gmail"]["messages"].values()
+                         if first_att in m["attachments"])  # fmt: skip
+        message(inst, sender=analyst["email"], subject=f"{report} - {label} (revised)",
+                body=f"Hi,\n\nThe {report.lower()} for {label} I sent had an error in the total; the corrected"
+                f" workbook is attached. Please use this one.\n\n{inst.first(analyst)}", when=inst.day(0, 7, 50),
+                attachments=[wanted])  # fmt: skip
+        extra.append(("unrevised", "attaches the first workbook, which the analyst corrected", first_msg, first_att))
+    who, analyst_first, mon, kind = inst.first(asker), inst.first(analyst), f"{month:%B}", report.lower()
+    instruction = compose(
         inst,
-        sender=asker["email"],
-        subject=f"{report} for {month:%B}?",
-        body=f"Hi {inst.first(inst.user)},\n\nCould you send me the {report.lower()} for {label}? I need the"
-        f" workbook itself for my deck.\n\nThanks,\n{inst.first(asker)}",
-        when=inst.day(-1, 10, 0),
-    )
-
-    instruction = inst.phrase(
-        "{asker} asked me for the {month} {report}. Reply to their email with the workbook attached.",
-        "Can you answer {asker_first}'s mail asking for the {report} - reply with the {month} spreadsheet attached?",
-        "Please reply to {asker_first} with the {report} workbook they asked for ({month}); {analyst_first}"
-        " sent it to me a while back.",
-    ).format(
-        asker=asker["name"],
-        asker_first=inst.first(asker),
-        analyst_first=inst.first(analyst),
-        month=f"{month:%B}",
-        report=report.lower(),
-    )
+        [
+            (
+                f"reply to {who}'s email with the {mon} {kind} workbook attached",
+                f"answer {who}'s mail asking for the {kind} - reply with the {mon} spreadsheet attached",
+                f"reply to {who} with the {kind} workbook they asked for ({mon})",
+                f"send {who} the {mon} {kind} as a reply to their request, workbook attached",
+            ),
+        ],
+        (
+            f"{asker['name']} asked me for the {mon} {kind}",
+            f"{analyst_first} sent me the {kind} a while back",
+            f"{who} needs the {kind} for a deck",
+            "",
+        ),
+        by=asker["name"],
+        tail=("the workbook itself, not a summary", f"the {mon} one", ""),
+    )  # fmt: skip
     path = f"reports/{wanted['filename']}"
 
     def save(msg: dict[str, Any], att: dict[str, Any]) -> dict[str, Any]:
@@ -175,6 +219,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "why": "attaches another report for that month",
                 "steps": [save(other, other_att), reply(other_att)],
             },
+            *({"name": name, "why": why, "steps": [save(msg, att), reply(att)]} for name, why, msg, att in extra),
             {
                 "name": "no-attachment",
                 "why": "replies without the workbook",

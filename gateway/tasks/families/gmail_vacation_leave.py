@@ -3,7 +3,17 @@
 Varies: the People colleague, the leave reference, the dates asked for and the (shortened) dates approved,
 the user's manager, the phrasing. Distractors: the user's own request with the longer dates, a report's
 approved leave sent to the user as their manager (other dates), so copying the first dates seen, or the
-wrong person's, sets the wrong days.
+wrong person's, sets the wrong days (controls: ``requested-days``, ``report-leave``).
+
+Scenario shapes (picked by the seed):
+
+- ``thread_reply``: People approve the shortened dates in a reply to the user's request.
+- ``new_mail``: the approval is a separate mail of its own, outside the request's thread (control:
+  ``requested-days``, the dates the thread shows).
+- ``revised_approval``: People first approve the dates asked for in the thread, then a later separate mail
+  shortens them (control: ``requested-days``, the first approval's dates).
+
+Phrasing composed.
 """
 
 from __future__ import annotations
@@ -12,9 +22,12 @@ from datetime import timedelta
 from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
+from gateway.tasks.kit.phrasing import compose
 from gateway.tasks.kit.records import message
 
 __all__ = ["FAMILY"]
+
+SHAPES = ("thread_reply", "new_mail", "revised_approval")
 
 
 def _build(inst: Instance) -> dict[str, Any]:
@@ -49,15 +62,30 @@ def _build(inst: Instance) -> dict[str, Any]:
         when=inst.day(-6, 16, 10),
         labels=("SENT",),
     )
+    shape = SHAPES[inst.seed % len(SHAPES)]
+    in_thread = {"thread": request["id"], "in_reply_to": request["id"]}
+    if shape == "revised_approval":
+        message(
+            inst,
+            sender=hr["email"],
+            subject=f"Re: Leave request {code}",
+            body=f"Hi {inst.first(inst.user)},\n\nYour leave {code} is approved from {show(start)} to"
+            f" {show(asked_end)}.\n\n{hr['name']}, People",
+            when=inst.day(-3, 10, 30),
+            **in_thread,
+        )
     message(
         inst,
         sender=hr["email"],
-        subject=f"Re: Leave request {code}",
+        subject=f"Re: Leave request {code}" if shape == "thread_reply" else f"Leave {code}: approved dates",
         body=f"Hi {inst.first(inst.user)},\n\nYour leave {code} is approved from {show(approved[0])} to"
-        f" {show(approved[1])}: we could not cover the other days of your request, sorry.\n\n{hr['name']}, People",
+        f" {show(approved[1])}: we could not cover the other days of your request, sorry.\n\n{hr['name']}, People"
+        if shape != "revised_approval"
+        else f"Hi {inst.first(inst.user)},\n\nA correction to leave {code}: we can only approve {show(approved[0])}"
+        f" to {show(approved[1])} after all, as the team could not cover the other days. Sorry.\n\n"
+        f"{hr['name']}, People",
         when=inst.day(-1, 10, 30),
-        thread=request["id"],
-        in_reply_to=request["id"],
+        **(in_thread if shape == "thread_reply" else {}),
     )
     message(
         inst,
@@ -68,14 +96,29 @@ def _build(inst: Instance) -> dict[str, Any]:
         when=inst.day(-1, 11, 45),
     )
 
-    instruction = inst.phrase(
-        "People got back to me about my leave request. Set up my out-of-office for the days they approved, and"
-        " tell people to contact my manager for anything urgent.",
-        "My leave was approved (check the People reply, it's not quite what I asked for). Please switch on my"
-        " vacation reply for exactly those days and point people to my manager while I'm out.",
-        "Can you turn on my auto-reply for my approved leave? Use the dates in the approval, and say my manager"
-        " covers urgent things.",
-    )
+    instruction = compose(
+        inst,
+        [
+            (
+                "set up my out-of-office for the days People approved",
+                "switch on my vacation reply for exactly the days of my approved leave",
+                "turn on my auto-reply for my approved leave, using the dates in the approval",
+                f"put my out-of-office on for the leave {inst.first(hr)} approved",
+            ),
+            (
+                "tell people to contact my manager for anything urgent",
+                "point people to my manager while I'm out",
+                "say my manager covers urgent things",
+            ),
+        ],
+        (
+            "People got back to me about my leave request",
+            "my leave was approved (check the People reply, it's not quite what I asked for)",
+            f"{inst.first(hr)} from People answered my leave request",
+            "",
+        ),
+        tail=("the approved dates, not the ones I asked for", "only my own leave", ""),
+    )  # fmt: skip
     body = (
         f"I'm on leave until {show(approved[1])} with no access to email. For anything urgent, please contact"
         " {boss} ({boss_email})."
