@@ -67,7 +67,8 @@ class _Play:
     variables: dict[str, Any]
 
 
-async def _play(gateway: Gateway, task: Task, exposure: str, steps: list[Step]) -> _Play:
+async def _play(gateway: Gateway, task: Task, exposure: str, steps: list[Step], *, final: bool = False) -> _Play:
+    """Seed, play ``steps``, verify and close; ``final``: keep the world's last snapshot (else ``{}``: it costs)."""
     seed = await gateway.seed({"task_id": task.id, "exposure": exposure}, "http://127.0.0.1:1/")
     session = gateway.get_session(seed["session_id"])
 
@@ -83,10 +84,10 @@ async def _play(gateway: Gateway, task: Task, exposure: str, steps: list[Step]) 
         await run_steps(steps, call, variables)
     except (StepFailed, TaskError) as exc:  # a failed call, or a saved path the answer did not have
         error = str(exc)
-    final = session.world.snapshot()
+    last = session.world.snapshot() if final else {}
     verdict = await gateway.verify(seed["session_id"])
     await gateway.close(seed["session_id"])
-    return _Play(verdict["reward"], error, final, verdict["checks"], variables)
+    return _Play(verdict["reward"], error, last, verdict["checks"], variables)
 
 
 def beyond(initial: dict[str, Any], reference: dict[str, Any], final: dict[str, Any]) -> bool:
@@ -150,7 +151,7 @@ async def prove_task(gateway: Gateway, task: Task, exposure: str) -> list[Proof]
     reference_final: dict[str, Any] | None = None
     variables: dict[str, Any] = {}
     for n, steps in enumerate(references):
-        play = await _play(gateway, task, exposure, steps)
+        play = await _play(gateway, task, exposure, steps, final=n == 0)
         if n == 0:
             reference_final, variables = play.final, play.variables
         ok = play.error is None and play.reward == 1.0
@@ -171,7 +172,7 @@ async def prove_task(gateway: Gateway, task: Task, exposure: str) -> list[Proof]
             continue
         tried = refused = 0
         for steps in generated.candidates:
-            play = await _play(gateway, task, exposure, steps)
+            play = await _play(gateway, task, exposure, steps, final=generated.name == "over_reach")
             if play.error is not None and generated.refused_by and generated.refused_by in play.error:
                 tried, refused = tried + 1, refused + 1  # the app refused the trick: it did no harm
                 if tried >= MAX_TRIES:
