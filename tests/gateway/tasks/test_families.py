@@ -252,13 +252,26 @@ def test_a_request_never_names_someone_by_a_first_name_two_colleagues_share():
 
 
 def test_whom_the_work_reaches_can_be_found_with_the_apps_the_row_offers():
-    """A mail or share to a colleague needs their address: in the row's apps' records, or in the directory."""
+    """A mail or share to a colleague needs their address: in the row's apps' records, or in the directory.
+
+    The default tier checks seeds 0-2 of every family and company; the slow tier the other seeds.
+    """
+    _check_findable([r for r in ROWS if r["seed"] < 3])
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(1800)
+def test_whom_the_work_reaches_can_be_found_in_every_later_seed_too():
+    _check_findable([r for r in ROWS if r["seed"] >= 3])
+
+
+def _check_findable(rows: list[dict]) -> None:
     import re
 
     sends = {"gmail.send_message", "gmail.forward_message", "gmail.create_draft", "onedrive.grant_access",
              "drive.share_file", "calendar.create_event"}  # fmt: skip
     unfindable = []
-    for row in ROWS:
+    for row in rows:
         if "directory" in row["apps"]:
             continue
         task = parse_task(row, row["id"])
