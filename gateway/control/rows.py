@@ -117,7 +117,7 @@ def parse_task(row: dict[str, Any] | str, where: str = "task") -> Task:
     return task
 
 
-#: Most bytes a tasks file may hold (the built-in 1,463 rows take ~10 MB as JSONL).
+#: Most bytes a tasks file may hold (the built-in 10,582 family rows take ~75 MB as JSONL).
 MAX_TASKS_FILE_BYTES = 256 * 1024 * 1024
 
 
