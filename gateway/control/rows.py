@@ -27,13 +27,17 @@ __all__ = [
     "Step",
     "Task",
     "WorldSpec",
+    "builtin_facts",
+    "family_row_dicts",
     "load_builtin_tasks",
     "load_tasks",
     "parse_task",
     "row_hash",
     "row_json",
+    "rows_salt",
     "select_tasks",
     "settings_tasks",
+    "stats_fact",
     "task_facts",
     "tools_for",
 ]
@@ -113,7 +117,7 @@ def parse_task(row: dict[str, Any] | str, where: str = "task") -> Task:
     return task
 
 
-#: Most bytes a tasks file may hold (the built-in 1,463 rows take ~10 MB as JSONL).
+#: Most bytes a tasks file may hold (the built-in 10,582 family rows take ~75 MB as JSONL).
 MAX_TASKS_FILE_BYTES = 256 * 1024 * 1024
 
 
@@ -196,22 +200,9 @@ def load_builtin_tasks(families: bool | Sequence[str] = True, split: str | None 
     Raises:
         TaskError: a row is invalid, an id repeats, or a family name or split is unknown.
     """
-    from gateway.tasks.loader import families as known_families
-
     if split is not None and split not in ("train", "validation", "test"):
         raise TaskError(f"unknown split {split[:40]!r}; use train, validation or test")
-    if families is True:
-        names, handwritten = list(known_families()), True
-    elif families is False:
-        names, handwritten = [], True
-    else:
-        known = known_families()
-        unknown = [f for f in families if f != "none" and f not in known]
-        if unknown:
-            raise TaskError(
-                f"unknown family {unknown[0][:60]!r}; see 'company-gateway tasks --stats' ('none': hand-written rows)"
-            )
-        names, handwritten = [f for f in known if f in families], "none" in families
+    names, handwritten = _chosen(families)
     tasks = dict(_handwritten()) if handwritten else {}
     for name in names:
         for tid, task in _family_tasks(name, split).items():
@@ -219,6 +210,27 @@ def load_builtin_tasks(families: bool | Sequence[str] = True, split: str | None 
                 raise TaskError(f"family instance {tid!r} has the id of a hand-written task")
             tasks[tid] = task
     return tasks
+
+
+def _chosen(families: bool | Sequence[str]) -> tuple[list[str], bool]:
+    """The family names ``families`` selects (in the built-in order) and whether the hand-written rows are in.
+
+    Raises:
+        TaskError: an unknown family name.
+    """
+    from gateway.tasks.loader import families as known_families
+
+    if families is True:
+        return list(known_families()), True
+    if families is False:
+        return [], True
+    known = known_families()
+    unknown = [f for f in families if f != "none" and f not in known]
+    if unknown:
+        raise TaskError(
+            f"unknown family {unknown[0][:60]!r}; see 'company-gateway tasks --stats' ('none': hand-written rows)"
+        )
+    return [f for f in known if f in families], "none" in families
 
 
 @functools.cache
@@ -236,16 +248,69 @@ def _handwritten() -> dict[str, Task]:
 
 @functools.cache
 def _family_tasks(name: str, split: str | None) -> dict[str, Task]:
-    """One family's instances (of one split, or all), parsed once per process."""
-    from gateway.tasks.loader import family_rows
+    """One family's instances (of one split, or all), parsed once per process from the row cache."""
+    from gateway.tasks.loader import cached_family
 
     if split is not None:
         return {tid: t for tid, t in _family_tasks(name, None).items() if t.split == split}
+    built = cached_family(name, rows_salt())
     tasks: dict[str, Task] = {}
-    for row in family_rows([name]):  # linted where they are proved (gateway.runners.prove), not at every start
-        task = parse_task(row, f"family {row['family']}")
+    for line in built.lines:  # linted where they are proved (gateway.runners.prove), not at every start
+        # a cached row passed parse_task when it was built, under the same schema and grading code (the key)
+        task = Task.model_validate_json(line) if built.hit else parse_task(line, f"family {name}")
         tasks[task.id] = task
     return tasks
+
+
+@functools.cache
+def rows_salt() -> str:
+    """The digest of the machinery's code a cached row's meaning depends on: the grading modules, the row schema."""
+    from gateway.control import schema
+    from gateway.grading.version import grading_source_digest
+
+    return hashlib.sha256((grading_source_digest() + Path(schema.__file__).read_text("utf-8")).encode()).hexdigest()
+
+
+def family_row_dicts(names: Sequence[str] | None = None) -> list[dict[str, Any]]:
+    """The built-in families' rows as dicts (every family when ``names`` is None), read from the row cache.
+
+    The same rows :func:`gateway.tasks.loader.family_rows` builds, in the same order, without building them
+    when the cache holds them.
+
+    Raises:
+        KeyError: an unknown family name.
+    """
+    from gateway.tasks.loader import cached_family, families
+
+    chosen = list(families()) if names is None else list(names)
+    return [json.loads(line) for name in chosen for line in cached_family(name, rows_salt()).lines]
+
+
+def builtin_facts(families: bool | Sequence[str] = True, split: str | None = None) -> list[dict[str, Any]]:
+    """What ``tasks --stats`` counts of the built-in tasks, without parsing the family rows (the row cache's facts).
+
+    Args and errors as :func:`load_builtin_tasks`; each fact is a dict of ``id``, ``family``, ``split``, ``tier``,
+    ``kind``, ``apps``, ``exposure``, ``instruction``, ``sandbox`` (bool) and ``steps`` (the reference's length).
+    """
+    from gateway.tasks.loader import cached_family
+
+    if split is not None and split not in ("train", "validation", "test"):
+        raise TaskError(f"unknown split {split[:40]!r}; use train, validation or test")
+    names, handwritten = _chosen(families)
+    out = [stats_fact(t) for t in _handwritten().values() if split is None or t.split == split] if handwritten else []
+    for name in names:
+        out.extend(f for f in cached_family(name, rows_salt()).facts if split is None or f["split"] == split)
+    return out
+
+
+def stats_fact(task: Task) -> dict[str, Any]:
+    """What ``tasks --stats`` counts of a parsed task (the keys of :func:`builtin_facts`' facts)."""
+    from gateway.tasks.loader import tier_of
+
+    return {"id": task.id, "family": task.family, "split": task.split,
+            "tier": task.tier or tier_of(len(task.solution), False), "kind": task.kind, "apps": list(task.apps),
+            "exposure": task.exposure, "instruction": task.instruction, "sandbox": bool(task.sandbox),
+            "steps": len(task.solution)}  # fmt: skip
 
 
 def settings_tasks(tasks_file: str | None, split: str | None, family: str | None) -> dict[str, Task]:

@@ -34,6 +34,7 @@ summary, which is not graded when an answer is given.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from datetime import date
@@ -105,10 +106,24 @@ def _fold(text: str) -> str:
 
 def _mentions(text: str, phrase: str) -> bool:
     """Whether ``phrase`` stands in ``text`` as whole words (case and white space folded)."""
-    phrase = _fold(phrase)
-    if not phrase:
-        return False
-    return re.search(r"(?<![\w@.])" + re.escape(phrase) + r"(?![\w@])", _fold(text)) is not None
+    return _mentions_folded(_fold(text), phrase)
+
+
+def _mentions_folded(folded: str, phrase: str) -> bool:
+    """:func:`_mentions` of a text already folded (``_fold``): fold once, ask about many phrases."""
+    pattern = _phrase_pattern(_fold(phrase))
+    return pattern is not None and pattern.search(folded) is not None
+
+
+@functools.lru_cache(maxsize=8192)
+def _phrase_pattern(phrase: str) -> re.Pattern[str] | None:
+    """The whole-words pattern of a folded phrase, compiled once (``re``'s own cache holds only 512)."""
+    return re.compile(r"(?<![\w@.])" + re.escape(phrase) + r"(?![\w@])") if phrase else None
+
+
+@functools.lru_cache(maxsize=8192)
+def _word_pattern(word: str) -> re.Pattern[str]:
+    return re.compile(r"\b" + re.escape(word) + r"\b")
 
 
 def _dates(text: str, year: int) -> tuple[set[str], str]:
@@ -191,22 +206,24 @@ def _person_claims(text: str, people: list[dict[str, Any]]) -> set[str]:
     for p in people:
         initials[_initialled(str(p.get("name", "")))] = initials.get(_initialled(str(p.get("name", ""))), 0) + 1
     out = set()
+    folded = _fold(text)
     for p in people:
         name = str(p.get("name", ""))
         first = name.split(" ")[0]
         local = p["email"].split("@")[0]
         short = _initialled(name)
         if (
-            _mentions(text, p["email"])
-            or _mentions(text, name)
-            or ("." in local and _mentions(text, local))  # a directory id such as marcus.reed
+            _mentions_folded(folded, p["email"])
+            or _mentions_folded(folded, name)
+            or ("." in local and _mentions_folded(folded, local))  # a directory id such as marcus.reed
             or (initials.get(short) == 1 and _initial_pattern(short).search(text) is not None)
-            or (firsts.get(_fold(first)) == 1 and re.search(r"\b" + re.escape(first) + r"\b", text) is not None)
+            or (firsts.get(_fold(first)) == 1 and _word_pattern(first).search(text) is not None)
         ):
             out.add(p["email"].lower())
     return out
 
 
+@functools.lru_cache(maxsize=8192)
 def _initial_pattern(short: str) -> re.Pattern[str]:
     return re.compile(r"(?<!\w)" + re.escape(short).replace(r"\ ", r"\s*"), re.IGNORECASE)
 

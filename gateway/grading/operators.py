@@ -28,7 +28,7 @@ from typing import Any
 
 from gateway.grading.messages import read_claims, resolve_value_of
 from tools.kernel.blobs import BlobStore
-from tools.kernel.documents import csv_rows, extract_text, read_cell
+from tools.kernel.documents import blob_text, csv_rows, extract_text, read_cell
 
 __all__ = [
     "OPS", "TRANSFORMS", "check_source", "match_value", "match_where", "resolved_claims", "using_blobs", "using_world",
@@ -278,8 +278,8 @@ def _document_op(op: str, value: Any, arg: Any) -> bool:
     data = _blob(value)
     if data is None:
         return False
-    if op == "text":
-        return match_value(extract_text(data), arg)
+    if op == "text":  # blob ids are content hashes: a blob's text is read once and shared (tools' text cache)
+        return match_value(blob_text(_BLOBS.get(), value, ""), arg)
     if op == "cell":
         return match_value(read_cell(data, arg["sheet"], arg["ref"]), arg["match"])
     if op == "csv_row":

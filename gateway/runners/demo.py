@@ -8,8 +8,9 @@ sandbox), verified and closed.
 from __future__ import annotations
 
 import logging
+import random
 import time
-from collections.abc import AsyncGenerator
+from collections.abc import AsyncGenerator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -23,9 +24,43 @@ from gateway.control.rows import Task
 from gateway.runners.policies import StepFailed, cli_caller, http_caller, mcp_caller, run_steps, steps_for
 from gateway.surfaces.serve import serve_in_background
 
-__all__ = ["EpisodeResult", "cluster_demo", "demo_ways", "play", "run_demo"]
+__all__ = ["DEMO_SEED", "EpisodeResult", "cluster_demo", "demo_sample", "demo_ways", "play", "run_demo"]
 
 logger = logging.getLogger(__name__)
+
+#: The seed of the demo's sample of family instances: the same sample on every run.
+DEMO_SEED = 20251205
+
+
+def demo_sample(tasks: Mapping[str, Task], per_family: int, seed: int = DEMO_SEED) -> dict[str, Task]:
+    """Every hand-written task and ``per_family`` instances of each family, drawn with ``seed``, in ``tasks`` order.
+
+    A family's draw deals its instances' own exposures round (mcp, cli, http, mcp, ...) while it has instances of
+    each, so a sample of 3 plays each way in once; the same tasks and seed give the same sample.
+
+    Raises:
+        ValueError: ``per_family`` is below 1.
+    """
+    if per_family < 1:
+        raise ValueError(f"per_family must be 1 or more, not {per_family}")
+    by_family: dict[str, list[str]] = {}
+    for tid, task in tasks.items():
+        if task.family:
+            by_family.setdefault(task.family, []).append(tid)
+    chosen: set[str] = set()
+    for family, ids in sorted(by_family.items()):
+        rng = random.Random(f"{seed}:{family}")
+        pools = {e: [tid for tid in sorted(ids) if tasks[tid].exposure == e] for e in ("mcp", "cli", "http")}
+        for pool in pools.values():
+            rng.shuffle(pool)
+        rest = [tid for tid in sorted(ids) if tasks[tid].exposure not in pools]
+        rng.shuffle(rest)
+        ways = [e for e in ("mcp", "cli", "http") if pools[e]]
+        for n in range(min(per_family, len(ids))):
+            turn = n % len(ways) if ways else 0
+            way = next((w for w in ways[turn:] + ways[:turn] if pools[w]), None)
+            chosen.add(pools[way].pop() if way is not None else rest.pop())
+    return {tid: t for tid, t in tasks.items() if not t.family or tid in chosen}
 
 
 @dataclass

@@ -4,6 +4,10 @@ Families are code that writes task rows, one per company and instance seed
 (:mod:`gateway.tasks.families`, one module each); the hand-written rows are JSONL files in
 ``gateway/tasks/rows/``. Nothing is imported or built before it is asked for: :func:`family_names`
 and :func:`row_files` import no family, :func:`family_rows` builds only the families it is given.
+
+Built rows are kept on disk (:mod:`gateway.tasks.row_cache`): :func:`cached_family` answers a family's rows as
+JSON lines, and the few facts ``tasks --stats`` counts, from the cache while the code that builds them is
+unchanged, and builds (and keeps) them otherwise.
 """
 
 from __future__ import annotations
@@ -15,13 +19,16 @@ from importlib.resources.abc import Traversable
 from typing import Any
 
 from gateway.tasks.kit.base import SPLITS, Family, Instance, Tier, instance_row, tier_of
+from gateway.tasks.row_cache import CachedFamily, load_or_build
 from tools.companies import GENERATED, company
 
 __all__ = [
     "SPLITS",
+    "CachedFamily",
     "Family",
     "Instance",
     "Tier",
+    "cached_family",
     "content_folder",
     "families",
     "family_rows",
@@ -64,6 +71,21 @@ def family_rows(names: Iterable[str] | None = None, companies: Iterable[str] | N
     chosen = [known[n] for n in names] if names is not None else list(known.values())
     keys = list(companies) if companies is not None else list(GENERATED)
     return [instance_row(f, company(k), seed) for f in chosen for k in keys for seed in range(f.seeds)]
+
+
+def cached_family(name: str, salt: str = "") -> CachedFamily:
+    """One built-in family's rows over every generated company, as JSON lines, kept on disk between processes.
+
+    Args:
+        name: A family of :func:`families`.
+        salt: What else the rows' meaning depends on, from the caller (the machinery passes its grading and row
+            schema code's digest), so a change there builds them again.
+
+    Raises:
+        KeyError: an unknown family name.
+    """
+    family = families()[name]
+    return load_or_build(family, lambda: family_rows([name]), salt)
 
 
 def row_files() -> list[Traversable]:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from gateway.control.rows import Task
 
-__all__ = ["family_names", "load_selected", "pick", "tier"]
+__all__ = ["family_names", "load_selected", "pick", "selected_facts", "tier"]
 
 
 def family_names(args: argparse.Namespace) -> list[str] | None:
@@ -47,6 +47,27 @@ def load_selected(args: argparse.Namespace) -> dict[str, Task]:
     if not chosen and (names is not None or split):
         raise TaskError("no task matches --split/--family; 'company-gateway tasks --stats' counts them by both")
     return chosen
+
+
+def selected_facts(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """What ``tasks --stats`` counts of the tasks :func:`load_selected` would give, read without parsing rows.
+
+    The built-in tasks' facts come from the row cache (:func:`gateway.control.rows.builtin_facts`); a
+    ``--tasks`` file or ``--task`` ids are loaded and counted as parsed tasks.
+
+    Raises:
+        TaskError: a bad file, split or family, or nothing matches (main prints it as one line).
+    """
+    from gateway.control.rows import builtin_facts, stats_fact
+    from gateway.exceptions import TaskError
+
+    names = family_names(args)
+    if args.tasks_file or getattr(args, "task_ids", None):
+        return [stats_fact(t) for t in load_selected(args).values()]
+    facts = builtin_facts(names if names is not None else True, getattr(args, "split", None))
+    if not facts and (names is not None or getattr(args, "split", None)):
+        raise TaskError("no task matches --split/--family; 'company-gateway tasks --stats' counts them by both")
+    return facts
 
 
 def pick(tasks: dict[str, Task], args: argparse.Namespace, command: str) -> dict[str, Task] | None:

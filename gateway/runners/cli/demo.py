@@ -18,7 +18,7 @@ __all__ = ["run"]
 
 def run(args: argparse.Namespace) -> int:
     """``demo``: serve on loopback and play a policy on the tasks; 1 when a run scores off the mark."""
-    from gateway.runners.demo import EpisodeResult, demo_ways, run_demo
+    from gateway.runners.demo import EpisodeResult, demo_sample, demo_ways, run_demo
     from gateway.settings import Settings
     from gateway.surfaces.asgi import create_app
 
@@ -31,6 +31,11 @@ def run(args: argparse.Namespace) -> int:
         if picked is None:
             return 2
         tasks = picked
+    elif not args.all:  # a fixed sample of each family's instances; --all plays every one
+        if args.sample < 1:
+            print(f"company-gateway demo: --sample must be 1 or more, not {args.sample}", file=sys.stderr)
+            return 2
+        tasks = demo_sample(tasks, args.sample)
     logging.basicConfig(level=logging.WARNING)
     exposures = ["mcp", "cli", "http"] if args.exposure == "all" else [args.exposure]
     if args.cluster is not None and (args.cluster < 1 or args.exposure not in ("mcp", "all", "auto")):

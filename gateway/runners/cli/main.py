@@ -164,6 +164,8 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--task", action="append", dest="task_ids", metavar="ID", help="only this task (repeatable)")
     _selection(demo)
     demo.add_argument("--json", action="store_true", help="one JSON object per task and exposure")
+    demo.add_argument("--all", action="store_true", help="every family instance (default: a fixed sample per family)")
+    demo.add_argument("--sample", type=int, default=3, metavar="N", help="family instances per family (default 3)")
     demo.add_argument(
         "--cluster",
         type=int,

@@ -11,7 +11,7 @@ from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from gateway.runners.cli.common import load_selected, pick, tier
+from gateway.runners.cli.common import load_selected, pick, selected_facts, tier
 from gateway.runners.cli.progress import Progress
 
 if TYPE_CHECKING:
@@ -27,12 +27,12 @@ def run(args: argparse.Namespace) -> int:
     """``tasks``: list, count (``--stats``), export, prove or generate task rows."""
     if args.action == "generate":
         return _cmd_generate(args)
+    if args.stats and args.action != "prove":  # counted from the row cache's facts: no row is parsed
+        print(json.dumps(task_stats(selected_facts(args)), indent=2))
+        return 0
     tasks = load_selected(args)
     if args.action == "prove":
         return _cmd_prove(args, tasks)
-    if args.stats:
-        print(json.dumps(task_stats(list(tasks.values())), indent=2))
-        return 0
     for t in tasks.values():
         if args.export:
             print(json.dumps(t.model_dump(mode="json", exclude_defaults=True)))
@@ -98,14 +98,19 @@ def _cmd_generate(args: argparse.Namespace) -> int:
     return 0
 
 
-def task_stats(tasks: list[Task]) -> dict[str, Any]:
-    """Counts and shares of a task set: by app, width, tier, split, exposure and family.
+def task_stats(facts: list[dict[str, Any]]) -> dict[str, Any]:
+    """Counts and shares of a task set: by app, width, tier, split, exposure, kind and family.
+
+    Args:
+        facts: One dict per task (``gateway.control.rows.builtin_facts`` or ``stats_fact``): ``family``, ``split``,
+            ``tier``, ``kind``, ``apps``, ``exposure``, ``instruction``, ``sandbox``.
 
     Returns:
         ``tasks`` and ``families`` (counts), ``by_app`` (rows enabling each app), ``by_number_of_apps``,
         ``by_tier``, ``by_split``, ``by_exposure``, ``by_family`` (instances; ``none``: hand-written),
         ``by_kind`` (instances of each kind of work: ``task``, ``refusal``, ``document``, ``long_horizon``,
-        ``ambiguity``; kinds with none left out), ``families_by_kind`` (families of each kind),
+        ``ambiguity``; kinds with none left out), ``by_tier_and_kind`` (``{kind: {tier: share of that kind's
+        instances}}``, shares rounded to 3 places), ``families_by_kind`` (families of each kind),
         ``share`` (fractions of the rows: ``two_or_more_apps``, ``workspace_files`` (rows that move a file
         through the workspace, i.e. lend a sandbox for it), ``hard``), ``skeletons_by_family`` (distinct
         instruction skeletons: names, numbers, dates and codes masked; :mod:`gateway.runners.skeletons`).
@@ -113,29 +118,35 @@ def task_stats(tasks: list[Task]) -> dict[str, Any]:
     from gateway.control.rows import KINDS
     from gateway.runners.skeletons import skeleton_counts
 
-    n = len(tasks) or 1
-    by_family = Counter(t.family or "none" for t in tasks)
+    n = len(facts) or 1
+    tiers = ("easy", "medium", "hard")
+    by_family = Counter(f["family"] or "none" for f in facts)
     kinds: dict[str, set[str]] = {}
-    for t in tasks:
-        if t.family:
-            kinds.setdefault(t.kind, set()).add(t.family)
+    for f in facts:
+        if f["family"]:
+            kinds.setdefault(f["kind"], set()).add(f["family"])
+    by_kind = {k: v for k in KINDS if (v := sum(f["kind"] == k for f in facts))}
+    tier_kind = Counter((f["kind"], f["tier"]) for f in facts)
     return {
-        "tasks": len(tasks),
+        "tasks": len(facts),
         "families": len([f for f in by_family if f != "none"]),
-        "by_app": dict(Counter(a for t in tasks for a in t.apps).most_common()),
-        "by_number_of_apps": {str(k): v for k, v in sorted(Counter(len(t.apps) for t in tasks).items())},
-        "by_tier": {k: v for k in ("easy", "medium", "hard") if (v := sum(tier(t) == k for t in tasks))},
-        "by_split": {k: v for k in ("train", "validation", "test") if (v := sum(t.split == k for t in tasks))},
-        "by_exposure": dict(Counter(t.exposure for t in tasks)),
-        "by_kind": {k: v for k in KINDS if (v := sum(t.kind == k for t in tasks))},
+        "by_app": dict(Counter(a for f in facts for a in f["apps"]).most_common()),
+        "by_number_of_apps": {str(k): v for k, v in sorted(Counter(len(f["apps"]) for f in facts).items())},
+        "by_tier": {k: v for k in tiers if (v := sum(f["tier"] == k for f in facts))},
+        "by_split": {k: v for k in ("train", "validation", "test") if (v := sum(f["split"] == k for f in facts))},
+        "by_exposure": dict(Counter(f["exposure"] for f in facts)),
+        "by_kind": by_kind,
+        "by_tier_and_kind": {
+            k: {t: round(tier_kind[k, t] / total, 3) for t in tiers if tier_kind[k, t]} for k, total in by_kind.items()
+        },
         "families_by_kind": {k: v for k in KINDS if (v := len(kinds.get(k, set())))},
         "share": {
-            "two_or_more_apps": round(sum(len(t.apps) > 1 for t in tasks) / n, 3),
-            "workspace_files": round(sum(bool(t.sandbox) for t in tasks) / n, 3),
-            "hard": round(sum(tier(t) == "hard" for t in tasks) / n, 3),
+            "two_or_more_apps": round(sum(len(f["apps"]) > 1 for f in facts) / n, 3),
+            "workspace_files": round(sum(bool(f["sandbox"]) for f in facts) / n, 3),
+            "hard": round(sum(f["tier"] == "hard" for f in facts) / n, 3),
         },
         "by_family": dict(sorted(by_family.items())),
-        "skeletons_by_family": skeleton_counts((t.family or "none", t.instruction) for t in tasks),
+        "skeletons_by_family": skeleton_counts((f["family"] or "none", f["instruction"]) for f in facts),
     }
 
 
@@ -188,6 +199,7 @@ def _cmd_prove(args: argparse.Namespace, tasks: dict[str, Task]) -> int:
             print(f"FAILED {proof.task_id} {proof.exposure} {proof.policy}: {proof.detail}")
         seconds = time.perf_counter() - started
         ways = "each row's own exposure" if args.exposure == "own" else f"{len(exposures)} exposure(s)"
-        print(f"{len(tasks)} tasks, {len(proofs)} policies through {ways}: "
-              f"{len(failed)} failed, {seconds:.1f} s")  # fmt: skip
+        print(f"{len(tasks)} tasks, {len(jobs)} task-exposure pairs, {len(proofs)} policies through {ways} "
+              f"over {args.jobs} process(es): {len(failed)} failed, {seconds:.1f} s "
+              f"({len(jobs) / max(seconds, 1e-9):.1f} pairs/s)")  # fmt: skip
     return 1 if failed else 0

@@ -12,6 +12,8 @@ byte-identical row.
 
 from __future__ import annotations
 
+import json
+import os
 import random
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -22,7 +24,19 @@ from typing import Any, Literal
 from tools.companies import Company, Split
 from tools.companies.shared import keep_document
 
-__all__ = ["KINDS", "SPLITS", "Family", "Instance", "Kind", "Tier", "instance_row", "tier_of"]
+__all__ = [
+    "DEFAULT_SEEDS",
+    "KINDS",
+    "SPLITS",
+    "Family",
+    "Instance",
+    "Kind",
+    "Tier",
+    "default_seeds",
+    "distractors_of",
+    "instance_row",
+    "tier_of",
+]
 
 Tier = Literal["easy", "medium", "hard"]
 Kind = Literal["task", "refusal", "document", "long_horizon", "ambiguity"]
@@ -31,6 +45,26 @@ KINDS: tuple[Kind, ...] = ("task", "refusal", "document", "long_horizon", "ambig
 SPLITS: tuple[Split, ...] = ("train", "validation", "test")
 _EXPOSURES = ("mcp", "cli", "http")
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,47}$")
+#: Instances per company of every family that sets no ``seeds`` of its own: 74 families x 11 generated companies x
+#: 13 seeds = 10,582 instances (seeds 0 .. 12; seeds 0 .. 2 are the instances of the first releases, unchanged).
+DEFAULT_SEEDS = 13
+
+
+def default_seeds() -> int:
+    """Instances per company of a family that names no count: ``GATEWAY_TASKS_SEEDS`` (1-1000), else 13.
+
+    The variable exists for measuring (the bench builds 10,000 rows from fewer families with it); an id's row
+    does not depend on it, only how many ids there are.
+
+    Raises:
+        ValueError: ``GATEWAY_TASKS_SEEDS`` is not a whole number from 1 to 1000.
+    """
+    raw = os.environ.get("GATEWAY_TASKS_SEEDS", "").strip()
+    if not raw:
+        return DEFAULT_SEEDS
+    if not raw.isdigit() or not 1 <= int(raw) <= 1000:
+        raise ValueError(f"GATEWAY_TASKS_SEEDS must be a whole number from 1 to 1000, not {raw[:20]!r}")
+    return int(raw)
 
 
 @dataclass(frozen=True)
@@ -46,7 +80,8 @@ class Family:
         split: The split of every instance of a held-out family (``validation`` or ``test``); ``train``
             families' instances take their company's split.
         decision: Whether the reference must read the world to decide what to do (hard, whatever its length).
-        seeds: Instances per company (seeds ``0 .. seeds-1``).
+        seeds: Instances per company (seeds ``0 .. seeds-1``); leave it unset for :func:`default_seeds` (13), the
+            count every family shares, so the task set's size is set in one place.
         kind: What the work is (the row's ``kind``): ``task`` (default), ``refusal`` (decline what is
             forbidden), ``document`` (document work in the shell), ``long_horizon`` (12+ calls over 3+ apps with
             a decision in the middle) or ``ambiguity`` (clear only once the world is read).
@@ -58,7 +93,7 @@ class Family:
     build: Callable[[Instance], dict[str, Any]]
     split: Split = "train"
     decision: bool = False
-    seeds: int = 3
+    seeds: int = field(default_factory=default_seeds)
     kind: Kind = "task"
 
     def __post_init__(self) -> None:
@@ -202,16 +237,30 @@ class Instance:
         return record
 
 
-def tier_of(calls: int, decision: bool) -> Tier:
-    """A row's difficulty: ``easy`` (1-2 calls), ``medium`` (3-5), ``hard`` (6 or more, or a decision to make).
+def tier_of(calls: int, decision: bool, distractors: int = 0) -> Tier:
+    """A row's difficulty from the work its reference does: its length, what it reads past, the decision it makes.
+
+    Points are the reference's steps (``complete_task`` included), plus one for every 4 distractors (records of
+    the scenario that neither the reference nor the checks name: look-alikes, older versions, other people's
+    requests, read past to reach the right one), plus 3 when the reference must read the world to decide what to
+    do. ``easy``: at most 4 points; ``medium``: 5-8; ``hard``: 9 or more. A hand-written row (no family, no
+    distractors counted) is tiered by its length alone.
 
     Args:
         calls: Steps in the reference solution (``complete_task`` included).
-        decision: Whether the reference must read the world to decide what to do.
+        decision: Whether the reference must read the world to decide what to do (the family's ``decision``).
+        distractors: Scenario records the reference reads past (:func:`distractors_of`).
     """
-    if decision or calls >= 6:
+    points = calls + distractors // 4 + (3 if decision else 0)
+    if points >= 9:
         return "hard"
-    return "medium" if calls >= 3 else "easy"
+    return "medium" if points >= 5 else "easy"
+
+
+def distractors_of(fields: dict[str, Any], overrides: dict[str, dict[str, dict[str, Any]]]) -> int:
+    """The scenario records (``overrides``) whose ids neither the row's solution, checks nor allowed changes name."""
+    named = json.dumps([fields.get("solution", []), fields.get("checks", []), fields.get("allowed_changes", [])])
+    return sum(1 for records in overrides.values() for coll in records.values() for rid in coll if rid not in named)
 
 
 def instance_row(family: Family, company: Company, seed: int) -> dict[str, Any]:
@@ -229,7 +278,7 @@ def instance_row(family: Family, company: Company, seed: int) -> dict[str, Any]:
         "family": family.name,
         "seed": seed,
         "split": split,
-        "tier": tier_of(len(fields.get("solution", [])), family.decision),
+        "tier": tier_of(len(fields.get("solution", [])), family.decision, distractors_of(fields, inst.overrides)),
         "apps": list(family.apps),
         "exposure": exposure,
         **({"kind": family.kind} if family.kind != "task" else {}),

@@ -92,7 +92,8 @@ def test_demo_json_into_a_closed_pipe_stops_quietly():
 def test_tasks_prove_passes_on_a_sound_task_and_prints_a_table(capsys):
     assert main(["tasks", "prove", "--task", "dir-manager-of-owen", "--exposure", "mcp"]) == 0
     out = capsys.readouterr().out
-    assert "(hand-written)" in out and "1 tasks, 13 policies through 1 exposure(s): 0 failed" in out
+    assert "(hand-written)" in out
+    assert "1 tasks, 1 task-exposure pairs, 13 policies through 1 exposure(s) over 2 process(es): 0 failed" in out
 
 
 def test_tasks_prove_fails_on_a_grader_that_a_shortcut_beats(tmp_path, capsys):
@@ -155,7 +156,9 @@ def test_tasks_generate_writes_linted_rows_of_ones_own_family_that_prove(tmp_pat
     path = tmp_path / "rows.jsonl"
     path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
     assert main(["tasks", "prove", "--tasks", str(path), "--exposure", "mcp", "--jobs", "1"]) == 0
-    assert "4 tasks, 52 policies through 1 exposure(s): 0 failed" in capsys.readouterr().out
+    assert "4 tasks, 4 task-exposure pairs, 52 policies through 1 exposure(s) over 1 process(es): 0 failed" in (
+        capsys.readouterr().out
+    )
 
 
 def test_tasks_generate_names_a_missing_module_or_company(capsys):

@@ -12,14 +12,15 @@ from collections import Counter
 
 import pytest
 
-from gateway.control.rows import TaskError, load_builtin_tasks, parse_task, select_tasks
+from gateway.control.rows import TaskError, family_row_dicts, load_builtin_tasks, parse_task, select_tasks
 from gateway.control.worlds import world_template
-from gateway.tasks.loader import families, family_rows, instance_row, tier_of
+from gateway.tasks.kit.base import distractors_of
+from gateway.tasks.loader import families, instance_row, tier_of
 from tools.companies import GENERATED, CompanyError, company
 from tools.kernel.documents import blob_text
 
 FAMILIES = families()
-ROWS = family_rows()
+ROWS = family_row_dicts()  # what family_rows builds, from the row cache (tests/gateway/tasks/test_row_cache.py)
 BY_FAMILY: dict[str, list[dict]] = {}
 for _row in ROWS:
     BY_FAMILY.setdefault(_row["family"], []).append(_row)
@@ -92,11 +93,23 @@ def test_select_tasks_filters_by_split_and_family_and_names_what_is_unknown():
         select_tasks(tasks, None, ["nope"])
 
 
-def test_tiers_follow_the_reference_length_or_a_decision():
-    assert [tier_of(n, False) for n in (1, 2, 3, 5, 6, 9)] == ["easy", "easy", "medium", "medium", "hard", "hard"]
-    assert tier_of(1, True) == "hard"
+def test_tiers_count_the_reference_length_its_distractors_and_its_decision():
+    # points: steps + one per 4 distractors + 3 for a decision; easy <= 4 < medium <= 8 < hard
+    assert [tier_of(n, False) for n in (1, 4, 5, 8, 9, 12)] == ["easy", "easy", "medium", "medium", "hard", "hard"]
+    assert [tier_of(2, True), tier_of(6, True)] == ["medium", "hard"]
+    assert [tier_of(4, False, 3), tier_of(4, False, 4), tier_of(4, False, 19), tier_of(4, False, 20)] == [
+        "easy", "medium", "medium", "hard"]  # fmt: skip
     for row in ROWS:
-        assert row["tier"] == tier_of(len(row["solution"]), FAMILIES[row["family"]].decision)
+        named = json.dumps([row["solution"], row["checks"], row.get("allowed_changes", [])])
+        records = [rid for app in row["world"]["overrides"].values() for coll in app.values() for rid in coll]
+        distractors = sum(rid not in named for rid in records)
+        assert row["tier"] == tier_of(len(row["solution"]), FAMILIES[row["family"]].decision, distractors), row["id"]
+
+
+def test_a_row_read_past_more_distractors_can_rise_a_tier():
+    fields = {"solution": [{"tool": "gmail.send", "args": {"id": "msg_x1001"}}], "checks": []}
+    overrides = {"gmail": {"messages": {"msg_x1001": {}, **{f"msg_x10{n:02d}": {} for n in range(10, 14)}}}}
+    assert distractors_of(fields, overrides) == 4  # msg_x1001 is named; the four others are read past
 
 
 @pytest.mark.slow
@@ -120,12 +133,13 @@ def test_an_exported_row_builds_its_documents_in_a_fresh_process(tmp_path):
 
 
 def test_a_document_spec_that_makes_other_bytes_is_refused():
-    row = json.loads(json.dumps(next(r for r in ROWS if r.get("documents"))))
-    blob = next(iter(row["documents"]))
-    spec = row["documents"][blob]
+    original = next(r for r in ROWS if r.get("documents"))
+    blob = next(iter(original["documents"]))
+    bad = blob.replace(blob[-6:], "000000")
+    row = json.loads(json.dumps(original).replace(blob, bad))  # the records name the id the spec is filed under
+    spec = row["documents"][bad]
     spec["kind"] = "text"
-    spec["text"] = "something else"
-    row["documents"] = {blob.replace(blob[-6:], "000000"): spec}
+    spec["text"] = "something else"  # the other documents stay as they were
     with pytest.raises(TaskError, match="makes sha256:"):
         world_template(parse_task(row))
 
@@ -201,7 +215,7 @@ def test_a_document_spec_of_the_wrong_shape_or_a_missing_one_is_refused_by_name(
     row = json.loads(json.dumps(next(r for r in ROWS if r.get("documents"))))
     blob = next(iter(row["documents"]))
     gone = {k: v for k, v in row.items() if k != "documents"}
-    held = BLOBS.pop(blob)  # as in a process that never made it
+    held = BLOBS.pop(blob, None)  # as in a process that never made it (rows read from the row cache make none)
     try:
         with pytest.raises(TaskError, match="name file content sha256:.*give its spec in documents"):
             world_template(parse_task(gone))
@@ -209,7 +223,8 @@ def test_a_document_spec_of_the_wrong_shape_or_a_missing_one_is_refused_by_name(
         with pytest.raises(TaskError, match=r"kind 'pdf': a field has the wrong type \(lines: a list of strings\)"):
             world_template(parse_task(row))
     finally:
-        BLOBS[blob] = held
+        if held is not None:
+            BLOBS[blob] = held
 
 
 def test_a_request_never_names_someone_by_a_first_name_two_colleagues_share():
@@ -237,13 +252,26 @@ def test_a_request_never_names_someone_by_a_first_name_two_colleagues_share():
 
 
 def test_whom_the_work_reaches_can_be_found_with_the_apps_the_row_offers():
-    """A mail or share to a colleague needs their address: in the row's apps' records, or in the directory."""
+    """A mail or share to a colleague needs their address: in the row's apps' records, or in the directory.
+
+    The default tier checks seeds 0-2 of every family and company; the slow tier the other seeds.
+    """
+    _check_findable([r for r in ROWS if r["seed"] < 3])
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(1800)
+def test_whom_the_work_reaches_can_be_found_in_every_later_seed_too():
+    _check_findable([r for r in ROWS if r["seed"] >= 3])
+
+
+def _check_findable(rows: list[dict]) -> None:
     import re
 
     sends = {"gmail.send_message", "gmail.forward_message", "gmail.create_draft", "onedrive.grant_access",
              "drive.share_file", "calendar.create_event"}  # fmt: skip
     unfindable = []
-    for row in ROWS:
+    for row in rows:
         if "directory" in row["apps"]:
             continue
         task = parse_task(row, row["id"])

@@ -2,17 +2,18 @@
 
 import pytest
 
-from gateway.control.rows import TaskError, parse_task
+from gateway.control.rows import TaskError, family_row_dicts, parse_task
 from gateway.runners.cli.tasks import task_stats
 from gateway.runners.skeletons import skeleton_counts
 from gateway.tasks.kit.base import Family, Instance
 from gateway.tasks.kit.people import managed_person, namesakes
 from gateway.tasks.kit.phrasing import compose
-from gateway.tasks.loader import families, family_rows
+from gateway.tasks.loader import families
+from gateway.tasks.row_cache import facts_of
 from tools.companies import GENERATED, company
 
 FAMILIES = families()
-ROWS = family_rows()
+ROWS = family_row_dicts()  # what family_rows builds, from the row cache (tests/gateway/tasks/test_row_cache.py)
 LONG = [n for n, f in FAMILIES.items() if f.kind == "long_horizon"]
 AMBIGUOUS = [n for n, f in FAMILIES.items() if f.kind == "ambiguity"]
 
@@ -38,10 +39,15 @@ def test_an_unknown_kind_is_refused_by_name():
 
 
 def test_stats_count_instances_and_families_by_kind():
-    tasks = [parse_task(r, r["id"]) for r in ROWS]
+    tasks = [facts_of(r) for r in ROWS]
     stats = task_stats(tasks)
     assert sum(stats["by_kind"].values()) == len(tasks)
-    assert stats["by_kind"]["long_horizon"] == len(LONG) * 3 * len(GENERATED)
+    assert stats["by_kind"]["long_horizon"] == sum(FAMILIES[n].seeds for n in LONG) * len(GENERATED)
+    for kind, shares in stats["by_tier_and_kind"].items():  # each kind's instances, shared out by tier
+        of_kind = [r for r in ROWS if r.get("kind", "task") == kind]
+        counts = {t: sum(r["tier"] == t for r in of_kind) for t in ("easy", "medium", "hard")}
+        assert shares == {t: round(n / len(of_kind), 3) for t, n in counts.items() if n}
+    assert stats["by_tier_and_kind"]["long_horizon"] == {"hard": 1.0}  # 12+ calls: hard whatever else
     assert stats["families_by_kind"] == {
         k: v
         for k in ("task", "refusal", "document", "long_horizon", "ambiguity")
