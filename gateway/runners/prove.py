@@ -26,7 +26,7 @@ from gateway.control.core import Gateway
 from gateway.control.rows import Step, Task
 from gateway.control.worlds import lint_task
 from gateway.exceptions import TaskError
-from gateway.runners.policies import StepFailed, run_steps, tool_name
+from gateway.runners.policies import StepFailed, run_steps, sandbox_shell, tool_name
 from tools import AppError
 
 __all__ = ["MAX_TRIES", "Proof", "beyond", "prove_in_processes", "prove_task"]
@@ -77,10 +77,13 @@ async def _play(gateway: Gateway, task: Task, exposure: str, steps: list[Step]) 
         except AppError as exc:
             raise StepFailed(str(exc)) from None
 
+    shell = None
+    if session.sandbox is not None and gateway.provider is not None:
+        shell = sandbox_shell(gateway.provider, session.sandbox)
     error = None
     variables: dict[str, Any] = {}
     try:
-        await run_steps(steps, call, variables)
+        await run_steps(steps, call, variables, shell)
     except (StepFailed, TaskError) as exc:  # a failed call, or a saved path the answer did not have
         error = str(exc)
     final = session.world.snapshot()
