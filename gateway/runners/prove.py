@@ -213,12 +213,15 @@ _GATEWAY: list[Gateway] = []
 def _worker_gateway() -> Gateway:
     """This process's in-process gateway (made on first use) over :data:`_TASKS`, with local sandboxes."""
     if not _GATEWAY:
+        from gateway.control.workspace import sandbox_tools
         from gateway.settings import Settings
         from sandbox.local import LocalProvider
 
         root = Path(tempfile.mkdtemp(prefix="prove-"))
         util.Finalize(None, shutil.rmtree, args=(root,), kwargs={"ignore_errors": True}, exitpriority=10)
-        _GATEWAY.append(Gateway(Settings(), _TASKS, LocalProvider(root, owner=f"prove-{os.getpid()}")))
+        settings = Settings()
+        provider = LocalProvider(root, owner=f"prove-{os.getpid()}", tools=sandbox_tools(settings))
+        _GATEWAY.append(Gateway(settings, _TASKS, provider))
     return _GATEWAY[0]
 
 
