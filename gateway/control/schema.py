@@ -164,6 +164,12 @@ class Task(_Strict):
     kind: Kind = "task"
     documents: dict[str, dict[str, Any]] = {}
 
+    @property
+    def needs_shell(self) -> bool:
+        """Whether a reference or control runs shell steps: the row is played only where a sandbox is lent."""
+        plays = [self.solution, *self.alternative_solutions, *(c.steps for c in self.negative_controls)]
+        return any(step.is_shell for steps in plays for step in steps)
+
     @field_validator("apps")
     @classmethod
     def _known_apps(cls, value: list[str]) -> list[str]:

@@ -293,14 +293,15 @@ def _number(value: Any) -> float | None:
 def _table_rows(data: bytes, arg: dict[str, Any]) -> bool:
     """Whether one table of the document has a row of its own matching each of ``arg["rows"]``.
 
-    With ``arg["only"]``, no other row may be left; ``arg["table"]`` names the table (a sheet's title), else
-    any table counts.
+    Headings are matched with case and white space folded (``"total "`` is ``"Total"``). With ``arg["only"]``,
+    no other row may be left; ``arg["table"]`` names the table (a sheet's title), else any table counts.
     """
-    for name, rows in document_tables(data):
+    for name, table in document_tables(data):
         if arg.get("table") is not None and _fold(name) != _fold(arg["table"]):
             continue
-        free = list(rows)
-        for where in arg["rows"]:
+        free = [{_fold(k): v for k, v in row.items()} for row in table]
+        for want in arg["rows"]:
+            where = {_fold(k): v for k, v in want.items()}
             hit = next((row for row in free if match_where(row, where)), None)
             if hit is None:
                 break

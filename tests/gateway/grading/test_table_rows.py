@@ -61,6 +61,7 @@ def test_table_rows_wants_a_row_of_its_own_for_each_and_with_only_no_other():
     doc = make_docx("Changes", [], [["Item", "New"], ["Desk", "135"]])
     assert _passes(doc, {"table_rows": {"rows": [{"Item": "Desk", "New": {"num": 135}}], "only": True}})
     assert _passes(b"Item,New\nDesk,$135.00\n", {"table_rows": {"rows": [{"Item": "Desk", "New": {"num": 135}}]}})
+    assert _passes(b"item , NEW\nDesk,135\n", {"table_rows": {"rows": [{"Item": "Desk", "New": {"num": 135}}]}})
 
 
 @pytest.mark.parametrize(

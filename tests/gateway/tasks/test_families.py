@@ -248,7 +248,7 @@ def test_whom_the_work_reaches_can_be_found_with_the_apps_the_row_offers():
             continue
         task = parse_task(row, row["id"])
         world = json.dumps({app: world_template(task).snapshot.get(app, {}) for app in row["apps"]}).lower()
-        for step in (s for s in row["solution"] if s["tool"] in sends):
+        for step in (s for s in row["solution"] if s.get("tool") in sends):
             for key in ("to", "cc", "recipients", "email", "attendees"):
                 value = step["args"].get(key)
                 unfindable += [
