@@ -50,12 +50,16 @@ def money(amount_cents: int) -> float:
 
 
 def table_check(name: str, rows: list[dict[str, Any]], *, only: bool = True) -> dict[str, Any]:
-    """The ``table_rows`` matcher for a made file's rows: each exact text or a ``num`` for numbers."""
-    wanted = [
-        {k: ({"num": v} if isinstance(v, int | float) and not isinstance(v, bool) else {"ieq": str(v)})
-         for k, v in row.items()}
-        for row in rows
-    ]  # fmt: skip
+    """The ``table_rows`` matcher for a made file's rows: text (folded), a ``num`` for numbers, None for empty."""
+
+    def matcher(value: Any) -> dict[str, Any]:
+        if value is None:
+            return {"exists": False}
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return {"num": value}
+        return {"ieq": str(value)}
+
+    wanted = [{k: matcher(v) for k, v in row.items()} for row in rows]
     return {"table_rows": {"rows": wanted, "only": only}} if name == "" else {
         "table_rows": {"table": name, "rows": wanted, "only": only}
     }
