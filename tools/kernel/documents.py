@@ -11,6 +11,7 @@ from __future__ import annotations
 import collections
 import contextlib
 import csv
+import datetime
 import functools
 import hashlib
 import io
@@ -486,6 +487,13 @@ def csv_rows(data: bytes) -> list[dict[str, str]]:
 MAX_TABLE_ROWS = 5000
 
 
+def _iso(value: Any) -> Any:
+    """A workbook's date or datetime cell as ISO text (``2026-03-09``, or with its time when it has one)."""
+    if isinstance(value, datetime.datetime):
+        return value.date().isoformat() if value.time() == datetime.time() else value.isoformat()
+    return value.isoformat() if isinstance(value, datetime.date) else value
+
+
 def _records(rows: Iterable[Sequence[Any]]) -> list[dict[str, Any]]:
     """Rows under their table's header (its first row with a value): ``{heading: value}``, empty rows left out."""
     header: list[str] | None = None
@@ -493,7 +501,7 @@ def _records(rows: Iterable[Sequence[Any]]) -> list[dict[str, Any]]:
     for n, row in enumerate(rows):
         if n > MAX_TABLE_ROWS:
             break
-        values = ["" if v is None else v for v in row]
+        values = ["" if v is None else _iso(v) for v in row]
         if not any(str(v).strip() for v in values):
             continue
         if header is None:
@@ -506,7 +514,8 @@ def _records(rows: Iterable[Sequence[Any]]) -> list[dict[str, Any]]:
 def document_tables(data: bytes) -> list[tuple[str, list[dict[str, Any]]]]:
     """The tables of a document, each ``(name, rows)`` with rows as ``{heading: value}`` under its header row.
 
-    A workbook gives one table per sheet (named by its title; values as stored: numbers stay numbers, and a
+    A workbook gives one table per sheet (named by its title; values as stored: numbers stay numbers, dates are
+    ISO text (``2026-03-09``), and a
     formula's cached result, which files written by a library without a spreadsheet engine lack, is None), a
     .docx one per table (``"table 1"``...; cell text), a CSV file one (``"csv"``; text). Anything else, or a file
     that unpacks past :data:`MAX_UNPACKED_BYTES`: ``[]``. At most :data:`MAX_TABLE_ROWS` rows a table are read.

@@ -50,7 +50,11 @@ def money(amount_cents: int) -> float:
 
 
 def table_check(name: str, rows: list[dict[str, Any]], *, only: bool = True) -> dict[str, Any]:
-    """The ``table_rows`` matcher for a made file's rows: text (folded), a ``num`` for numbers, None for empty."""
+    """The ``table_rows`` matcher for a made file's rows: text (folded), a ``num`` for numbers, None for empty.
+
+    ``name`` is the table (a sheet's title) the rows must be in, ``""`` any table of the file; ``only``: no
+    other row may be there.
+    """
 
     def matcher(value: Any) -> dict[str, Any]:
         if value is None:
@@ -60,6 +64,5 @@ def table_check(name: str, rows: list[dict[str, Any]], *, only: bool = True) -> 
         return {"ieq": str(value)}
 
     wanted = [{k: matcher(v) for k, v in row.items()} for row in rows]
-    return {"table_rows": {"rows": wanted, "only": only}} if name == "" else {
-        "table_rows": {"table": name, "rows": wanted, "only": only}
-    }
+    spec: dict[str, Any] = {"rows": wanted, "only": only}
+    return {"table_rows": {"table": name, **spec} if name else spec}

@@ -73,3 +73,12 @@ def test_bad_table_rows_and_num_specs_are_refused_when_the_row_loads(spec, says)
     task = Task.model_construct(checks=_check({"blob": spec}), allowed_changes=[], apps=["drive"])
     with pytest.raises(ValueError, match=says):
         validate_checks(task)
+
+
+def test_workbook_dates_read_as_iso_text():
+    import datetime as dt
+
+    row = ["LT-1", dt.date(2026, 3, 9), dt.datetime(2026, 3, 9, 14, 5)]
+    book = make_xlsx({"Assets": [["Tag", "Ends", "Seen"], row]})
+    assert document_tables(book)[0][1] == [{"Tag": "LT-1", "Ends": "2026-03-09", "Seen": "2026-03-09T14:05:00"}]
+    assert _passes(book, {"table_rows": {"rows": [{"Ends": {"ieq": "2026-03-09"}}], "only": True}})
