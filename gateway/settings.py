@@ -86,6 +86,12 @@ class Settings(BaseSettings):
     sandbox_host_binds: list[str] = Field(
         default=[], description='docker: host folders bound into every sandbox, as "SRC:DST[:ro]".'
     )
+    sandbox_tools: str | None = Field(
+        None,
+        description="local provider: a host folder lent read-only to every sandbox at /opt/tools, its bin/ on PATH "
+        "after the app commands (default: the document tools, ~/.cache/company-gateway/sandbox-python, when "
+        'scripts/install-document-tools.sh has installed them; "" lends none).',
+    )
     sandbox_block_internet: bool = Field(
         False,
         description="opensandbox: every sandbox may reach only this server and sandbox_allowed_hosts "

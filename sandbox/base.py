@@ -15,13 +15,20 @@ from typing import Any, ClassVar, Literal
 
 from sandbox.exceptions import WorkspacePathError
 
-__all__ = ["COMMANDS_DIR", "WORKSPACE", "ExecResult", "Provider", "Sandbox", "SandboxSpec", "workspace_path"]
+__all__ = [
+    "COMMANDS_DIR", "TOOLS_DIR", "WORKSPACE", "ExecResult", "Provider", "Sandbox", "SandboxSpec", "workspace_path",
+]  # fmt: skip
 
 WORKSPACE = "/workspace"
 """Where the workspace is mounted inside a sandbox."""
 
 COMMANDS_DIR = "/opt/company/bin"
 """Where ``Provider.install_commands`` puts executables inside a sandbox; first on every command's ``PATH``."""
+
+TOOLS_DIR = "/opt/tools"
+"""Where a sandbox finds tools beyond its system's (the local provider's ``tools``, bound read-only; an image's
+own, e.g. ``examples/images/build-local.sh``'s); its ``bin`` comes second on ``PATH``, after
+:data:`COMMANDS_DIR`. E.g. a Python venv whose ``python3`` imports openpyxl, python-docx and pypdf."""
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,11 @@
 # base image and no network. Tests that need python3 or curl inside a sandbox bind-mount the
 # host's /usr, /lib and /lib64 read-only (DockerProvider(host_binds=[...])).
 #
+# The document tools (scripts/install-document-tools.sh: a venv on /usr/bin/python3 with openpyxl, python-docx
+# and pypdf; DOCUMENT_TOOLS names another folder) are copied to /opt/tools when installed, its bin/ on PATH
+# after the app commands, so `python3` there reads and writes office files once the host's /usr is bound in.
+# Without them the image is built as before, with a warning (a different content tag).
+#
 # For an image with a real distribution inside, see base/Dockerfile (needs a registry).
 set -euo pipefail
 
@@ -41,6 +46,14 @@ cp "$busybox" "$root/bin/busybox"
 for applet in $("$busybox" --list); do
   [ "$applet" = busybox ] || ln -s busybox "$root/bin/$applet"
 done
+tools="${DOCUMENT_TOOLS:-$HOME/.cache/company-gateway/sandbox-python}"
+if [ -x "$tools/bin/python3" ]; then
+  mkdir -p "$root/opt/tools"
+  cp -a "$tools/." "$root/opt/tools/"
+  rm -f "$root"/opt/tools/.pins-*
+else
+  echo "build-local: no document tools at $tools (bash scripts/install-document-tools.sh); building without" >&2
+fi
 cat >"$root/etc/passwd" <<'PASSWD'
 root:x:0:0:root:/root:/bin/sh
 nobody:x:65534:65534:nobody:/nonexistent:/bin/false
@@ -53,7 +66,7 @@ GROUP
 # Reproducible: the same files give the same bytes, so the same content tag.
 tar -C "$root" --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner -cf "$work/rootfs.tar" .
 changes=(
-  --change 'ENV PATH=/opt/company/bin:/usr/local/bin:/usr/bin:/bin'
+  --change 'ENV PATH=/opt/company/bin:/opt/tools/bin:/usr/local/bin:/usr/bin:/bin'
   --change 'WORKDIR /workspace'
   --change 'CMD ["/bin/sleep", "2147483647"]'
 )

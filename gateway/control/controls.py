@@ -102,7 +102,8 @@ def _action(step: Step) -> Action:
 
 
 def _is_write(step: Step) -> bool:
-    return step.tool != "complete_task" and not _action(step).read_only
+    """Whether ``step`` calls an app action that changes the world (a shell step changes only the workspace)."""
+    return step.tool != "complete_task" and not step.is_shell and not _action(step).read_only
 
 
 def _answer_checks(task: Task) -> list[dict[str, Any]]:
@@ -410,7 +411,7 @@ _NAME_PARAMS = ("name", "filename")
 
 def _downloads(step: Step) -> bool:
     """Whether ``step`` saves a file into the workspace (a read that takes ``save_as``)."""
-    if step.tool == "complete_task":
+    if step.tool == "complete_task" or step.is_shell:
         return False
     action = _action(step)
     return action.read_only and "save_as" in action.params_model.model_fields
@@ -427,7 +428,7 @@ def _moves(steps: list[Step], variables: dict[str, Any]) -> list[tuple[int, int]
     """Each ``(download, write)`` pair of ``steps`` where the write takes the file the download saved."""
     out = []
     for j, write in enumerate(steps):
-        if write.tool == "complete_task" or _action(write).read_only:
+        if not _is_write(write):
             continue
         paths = [v for k, v in write.args.items() if k in ("path", "paths", "attachments")]
         paths = [p for v in paths for p in (v if isinstance(v, list) else [v]) if isinstance(p, str) and p]

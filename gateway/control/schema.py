@@ -30,6 +30,10 @@ A task row (one JSON object per line) has these fields::
 A step is ``{"tool": "gmail.search_messages", "args": {...}, "save": {"var": "results.0.id"}}``;
 ``"{var}"`` inside a later argument is replaced by the saved value (a whole-string
 ``"{var}"`` keeps the saved value's type). ``"tool": "complete_task"`` is the app-less action.
+A shell step ``{"shell": "python3 totals.py", "save": {"var": "stdout"}}`` runs the command line with
+``sh -c`` in the session's sandbox workspace (the provider that runs the agent's commands), ``{var}`` in it
+replaced as in arguments; its result is ``{"stdout", "stderr", "exit_code"}`` (text; stdout without trailing
+newlines), and a non-zero exit fails the play (:mod:`gateway.control.steps`).
 """
 
 from __future__ import annotations
@@ -44,7 +48,9 @@ from sandbox import WorkspacePathError, workspace_path
 from tools import REGISTRY
 from tools.companies import CompanyError, Split, check_company
 
-__all__ = ["CONTROL_NAMES", "KINDS", "Control", "Exposure", "Kind", "Step", "Task", "Tier", "WorldSpec"]
+__all__ = [
+    "CONTROL_NAMES", "KINDS", "SHELL_TOOL", "Control", "Exposure", "Kind", "Step", "Task", "Tier", "WorldSpec",
+]  # fmt: skip
 
 Exposure = Literal["mcp", "cli", "http"]
 
@@ -60,22 +66,42 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class Step(_Strict):
-    """One call of a scripted solution."""
+#: The ``tool`` of a shell step (:attr:`Step.shell`): no app action has this name.
+SHELL_TOOL = "shell"
 
-    tool: str = Field(description="'<app>.<action>' or 'complete_task'")
+
+class Step(_Strict):
+    """One call of a scripted solution: an app action, ``complete_task``, or a shell command (``shell``)."""
+
+    tool: str = Field(SHELL_TOOL, description="'<app>.<action>' or 'complete_task'; 'shell' for a shell step")
     args: dict[str, Any] = {}
     save: dict[str, str] = Field(default={}, description="variable name -> dotted path into the result")
+    shell: str = Field("", max_length=100_000, description="a command line run with sh -c in the sandbox workspace")
 
     @field_validator("tool")
     @classmethod
     def _known_tool(cls, value: str) -> str:
-        if value == "complete_task":
+        if value in ("complete_task", SHELL_TOOL):
             return value
         app, _, action = value.partition(".")
         if app not in REGISTRY.apps or action not in REGISTRY.apps[app].actions:
             raise ValueError(f"unknown tool {value!r}; write '<app>.<action>' with a registered action")
         return value
+
+    @model_validator(mode="after")
+    def _shell_or_tool(self) -> Step:
+        if self.tool == SHELL_TOOL and not self.shell.strip():
+            raise ValueError("a step needs 'tool' ('<app>.<action>' or 'complete_task') or 'shell' (a command line)")
+        if self.tool != SHELL_TOOL and self.shell:
+            raise ValueError("a step has either 'tool' or 'shell', not both")
+        if self.shell and self.args:
+            raise ValueError("a shell step takes no 'args'; write the values into the command line")
+        return self
+
+    @property
+    def is_shell(self) -> bool:
+        """Whether this is a shell step (a command line in the sandbox, not a call of an app action)."""
+        return self.tool == SHELL_TOOL
 
 
 class Control(_Strict):
@@ -137,6 +163,12 @@ class Task(_Strict):
     tier: Tier | None = None
     kind: Kind = "task"
     documents: dict[str, dict[str, Any]] = {}
+
+    @property
+    def needs_shell(self) -> bool:
+        """Whether a reference or control runs shell steps: the row is played only where a sandbox is lent."""
+        plays = [self.solution, *self.alternative_solutions, *(c.steps for c in self.negative_controls)]
+        return any(step.is_shell for steps in plays for step in steps)
 
     @field_validator("apps")
     @classmethod

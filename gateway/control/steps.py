@@ -3,6 +3,15 @@
 A step is ``{"tool": "gmail.search_messages", "args": {...}, "save": {"var": "results.0.id"}}``;
 ``"{var}"`` inside a later argument is replaced by the saved value (a whole-string ``"{var}"`` keeps the
 saved value's type).
+
+A shell step is ``{"shell": "python3 -c '...'", "save": {"total": "stdout"}}``: the command line (``{var}``
+replaced as in arguments; quote what you substitute) runs with ``sh -c`` in the session's sandbox, in its
+workspace, with the provider, environment and ``PATH`` of the agent's own commands (the app commands and
+``python3`` with openpyxl, python-docx and pypdf). Its result is ``{"stdout": str, "stderr": str,
+"exit_code": 0}`` (stdout without its trailing newlines, as ``$(...)`` gives it); a non-zero exit, a timeout
+or a session without a sandbox fails the play with the exit status and the end of its stderr
+(``gateway.runners.policies.run_steps``). Reference solutions and negative controls use it alike, e.g. to
+compute a workbook's totals and write the new file that a later step uploads.
 """
 
 from __future__ import annotations

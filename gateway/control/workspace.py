@@ -31,6 +31,7 @@ from sandbox import (
 from tools import REGISTRY, Conflict, FileStore, InvalidArgument, NotFound
 
 __all__ = [
+    "DOCUMENT_TOOLS",
     "PROVIDER_FAILED_MESSAGE",
     "SANDBOX_API_SOCKET",
     "SOCKET_ENV",
@@ -38,10 +39,12 @@ __all__ = [
     "SandboxFiles",
     "WorkspaceFull",
     "destroy_quietly",
+    "document_tools",
     "guide_text",
     "installed_paths",
     "lend_sandbox",
     "make_provider",
+    "sandbox_tools",
     "task_data_folder",
 ]
 
@@ -381,7 +384,9 @@ def make_provider(settings: Settings) -> Provider | None:
         )
     if settings.sandbox_provider == "local":
         root = Path(settings.sandbox_root) if settings.sandbox_root else Path(tempfile.mkdtemp(prefix="workspaces-"))
-        return get_provider("local", root=root, owner=settings.sandbox_owner, hidden=installed_paths())
+        return get_provider(
+            "local", root=root, owner=settings.sandbox_owner, hidden=installed_paths(), tools=sandbox_tools(settings)
+        )
     options: dict[str, Any] = {"owner": settings.sandbox_owner}
     if settings.sandbox_block_internet:
         gateway_host = urlsplit(settings.sandbox_base_url or settings.public_url or "").hostname
@@ -391,6 +396,23 @@ def make_provider(settings: Settings) -> Provider | None:
     if settings.sandbox_provider == "docker" and settings.sandbox_host_binds:
         options["host_binds"] = settings.sandbox_host_binds
     return get_provider(settings.sandbox_provider, **options)
+
+
+#: Where ``scripts/install-document-tools.sh`` installs the sandboxes' document tools (a venv whose ``python3``
+#: imports openpyxl, python-docx and pypdf); the local provider lends it at ``/opt/tools``.
+DOCUMENT_TOOLS = Path.home() / ".cache" / "company-gateway" / "sandbox-python"
+
+
+def document_tools() -> Path | None:
+    """:data:`DOCUMENT_TOOLS` when it is installed (it holds ``bin/python3``), else None."""
+    return DOCUMENT_TOOLS if (DOCUMENT_TOOLS / "bin" / "python3").exists() else None
+
+
+def sandbox_tools(settings: Settings) -> Path | None:
+    """The host folder the local provider lends every sandbox: setting ``sandbox_tools`` ("": none), else the tools."""
+    if settings.sandbox_tools is not None:
+        return Path(settings.sandbox_tools) if settings.sandbox_tools else None
+    return document_tools()
 
 
 #: The top-level packages of this distribution (``pyproject.toml``).

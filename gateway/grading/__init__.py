@@ -39,6 +39,11 @@ a plain value (exact equality) or to an object of operators, all of which must h
                            matched by a nested matcher, e.g. {"text": {"contains": "INV-20417"}}
     cell                   a blob id of a workbook: {"sheet": "Q1", "ref": "B2", "match": matcher}
     csv_row                a blob id of a CSV file: some row matches {"column": matcher, ...}
+    table_rows             a blob id of a workbook, .docx or CSV file: one of its tables (a sheet, a .docx table, the
+                           CSV; rows keyed by its header row) has a row of its own matching each of ``rows``, and
+                           with "only": true no other: {"table_rows": {"table": "Totals" (optional), "rows":
+                           [{"Category": "Travel", "Total": {"num": 412.5}}], "only": true}}
+    num                    a number, or text that is one ("$1,234.50"), within half a cent of the argument
     claims                 a message (mail body, chat text, comment, note) asserts what is declared, read sentence
                            by sentence with polarity, hedges and retractions (:mod:`gateway.grading.messages`):
                            {"claims": {"kind": "choice", "value": "Wingtip", "candidates": ["Wingtip", "Adatum"]}}

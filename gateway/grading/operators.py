@@ -28,7 +28,7 @@ from typing import Any
 
 from gateway.grading.messages import read_claims, resolve_value_of
 from tools.kernel.blobs import BlobStore
-from tools.kernel.documents import blob_text, csv_rows, extract_text, read_cell
+from tools.kernel.documents import blob_text, csv_rows, document_tables, extract_text, read_cell
 
 __all__ = [
     "OPS", "TRANSFORMS", "check_source", "match_value", "match_where", "resolved_claims", "using_blobs", "using_world",
@@ -39,7 +39,7 @@ __all__ = [
 OPS = {
     "eq", "ne", "ieq", "contains", "not_contains", "regex", "in", "instant", "before", "after",
     "set_eq", "includes", "excludes", "any", "none", "len", "gte", "lte", "exists", "text", "cell", "csv_row",
-    "claims",
+    "table_rows", "num", "claims",
     "same_bytes_as",
 }  # fmt: skip
 
@@ -209,6 +209,9 @@ def _op(op: str, value: Any, arg: Any) -> bool:  # noqa: C901 - one branch per o
         return found if op == "any" else not found
     if op == "len":
         return isinstance(value, list | str) and len(value) == arg
+    if op == "num":
+        number = _number(value)
+        return number is not None and abs(number - float(arg)) < _NUM_TOLERANCE
     if op in ("gte", "lte"):
         if not isinstance(value, int | float) or isinstance(value, bool):
             return False
@@ -267,6 +270,48 @@ def _same_bytes(value: Any, source: Any) -> bool:
     return bool(want.strip()) and _fold(got) == _fold(want)
 
 
+#: How far a ``num`` value may be from its argument: under half a cent, so 412.5 and "$412.50" match and 412.51 not.
+_NUM_TOLERANCE = 0.005
+_NUMBER_TEXT = re.compile(r"\s*([-+]?)\s*[$€£]?\s*([-+]?)(\d{1,3}(?:,\d{3})+|\d+)?(\.\d+)?\s*")
+
+
+def _number(value: Any) -> float | None:
+    """A number, or text that is one number (``"1,234.50"``, ``"$412.5"``, ``"-3"``); None for anything else."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return float(value)
+    if not isinstance(value, str):
+        return None
+    found = _NUMBER_TEXT.fullmatch(value)
+    if found is None or not (found.group(3) or found.group(4)):
+        return None
+    sign = "-" if "-" in (found.group(1) + found.group(2)) else ""
+    return float(sign + (found.group(3) or "0").replace(",", "") + (found.group(4) or ""))
+
+
+def _table_rows(data: bytes, arg: dict[str, Any]) -> bool:
+    """Whether one table of the document has a row of its own matching each of ``arg["rows"]``.
+
+    Headings are matched with case and white space folded (``"total "`` is ``"Total"``). With ``arg["only"]``,
+    no other row may be left; ``arg["table"]`` names the table (a sheet's title), else any table counts.
+    """
+    for name, table in document_tables(data):
+        if arg.get("table") is not None and _fold(name) != _fold(arg["table"]):
+            continue
+        free = [{_fold(k): v for k, v in row.items()} for row in table]
+        for want in arg["rows"]:
+            where = {_fold(k): v for k, v in want.items()}
+            hit = next((row for row in free if match_where(row, where)), None)
+            if hit is None:
+                break
+            free.remove(hit)
+        else:
+            if not (arg.get("only") and free):
+                return True
+    return False
+
+
 def _blob(value: Any) -> bytes | None:
     blobs = _BLOBS.get()
     if blobs is None or not isinstance(value, str) or value not in blobs:
@@ -284,4 +329,6 @@ def _document_op(op: str, value: Any, arg: Any) -> bool:
         return match_value(read_cell(data, arg["sheet"], arg["ref"]), arg["match"])
     if op == "csv_row":
         return any(match_where(row, arg) for row in csv_rows(data))
+    if op == "table_rows":
+        return _table_rows(data, arg)
     raise AssertionError(op)  # unreachable: OPS is checked before

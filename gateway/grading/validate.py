@@ -66,6 +66,18 @@ def _validate_matcher(spec: Any, where_name: str) -> None:
         if not isinstance(cell, dict) or not {"sheet", "ref", "match"} <= set(cell):
             raise ValueError(f'{where_name}.cell: write {{"sheet": ..., "ref": "B2", "match": ...}}')
         _validate_matcher(cell["match"], f"{where_name}.cell.match")
+    if "table_rows" in spec:
+        table = spec["table_rows"]
+        rows = table.get("rows") if isinstance(table, dict) else None
+        if not isinstance(rows, list) or not rows or set(table) - {"table", "rows", "only"}:
+            raise ValueError(
+                f'{where_name}.table_rows: write {{"rows": [{{"column": matcher, ...}}, ...], "table": optional sheet '
+                'or table name, "only": optional true (no other rows)}'
+            )
+        for n, where in enumerate(rows):
+            _validate_where(where, None, f"{where_name}.table_rows.rows[{n}]")
+    if "num" in spec and (not isinstance(spec["num"], int | float) or isinstance(spec["num"], bool)):
+        raise ValueError(f"{where_name}.num: give a number, e.g. 412.5")
     if "same_bytes_as" in spec:
         check_source(spec["same_bytes_as"], where_name)
 

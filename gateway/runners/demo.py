@@ -21,7 +21,15 @@ from starlette.applications import Starlette
 
 from gateway.control.core import Gateway
 from gateway.control.rows import Task
-from gateway.runners.policies import StepFailed, cli_caller, http_caller, mcp_caller, run_steps, steps_for
+from gateway.runners.policies import (
+    StepFailed,
+    cli_caller,
+    http_caller,
+    mcp_caller,
+    run_steps,
+    sandbox_shell,
+    steps_for,
+)
 from gateway.surfaces.serve import serve_in_background
 
 __all__ = ["DEMO_SEED", "EpisodeResult", "cluster_demo", "demo_sample", "demo_ways", "play", "run_demo"]
@@ -115,7 +123,8 @@ async def play(control: httpx.AsyncClient, gateway: Gateway, task: Task, policy:
             if session.sandbox is None or gateway.provider is None:
                 raise StepFailed(f"exposure {exposure} needs a sandbox, and this server lends none")
             make = cli_caller if exposure == "cli" else http_caller
-            calls = await run_steps(steps, make(gateway.provider, session.sandbox))
+            shell = sandbox_shell(gateway.provider, session.sandbox)
+            calls = await run_steps(steps, make(gateway.provider, session.sandbox), shell=shell)
     except StepFailed as exc:
         error = str(exc)
     verdict = (await control.post("/verify", json={"session_id": info["session_id"]})).raise_for_status().json()

@@ -2,7 +2,9 @@
 
 A policy drives a session through a *caller*: an async function that takes a
 step's tool (``"gmail.search_messages"`` or ``"complete_task"``) and arguments
-and returns the decoded result, whatever surface it goes through.
+and returns the decoded result, whatever surface it goes through. Shell steps
+(``{"shell": "python3 totals.py"}``) go to a *shell* instead: an async function that
+runs the command line in the session's sandbox (:func:`sandbox_shell`).
 """
 
 from __future__ import annotations
@@ -22,17 +24,22 @@ from tools.kernel.registry import TOOL_PREFIX
 
 __all__ = [
     "POLICIES",
+    "SHELL_TIMEOUT_S",
     "Caller",
+    "Shell",
     "StepFailed",
     "cli_caller",
     "http_caller",
     "mcp_caller",
     "run_steps",
+    "sandbox_shell",
     "steps_for",
     "tool_name",
 ]
 
 Caller = Callable[[str, dict[str, Any]], Awaitable[Any]]
+#: Runs one shell step's command line; returns ``{"stdout", "stderr", "exit_code"}`` or raises :class:`StepFailed`.
+Shell = Callable[[str], Awaitable[dict[str, Any]]]
 
 #: Policy names accepted by ``company-gateway demo --policy``.
 POLICIES = ("oracle", "noop")
@@ -63,24 +70,33 @@ def steps_for(task: Task, policy: str) -> list[Step]:
     raise ValueError(f"unknown policy {policy!r}; use oracle, noop or control:<name>")
 
 
-async def run_steps(steps: list[Step], call: Caller, variables: dict[str, Any] | None = None) -> int:
-    """Play ``steps`` in order through ``call``, saving and substituting variables.
+async def run_steps(
+    steps: list[Step], call: Caller, variables: dict[str, Any] | None = None, shell: Shell | None = None
+) -> int:
+    """Play ``steps`` in order through ``call`` (shell steps through ``shell``), saving and substituting variables.
 
     Args:
         steps: The steps to play.
-        call: How each step is sent.
+        call: How each app or ``complete_task`` step is sent.
         variables: Where saved values go (and are read from); a fresh dict when not given.
+        shell: How each shell step's command line is run (:func:`sandbox_shell`); None when the session has no
+            sandbox, and then a shell step fails the play.
 
     Returns:
-        The number of calls made.
+        The number of steps played (calls and commands).
 
     Raises:
-        StepFailed: a step's call returned an error.
+        StepFailed: a step's call returned an error, a shell step exited non-zero or had no sandbox to run in.
         TaskError: a saved path or variable is missing.
     """
     variables = {} if variables is None else variables
     for step in steps:
-        result = await call(step.tool, substitute(step.args, variables))
+        if step.is_shell:
+            if shell is None:
+                raise StepFailed("shell step: this session has no sandbox to run commands in (use cli or http)")
+            result = await shell(str(substitute(step.shell, variables)))
+        else:
+            result = await call(step.tool, substitute(step.args, variables))
         for var, path in step.save.items():
             variables[var] = extract(result, path)
     return len(steps)
@@ -132,6 +148,34 @@ def cli_caller(provider: Provider, sandbox: Sandbox) -> Caller:
         return _decode(step_tool, result.exit_code, result.stdout, result.stderr)
 
     return call
+
+
+#: Seconds one shell step may run (a document script: reading, computing and writing a file).
+SHELL_TIMEOUT_S = 120.0
+
+
+def sandbox_shell(provider: Provider, sandbox: Sandbox) -> Shell:
+    """A shell that runs each shell step as ``sh -c <command>`` in ``sandbox``'s workspace.
+
+    The command runs as the agent's own commands do (same provider, environment and ``PATH``). Its result is
+    ``{"stdout": str, "stderr": str, "exit_code": 0}`` (bytes decoded as UTF-8, undecodable ones replaced;
+    trailing newlines of stdout removed, as ``$(...)`` does, so a saved value fits into a later command line).
+
+    Raises:
+        StepFailed: (from the returned function) the command exited non-zero or ran past
+            :data:`SHELL_TIMEOUT_S`; the message holds the exit status and the end of its stderr.
+    """
+
+    async def run(command: str) -> dict[str, Any]:
+        result = await provider.exec(sandbox, ["sh", "-c", command], timeout_s=SHELL_TIMEOUT_S)
+        stdout = result.stdout.decode(errors="replace").rstrip("\n")  # as sh's $(...) gives it
+        stderr = result.stderr.decode(errors="replace")
+        if result.exit_code != 0:
+            how = "timed out" if result.timed_out else f"exit {result.exit_code}"
+            raise StepFailed(f"shell step {command[:80]!r}: {how}: {(stderr or stdout).strip()[-600:]}")
+        return {"stdout": stdout, "stderr": stderr, "exit_code": result.exit_code}
+
+    return run
 
 
 #: The HTTP request a step becomes inside the sandbox: JSON body on stdin, token and URL from the environment,

@@ -26,7 +26,7 @@ from gateway.control.core import Gateway
 from gateway.control.rows import Step, Task
 from gateway.control.worlds import lint_task
 from gateway.exceptions import TaskError
-from gateway.runners.policies import StepFailed, run_steps, tool_name
+from gateway.runners.policies import StepFailed, run_steps, sandbox_shell, tool_name
 from tools import AppError
 
 __all__ = ["MAX_TRIES", "Proof", "beyond", "prove_in_processes", "prove_task"]
@@ -78,10 +78,13 @@ async def _play(gateway: Gateway, task: Task, exposure: str, steps: list[Step], 
         except AppError as exc:
             raise StepFailed(str(exc)) from None
 
+    shell = None
+    if session.sandbox is not None and gateway.provider is not None:
+        shell = sandbox_shell(gateway.provider, session.sandbox)
     error = None
     variables: dict[str, Any] = {}
     try:
-        await run_steps(steps, call, variables)
+        await run_steps(steps, call, variables, shell)
     except (StepFailed, TaskError) as exc:  # a failed call, or a saved path the answer did not have
         error = str(exc)
     last = session.world.snapshot() if final else {}
@@ -212,6 +215,7 @@ _GATEWAY: list[Gateway] = []
 def _worker_gateway() -> Gateway:
     """This process's in-process gateway (made on first use) over :data:`_TASKS`, with local sandboxes."""
     if not _GATEWAY:
+        from gateway.control.workspace import sandbox_tools
         from gateway.settings import Settings
         from sandbox.local import LocalProvider
 
@@ -220,7 +224,8 @@ def _worker_gateway() -> Gateway:
         # no seed slice: this gateway serves no one else, so a seed need not wait 10 ms for others' turn (it did
         # for every play: ~13 per pair)
         settings = Settings(seed_slice_s=0.0)
-        _GATEWAY.append(Gateway(settings, _TASKS, LocalProvider(root, owner=f"prove-{os.getpid()}")))
+        provider = LocalProvider(root, owner=f"prove-{os.getpid()}", tools=sandbox_tools(settings))
+        _GATEWAY.append(Gateway(settings, _TASKS, provider))
     return _GATEWAY[0]
 
 

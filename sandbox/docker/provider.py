@@ -19,7 +19,7 @@ from pathlib import Path
 import docker
 import docker.errors
 
-from sandbox.base import COMMANDS_DIR, WORKSPACE, ExecResult, Provider, Sandbox, SandboxSpec, workspace_path
+from sandbox.base import COMMANDS_DIR, TOOLS_DIR, WORKSPACE, ExecResult, Provider, Sandbox, SandboxSpec, workspace_path
 from sandbox.checks import (
     check_command_names,
     check_env,
@@ -178,7 +178,7 @@ class DockerProvider(Provider):
         check_env(spec.env)
         check_labels(spec.labels)
         labels = container_labels(spec, self.owner, time.time())
-        env = {"PATH": f"{COMMANDS_DIR}:{_BASE_PATH}", "HOME": WORKSPACE, **spec.env}
+        env = {"PATH": f"{COMMANDS_DIR}:{TOOLS_DIR}/bin:{_BASE_PATH}", "HOME": WORKSPACE, **spec.env}
         sockets = dict(self._sockets)
         api = await self._engine.api()
         host_config = api.create_host_config(

@@ -16,9 +16,9 @@ import subprocess
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from sandbox.base import COMMANDS_DIR, WORKSPACE
+from sandbox.base import COMMANDS_DIR, TOOLS_DIR, WORKSPACE
 
-__all__ = ["BASE_PATH", "args_file", "bwrap_argv", "read_status", "supports_size"]
+__all__ = ["BASE_PATH", "args_file", "bwrap_argv", "command_path", "read_status", "supports_size"]
 
 BASE_PATH = "/usr/local/bin:/usr/bin:/bin"
 """The ``PATH`` after the commands folder, with or without bubblewrap."""
@@ -47,6 +47,7 @@ def bwrap_argv(
     sockets: dict[str, str] | None = None,
     hidden: tuple[str, ...] = (),
     tmp_bytes: int | None = None,
+    tools: Path | None = None,
 ) -> list[str]:
     """``[bwrap, *options]`` for one sandbox's command (without ``--`` and the command).
 
@@ -57,6 +58,7 @@ def bwrap_argv(
         status_fd: The write end of the pipe bubblewrap reports the child's pid and exit code on.
         tmp_bytes: Size of the command's ``/tmp`` (a tmpfs; bubblewrap's ``--size``), or None for the
             tmpfs default (half of the host's memory).
+        tools: A host folder shown read-only at ``TOOLS_DIR`` (its ``bin`` on ``PATH``: :func:`command_path`).
     """
     args = [bwrap, "--ro-bind", "/usr", "/usr"]
     for name in _ROOT_DIRS:
@@ -72,6 +74,8 @@ def bwrap_argv(
     args += (["--size", str(tmp_bytes)] if tmp_bytes else []) + ["--tmpfs", "/tmp"]
     args += ["--bind", str(home / "workspace"), WORKSPACE]
     args += ["--dir", "/opt", "--dir", "/opt/company", "--ro-bind", str(home / "bin"), COMMANDS_DIR]
+    if tools is not None:
+        args += ["--ro-bind", str(tools), TOOLS_DIR]
     made: set[PurePosixPath] = set()
     for inside, host in sorted((sockets or {}).items()):
         parents = [p for p in reversed(PurePosixPath(inside).parents) if p != PurePosixPath("/") and p not in made]
@@ -125,12 +129,18 @@ def supports_size(bwrap: str) -> bool:
     return b"--size" in shown.stdout + shown.stderr
 
 
-def args_file(options: list[str], variables: dict[str, str]) -> int:
+def command_path(commands: str, tools: str | None) -> str:
+    """A command's ``PATH``: the app commands' folder, the tools' ``bin`` when tools are lent, the system's folders."""
+    return ":".join([commands, *([f"{tools}/bin"] if tools else []), BASE_PATH])
+
+
+def args_file(options: list[str], variables: dict[str, str], path: str = f"{COMMANDS_DIR}:{BASE_PATH}") -> int:
     """A memory file holding bubblewrap's ``options`` and the ``--setenv`` options for ``variables``.
 
     Args:
         options: Options as :func:`bwrap_argv` gives them (without the ``bwrap`` in front).
         variables: ``{name: value}`` set in the command's environment over ``PATH`` and ``HOME``.
+        path: The command's ``PATH`` (:func:`command_path`).
 
     Returns:
         The file's descriptor, read position at its start (not inheritable; the caller passes it on as
@@ -139,7 +149,7 @@ def args_file(options: list[str], variables: dict[str, str]) -> int:
     Raises:
         ValueError: An option, name or value holds NUL (it would end the option early), or a name holds ``=``.
     """
-    base = {"PATH": f"{COMMANDS_DIR}:{BASE_PATH}", "HOME": WORKSPACE}
+    base = {"PATH": path, "HOME": WORKSPACE}
     parts: list[str] = list(options)
     if any("\0" in part for part in parts):
         raise ValueError("a bubblewrap option holds NUL")

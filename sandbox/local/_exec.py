@@ -10,7 +10,7 @@ import signal
 import time
 from pathlib import Path, PurePosixPath
 
-from sandbox.base import WORKSPACE, ExecResult, Sandbox, workspace_path
+from sandbox.base import COMMANDS_DIR, TOOLS_DIR, WORKSPACE, ExecResult, Sandbox, workspace_path
 from sandbox.checks import CWD_MISSING_REASON, CWD_OUTSIDE_REASON
 from sandbox.exceptions import ProviderUnavailable, SandboxGone, WorkspacePathError
 from sandbox.local import _bwrap
@@ -36,11 +36,12 @@ async def run_command(
     running: dict[str, set[asyncio.subprocess.Process]],
     hidden: tuple[str, ...] = (),
     tmp_bytes: int | None = None,
+    tools: Path | None = None,
 ) -> ExecResult:
     """Run one checked command in the sandbox whose folder is ``home``, with ``variables`` as its env.
 
-    ``running`` holds each sandbox's running processes: the command is in it while it runs. ``hidden`` and
-    ``tmp_bytes``: see :func:`sandbox.local._bwrap.bwrap_argv`.
+    ``running`` holds each sandbox's running processes: the command is in it while it runs. ``hidden``,
+    ``tmp_bytes`` and ``tools``: see :func:`sandbox.local._bwrap.bwrap_argv`.
     """
     rel_cwd = await asyncio.to_thread(_check_cwd, home / "workspace", cwd or ".", sandbox.workspace)
 
@@ -52,8 +53,9 @@ async def run_command(
         sockets = sandbox.private.get("sockets", {})
         try:
             where = PurePosixPath(WORKSPACE, rel_cwd)
-            options = _bwrap.bwrap_argv(bwrap, home, network, where, status_w, sockets, hidden, tmp_bytes)
-            args_fd = _bwrap.args_file(options[1:], variables)  # paths and env stay off the command line
+            options = _bwrap.bwrap_argv(bwrap, home, network, where, status_w, sockets, hidden, tmp_bytes, tools)
+            path = _bwrap.command_path(COMMANDS_DIR, TOOLS_DIR if tools else None)
+            args_fd = _bwrap.args_file(options[1:], variables, path)  # paths and env stay off the command line
         except BaseException:
             for fd in (status_w, status_r):
                 os.close(fd)
@@ -65,7 +67,8 @@ async def run_command(
     else:
         args = list(argv)
         run_cwd = home / "workspace" / rel_cwd
-        run_env = {"PATH": f"{home / 'bin'}:{_bwrap.BASE_PATH}", "HOME": str(home / "workspace"), "PWD": str(run_cwd)}
+        run_path = _bwrap.command_path(str(home / "bin"), str(tools) if tools else None)
+        run_env = {"PATH": run_path, "HOME": str(home / "workspace"), "PWD": str(run_cwd)}
         run_env.update(variables)
 
     started = time.monotonic()

@@ -44,6 +44,10 @@ class LocalProvider(Provider):
             ``bwrap`` is on the host's PATH.
         hidden: Host paths commands must not see even where a bound tree (``/usr``, ``/etc``) holds
             them, e.g. the files of a package installed under ``/usr``: not even listed.
+        tools: A host folder of tools lent to every command: shown read-only at ``/opt/tools``
+            (:data:`~sandbox.base.TOOLS_DIR`) under bubblewrap, its ``bin`` on ``PATH`` after the app commands
+            (without bubblewrap, the host folder's ``bin``). E.g. a Python venv built on ``/usr/bin/python3``
+            with document libraries; None lends nothing.
 
     Raises:
         ProviderUnavailable: ``use_bwrap=True`` and ``bwrap`` is not installed.
@@ -52,9 +56,15 @@ class LocalProvider(Provider):
     name = "local"
 
     def __init__(
-        self, root: Path, owner: str, use_bwrap: bool | None = None, hidden: Sequence[str | Path] = ()
+        self,
+        root: Path,
+        owner: str,
+        use_bwrap: bool | None = None,
+        hidden: Sequence[str | Path] = (),
+        tools: Path | None = None,
     ) -> None:
         self.root = Path(root)
+        self.tools = Path(tools) if tools is not None else None
         self.owner = owner
         self._hidden = tuple(str(path) for path in hidden)
         self._bwrap = shutil.which("bwrap") if use_bwrap is not False else None
@@ -180,6 +190,7 @@ class LocalProvider(Provider):
         return await _exec.run_command(
             self._bwrap, home, sandbox, argv, variables,
             timeout_s=timeout_s, cwd=cwd, stdin=stdin, running=self._running, hidden=self._hidden, tmp_bytes=tmp_bytes,
+            tools=self.tools,
         )  # fmt: skip
 
     async def workspace_bytes(self, sandbox: Sandbox) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import collections
 import contextlib
 import csv
+import datetime
 import functools
 import hashlib
 import io
@@ -33,6 +34,7 @@ __all__ = [
     "TEXT_CACHE_MAX_BYTES",
     "blob_text",
     "csv_rows",
+    "document_tables",
     "extract_text",
     "forget_texts",
     "make_docx",
@@ -538,3 +540,66 @@ def csv_rows(data: bytes) -> list[dict[str, str]]:
         return list(csv.DictReader(io.StringIO(data.decode("utf-8"))))
     except (UnicodeDecodeError, csv.Error):
         return []
+
+
+#: Most rows of one table :func:`document_tables` reads (a workbook's sheet, a .docx table, a CSV file).
+MAX_TABLE_ROWS = 5000
+
+
+def _iso(value: Any) -> Any:
+    """A workbook's date or datetime cell as ISO text (``2026-03-09``, or with its time when it has one)."""
+    if isinstance(value, datetime.datetime):
+        return value.date().isoformat() if value.time() == datetime.time() else value.isoformat()
+    return value.isoformat() if isinstance(value, datetime.date) else value
+
+
+def _records(rows: Iterable[Sequence[Any]]) -> list[dict[str, Any]]:
+    """Rows under their table's header (its first row with a value): ``{heading: value}``, empty rows left out."""
+    header: list[str] | None = None
+    out: list[dict[str, Any]] = []
+    for n, row in enumerate(rows):
+        if n > MAX_TABLE_ROWS:
+            break
+        values = ["" if v is None else _iso(v) for v in row]
+        if not any(str(v).strip() for v in values):
+            continue
+        if header is None:
+            header = [str(v).strip() for v in values]
+            continue
+        out.append({h: v for h, v in zip(header, values, strict=False) if h})
+    return out
+
+
+def document_tables(data: bytes) -> list[tuple[str, list[dict[str, Any]]]]:
+    """The tables of a document, each ``(name, rows)`` with rows as ``{heading: value}`` under its header row.
+
+    A workbook gives one table per sheet (named by its title; values as stored: numbers stay numbers, dates are
+    ISO text (``2026-03-09``), and a
+    formula's cached result, which files written by a library without a spreadsheet engine lack, is None), a
+    .docx one per table (``"table 1"``...; cell text), a CSV file one (``"csv"``; text). Anything else, or a file
+    that unpacks past :data:`MAX_UNPACKED_BYTES`: ``[]``. At most :data:`MAX_TABLE_ROWS` rows a table are read.
+    """
+    if not data.startswith(b"PK"):
+        rows = csv_rows(data)[:MAX_TABLE_ROWS] if sniff(data) == ".txt" else []
+        return [("csv", rows)] if rows else []
+    if not unpacks_small(data):
+        return []
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            names = set(archive.namelist())
+        if "xl/workbook.xml" in names:
+            import openpyxl
+
+            book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+            return [(sheet.title, _records(sheet.iter_rows(values_only=True))) for sheet in book]
+        if "word/document.xml" in names:
+            import docx
+
+            doc = docx.Document(io.BytesIO(data))
+            return [
+                (f"table {n}", _records([c.text for c in row.cells] for row in table.rows))
+                for n, table in enumerate(doc.tables, 1)
+            ]
+    except Exception:  # noqa: BLE001 - an unreadable document has no tables
+        return []
+    return []

@@ -174,7 +174,8 @@ def _cmd_prove(args: argparse.Namespace, tasks: dict[str, Task]) -> int:
     if args.exposure == "own":
         jobs = [(tid, str(t.exposure)) for tid, t in tasks.items()]
     else:
-        jobs = [(tid, exposure) for tid in tasks for exposure in exposures]
+        # a row with shell steps (document work) needs a sandbox: never proved through mcp by "all"
+        jobs = [(tid, e) for tid, t in tasks.items() for e in exposures if e != "mcp" or not t.needs_shell]
     started = time.perf_counter()
     with Progress("proving", len(jobs), quiet=args.json) as progress:
         for batch in prove_in_processes(list(tasks.values()), jobs, args.jobs):

@@ -8,8 +8,9 @@ steps the policy plays:
   For the ``mcp`` exposure the step is a call of its MCP tool (found by its name, or a name ending in
   ``_<name>``: OpenCode's ``company_company_...``); for ``cli`` it is one app command through the harness's own
   shell tool (:data:`SHELL_TOOLS`: Codex's ``shell``/``exec_command``, Claude Code's ``Bash``, Gemini CLI's
-  ``run_shell_command``, Pi's and mini-SWE-agent's ``bash``). Values a later step needs (its ``save`` paths) are
-  read back out of the earlier outputs (JSON, possibly inside a shell tool's wrapper).
+  ``run_shell_command``, Pi's and mini-SWE-agent's ``bash``), and a shell step is its own command line whatever
+  the exposure. Values a later step needs (its ``save`` paths) are read back out of the earlier outputs (JSON,
+  possibly inside a shell tool's wrapper; a shell step's whole output is its ``stdout``).
 - **a bash block in text** (no tools offered; the prompt asks for a ```` ```bash ```` block, as mini-SWE-agent's
   text mode does): one command per reply; each later user message is the previous command's output.
 - **Terminus 2's JSON** (no tools offered; the prompt asks for ``"keystrokes"``): one JSON reply typing every
@@ -124,6 +125,8 @@ def next_reply(turn: Turn, steps: list[Step], exposure: str) -> Call | str:
     if len(outputs) >= len(steps):
         return FINAL_TEXT
     step = steps[len(outputs)]
+    if step.is_shell:  # a command line of the reference's own: the harness's shell runs it as written
+        return _shell_or_block(style, str(substitute(step.shell, _saved(steps, outputs))), turn.offered)
     args = substitute(step.args, _saved(steps, outputs))
     if style == "bash_block" or exposure == "cli":
         return _shell_or_block(style, shell_command(Step(tool=step.tool, args=args)), turn.offered)
@@ -138,7 +141,9 @@ def next_reply(turn: Turn, steps: list[Step], exposure: str) -> Call | str:
 
 
 def shell_command(step: Step) -> str:
-    """``step`` as one app command line (``calendar update-event --event-id=...``)."""
+    """``step`` as one app command line (``calendar update-event --event-id=...``); a shell step's own line."""
+    if step.is_shell:
+        return step.shell
     action = _action(step.tool)
     return shlex.join([action.app or APPLESS_COMMAND, *to_argv(action, step.args)])
 
@@ -157,7 +162,7 @@ def _saved(steps: list[Step], outputs: list[str]) -> dict[str, Any]:
     for n, (step, output) in enumerate(zip(steps, outputs, strict=False)):
         if step.save:
             try:
-                result = decode_output(output)
+                result = {"stdout": output, "stderr": "", "exit_code": 0} if step.is_shell else decode_output(output)
                 variables.update({var: extract(result, path) for var, path in step.save.items()})
             except (ScriptError, ValueError, LookupError, TypeError) as exc:
                 raise ScriptError(f"reading the output of step {n} ({step.tool}): {exc}") from None

@@ -276,7 +276,7 @@ def _check_findable(rows: list[dict]) -> None:
             continue
         task = parse_task(row, row["id"])
         world = json.dumps({app: world_template(task).snapshot.get(app, {}) for app in row["apps"]}).lower()
-        for step in (s for s in row["solution"] if s["tool"] in sends):
+        for step in (s for s in row["solution"] if s.get("tool") in sends):
             for key in ("to", "cc", "recipients", "email", "attendees"):
                 value = step["args"].get(key)
                 unfindable += [

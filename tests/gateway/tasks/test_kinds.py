@@ -16,10 +16,11 @@ FAMILIES = families()
 ROWS = family_row_dicts()  # what family_rows builds, from the row cache (tests/gateway/tasks/test_row_cache.py)
 LONG = [n for n, f in FAMILIES.items() if f.kind == "long_horizon"]
 AMBIGUOUS = [n for n, f in FAMILIES.items() if f.kind == "ambiguity"]
+DOCUMENT = [n for n, f in FAMILIES.items() if f.kind == "document"]
 
 
 def _app(step: dict) -> str:
-    return step["tool"].partition(".")[0]
+    return step.get("tool", "shell").partition(".")[0]
 
 
 def test_a_row_carries_its_family_kind_and_an_old_row_defaults_to_task():
@@ -60,14 +61,24 @@ def test_stats_count_instances_and_families_by_kind():
 def test_a_long_horizon_reference_has_twelve_calls_over_three_apps_and_halfway_controls(name):
     for row in (r for r in ROWS if r["family"] == name):
         steps = row["solution"]
-        apps = {_app(s) for s in steps if s["tool"] != "complete_task"}
+        apps = {_app(s) for s in steps if s.get("tool") != "complete_task"}
         assert len(steps) >= 12 and len(apps) >= 3, (row["id"], len(steps), sorted(apps))
         names = {c["name"] for c in row["negative_controls"]}
         assert "stops-halfway" in names, row["id"]
         assert len(row["checks"]) >= 5, row["id"]  # every outcome is checked
 
 
-@pytest.mark.parametrize("name", [*LONG, *AMBIGUOUS])
+@pytest.mark.parametrize("name", DOCUMENT)
+def test_document_work_runs_in_a_shell_and_files_a_new_document_from_the_workspace(name):
+    for row in (r for r in ROWS if r["family"] == name):
+        task = parse_task(row, row["id"])
+        assert task.exposure in ("cli", "http") and task.sandbox is True, row["id"]
+        assert task.needs_shell and any(s.is_shell for s in task.solution), row["id"]
+        assert {"stops-halfway"} <= {c.name for c in task.negative_controls}, row["id"]
+        assert "table_rows" in str(row["checks"]) or '"text"' in str(row["checks"]), row["id"]
+
+
+@pytest.mark.parametrize("name", [*LONG, *AMBIGUOUS, *DOCUMENT])
 def test_new_kind_families_have_ten_skeletons_and_three_scenario_shapes(name):
     rows = [r for r in ROWS if r["family"] == name]
     assert skeleton_counts((name, r["instruction"]) for r in rows)[name] >= 10

@@ -50,14 +50,18 @@ def own_exposure_sample(seed: int = SEED) -> list[tuple[str, str]]:
     pairs = []
     for ids in by_family.values():
         for exposure in EXPOSURES:
+            if exposure == "mcp" and all(INSTANCES[tid].needs_shell for tid in ids):
+                continue  # document work runs in a shell: cli and http only
             own = [tid for tid in ids if INSTANCES[tid].exposure == exposure]
             pairs.append((rng.choice(own or ids), exposure))
     return pairs
 
 
 def cross_exposure_sample(exposure: str, size: int, seed: int | str) -> list[tuple[str, str]]:
-    """``size`` instances whose own exposure is another, through ``exposure``."""
-    others = sorted(tid for tid, t in INSTANCES.items() if t.exposure != exposure)
+    """``size`` instances whose own exposure is another, through ``exposure`` (mcp: none that runs shell steps)."""
+    others = sorted(
+        tid for tid, t in INSTANCES.items() if t.exposure != exposure and not (exposure == "mcp" and t.needs_shell)
+    )
     return [(tid, exposure) for tid in random.Random(seed).sample(others, min(size, len(others)))]
 
 
@@ -65,7 +69,9 @@ def test_the_default_sample_covers_every_family_on_every_exposure():
     pairs = own_exposure_sample()
     families = {t.family for t in INSTANCES.values()}
     covered = Counter((INSTANCES[tid].family, exposure) for tid, exposure in pairs)
-    assert set(covered) == {(f, e) for f in families for e in EXPOSURES}  # each family on each exposure
+    shell_only = {t.family for t in INSTANCES.values() if t.needs_shell}  # document work: never mcp
+    assert shell_only and set(covered) == {(f, e) for f in families for e in EXPOSURES
+                                           if not (e == "mcp" and f in shell_only)}  # fmt: skip
     assert set(covered.values()) == {1}  # once
     assert all(INSTANCES[tid].exposure == exposure for tid, exposure in pairs)  # every family rotates its exposure
     assert pairs == own_exposure_sample()  # fixed: the same run every time

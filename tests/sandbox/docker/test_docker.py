@@ -99,7 +99,7 @@ class TestDockerContract(ProviderContract):
         assert b.private["expires_at"] is None
 
     def check_env(self, env, provider, sb):
-        assert env["PATH"] == f"{COMMANDS_DIR}:/usr/local/bin:/usr/bin:/bin"
+        assert env["PATH"] == f"{COMMANDS_DIR}:/opt/tools/bin:/usr/local/bin:/usr/bin:/bin"
         assert not any(key.startswith("_cg_") for key in env)  # the wrapper's variables stay its own
 
 
@@ -371,6 +371,21 @@ async def test_host_binds_lend_the_hosts_python_read_only(engine):
     result = await sh(provider, sb, f"touch /usr/bin/sandbox-{secrets.token_hex(4)}")
     assert result.exit_code != 0
     assert b"Read-only file system" in result.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.podman
+async def test_the_images_document_tools_give_python3_openpyxl_docx_and_pypdf(engine):
+    provider = engine(host_binds=HOST_BINDS)
+    sb = await provider.create(SPEC)
+    if (await sh(provider, sb, "test -x /opt/tools/bin/python3")).exit_code != 0:
+        reason = "the sandbox image has no document tools: run scripts/install-document-tools.sh, then build-local.sh"
+        if os.environ.get("CI") == "true":
+            pytest.fail(reason, pytrace=False)
+        pytest.skip(reason)
+    script = "import sys, openpyxl, docx, pypdf; print(sys.prefix)"
+    result = await provider.exec(sb, ["python3", "-c", script], timeout_s=60)
+    assert (result.exit_code, result.stdout) == (0, b"/opt/tools\n"), result.stderr
 
 
 @pytest.mark.slow
