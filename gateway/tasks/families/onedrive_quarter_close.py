@@ -84,7 +84,8 @@ def _build(inst: Instance) -> dict[str, Any]:
         onedrive_file(inst, f"{prev} ledger (restated).xlsx", close["id"], _ledger(inst, shown, wrong),
                       inst.day(-days[0], 17))  # fmt: skip
     queues(inst)
-    chan = channel(inst, "finance-close", [controller["email"], me, *(p["email"] for p in inst.people(3))])
+    extra = inst.people(3, exclude=[controller["email"]])
+    chan = channel(inst, "finance-close", [controller["email"], me, *(p["email"] for p in extra)])
     head = heads[over]
     instruction = compose(
         inst,

@@ -56,7 +56,8 @@ def _build(inst: Instance) -> dict[str, Any]:
     go = shape == "go"
     decision, wrong = DECISIONS[go], DECISIONS[not go]
     slug = project.lower()
-    chan = channel(inst, f"release-{slug}", [manager["email"], me, qa["email"], *(p["email"] for p in inst.people(2))])
+    extra = inst.people(2, exclude=[manager["email"], qa["email"]])
+    chan = channel(inst, f"release-{slug}", [manager["email"], me, qa["email"], *(p["email"] for p in extra)])
     items = inst.rng.sample(ITEMS, 4)
     pending = items[-1]
     ticks = [f"[x] {i}" for i in items[:-1]] + [f"[{' ' if shape == 'checklist_gap' else 'x'}] {pending}"]
