@@ -472,28 +472,6 @@ def summary_contradicts(summary: str, check: dict[str, Any], snapshot: dict[str,
     return ""
 
 
-_SUMMARY_CLAUSE = re.compile(r"[;.!?\n:]|,\s", re.IGNORECASE)
-
-
-def _neighbours(kind: str, value: Any, answer: str, snapshot: dict[str, Any]) -> list[tuple[str, str]]:
-    """The words that place an expected value in the answer.
-
-    ``("after", w)`` for a number (``2 unresolved``), ``("before", w)`` for anything else (``oldest HD-3149``);
-    plain and short words left out.
-    """
-    out = []
-    for at in _forms_at(kind, value, answer, snapshot):
-        if kind == "number":
-            m = re.match(r"[\w.,$%]*\s+([A-Za-z][\w'’-]+)", answer[at:])
-            side = "after"
-        else:
-            m = re.search(r"([A-Za-z][\w'’-]+)\s+(?:is\s+|was\s+|being\s+)?$", answer[max(0, at - 30) : at])
-            side = "before"
-        if m and len(m.group(1)) >= 4 and m.group(1).lower() not in polarity.PLAIN_WORDS:
-            out.append((side, m.group(1).lower()))
-    return out
-
-
 def _restates_otherwise(summary: str, answer: str, check: dict[str, Any], snapshot: dict[str, Any],
                         instruction: str, year: int = 2026) -> str:  # fmt: skip
     """How a summary restates the answer with other values, or ``""``.
@@ -508,16 +486,16 @@ def _restates_otherwise(summary: str, answer: str, check: dict[str, Any], snapsh
     for e in check["expect"]:
         kind = e["kind"]
         want = {_norm(kind, x["value"]) for x in check["expect"] if x["kind"] == kind}
-        for side, word in _neighbours(kind, e["value"], answer, snapshot):
+        for side, word in polarity.neighbours(kind, _forms_at(kind, e["value"], answer, snapshot), answer):
             for m in re.finditer(rf"(?<![\w-]){re.escape(word)}(?![\w-])", summary, re.IGNORECASE):
                 if side == "after":
-                    window = _SUMMARY_CLAUSE.split(summary[max(0, m.start() - 25) : m.start()])[-1]
+                    window = polarity.SUMMARY_CLAUSE.split(summary[max(0, m.start() - 25) : m.start()])[-1]
                 else:
-                    window = _SUMMARY_CLAUSE.split(summary[m.end() : m.end() + 40])[0]
+                    window = polarity.SUMMARY_CLAUSE.split(summary[m.end() : m.end() + 40])[0]
                 got = claims_of(kind, window, check, snapshot, year)
                 if got and not got & want:
                     return f"says {word!r} of {sorted(map(_show_claim, got))[0]}"
-    for clause in _SUMMARY_CLAUSE.split(summary):
+    for clause in polarity.SUMMARY_CLAUSE.split(summary):
         if w.NEG.search(w.NOT_NEG.sub(" ", clause)) or not asked & set(polarity.WORD.findall(clause.lower())):
             continue
         for kind in ("person", "id"):

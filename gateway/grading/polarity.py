@@ -12,7 +12,8 @@ import re
 from gateway.grading import wording as w
 
 __all__ = [
-    "ANSWER_CUE", "CLAUSE_END", "DENIED_AFTER", "PLAIN_WORDS", "SAYS_WRONG", "WORD", "asked_words", "split_negated",
+    "ANSWER_CUE", "CLAUSE_END", "DENIED_AFTER", "PLAIN_WORDS", "SAYS_WRONG", "SUMMARY_CLAUSE", "WORD", "asked_words",
+    "neighbours", "split_negated",
 ]  # fmt: skip
 
 #: Where an answer's clauses end: punctuation (not inside a number, time, address or link) and "and"/"but".
@@ -96,3 +97,25 @@ DENIED_AFTER = re.compile(
     re.IGNORECASE,
 )
 CLAUSE_END = re.compile(r"[,;:.!?\n]|\s(?:but|and|because|although|while|which|who)\b", re.IGNORECASE)
+
+#: Where a summary's clauses end.
+SUMMARY_CLAUSE = re.compile(r"[;.!?\n:]|,\s", re.IGNORECASE)
+
+
+def neighbours(kind: str, positions: list[int], answer: str) -> list[tuple[str, str]]:
+    """The words that place a value in the answer, at each of its ``positions``.
+
+    ``("after", w)`` for a number (``2 unresolved``), ``("before", w)`` for anything else (``oldest HD-3149``);
+    plain and short words left out.
+    """
+    out = []
+    for at in positions:
+        if kind == "number":
+            m = re.match(r"[\w.,$%]*\s+([A-Za-z][\w'’-]+)", answer[at:])
+            side = "after"
+        else:
+            m = re.search(r"([A-Za-z][\w'’-]+)\s+(?:is\s+|was\s+|being\s+)?$", answer[max(0, at - 30) : at])
+            side = "before"
+        if m and len(m.group(1)) >= 4 and m.group(1).lower() not in PLAIN_WORDS:
+            out.append((side, m.group(1).lower()))
+    return out
