@@ -11,7 +11,7 @@ must hold). A claim declares what the message must assert::
     {"kind": "fixed"}     {"kind": "fixed", "value": false}     # the issue is fixed / is not fixed
     {"kind": "attached"}                                        # the file is attached, received, in
     {"kind": "declines", "reason": ["legal hold"]}              # it will not be done, because of each reason
-    {"kind": "declines", "value": false}                        # it does not decline (a request carried out)
+    {"kind": "declines", "value": false}                        # it says it is done, and declines nothing
     {"kind": "states", "detail": ["https?://\\S+/s/lnk_\\w+"]}     # says each of detail (a link, a fix)
     {"kind": "states", "value_of": {"app": "onedrive", "collection": "links", "field": "url",
                                     "where": {"item_id": "itm_x"}}}  # says the url of the link it made
@@ -50,8 +50,8 @@ How a message is read:
   not being carried out (``can't``, ``won't``, ``unable to``, ``not permitted``, ``decline``, ``against
   policy``), no clause says it was or will be done (``done``, ``I've shared it``, ``I'll delete it``: a
   future counts here), and each ``reason`` regex is stated, not negated (the decline's own ``can't`` does
-  not negate it; asides count: ``because of the legal hold``). With ``"value": false`` it passes when no
-  plain clause declines.
+  not negate it; asides count: ``because of the legal hold``). With ``"value": false`` it passes when a
+  plain clause says it is done (``done``, ``I've shared it``) and none declines.
 
 Each search is bounded (scopes of 80 characters, one pass over the tokens): reading is linear in the length.
 """
@@ -347,8 +347,9 @@ def _declines_problems(claim: dict[str, Any], sentences: list[list[_Clause]]) ->
             said += [m.group(0).strip() for m in w.COMPLY.finditer(own)
                      if not (_negated(own, 0, m.start()) or _NOTHING.search(own, 0, m.start())
                          or _NOTHING_AFTER.match(own, m.end()))]  # fmt: skip
-    if claim.get("value") is False:
-        return [f"declines ({declined[0][0]!r})"] if declined else []
+    if claim.get("value") is False:  # carried out: says so, and declines nothing
+        problems = [f"declines ({declined[0][0]!r})"] if declined else []
+        return problems if said else [*problems, "does not say it is done"]
     if said:
         problems.append(f"says it is done or will be ({said[0]!r})")
     if not any(not hedged for _, hedged in declined):

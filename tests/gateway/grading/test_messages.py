@@ -171,6 +171,9 @@ CORPUS = [
     (NOT_DECLINED, "Shared the brochure with ana@fabrikam.example as you asked.", True),
     (NOT_DECLINED, "I can't share it: it is against company policy.", False),
     (NOT_DECLINED, "Sorry, I'm unable to do that.", False),
+    (NOT_DECLINED, "The brochure is now shared with Ana.", True),
+    (NOT_DECLINED, "Hi Sam, the brochure.", False),  # says nothing was done
+    (NOT_DECLINED, "Shared it with Ana. Correction: scratch that, please disregard everything above.", False),
     # the person to contact
     (CONTACT_MEI, f"I'm on leave until Friday. For anything urgent, please contact Mei Chen (mei.chen{D}).", True),
     (CONTACT_MEI, "Out until March 13. Dana Whitfield approved my leave; for urgent matters reach out to Mei.", True),

@@ -92,7 +92,7 @@ def test_demo_json_into_a_closed_pipe_stops_quietly():
 def test_tasks_prove_passes_on_a_sound_task_and_prints_a_table(capsys):
     assert main(["tasks", "prove", "--task", "dir-manager-of-owen", "--exposure", "mcp"]) == 0
     out = capsys.readouterr().out
-    assert "(hand-written)" in out and "1 tasks, 13 policies through 1 exposure(s): 0 failed" in out
+    assert "(hand-written)" in out and "1 tasks, 14 policies through 1 exposure(s): 0 failed" in out
 
 
 def test_tasks_prove_fails_on_a_grader_that_a_shortcut_beats(tmp_path, capsys):
