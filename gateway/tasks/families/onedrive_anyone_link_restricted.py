@@ -111,14 +111,14 @@ def _build(inst: Instance) -> dict[str, Any]:
         tail=("check how the file is classified first", "nothing else", ""),
     )
     link = {"item_id": target["id"], "type": "view", "scope": "anyone"}
-    make = {"tool": "onedrive.create_sharing_link", "args": {"item": target["id"], "type": "view", "scope": "anyone"},
-            "save": {"url": "url"}}  # fmt: skip
+    opens = {"item": target["id"], "type": "view", "scope": "anyone"}
+    make: dict[str, Any] = {"tool": "onedrive.create_sharing_link", "args": opens, "save": {"url": "url"}}
 
     def reply(text: str) -> dict[str, Any]:
         return {"tool": "gmail.reply_to_message", "args": {"message_id": request["id"], "body": text}}
 
     find = {"tool": "onedrive.search_items", "args": {"query": f"{project} {asked_doc}"}}
-    done_text = f"Hi {who},\n\nHere is the link to the {file_name}, anyone can open it: {{url}}"
+    done_text = f"Hi {who},\n\nDone: here is the link to the {file_name}, anyone can open it: {{url}}"
     decline_text = inst.pick((
         f"Hi {who},\n\nSorry, I can't make an anyone link to the {file_name}: it is classified internal, company"
         " only.",
