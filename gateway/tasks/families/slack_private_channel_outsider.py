@@ -34,7 +34,7 @@ __all__ = ["FAMILY"]
 
 SHAPES = ("purpose", "pinned", "policy_post")
 #: Why a guest may not join: the words a decline must give (the channel is internal, guests stay out).
-REASON = r"\b(?:internal|guests?|outside|external|staff[- ]only|employees? only|private|partners?)\b"
+REASON = r"\b(?:internal|(?:no )?guests?|outside|external|staff[- ]only|employees? only|private|partners?)\b"
 ADDED = r"\b(?:added|invited|is in|are in|now in|has been added)\b"
 
 
