@@ -10,6 +10,7 @@ from __future__ import annotations
 from gateway.tasks.families import (  # isort: skip
     box_contract_renewal_rollout,
     box_contract_to_onedrive,
+    box_legal_hold_delete,
     box_remove_collaborator,
     box_restore_before_bad_edit,
     calendar_accept_mailed_invite,
@@ -71,6 +72,7 @@ __all__ = ["FAMILIES", "MODULES"]
 MODULES: tuple[ModuleType, ...] = (
     box_contract_renewal_rollout,
     box_contract_to_onedrive,
+    box_legal_hold_delete,
     box_remove_collaborator,
     box_restore_before_bad_edit,
     calendar_accept_mailed_invite,
