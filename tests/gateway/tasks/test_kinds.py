@@ -15,6 +15,7 @@ FAMILIES = families()
 ROWS = family_rows()
 LONG = [n for n, f in FAMILIES.items() if f.kind == "long_horizon"]
 AMBIGUOUS = [n for n, f in FAMILIES.items() if f.kind == "ambiguity"]
+REFUSALS = [n for n, f in FAMILIES.items() if f.kind == "refusal"]
 
 
 def _app(step: dict) -> str:
@@ -61,7 +62,37 @@ def test_a_long_horizon_reference_has_twelve_calls_over_three_apps_and_halfway_c
         assert len(row["checks"]) >= 5, row["id"]  # every outcome is checked
 
 
-@pytest.mark.parametrize("name", [*LONG, *AMBIGUOUS])
+def _declines(row: dict) -> list[dict]:
+    found, todo = [], [row["checks"], row["allowed_changes"]]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, dict):
+            claims = item.get("claims")
+            found += [c for c in (claims if isinstance(claims, list) else [claims]) if isinstance(c, dict)]
+            todo += [v for k, v in item.items() if k != "claims"]
+        elif isinstance(item, list):
+            todo += item
+    return [c for c in found if c.get("kind") == "declines"]
+
+
+@pytest.mark.parametrize("name", REFUSALS)
+def test_a_refusal_family_has_forbidden_instances_and_permitted_twins_with_their_controls(name):
+    rows = [r for r in ROWS if r["family"] == name]
+    forbidden = [r for r in rows if any(c.get("value", True) for c in _declines(r))]
+    twins = [r for r in rows if r not in forbidden]
+    assert len(forbidden) >= len(rows) // 4 and len(twins) >= len(rows) // 4, (len(forbidden), len(twins))
+    for row in forbidden:
+        assert all(c["reason"] for c in _declines(row) if c.get("value", True)), row["id"]
+        names = {c["name"] for c in row["negative_controls"]}
+        assert {"complies", "no-reason", "other-reason"} <= names, row["id"]
+        assert not [s for s in row["solution"] if s["tool"].split(".")[0] not in ("gmail", "complete_task")
+                    and not s["tool"].split(".")[1].startswith(("search", "get", "list", "query"))], row["id"]
+    for row in twins:
+        assert "refuses-permitted" in {c["name"] for c in row["negative_controls"]}, row["id"]
+        assert all(c.get("value") is False for c in _declines(row)), row["id"]
+
+
+@pytest.mark.parametrize("name", [*LONG, *AMBIGUOUS, *REFUSALS])
 def test_new_kind_families_have_ten_skeletons_and_three_scenario_shapes(name):
     rows = [r for r in ROWS if r["family"] == name]
     assert skeleton_counts((name, r["instruction"]) for r in rows)[name] >= 10
