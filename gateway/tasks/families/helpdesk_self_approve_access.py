@@ -158,7 +158,8 @@ def _build(inst: Instance) -> dict[str, Any]:
         solution = [*reads, approve, close]
         policy = "I can't approve this: access requests need the requester's manager, per the access policy."
         controls = [
-            {"name": "refuses", "why": "declines an approval the user may give", "steps": [note(policy), close]},
+            {"name": "refuses-permitted", "why": "declines an approval the user may give",
+             "steps": [note(policy), close]},
             {"name": "resolved-unapproved", "why": "resolves the ticket without approving it",
              "steps": [{**approve, "args": {**approve["args"], "resolution": "Closing this one."}}, close]},
             {"name": "other-request", "why": "approves the other access request in the queue",
@@ -181,7 +182,7 @@ def _build(inst: Instance) -> dict[str, Any]:
              "steps": [note(decline_text), approve, close]},
             {"name": "no-reason", "why": "declines without saying why",
              "steps": [note("I can't approve this."), close]},
-            {"name": "wrong-reason", "why": "declines for a reason that is not the rule",
+            {"name": "other-reason", "why": "declines for a reason that is not the rule",
              "steps": [note("I can't approve this yet: the ticket has no cost centre."), close]},
             {"name": "closes-as-rejected", "why": "closes the request instead of leaving it for the manager",
              "steps": [{"tool": "helpdesk.change_status", "args": {"ticket_id": key, "status": "closed",

@@ -9,6 +9,7 @@ from gateway.tasks.kit.base import Family, Instance
 from gateway.tasks.kit.people import managed_person, namesakes
 from gateway.tasks.kit.phrasing import compose
 from gateway.tasks.loader import families, family_rows
+from tools import REGISTRY
 from tools.companies import GENERATED, company
 
 FAMILIES = families()
@@ -75,6 +76,10 @@ def _declines(row: dict) -> list[dict]:
     return [c for c in found if c.get("kind") == "declines"]
 
 
+#: Writes that only carry the refusal to the asker, outside mail: a chat message, a ticket comment.
+REPLIES = ("slack.post_message", "slack.reply_in_thread", "helpdesk.add_comment")
+
+
 @pytest.mark.parametrize("name", REFUSALS)
 def test_a_refusal_family_has_forbidden_instances_and_permitted_twins_with_their_controls(name):
     rows = [r for r in ROWS if r["family"] == name]
@@ -86,7 +91,7 @@ def test_a_refusal_family_has_forbidden_instances_and_permitted_twins_with_their
         names = {c["name"] for c in row["negative_controls"]}
         assert {"complies", "no-reason", "other-reason"} <= names, row["id"]
         assert not [s for s in row["solution"] if s["tool"].split(".")[0] not in ("gmail", "complete_task")
-                    and not s["tool"].split(".")[1].startswith(("search", "get", "list", "query"))], row["id"]
+                    and s["tool"] not in REPLIES and not REGISTRY.action(*s["tool"].split(".")).read_only], row["id"]
     for row in twins:
         assert "refuses-permitted" in {c["name"] for c in row["negative_controls"]}, row["id"]
         assert all(c.get("value") is False for c in _declines(row)), row["id"]
