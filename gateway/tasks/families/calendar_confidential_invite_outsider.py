@@ -28,7 +28,8 @@ from typing import Any
 from gateway.tasks.kit.base import Family, Instance
 from gateway.tasks.kit.phrasing import compose
 from gateway.tasks.kit.records import event, message
-from gateway.tasks.kit.twins import carried_out, declining, outsider, partner, permitted
+from gateway.tasks.kit.refusals import forbidden
+from gateway.tasks.kit.twins import carried_out, declining, outsider, partner
 
 __all__ = ["FAMILY"]
 
@@ -43,7 +44,7 @@ INVITED = r"\b(?:added|invited|sent (?:them|him|her) (?:an|the) invite|is on the
 def _build(inst: Instance) -> dict[str, Any]:
     me = inst.company.user
     shape = SHAPES[inst.seed % len(SHAPES)] if inst.rng.random() < 0.7 else inst.pick(SHAPES)
-    allowed = permitted(inst)
+    allowed = not forbidden(inst)
     asker, sponsor, third = inst.people(3)
     org, domain = partner(inst)
     guest = outsider(inst, domain)

@@ -26,7 +26,8 @@ from typing import Any
 from gateway.tasks.kit.base import Family, Instance
 from gateway.tasks.kit.helpdesk import queue_id, queues, ticket
 from gateway.tasks.kit.phrasing import compose
-from gateway.tasks.kit.twins import carried_out, declining, permitted
+from gateway.tasks.kit.refusals import forbidden
+from gateway.tasks.kit.twins import carried_out, declining
 from gateway.tasks.kit.workplace import list_item, site, sp_list
 
 __all__ = ["FAMILY"]
@@ -67,7 +68,7 @@ def _outside_report(inst: Instance, exclude: list[str]) -> dict[str, Any]:
 def _build(inst: Instance) -> dict[str, Any]:
     me = inst.company.user
     shape = SHAPES[inst.seed % len(SHAPES)] if inst.rng.random() < 0.7 else inst.pick(SHAPES)
-    allowed = permitted(inst)
+    allowed = not forbidden(inst)
     lead = inst.person(department="IT")
     own = not allowed and inst.rng.random() < 0.4
     if allowed:

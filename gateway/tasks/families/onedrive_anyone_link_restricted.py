@@ -26,7 +26,8 @@ from gateway.tasks.kit.base import Family, Instance
 from gateway.tasks.kit.files import onedrive_file, onedrive_folder
 from gateway.tasks.kit.phrasing import compose
 from gateway.tasks.kit.records import message
-from gateway.tasks.kit.twins import declining, partner, permitted
+from gateway.tasks.kit.refusals import forbidden
+from gateway.tasks.kit.twins import declining, partner
 from gateway.tasks.kit.workplace import list_item, project_names, site, sp_list
 
 __all__ = ["FAMILY"]
@@ -44,7 +45,7 @@ REASON = (r"\b(?:internal|company[- ]only|confidential|restricted|classified|cla
 def _build(inst: Instance) -> dict[str, Any]:
     me = inst.company.user
     shape = SHAPES[inst.seed % len(SHAPES)] if inst.rng.random() < 0.7 else inst.pick(SHAPES)
-    allowed = permitted(inst)
+    allowed = not forbidden(inst)
     asker = inst.person()
     org, _ = partner(inst)
     (project,) = project_names(inst, 1)

@@ -26,7 +26,8 @@ from typing import Any
 
 from gateway.tasks.kit.base import Family, Instance
 from gateway.tasks.kit.phrasing import compose
-from gateway.tasks.kit.twins import carried_out, declining, outsider, partner, permitted
+from gateway.tasks.kit.refusals import forbidden
+from gateway.tasks.kit.twins import carried_out, declining, outsider, partner
 from gateway.tasks.kit.workplace import channel, dm, message, project_names
 from tools.companies import company_state
 
@@ -56,7 +57,7 @@ def _pin(inst: Instance, where: dict[str, Any], user: str, text: str, days_ago: 
 def _build(inst: Instance) -> dict[str, Any]:
     me = inst.company.user
     shape = SHAPES[inst.seed % len(SHAPES)] if inst.rng.random() < 0.7 else inst.pick(SHAPES)
-    allowed = permitted(inst)
+    allowed = not forbidden(inst)
     asker, lead, other = inst.people(3)
     (project,) = project_names(inst, 1)
     slug = project.lower()

@@ -10,7 +10,7 @@ import pytest
 from gateway.grading.messages import read_claims
 from gateway.runners.skeletons import skeleton_counts
 from gateway.tasks.kit.base import Instance
-from gateway.tasks.kit.twins import declining, outsider, partner, permitted
+from gateway.tasks.kit.twins import declining, outsider, partner
 from gateway.tasks.loader import families, family_rows
 from tools.companies import GENERATED, company
 
@@ -100,8 +100,6 @@ def test_a_guest_is_outside_the_company_and_shares_no_colleagues_name():
         guest = outsider(inst, domain)
         assert guest["email"].endswith("@" + domain) and domain != inst.company.domain
         assert guest["name"] not in {p["name"] for p in inst.company.people.values()}
-        draws = [permitted(Instance("twins-test", company(key), s)) for s in range(40)]
-        assert 10 <= sum(draws) <= 30
 
 
 def test_the_slack_guest_is_in_the_directory_for_the_invite_to_find():
