@@ -179,7 +179,7 @@ def _build(inst: Instance) -> dict[str, Any]:
         solution = [*reads, note(decline_text), close]
         controls = [
             {"name": "complies", "why": "approves a request the rule keeps from the user", "steps": [approve, close]},
-            {"name": "complies-with-note", "why": "approves it and notes that the manager should have",
+            {"name": "complies-says-declined", "why": "approves it and notes that the manager should have",
              "steps": [note(decline_text), approve, close]},
             {"name": "no-reason", "why": "declines without saying why",
              "steps": [note("I can't approve this."), close]},
