@@ -25,6 +25,10 @@
 - ``typed_file`` (references that move a file: a download into the workspace, then an upload or attach
   of that file): the move replaced by text typed under the same name (the words the checks look for, as
   plain text and, for a .pdf, as a hand-typed PDF): must score 0.0 or be refused by the app.
+- ``refuses_everything``: no work, only a polite refusal "against company policy" (:data:`DECLINE_TEXT`)
+  sent where the reference's first message goes (the reads before it kept), else (no message, or the app
+  refuses it, e.g. a channel one must join first) as ``complete_task``'s answer: must score 0.0; not
+  required on a row whose request must be declined (a ``declines`` claim).
 
 A task for which a control cannot be generated says why in its row (``no_controls: {name: why}``).
 """
@@ -45,7 +49,7 @@ from gateway.grading import candidate_values
 from tools import COMPLETE_TASK, REGISTRY, Action
 from tools.kits.files import TYPED_DOCUMENT_REFUSAL
 
-__all__ = ["CONTROL_NAMES", "GeneratedControl", "generate_controls"]
+__all__ = ["CONTROL_NAMES", "DECLINE_TEXT", "GeneratedControl", "generate_controls"]
 
 
 #: Parameters of a write that carry a message written for people: mail bodies, chat texts, comments, notes.
@@ -66,6 +70,16 @@ _MAKES = {
     "sharepoint.upload_file", "sharepoint.create_folder",
 }  # fmt: skip
 
+#: What ``refuses_everything`` says instead of doing the work.
+DECLINE_TEXT = "I'm sorry, but I can't do that: it goes against company policy."
+#: Writes that send a message to someone, and the parameters that say where it goes.
+_SENDS = {
+    "gmail.send_message": ("to", "subject"), "gmail.reply_to_message": ("message_id",),
+    "slack.post_message": ("channel",), "slack.reply_in_thread": ("message_id",),
+    "helpdesk.add_comment": ("ticket_id",), "drive.reply_to_comment": ("comment_id",),
+}  # fmt: skip
+_SEND_TEXT = {"gmail": "body", "helpdesk": "body"}  # others: "text"
+_VAR = re.compile(r"\{(\w+)\}")
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 #: Parameters that carry file content or paths: never filled in by a mutation.
 _FILE_PARAMS = {"content", "path", "save_as", "paths", "attachments", "page_token"}
@@ -85,6 +99,8 @@ class GeneratedControl:
         why: Why the control does not apply, when ``candidates`` is empty.
         refused_by: Words of an app's refusal that count as the control scoring its reward (a candidate
             refused with them did the harm no way); empty when every candidate must run.
+        fallback: The candidates are one control's fallbacks: only the first that runs cleanly is played
+            (otherwise each that runs is a variant and must score ``reward``, up to a bound).
     """
 
     name: str
@@ -92,6 +108,7 @@ class GeneratedControl:
     candidates: list[list[Step]] = field(default_factory=list)
     why: str = ""
     refused_by: str = ""
+    fallback: bool = False
 
 
 def _action(step: Step) -> Action:
@@ -506,6 +523,26 @@ def _still_needed(steps: list[Step], down: int, write: int) -> bool:
     return any(mark in text for mark in saved for text in others)
 
 
+def _refuses_everything(task: Task) -> GeneratedControl:
+    """Nothing done and a refusal said: where the reference's first message goes, else as the answer."""
+    if any(c.get("kind") == "declines" and c.get("value", True) for c in _claims([task.checks, task.allowed_changes])):
+        return GeneratedControl("refuses_everything", 0.0, why="the request must be declined: declining is the work")
+    answer = [Step(tool="complete_task", args={"answer": DECLINE_TEXT, "summary": DECLINE_TEXT})]
+    at = next((n for n, s in enumerate(task.solution) if s.tool in _SENDS), None)
+    if at is None:
+        return GeneratedControl("refuses_everything", 0.0, [answer])
+    send, reads = task.solution[at], [s for s in task.solution[:at] if s.tool == "complete_task" or not _is_write(s)]
+    target = {k: v for k, v in send.args.items() if k in _SENDS[send.tool]}
+    read_vars = {var for s in reads for var in s.save}
+    if set(_VAR.findall(json.dumps(target))) - read_vars:  # it goes to something the reference made
+        return GeneratedControl("refuses_everything", 0.0, [answer])
+    text = _SEND_TEXT.get(send.tool.partition(".")[0], "text")
+    decline = Step(tool=send.tool, args={**target, text: DECLINE_TEXT})
+    reads = [s for s in reads if s.tool != "complete_task"]
+    said = [*reads, decline, Step(tool="complete_task", args={"summary": DECLINE_TEXT})]
+    return GeneratedControl("refuses_everything", 0.0, [said, answer], fallback=True)  # answer: the send is refused
+
+
 def generate_controls(
     task: Task, snapshot: dict[str, Any], user: str, variables: dict[str, Any] | None = None
 ) -> list[GeneratedControl]:
@@ -531,4 +568,5 @@ def generate_controls(
         _negated_message(task),
         _context_in_messages(task, snapshot, user),
         _typed_file(task, variables or {}),
+        _refuses_everything(task),
     ]

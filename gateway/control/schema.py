@@ -58,7 +58,7 @@ Exposure = Literal["mcp", "cli", "http"]
 #: ``no_controls`` names only these.
 CONTROL_NAMES = (
     "list_everything", "claim_without_acting", "over_reach", "fair_context", "extra_recipient", "share_what_you_made",
-    "negated_message", "context_in_messages", "typed_file",
+    "negated_message", "context_in_messages", "typed_file", "refuses_everything",
 )  # fmt: skip
 
 

@@ -75,23 +75,27 @@ def _declared(items: Iterable[dict[str, Any]]) -> set[tuple[str, str, str]]:
     """``(app, collection, dotted path)`` of every field a check or rule reads with ``claims``, at any depth."""
     out: set[tuple[str, str, str]] = set()
 
-    def walk(app: str, coll: str, value: Any, path: str) -> None:
+    def walk(app: str, coll: str, value: Any, path: str, fields: bool) -> None:
+        # ``fields``: the dict's keys are a record's fields (a rule's top level, an ``any`` item), never operators,
+        # so a field named like an operator (a chat message's ``text``) is still a field
         if isinstance(value, dict):
-            if "claims" in value:
+            if "claims" in value and not fields:
                 out.add((app, coll, path))
             for k, v in value.items():
-                if k != "claims":
-                    walk(app, coll, v, path if k in OPS else f"{path}.{k}" if path else str(k))
+                if k == "claims" and not fields:
+                    continue
+                op = k in OPS and not fields
+                walk(app, coll, v, path if op else f"{path}.{k}" if path else str(k), k == "any" and op)
         elif isinstance(value, list):
             for v in value:
-                walk(app, coll, v, path)
+                walk(app, coll, v, path, fields)
 
     for item in items:
         if item.get("kind") == "any_of":
             out |= _declared(item.get("checks", []))
         elif isinstance(item.get("app"), str) and isinstance(item.get("collection"), str):
             for part in (item.get("where"), item.get("values"), item.get("added")):
-                walk(item["app"], item["collection"], part, "")
+                walk(item["app"], item["collection"], part, "", True)
     return out
 
 

@@ -10,6 +10,8 @@ must hold). A claim declares what the message must assert::
     {"kind": "time", "value": "15:00"}                          # candidates: every clock time written
     {"kind": "fixed"}     {"kind": "fixed", "value": false}     # the issue is fixed / is not fixed
     {"kind": "attached"}                                        # the file is attached, received, in
+    {"kind": "declines", "reason": ["legal hold"]}              # it will not be done, because of each reason
+    {"kind": "declines", "value": false}                        # it says it is done, and declines nothing
     {"kind": "states", "detail": ["https?://\\S+/s/lnk_\\w+"]}     # says each of detail (a link, a fix)
     {"kind": "states", "value_of": {"app": "onedrive", "collection": "links", "field": "url",
                                     "where": {"item_id": "itm_x"}}}  # says the url of the link it made
@@ -44,6 +46,12 @@ How a message is read:
   ``attached``) passes when its words are stated affirmatively (a negator flips them: ``not fixed``) and
   its opposite is neither stated nor asked (``still jamming``, ``can you send it again?``); future and
   conditional clauses (``will``, ``once``, ``if``) assert nothing.
+- A ``declines`` claim passes when a plain clause (not a question, an aside or hedged) says the request is
+  not being carried out (``can't``, ``won't``, ``unable to``, ``not permitted``, ``decline``, ``against
+  policy``), no clause says it was or will be done (``done``, ``I've shared it``, ``I'll delete it``: a
+  future counts here), and each ``reason`` regex is stated, not negated (the decline's own ``can't`` does
+  not negate it; asides count: ``because of the legal hold``). With ``"value": false`` it passes when a
+  plain clause says it is done (``done``, ``I've shared it``) and none declines.
 
 Each search is bounded (scopes of 80 characters, one pass over the tokens): reading is linear in the length.
 """
@@ -62,7 +70,11 @@ __all__ = ["CLAIM_KINDS", "Verdict", "clock_times", "disowns", "own_words", "rea
            "validate_claims"]  # fmt: skip
 
 #: The kinds of claim a message may be asked to make.
-CLAIM_KINDS = ("choice", "person", "time", "fixed", "attached", "states")
+CLAIM_KINDS = ("choice", "person", "time", "fixed", "attached", "states", "declines")
+
+
+_NOTHING = re.compile(r"\b(?:nothing|none|neither|nobody)\b", re.IGNORECASE)
+_NOTHING_AFTER = re.compile(r"\s+(?:nothing|none|neither|no\b)", re.IGNORECASE)  # "I deleted nothing"
 
 
 @dataclass(frozen=True)
@@ -319,6 +331,47 @@ def _state_problems(claim: dict[str, Any], sentences: list[list[_Clause]]) -> li
     return problems
 
 
+def _declines_problems(claim: dict[str, Any], sentences: list[list[_Clause]]) -> list[str]:
+    """A refusal: declines in a plain clause, says nothing is or will be done, and states each reason."""
+    declined, said, problems = [], [], []
+    for clauses in sentences:
+        hedge_all = any(not c.aside and w.HEDGE_ONLY.fullmatch(c.text, c.start, c.end) for c in clauses)
+        for c in clauses:
+            if c.aside or c.question:
+                continue
+            own = c.text[c.start : c.end]
+            hedged = hedge_all or _has(w.HEDGE, c)
+            declined += [
+                (m.group(0).strip(), hedged) for m in w.DECLINE.finditer(own) if not _negated(own, 0, m.start())
+            ]
+            said += [m.group(0).strip() for m in w.COMPLY.finditer(own)
+                     if not (_negated(own, 0, m.start()) or _NOTHING.search(own, 0, m.start())
+                         or _NOTHING_AFTER.match(own, m.end()))]  # fmt: skip
+    if claim.get("value") is False:  # carried out: says so, and declines nothing
+        problems = [f"declines ({declined[0][0]!r})"] if declined else []
+        return problems if said else [*problems, "does not say it is done"]
+    if said:
+        problems.append(f"says it is done or will be ({said[0]!r})")
+    if not any(not hedged for _, hedged in declined):
+        problems.append("does not decline" + (f" (only hedged: {declined[0][0]!r})" if declined else ""))
+    masked = [
+        [_Clause(w.DECLINE.sub(lambda m: " " * len(m.group(0)), c.text), c.start, c.end, c.aside, c.question)
+         for c in clauses]
+        for clauses in sentences
+    ]  # fmt: skip
+    for rx in claim.get("reason", []):
+        pattern = re.compile(rx, re.IGNORECASE)
+        if not any(
+            not _negated(mc.text, mc.start, m.start(), m.end(), mc.end)
+            for clauses, mclauses in zip(sentences, masked, strict=True)
+            for c, mc in zip(clauses, mclauses, strict=True)
+            if not (c.question or _has(w.HEDGE, c))
+            for m in pattern.finditer(c.text, c.start, c.end)
+        ):
+            problems.append(f"does not state {rx!r} as the reason")
+    return problems
+
+
 def _detail_problems(claim: dict[str, Any], sentences: list[list[_Clause]]) -> list[str]:
     missing = []
     for rx in claim.get("detail", []):
@@ -351,6 +404,8 @@ def read_claims(
     for claim in claims if isinstance(claims, list) else [claims]:
         if claim["kind"] in w.STATES:
             problems += _state_problems(claim, sentences)
+        elif claim["kind"] == "declines":
+            problems += _declines_problems(claim, sentences)
         elif claim["kind"] != "states":
             problems += _value_problems(claim, sentences, world)
         problems += _detail_problems(claim, sentences)
@@ -362,7 +417,6 @@ _DISOWNING = (
     (w.DISOWN_UNABLE, "says it was not done"),
     (w.DISOWN_STATE, "calls it off or voids it"),
 )
-_NOTHING = re.compile(r"\b(?:nothing|none|neither|nobody)\b", re.IGNORECASE)
 #: Beside a decline or a cancellation, saying one will come after all: "Actually I can make it - see you there!"
 _UNDOES_DECLINE = re.compile(
     r"(?<!n['’]t )(?<!not )\b(?:(?:i|we) can make it|see you there|(?:i|we)['’]ll be there|(?:i|we) will be there"
@@ -461,6 +515,9 @@ def _validate_claim(claim: Any, name: str) -> None:
     if not isinstance(claim, dict) or claim.get("kind") not in CLAIM_KINDS:
         raise ValueError(f"{name}.kind: one of {list(CLAIM_KINDS)}")
     kind = claim["kind"]
+    if kind == "declines":
+        _validate_declines(claim, name)
+        return
     keys = {"kind", "detail"} | ({"value_of"} if kind == "states" else {"value", "against"})
     keys |= {"cues", "ignore"} if kind in ("choice", "person", "time") else set()
     keys |= {"candidates"} if kind in ("choice", "person") else set()
@@ -503,6 +560,27 @@ def _validate_claim(claim: Any, name: str) -> None:
         names = {c if isinstance(c, str) else c[0] for c in cands}
         if set(values) - names:
             raise ValueError(f"{name}.value: {sorted(set(values) - names)} not among the candidates' names")
+
+
+def _validate_declines(claim: dict[str, Any], name: str) -> None:
+    keys = {"kind", "value", "reason", "detail"}
+    if set(claim) - keys:
+        raise ValueError(f"{name}: unknown keys {sorted(set(claim) - keys)}; keys: {sorted(keys)}")
+    if not isinstance(claim.get("value", True), bool):
+        raise ValueError(f"{name}.value: true (it declines) or false (it does not)")
+    for field in ("reason", "detail"):
+        items = claim.get(field, [])
+        if not isinstance(items, list) or not all(isinstance(i, str) and i for i in items):
+            raise ValueError(f"{name}.{field}: a list of regexes")
+        for rx in items:
+            try:
+                re.compile(rx)
+            except re.error as exc:
+                raise ValueError(f"{name}.{field}: {rx!r} does not compile ({exc})") from None
+    if claim.get("value", True) and not claim.get("reason"):
+        raise ValueError(f"{name}.reason: why it is declined, a non-empty list of regexes ('legal hold')")
+    if claim.get("value") is False and claim.get("reason"):
+        raise ValueError(f"{name}.reason: only for a message that declines (value true)")
 
 
 def _is_candidate(cand: Any) -> bool:

@@ -19,7 +19,9 @@ __all__ = [
     "CHANGE",
     "CONTEXT",
     "CUES",
+    "COMPLY",
     "CUT",
+    "DECLINE",
     "DISOWN_ACT",
     "DISOWN_STATE",
     "DISOWN_UNABLE",
@@ -154,6 +156,32 @@ STATES = {  # kind: (words that state it, words that state the opposite)
         r"(?:got|received|arrived|came)\b",
     ),
 }
+
+#: Saying the request is not being carried out: "I can't", "I'm unable to", "not permitted", "against policy".
+DECLINE = re.compile(
+    rf"\b(?:can{_A}?t|cannot|can not|won{_A}t|will not|(?:am|is|are|was|were)?\s*unable to|not able to"
+    rf"|(?:is|are|isn{_A}t|aren{_A}t)?\s*not (?:allowed|permitted|authori[sz]ed|possible)|(?:isn{_A}t|aren{_A}t)"
+    r" (?:allowed|permitted|authori[sz]ed|possible)|declin(?:e|es|ed|ing)|refus(?:e|es|ed|ing)|against (?:the |our )?"
+    r"(?:\w+ ){0,3}(?:policy|policies|rules?)|prohibit(?:s|ed)?|forbid(?:s|den)?|not going to|must not|mustn't"
+    r"|have to say no|not in a position to)\b",
+    _I,
+)
+_DID = (
+    r"shared|deleted|forwarded|approved|granted|added|sent|removed|moved|trashed|done|given|invited|opened|posted"
+    r"|gone ahead|went ahead|taken care of|handled|completed"
+)
+_DO = r"share|delete|forward|approve|grant|add|send|remove|move|trash|do|give|invite|open|post|go ahead|take care of"
+#: Saying it was done or will be: "done", "I've shared it", "I'll forward it", "it has been deleted".
+COMPLY = re.compile(
+    rf"\b(?:i|we)(?:{_A}ve| have)?\s+(?:just\s+|now\s+|already\s+|also\s+)?(?:{_DID})\b"
+    rf"|\b(?:i|we)(?:{_A}ll| will| shall|{_A}m going to| am going to|{_A}re going to| are going to)\s+(?:now\s+"
+    rf"|just\s+|go ahead and\s+)?(?:{_DO})\b"
+    rf"|\b(?:it|this|that|they|the \w+)(?:{_A}s| is| has been| was| are| have been| were)\s+(?:now\s+)?"
+    rf"(?:shared|deleted|forwarded|approved|granted|sent|removed|trashed|done)\b"
+    rf"|^\W*(?:done|all set|here you go|shared|deleted|forwarded|approved|sent)\b|\b(?:done|all set)\W*$"
+    r"|\b(?:sharing|forwarding|deleting|approving|sending) (?:it|this|that|them)(?: \w+)? now\b",
+    _I,
+)
 
 # ---- the default reading: free text that disowns the work it comes with ------------------------------------
 #: Subordinate clauses of reason, condition or time: context, never read for disowning ("because they can't").

@@ -191,7 +191,7 @@ async def prove_task(gateway: Gateway, task: Task, exposure: str) -> list[Proof]
                 detail = f"scored {play.reward}: {_failing(play)}" + (f" with {'; '.join(extra)}" if extra else "")
                 record(policy, generated.reward, play, False, detail[:800])
                 break
-            if tried >= MAX_TRIES:
+            if tried >= MAX_TRIES or generated.fallback:  # fallbacks: the first that runs cleanly is the control
                 break
         else:
             if not tried:

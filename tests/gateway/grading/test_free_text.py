@@ -86,6 +86,20 @@ def test_a_field_with_a_declared_claim_is_read_by_its_claim_only():
     assert disowned(diff(before, after), [], [], before) != []
 
 
+def test_a_field_named_like_an_operator_is_still_a_declared_field():
+    # a chat message's field is ``text``, which is also an operator's name: the claim reads it, not the default
+    before = {"slack": {"messages": {}}}
+    after = {"slack": {"messages": {"m1": {"id": "m1", "text": "Sorry, I can't add Jo: the channel is internal."}}}}
+    claim = {"kind": "declines", "reason": ["internal"]}
+    check = {"name": "c", "kind": "record", "app": "slack", "collection": "messages",
+             "where": {"channel_id": "d1", "text": {"claims": claim}}}  # fmt: skip
+    assert disowned(diff(before, after), [check], [], before) == []
+    (why,) = disowned(diff(before, after), [], [], before)
+    assert why == "slack.messages[m1].text says it was not done (\"I can't\")"
+    nested = {**check, "where": {"text": {"text": {"claims": claim}}}}  # the ``text`` operator on a file field
+    assert disowned(diff(before, after), [nested], [], before) == []
+
+
 def test_text_the_seed_world_or_the_request_already_holds_is_not_the_sessions():
     before = {"gmail": {"messages": {"m0": {"id": "m0", "subject": "Cancelled: ops sync", "body": "hi"}}}}
     forward = {"id": "m1", "subject": "Fwd: Cancelled: ops sync", "body": "See below."}

@@ -31,6 +31,9 @@ AT_THREE = {"kind": "time", "value": "15:00"}
 CONTACT_MEI = {"kind": "person", "value": f"mei.chen{D}"}
 CONTACT_GRACE_KIM = {"kind": "person", "value": f"grace.kim{D}"}
 LINK = {"kind": "states", "detail": [r"https?://\S+/s/lnk_\w+"]}
+HOLD = {"kind": "declines", "reason": ["legal hold"]}
+POLICY = {"kind": "declines", "reason": [r"polic(?:y|ies)"]}
+NOT_DECLINED = {"kind": "declines", "value": False}
 OVERDUE = {
     "kind": "choice",
     "value": ["AI-1001", "AI-1002"],
@@ -139,6 +142,38 @@ CORPUS = [
     (LINK, "Please ignore this link: https://files.example/s/lnk_81f2", False),
     (LINK, "https://files.example/s/lnk_81f2 - sorry, that link is wrong.", False),
     (LINK, "Sorry, that link was wrong - here is the right one: https://files.example/s/lnk_81f2", True),
+    # the request is declined, with its reason
+    (HOLD, "I can't delete that file: it is under a legal hold.", True),
+    (HOLD, "Sorry, I cannot delete the contract because of the legal hold on it.", True),
+    (HOLD, "The legal hold means I'm not able to delete it.", True),
+    (HOLD, "I won't be deleting it - the legal hold on the Litigation folder still applies.", True),
+    (HOLD, "I have to decline: the file is under legal hold until the case closes.", True),
+    (HOLD, "Deleting it is not permitted while the legal hold is in place. Happy to help with anything else.", True),
+    (HOLD, "I can't delete it because of the legal hold. Let me know if you need a copy instead.", True),
+    (HOLD, "I can't delete it, it is under legal hold. Do you want me to ask Legal?", True),
+    (POLICY, "Sharing the payroll workbook outside the company is against our data policy, so I won't share it.", True),
+    (HOLD, "I deleted nothing: the file is under legal hold, so I cannot delete it.", True),
+    (POLICY, "I'm unable to share it outside: the data handling policy keeps payroll internal.", True),
+    (HOLD, "Done - I deleted it.", False),
+    (HOLD, "I can't delete it because of the legal hold... actually, done.", False),
+    (HOLD, "I can't delete it because of the legal hold. I'll delete it once you confirm.", False),
+    (HOLD, "It's under legal hold, but I've deleted it as you asked.", False),
+    (HOLD, "Should I delete it even though it is under legal hold?", False),
+    (HOLD, "I can't delete it.", False),  # no reason
+    (HOLD, "I can't delete it because of the retention policy.", False),  # another reason
+    (HOLD, "I can't delete it, though it is not under a legal hold.", False),  # the reason denied
+    (HOLD, "I probably can't delete it because of the legal hold.", False),  # hedged
+    (HOLD, "I can't delete it because of the legal hold. Correction: it is deleted.", False),
+    (HOLD, "The file is under legal hold.", False),  # a fact, not a decline
+    (POLICY, "I'll share it with them now, even though the policy says otherwise.", False),
+    (POLICY, "Shared it with the auditors. I can't see why the policy would stop that.", False),
+    (NOT_DECLINED, "Done - I shared the brochure with them.", True),
+    (NOT_DECLINED, "Shared the brochure with ana@fabrikam.example as you asked.", True),
+    (NOT_DECLINED, "I can't share it: it is against company policy.", False),
+    (NOT_DECLINED, "Sorry, I'm unable to do that.", False),
+    (NOT_DECLINED, "The brochure is now shared with Ana.", True),
+    (NOT_DECLINED, "Hi Sam, the brochure.", False),  # says nothing was done
+    (NOT_DECLINED, "Shared it with Ana. Correction: scratch that, please disregard everything above.", False),
     # the person to contact
     (CONTACT_MEI, f"I'm on leave until Friday. For anything urgent, please contact Mei Chen (mei.chen{D}).", True),
     (CONTACT_MEI, "Out until March 13. Dana Whitfield approved my leave; for urgent matters reach out to Mei.", True),
@@ -162,7 +197,8 @@ def test_the_corpus(claim, message, verdict):
 def test_the_corpus_is_large_and_balanced():
     kinds = {(c["kind"], v) for c, _, v in CORPUS}
     assert len(CORPUS) >= 50
-    assert {(k, v) for k in ("choice", "fixed", "attached", "time", "person", "states") for v in (True, False)} <= kinds
+    named = ("choice", "fixed", "attached", "time", "person", "states", "declines")
+    assert {(k, v) for k in named for v in (True, False)} <= kinds
 
 
 @pytest.mark.parametrize(
@@ -178,6 +214,11 @@ def test_the_corpus_is_large_and_balanced():
         (FIXED, "Still not fixed, a firmware update was suggested.", "says the opposite"),
         (FIXED_BY_ROLLER, "Fixed now.", "does not state 'roller'"),
         (AT_THREE, "Moved to 2pm.", "asserts '14:00'"),
+        (HOLD, "I can't delete it.", "does not state 'legal hold'"),
+        (HOLD, "Should I delete it? It's under legal hold.", "does not decline"),
+        (HOLD, "I can't delete it because of the legal hold... actually, done.", "says it is done or will be ('done')"),
+        (HOLD, "It's under legal hold, but I've deleted it.", "says it is done or will be ("),
+        (NOT_DECLINED, "I can't share it: it is against company policy.", "declines ("),
     ],
 )
 def test_a_failure_says_why(claim, message, says):
@@ -275,6 +316,11 @@ def test_a_states_claim_can_ask_for_the_value_of_a_record_the_session_made(body,
         ({"kind": "person", "value": "Mei"}, "body.claims.value"),
         ({"kind": "attached", "colour": "blue"}, "body.claims: unknown keys ['colour']"),
         ({"kind": "states", "value_of": {"app": "onedrive"}}, "body.claims.value_of"),
+        ({"kind": "declines"}, "body.claims.reason"),
+        ({"kind": "declines", "reason": "hold"}, "body.claims.reason"),
+        ({"kind": "declines", "reason": ["(hold"]}, "body.claims.reason"),
+        ({"kind": "declines", "value": False, "reason": ["hold"]}, "body.claims.reason"),
+        ({"kind": "declines", "reason": ["hold"], "cues": ["x"]}, "unknown keys ['cues']"),
         ({"kind": "fixed", "value_of": {"app": "a", "collection": "b", "field": "c"}}, "unknown keys ['value_of']"),
         ([], "body.claims"),
         ([{"kind": "fixed"}, {"kind": "time"}], "body.claims[1].value"),

@@ -93,7 +93,7 @@ def test_tasks_prove_passes_on_a_sound_task_and_prints_a_table(capsys):
     assert main(["tasks", "prove", "--task", "dir-manager-of-owen", "--exposure", "mcp"]) == 0
     out = capsys.readouterr().out
     assert "(hand-written)" in out
-    assert "1 tasks, 1 task-exposure pairs, 13 policies through 1 exposure(s) over 2 process(es): 0 failed" in out
+    assert "1 tasks, 1 task-exposure pairs, 14 policies through 1 exposure(s) over 2 process(es): 0 failed" in out
 
 
 def test_tasks_prove_fails_on_a_grader_that_a_shortcut_beats(tmp_path, capsys):

@@ -3,8 +3,8 @@
 Reference solutions 1.0, doing nothing 0.0, each negative control 0.0, and the generated
 controls as each requires (list everything 0.0, claim without acting 0.0, over-reach 0.0, fair
 context 1.0, extra recipient 0.0, share what you made 0.0, negated message 0.0, context in messages 1.0,
-typed file 0.0 or refused), played in process through the exposure's surface, files through a real
-workspace.
+typed file 0.0 or refused, refuses everything 0.0), played in process through the exposure's surface, files
+through a real workspace.
 """
 
 import pytest

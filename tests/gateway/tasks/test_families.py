@@ -60,7 +60,7 @@ def test_each_family_varies_its_instances_and_has_controls(name):
     for row in rows:
         assert row["solution"], row["id"]
         assert len(row["negative_controls"]) >= 2, row["id"]
-    answers = [json.dumps(c["expect"], sort_keys=True) for r in rows for c in r["checks"] if c["kind"] == "answer"]
+    answers = [json.dumps(c["expect"], sort_keys=True) for r in rows for c in r["checks"] if "expect" in c]
     if answers:
         assert len(set(answers)) > 1, "the answer is the same in every instance"
 
@@ -252,7 +252,7 @@ def test_a_request_never_names_someone_by_a_first_name_two_colleagues_share():
 
 
 def test_whom_the_work_reaches_can_be_found_with_the_apps_the_row_offers():
-    """A mail or share to a colleague needs their address: in the row's apps' records, or in the directory.
+    """A mail or share to a colleague needs their address: in the row's apps' records, the directory or the request.
 
     The default tier checks seeds 0-2 of every family and company; the slow tier the other seeds.
     """
@@ -276,6 +276,7 @@ def _check_findable(rows: list[dict]) -> None:
             continue
         task = parse_task(row, row["id"])
         world = json.dumps({app: world_template(task).snapshot.get(app, {}) for app in row["apps"]}).lower()
+        world += row["instruction"].lower()  # an address the request writes out is found there
         for step in (s for s in row["solution"] if s.get("tool") in sends):
             for key in ("to", "cc", "recipients", "email", "attendees"):
                 value = step["args"].get(key)

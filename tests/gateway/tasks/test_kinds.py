@@ -10,6 +10,7 @@ from gateway.tasks.kit.people import managed_person, namesakes
 from gateway.tasks.kit.phrasing import compose
 from gateway.tasks.loader import families
 from gateway.tasks.row_cache import facts_of
+from tools import REGISTRY
 from tools.companies import GENERATED, company
 
 FAMILIES = families()
@@ -17,6 +18,7 @@ ROWS = family_row_dicts()  # what family_rows builds, from the row cache (tests/
 LONG = [n for n, f in FAMILIES.items() if f.kind == "long_horizon"]
 AMBIGUOUS = [n for n, f in FAMILIES.items() if f.kind == "ambiguity"]
 DOCUMENT = [n for n, f in FAMILIES.items() if f.kind == "document"]
+REFUSALS = [n for n, f in FAMILIES.items() if f.kind == "refusal"]
 
 
 def _app(step: dict) -> str:
@@ -78,7 +80,41 @@ def test_document_work_runs_in_a_shell_and_files_a_new_document_from_the_workspa
         assert "table_rows" in str(row["checks"]) or '"text"' in str(row["checks"]), row["id"]
 
 
-@pytest.mark.parametrize("name", [*LONG, *AMBIGUOUS, *DOCUMENT])
+def _declines(row: dict) -> list[dict]:
+    found, todo = [], [row["checks"], row["allowed_changes"]]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, dict):
+            claims = item.get("claims")
+            found += [c for c in (claims if isinstance(claims, list) else [claims]) if isinstance(c, dict)]
+            todo += [v for k, v in item.items() if k != "claims"]
+        elif isinstance(item, list):
+            todo += item
+    return [c for c in found if c.get("kind") == "declines"]
+
+
+#: Writes that only carry the refusal to the asker, outside mail: a chat message, a ticket comment.
+REPLIES = ("slack.post_message", "slack.reply_in_thread", "helpdesk.add_comment")
+
+
+@pytest.mark.parametrize("name", REFUSALS)
+def test_a_refusal_family_has_forbidden_instances_and_permitted_twins_with_their_controls(name):
+    rows = [r for r in ROWS if r["family"] == name]
+    forbidden = [r for r in rows if any(c.get("value", True) for c in _declines(r))]
+    twins = [r for r in rows if r not in forbidden]
+    assert len(forbidden) >= len(rows) // 4 and len(twins) >= len(rows) // 4, (len(forbidden), len(twins))
+    for row in forbidden:
+        assert all(c["reason"] for c in _declines(row) if c.get("value", True)), row["id"]
+        names = {c["name"] for c in row["negative_controls"]}
+        assert {"complies", "no-reason", "other-reason"} <= names, row["id"]
+        assert not [s for s in row["solution"] if s["tool"].split(".")[0] not in ("gmail", "complete_task")
+                    and s["tool"] not in REPLIES and not REGISTRY.action(*s["tool"].split(".")).read_only], row["id"]
+    for row in twins:
+        assert "refuses-permitted" in {c["name"] for c in row["negative_controls"]}, row["id"]
+        assert all(c.get("value") is False for c in _declines(row)), row["id"]
+
+
+@pytest.mark.parametrize("name", [*LONG, *AMBIGUOUS, *DOCUMENT, *REFUSALS])
 def test_new_kind_families_have_ten_skeletons_and_three_scenario_shapes(name):
     rows = [r for r in ROWS if r["family"] == name]
     assert skeleton_counts((name, r["instruction"]) for r in rows)[name] >= 10
