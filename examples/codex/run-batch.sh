@@ -17,6 +17,24 @@ export EPISODE_TIMEOUT_S="${EPISODE_TIMEOUT_S:-600}"  # longest one `codex exec`
 export GATEWAY="${GATEWAY:-http://127.0.0.1:8000}" HERE="$(cd "$(dirname "$0")" && pwd)"
 export RUNS_DIR="${RUNS_DIR:-$HOME/.company-gateway-runs}"  # CODEX_HOMEs live here: outside /tmp (config-cli.toml)
 mkdir -p "$RUNS_DIR"
+# The model's endpoint, probed when the harness times out or fails (MODEL_URL overrides it):
+# config.toml's base_url.
+export MODEL_URL="${MODEL_URL:-$(sed -n 's/^base_url = "\([^"]*\)".*/\1/p' "$HERE/config.toml" | head -n 1)}"
+
+# masked_if_model_unreachable TASK SID LOG: when MODEL_URL gives no HTTP answer at all (curl cannot resolve it,
+# connect, or hear back within 10 s; any status code, 404 included, is an answer), print the episode's line masked
+# with "failure_kind": "model_unreachable" and succeed: an infrastructure failure, never a 0 against the model.
+# Otherwise print nothing and fail.
+masked_if_model_unreachable() {
+  local code=0
+  [ -n "$MODEL_URL" ] || return 1
+  curl -s -o /dev/null --max-time 10 "$MODEL_URL" || code=$?
+  [ "$code" -ne 0 ] || return 1
+  printf '%s\t%s\n' "$1" "$(node -e 'process.stdout.write(JSON.stringify({session_id: process.argv[1], reward: 0.0,
+    checks: [], mask_sample: true, failure_kind: "model_unreachable", failure_reason: process.argv[2]}))' \
+    "$2" "codex: no answer from the model at $MODEL_URL (curl exit $code); see $3")"
+}
+export -f masked_if_model_unreachable
 
 episode() {
   local task=$1 seed home sid rc=0 renewer every
@@ -53,7 +71,9 @@ episode() {
     "$(field instruction)" </dev/null >"$home/codex.log" 2>&1 || rc=$?
   case $rc in
     0) printf '%s\t%s\n' "$task" "$(curl -sS "$GATEWAY/verify" -d "{\"session_id\": \"$sid\"}")" ;;
-    124 | 137)  # out of time is the model's score: verified as the world stands
+    124 | 137)  # out of time is the model's score (verified as the world stands), unless the model
+      # gave no answer at all: then it is masked
+      masked_if_model_unreachable "$task" "$sid" "$home/codex.log" ||
       printf '%s\t%s\n' "$task" "$(node -e 'process.stdout.write(JSON.stringify({...JSON.parse(process.argv[1]),
         timed_out: true, timeout_s: Number(process.argv[2])}))' \
         "$(curl -sS "$GATEWAY/verify" -d "{\"session_id\": \"$sid\"}")" "$EPISODE_TIMEOUT_S")" ;;
@@ -63,7 +83,10 @@ episode() {
       printf '%s\t%s\n' "$task" "$(node -e 'process.stdout.write(JSON.stringify({session_id: process.argv[1],
       reward: 0.0, checks: [], mask_sample: true, failure_kind: "harness_mcp_failed", failure_reason: process.argv[2]}))' \
       "$sid" "codex: required MCP servers failed to initialize; see $home/codex.log")"
-    else  # any other non-zero exit (the model's endpoint down) is no score of the model either: not verified
+    # Any other non-zero exit is no score of the model either: masked when its endpoint gives no answer, else
+    # reported as an error and not verified.
+    elif masked_if_model_unreachable "$task" "$sid" "$home/codex.log"; then :
+    else
       printf '%s\t{"error": "codex exited with status %s; see %s"}\n' "$task" "$rc" "$home/codex.log"
     fi ;;
   esac

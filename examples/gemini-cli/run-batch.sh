@@ -19,6 +19,24 @@ export EPISODE_TIMEOUT_S="${EPISODE_TIMEOUT_S:-600}"  # longest one `gemini -p` 
 export GATEWAY="${GATEWAY:-http://127.0.0.1:8000}" HERE="$(cd "$(dirname "$0")" && pwd)"
 export RUNS_DIR="${RUNS_DIR:-$HOME/.company-gateway-runs}" GEMINI_MODEL="${GEMINI_MODEL:-gemini-2.5-pro}"
 mkdir -p "$RUNS_DIR"
+# The model's endpoint, probed when the harness times out or fails (MODEL_URL overrides it):
+# GOOGLE_GEMINI_BASE_URL, else Google's API.
+export MODEL_URL="${MODEL_URL:-${GOOGLE_GEMINI_BASE_URL:-https://generativelanguage.googleapis.com}}"
+
+# masked_if_model_unreachable TASK SID LOG: when MODEL_URL gives no HTTP answer at all (curl cannot resolve it,
+# connect, or hear back within 10 s; any status code, 404 included, is an answer), print the episode's line masked
+# with "failure_kind": "model_unreachable" and succeed: an infrastructure failure, never a 0 against the model.
+# Otherwise print nothing and fail.
+masked_if_model_unreachable() {
+  local code=0
+  [ -n "$MODEL_URL" ] || return 1
+  curl -s -o /dev/null --max-time 10 "$MODEL_URL" || code=$?
+  [ "$code" -ne 0 ] || return 1
+  printf '%s\t%s\n' "$1" "$(node -e 'process.stdout.write(JSON.stringify({session_id: process.argv[1], reward: 0.0,
+    checks: [], mask_sample: true, failure_kind: "model_unreachable", failure_reason: process.argv[2]}))' \
+    "$2" "gemini: no answer from the model at $MODEL_URL (curl exit $code); see $3")"
+}
+export -f masked_if_model_unreachable
 
 episode() {
   local task=$1 seed home sid listed rc=0 renewer every
@@ -65,12 +83,16 @@ episode() {
       --approval-mode yolo --output-format json </dev/null >"$home/gemini.json" 2>"$home/gemini.log") || rc=$?
     case $rc in
       0) printf '%s\t%s\n' "$task" "$(curl -sS "$GATEWAY/verify" -d "{\"session_id\": \"$sid\"}")" ;;
-      124 | 137)  # out of time is the model's score: verified as the world stands
+      124 | 137)  # out of time is the model's score (verified as the world stands), unless the model
+        # gave no answer at all: then it is masked
+        masked_if_model_unreachable "$task" "$sid" "$home/gemini.log" ||
         printf '%s\t%s\n' "$task" "$(node -e 'process.stdout.write(JSON.stringify({...JSON.parse(process.argv[1]),
           timed_out: true, timeout_s: Number(process.argv[2])}))' \
           "$(curl -sS "$GATEWAY/verify" -d "{\"session_id\": \"$sid\"}")" "$EPISODE_TIMEOUT_S")" ;;
-      # Any other non-zero exit (the model's endpoint down, exit 41 for a missing auth type) is not verified.
-      *) printf '%s\t{"error": "gemini exited with status %s; see %s"}\n' "$task" "$rc" "$home/gemini.log" ;;
+      # Any other non-zero exit (the model down, exit 41 for a missing auth type) is no score of the model: masked when
+      # the model gives no answer at all, else not verified.
+      *) masked_if_model_unreachable "$task" "$sid" "$home/gemini.log" ||
+         printf '%s\t{"error": "gemini exited with status %s; see %s"}\n' "$task" "$rc" "$home/gemini.log" ;;
     esac
   fi
   [ -z "$renewer" ] || kill "$renewer" 2>/dev/null || true

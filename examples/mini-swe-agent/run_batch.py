@@ -4,8 +4,15 @@ Per task: seed a session with ``"exposure": "cli"`` (the gateway lends it a loca
 guide ``README.md`` and one command per app), run mini-swe-agent's ``DefaultAgent`` with every bash command run
 *inside that sandbox* (``sandbox_env.SandboxShell``: bubblewrap, no network, the company API on a unix socket
 where the control routes answer 403, the task data hidden), verify, close. Writes one JSON line per task to stdout,
-and nothing else: ``{"task_id", "exit_status", "reward", "mask_sample", "failure_kind", "checks"}``; the agent's
-and litellm's own output goes to stderr.
+and nothing else: ``{"task_id", "session_id", "exit_status", "reward", "mask_sample", "failure_kind",
+"failure_reason", "checks"}``; the agent's and litellm's own output goes to stderr.
+
+When the model's endpoint fails a query after mini-swe-agent's own retries (``MSWEA_MODEL_RETRY_STOP_AFTER_ATTEMPT``
+attempts, default 10, 4 to 60 s apart: about 5 minutes), the episode is not verified and its line is masked,
+``"reward": 0.0, "mask_sample": true``, with ``"failure_kind"`` ``"model_unreachable"`` (no connection: refused,
+unresolved, timed out), ``"model_api"`` (the endpoint answered with an error: 401, 429, 5xx, a bad request) or
+``"model_error"`` (anything else the query raised), and the error in ``"failure_reason"``: an infrastructure
+failure is never a 0 against the model. The session is closed either way and the batch goes on.
 
 The gateway must run on this machine with the local sandbox provider (bubblewrap installed) and the sandbox root
 this script reads from the same ``GATEWAY_*`` variables; with ``GATEWAY_CONTROL_TOKEN`` set, the control calls
@@ -51,6 +58,56 @@ def post(route: str, body: dict[str, Any]) -> dict[str, Any]:
         return json.load(response)
 
 
+class ModelFailure(Exception):
+    """The model's endpoint failed a query after its retries; ``kind`` is the episode's ``failure_kind``."""
+
+    def __init__(self, kind: str, reason: str) -> None:
+        super().__init__(reason)
+        self.kind = kind
+
+
+def model_failure_kind(error: BaseException) -> str:
+    """``"model_unreachable"``, ``"model_api"`` or ``"model_error"`` for an exception a model query raised.
+
+    litellm reports a refused connection as ``InternalServerError`` ("Connection error."): the exceptions it was
+    raised from (``__cause__``/``__context__``) tell a connection that never happened from an error the endpoint
+    answered with.
+    """
+    import httpx
+    import openai
+
+    chain: list[BaseException] = []
+    seen: BaseException | None = error
+    while seen is not None and seen not in chain:
+        chain.append(seen)
+        seen = seen.__cause__ or seen.__context__
+    if any(isinstance(e, openai.APIConnectionError | httpx.TransportError | ConnectionError) for e in chain):
+        return "model_unreachable"
+    if any(isinstance(e, openai.APIError) for e in chain):
+        return "model_api"
+    return "model_error"
+
+
+def guarded_model(**config: Any) -> Any:
+    """mini-swe-agent's ``LitellmModel`` built from ``config``, whose failed queries raise :class:`ModelFailure`.
+
+    The agent's own flow exceptions (such as a format error it answers the model with) pass through.
+    """
+    from minisweagent.exceptions import InterruptAgentFlow
+    from minisweagent.models.litellm_model import LitellmModel
+
+    class GuardedModel(LitellmModel):  # type: ignore[misc]
+        def query(self, messages: list[dict[str, str]], **kwargs: Any) -> dict[str, Any]:
+            try:
+                return super().query(messages, **kwargs)  # type: ignore[no-any-return]
+            except InterruptAgentFlow:
+                raise
+            except Exception as error:  # after its retries: whatever the query raised is the model's endpoint's
+                raise ModelFailure(model_failure_kind(error), f"{type(error).__name__}: {error}"[:2000]) from error
+
+    return GuardedModel(**config)
+
+
 def sandbox_environment(shell: SandboxShell, timeout_s: int) -> Any:
     """A mini-swe-agent environment whose ``execute`` runs the command in the session's sandbox."""
     from minisweagent.environments.local import LocalEnvironment
@@ -91,7 +148,6 @@ def renewing(session_id: str, lease_s: Any) -> Any:
 def episode(task_id: str) -> dict[str, Any]:
     """Seed, run the agent in the session's sandbox, verify and close; the verify result with the exit status."""
     from minisweagent.agents.default import DefaultAgent
-    from minisweagent.models.litellm_model import LitellmModel
 
     seed = post("/seed_session", {"task_id": task_id, "exposure": "cli"})
     shell = None
@@ -102,12 +158,19 @@ def episode(task_id: str) -> dict[str, Any]:
         model = {k: v for k, v in CONFIG["model"].items() if k != "model_class"}
         model["model_kwargs"] = {**model["model_kwargs"], "api_key": os.environ.get("MODEL_API_KEY", "unused")}
         environment = sandbox_environment(shell, int(CONFIG["environment"].get("timeout", 60)))
-        agent = DefaultAgent(LitellmModel(**model), environment, **CONFIG["agent"])
-        with renewing(seed["session_id"], seed.get("lease_s")):
-            result = agent.run(seed["instruction"])
+        agent = DefaultAgent(guarded_model(**model), environment, **CONFIG["agent"])
+        try:
+            with renewing(seed["session_id"], seed.get("lease_s")):
+                result = agent.run(seed["instruction"])
+        except ModelFailure as failure:  # no score of the model: masked, not verified
+            sys.stderr.write(f"{task_id}: the model failed ({failure.kind}): {failure}\n")
+            return {"task_id": task_id, "session_id": seed["session_id"], "exit_status": "ModelFailure",
+                    "reward": 0.0, "mask_sample": True, "failure_kind": failure.kind, "failure_reason": str(failure),
+                    "checks": []}  # fmt: skip
         verdict = post("/verify", {"session_id": seed["session_id"], "response": result.get("submission") or None})
-        return {"task_id": task_id, "exit_status": result.get("exit_status"), "reward": verdict["reward"],
-                "mask_sample": verdict["mask_sample"], "failure_kind": verdict["failure_kind"],
+        return {"task_id": task_id, "session_id": seed["session_id"], "exit_status": result.get("exit_status"),
+                "reward": verdict["reward"], "mask_sample": verdict["mask_sample"],
+                "failure_kind": verdict["failure_kind"], "failure_reason": verdict.get("failure_reason"),
                 "checks": verdict["checks"]}  # fmt: skip
     finally:
         if shell is not None:

@@ -24,6 +24,26 @@ export RUNS_DIR="${RUNS_DIR:-$HOME/.company-gateway-runs}"
 export MODEL_UNDER_TEST_KEY="${MODEL_UNDER_TEST_KEY:-${MODEL_API_KEY:-}}" OPENCLAW_NO_AUTO_UPDATE=1 OPENCLAW_OFFLINE=1
 unset MODEL_API_KEY
 mkdir -p "$RUNS_DIR"
+# The model's endpoint, probed when the harness times out or fails (MODEL_URL overrides it):
+# the baseUrl of the provider of openclaw.json's primary model.
+export MODEL_URL="${MODEL_URL:-$(node -e 'const c = require(process.argv[1]);
+  const m = c.agents.defaults.model.primary.split("/")[0]; const p = ((c.models || {}).providers || {})[m]; process.stdout.write(String((p && p.baseUrl) || ""))' \
+  "$HERE/openclaw.json")}"
+
+# masked_if_model_unreachable TASK SID LOG: when MODEL_URL gives no HTTP answer at all (curl cannot resolve it,
+# connect, or hear back within 10 s; any status code, 404 included, is an answer), print the episode's line masked
+# with "failure_kind": "model_unreachable" and succeed: an infrastructure failure, never a 0 against the model.
+# Otherwise print nothing and fail.
+masked_if_model_unreachable() {
+  local code=0
+  [ -n "$MODEL_URL" ] || return 1
+  curl -s -o /dev/null --max-time 10 "$MODEL_URL" || code=$?
+  [ "$code" -ne 0 ] || return 1
+  printf '%s\t%s\n' "$1" "$(node -e 'process.stdout.write(JSON.stringify({session_id: process.argv[1], reward: 0.0,
+    checks: [], mask_sample: true, failure_kind: "model_unreachable", failure_reason: process.argv[2]}))' \
+    "$2" "openclaw: no answer from the model at $MODEL_URL (curl exit $code); see $3")"
+}
+export -f masked_if_model_unreachable
 
 episode() {
   local task=$1 seed home sid server rc=0 renewer every
@@ -69,12 +89,16 @@ episode() {
       --json "$(field instruction)" </dev/null >"$home/result.json" 2>"$home/openclaw.log") || rc=$?
     case $rc in
       0) printf '%s\t%s\n' "$task" "$(curl -sS "$GATEWAY/verify" -d "{\"session_id\": \"$sid\"}")" ;;
-      124 | 137)  # out of time is the model's score: verified as the world stands
+      124 | 137)  # out of time is the model's score (verified as the world stands), unless the model
+        # gave no answer at all: then it is masked
+        masked_if_model_unreachable "$task" "$sid" "$home/openclaw.log" ||
         printf '%s\t%s\n' "$task" "$(node -e 'process.stdout.write(JSON.stringify({...JSON.parse(process.argv[1]),
           timed_out: true, timeout_s: Number(process.argv[2])}))' \
           "$(curl -sS "$GATEWAY/verify" -d "{\"session_id\": \"$sid\"}")" "$EPISODE_TIMEOUT_S")" ;;
-      # Any other non-zero exit (a model or result error: 1) is no score of the model: not verified.
-      *) printf '%s\t{"error": "openclaw exited with status %s; see %s"}\n' "$task" "$rc" "$home/openclaw.log" ;;
+      # Any other non-zero exit (a model or result error: 1) is no score of the model: masked when
+      # the model gives no answer at all, else not verified.
+      *) masked_if_model_unreachable "$task" "$sid" "$home/openclaw.log" ||
+         printf '%s\t{"error": "openclaw exited with status %s; see %s"}\n' "$task" "$rc" "$home/openclaw.log" ;;
     esac
   fi
   [ -z "$renewer" ] || kill "$renewer" 2>/dev/null || true

@@ -14,6 +14,25 @@ PARALLEL="${PARALLEL:-4}"
 export GATEWAY="${GATEWAY:-http://127.0.0.1:8000}" HERE="$(cd "$(dirname "$0")" && pwd)"
 export RUNS_DIR="${RUNS_DIR:-$HOME/.company-gateway-runs}"
 mkdir -p "$RUNS_DIR"
+# The model's endpoint, probed when the harness times out or fails (MODEL_URL overrides it):
+# the baseURL of opencode.json's model provider.
+export MODEL_URL="${MODEL_URL:-$(node -e 'const c = require(process.argv[1]);
+  const p = (c.provider || {})[String(c.model).split("/")[0]]; process.stdout.write(String((p && p.options && p.options.baseURL) || ""))' "$HERE/opencode.json")}"
+
+# masked_if_model_unreachable TASK SID LOG: when MODEL_URL gives no HTTP answer at all (curl cannot resolve it,
+# connect, or hear back within 10 s; any status code, 404 included, is an answer), print the episode's line masked
+# with "failure_kind": "model_unreachable" and succeed: an infrastructure failure, never a 0 against the model.
+# Otherwise print nothing and fail.
+masked_if_model_unreachable() {
+  local code=0
+  [ -n "$MODEL_URL" ] || return 1
+  curl -s -o /dev/null --max-time 10 "$MODEL_URL" || code=$?
+  [ "$code" -ne 0 ] || return 1
+  printf '%s\t%s\n' "$1" "$(node -e 'process.stdout.write(JSON.stringify({session_id: process.argv[1], reward: 0.0,
+    checks: [], mask_sample: true, failure_kind: "model_unreachable", failure_reason: process.argv[2]}))' \
+    "$2" "opencode: no answer from the model at $MODEL_URL (curl exit $code); see $3")"
+}
+export -f masked_if_model_unreachable
 
 episode() {
   local task=$1 seed home sid ok=1 tools=1 renewer every
@@ -59,7 +78,7 @@ episode() {
     "$sid" "opencode: MCP server unavailable; see $home/mcp-list.log and $home/opencode.log")"
   elif [ "$ok" = 1 ]; then
     printf '%s\t%s\n' "$task" "$(curl -sS "$GATEWAY/verify" -d "{\"session_id\": \"$sid\"}")"
-  else
+  elif ! masked_if_model_unreachable "$task" "$sid" "$home/opencode.log"; then  # a model with no answer at all is masked
     printf '%s\t{"error": "opencode exited non-zero; see %s"}\n' "$task" "$home/opencode.log"
   fi
   [ -z "$renewer" ] || kill "$renewer" 2>/dev/null || true

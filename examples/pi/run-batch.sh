@@ -19,6 +19,25 @@ export GATEWAY="${GATEWAY:-http://127.0.0.1:8000}" HERE="$(cd "$(dirname "$0")" 
 export RUNS_DIR="${RUNS_DIR:-$HOME/.company-gateway-runs}" PI_PROVIDER="${PI_PROVIDER:-company-model}"
 export PI_MODEL="${PI_MODEL:-model-under-test}"
 mkdir -p "$RUNS_DIR"
+# The model's endpoint, probed when the harness times out or fails (MODEL_URL overrides it):
+# the baseUrl of models.json's PI_PROVIDER.
+export MODEL_URL="${MODEL_URL:-$(node -e 'const p = (require(process.argv[1]).providers || {})[process.argv[2]];
+  process.stdout.write(String((p && p.baseUrl) || ""))' "$HERE/models.json" "$PI_PROVIDER")}"
+
+# masked_if_model_unreachable TASK SID LOG: when MODEL_URL gives no HTTP answer at all (curl cannot resolve it,
+# connect, or hear back within 10 s; any status code, 404 included, is an answer), print the episode's line masked
+# with "failure_kind": "model_unreachable" and succeed: an infrastructure failure, never a 0 against the model.
+# Otherwise print nothing and fail.
+masked_if_model_unreachable() {
+  local code=0
+  [ -n "$MODEL_URL" ] || return 1
+  curl -s -o /dev/null --max-time 10 "$MODEL_URL" || code=$?
+  [ "$code" -ne 0 ] || return 1
+  printf '%s\t%s\n' "$1" "$(node -e 'process.stdout.write(JSON.stringify({session_id: process.argv[1], reward: 0.0,
+    checks: [], mask_sample: true, failure_kind: "model_unreachable", failure_reason: process.argv[2]}))' \
+    "$2" "pi: no answer from the model at $MODEL_URL (curl exit $code); see $3")"
+}
+export -f masked_if_model_unreachable
 
 episode() {
   local task=$1 seed home sid rc=0 renewer every
@@ -56,7 +75,9 @@ episode() {
     -p "$(field instruction)" </dev/null >"$home/pi.log" 2>&1 || rc=$?
   case $rc in
     0) printf '%s\t%s\n' "$task" "$(curl -sS "$GATEWAY/verify" -d "{\"session_id\": \"$sid\"}")" ;;
-    124 | 137)  # out of time is the model's score: verified as the world stands
+    124 | 137)  # out of time is the model's score (verified as the world stands), unless the model
+      # gave no answer at all: then it is masked
+      masked_if_model_unreachable "$task" "$sid" "$home/pi.log" ||
       printf '%s\t%s\n' "$task" "$(node -e 'process.stdout.write(JSON.stringify({...JSON.parse(process.argv[1]),
         timed_out: true, timeout_s: Number(process.argv[2])}))' \
         "$(curl -sS "$GATEWAY/verify" -d "{\"session_id\": \"$sid\"}")" "$EPISODE_TIMEOUT_S")" ;;
@@ -66,7 +87,10 @@ episode() {
       printf '%s\t%s\n' "$task" "$(node -e 'process.stdout.write(JSON.stringify({session_id: process.argv[1],
       reward: 0.0, checks: [], mask_sample: true, failure_kind: "harness_mcp_failed", failure_reason: process.argv[2]}))' \
       "$sid" "pi: the company-mcp.ts extension could not list the MCP tools; see $home/pi.log")"
-    else  # any other non-zero exit (the model's endpoint down) is no score of the model either: not verified
+    # Any other non-zero exit is no score of the model either: masked when its endpoint gives no answer, else
+    # reported as an error and not verified.
+    elif masked_if_model_unreachable "$task" "$sid" "$home/pi.log"; then :
+    else
       printf '%s\t{"error": "pi exited with status %s; see %s"}\n' "$task" "$rc" "$home/pi.log"
     fi ;;
   esac

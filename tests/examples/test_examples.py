@@ -10,6 +10,7 @@ import asyncio
 import json
 import os
 import re
+import socket
 import stat
 import time
 import tomllib
@@ -278,7 +279,9 @@ async def test_run_batch_verifies_an_episode_cut_off_by_its_timeout(harness: str
     bin_dir = fake_harness(tmp_path / "bin", LAUNCHED[harness], body)
     async with recording_gateway(NO_SANDBOXES, {task.id: task}) as (base, seeds):
         started = time.perf_counter()
-        code, out, err = await run_batch(harness, tmp_path, bin_dir, [task.id], GATEWAY=base, EPISODE_TIMEOUT_S="1")
+        # The model's URL must answer (any HTTP status will do), or the cut-off episode is masked: the gateway's.
+        code, out, err = await run_batch(harness, tmp_path, bin_dir, [task.id], GATEWAY=base, EPISODE_TIMEOUT_S="1",
+                                         MODEL_URL=base)  # fmt: skip
         seconds = time.perf_counter() - started
     assert code == 0, err
     assert seconds < 15, f"run-batch.sh took {seconds:.1f} s with EPISODE_TIMEOUT_S=1"
@@ -289,6 +292,37 @@ async def test_run_batch_verifies_an_episode_cut_off_by_its_timeout(harness: str
     pid = int(child.read_text())
     status = Path(f"/proc/{pid}/status")
     assert not status.exists() or "\tZ" in status.read_text(), "the harness's child outlived the timeout"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("harness", list(LAUNCHED))
+@pytest.mark.parametrize("model", ["unreachable", "answering"])
+async def test_run_batch_masks_a_failed_episode_only_when_the_model_gives_no_answer(
+    harness: str, model: str, tmp_path: Path
+) -> None:
+    """A harness that exits non-zero: masked as model_unreachable when the model's URL takes no connection (the
+    launcher's own probe, not the harness's words), else reported as an error; neither is verified, both closed."""
+    require_binary("curl")
+    require_binary("node")
+    task = cli_task()
+    bin_dir = fake_harness(tmp_path / "bin", LAUNCHED[harness], CONNECTED.get(harness, "") + "\nexit 3")
+    with socket.socket() as probe:  # a loopback port nobody listens on: bound for a moment, then released
+        probe.bind(("127.0.0.1", 0))
+        dead = f"http://127.0.0.1:{probe.getsockname()[1]}/v1"
+    async with recording_gateway(NO_SANDBOXES, {task.id: task}) as (base, seeds):
+        code, out, err = await run_batch(harness, tmp_path, bin_dir, [task.id], GATEWAY=base,
+                                         MODEL_URL=dead if model == "unreachable" else base)  # fmt: skip
+        async with httpx.AsyncClient(base_url=base) as control:
+            state = (await control.get("/task_state", params={"session_id": seeds[0]["session_id"]})).json()
+    assert code == 0, err
+    verdict = verdicts(out)[task.id]
+    if model == "unreachable":
+        assert verdict == {"session_id": seeds[0]["session_id"], "reward": 0.0, "checks": [], "mask_sample": True,
+                           "failure_kind": "model_unreachable", "failure_reason": verdict["failure_reason"]}, verdict  # fmt: skip
+        assert dead in verdict["failure_reason"] and LAUNCHED[harness] in verdict["failure_reason"], verdict
+    else:
+        assert list(verdict) == ["error"] and LAUNCHED[harness] in verdict["error"], verdict
+    assert state["status"] == "closed", state
 
 
 @pytest.mark.slow

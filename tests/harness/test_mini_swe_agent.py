@@ -14,6 +14,7 @@ import json
 import os
 import shlex
 import shutil
+import socket
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -138,3 +139,38 @@ async def test_run_batch_plays_in_the_sandbox_with_a_control_token_and_prints_js
     commands = [json.loads(c["function"]["arguments"])["command"] for _, body in model.requests
                 for m in body["messages"] for c in m.get("tool_calls") or []]  # fmt: skip
     assert any(c.startswith("calendar update-event") for c in commands), commands
+
+
+async def test_run_batch_masks_an_episode_whose_model_cannot_be_reached(tmp_path: Path) -> None:
+    """The model's URL is a port nobody listens on: litellm's connection error masks the line, the batch goes on."""
+    require_binary("bwrap")
+    if not MINI_PYTHON.is_file():
+        missing_tool(f"no mini-swe-agent venv at {MINI_PYTHON}; run `bash scripts/install-harnesses.sh`")
+    task = TASKS["cal-move-ops-sync"]
+    boxes = tmp_path / "boxes"
+    settings = Settings(sandbox_provider="local", sandbox_root=str(boxes), control_token=CONTROL_TOKEN)
+    with socket.socket() as probe:  # a loopback port nobody listens on: bound for a moment, then released
+        probe.bind(("127.0.0.1", 0))
+        dead = f"http://127.0.0.1:{probe.getsockname()[1]}/v1"
+    async with serve_in_background(create_app(settings, tasks=TASKS)) as base:
+        folder = tmp_path / "mini-swe-agent"
+        shutil.copytree(EXAMPLES / "mini-swe-agent", folder)
+        config = yaml.safe_load((folder / "mini.yaml").read_text())
+        config["model"]["model_kwargs"]["api_base"] = dead
+        (folder / "mini.yaml").write_text(yaml.safe_dump(config))
+        env = harness_env(tmp_path, GATEWAY=base, GATEWAY_SANDBOX_ROOT=str(boxes), GATEWAY_CONTROL_TOKEN=CONTROL_TOKEN,
+                          MODEL_API_KEY="unused", LITELLM_LOCAL_MODEL_COST_MAP="True", MSWEA_CONFIGURED="true",
+                          MSWEA_GLOBAL_CONFIG_DIR=str(tmp_path / "mswea"), PYTHONPATH=str(REPO),
+                          MSWEA_MODEL_RETRY_STOP_AFTER_ATTEMPT="1")  # fmt: skip
+        run = await run_harness([str(MINI_PYTHON), str(folder / "run_batch.py"), task.id], env=env, cwd=tmp_path,
+                                timeout_s=120)  # fmt: skip
+        headers = {"Authorization": f"Bearer {CONTROL_TOKEN}"}
+        async with httpx.AsyncClient(base_url=base, headers=headers) as control:
+            metrics = (await control.get("/metrics")).text
+    assert run.returncode == 0, str(run)
+    rows = [json.loads(line) for line in run.stdout.splitlines()]  # fails on any line that is not JSON
+    assert [(r["task_id"], r["reward"], r["mask_sample"], r["failure_kind"]) for r in rows] == [
+        (task.id, 0.0, True, "model_unreachable")
+    ], str(run)
+    assert "Connection error" in rows[0]["failure_reason"], rows
+    assert "gateway_sessions_live 0.0" in metrics.splitlines(), metrics  # the session was closed

@@ -11,11 +11,13 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import socket
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from gateway import Settings
@@ -84,6 +86,8 @@ class Batch:
     verdicts: dict[str, dict[str, Any]]
     seeds: list[dict[str, Any]]
     logs: str
+    #: Sessions still holding a world on the gateway once the script had ended (its gateway_sessions_live gauge).
+    live_after: float
 
     def __str__(self) -> str:
         return f"{self.run}\n--- episode logs\n{self.logs}"
@@ -95,8 +99,15 @@ async def play_batch(
     tasks: list[Task],
     model: ScriptedModel,
     edit: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+    *,
+    model_url: str | None = None,
+    env_extra: dict[str, str] | None = None,
 ) -> Batch:
-    """Copy examples/<harness>, point it at ``model``, run its run-batch.sh over ``tasks`` against a live gateway."""
+    """Copy examples/<harness>, point it at ``model``, run its run-batch.sh over ``tasks`` against a live gateway.
+
+    ``model_url``, when given, is where the copied example points instead of ``model`` (e.g. a port nobody
+    listens on); ``env_extra`` is added to the script's environment (e.g. ``EPISODE_TIMEOUT_S``).
+    """
     require_binary("curl")
     binary = harness_binary(BINARIES[harness], OPENCLAW_BIN) if harness == "openclaw" else harness_binary(
         BINARIES[harness])  # fmt: skip
@@ -104,20 +115,25 @@ async def play_batch(
     parallel = int(re.search(r'PARALLEL="\$\{PARALLEL:-(\d+)\}"', script).group(1))  # type: ignore[union-attr]
     settings = Settings(max_concurrent_sessions=parallel)
     async with recording_gateway(settings, {t.id: TASKS.get(t.id, t) for t in tasks}, edit) as (base, seeds), \
-            serve_model(model) as model_url:  # fmt: skip
+            serve_model(model) as served_url:  # fmt: skip
         folder = home / harness
         shutil.copytree(EXAMPLES / harness, folder)
-        extra = point_at_model(folder, harness, model_url)
-        env = harness_env(home, GATEWAY=base, MODEL_API_KEY="unused", RUNS_DIR=str(home / "runs"), **extra)
+        extra = point_at_model(folder, harness, model_url or served_url)
+        env = harness_env(home, GATEWAY=base, MODEL_API_KEY="unused", RUNS_DIR=str(home / "runs"), **extra,
+                          **(env_extra or {}))  # fmt: skip
         env["PATH"] = f"{Path(binary).parent}:{env['PATH']}"
         run = await run_harness(["bash", str(folder / "run-batch.sh"), *(t.id for t in tasks)], env=env, cwd=home,
                                 timeout_s=400 if harness == "openclaw" else 150)  # fmt: skip
+        async with httpx.AsyncClient(base_url=base) as control:
+            metrics = (await control.get("/metrics")).text
+    live = re.search(r"(?m)^gateway_sessions_live (\S+)$", metrics)
+    assert live is not None, metrics
     verdicts = {
         task_id: json.loads(text) for task_id, text in (line.split("\t", 1) for line in run.stdout.splitlines())
     }
     logs = "\n".join(f"{p}:\n{p.read_text(errors='replace')[-2000:]}" for p in sorted((home / "runs").glob("*/*"))
                      if p.suffix in (".log", ".json", ".jsonl") and p.is_file())  # fmt: skip
-    return Batch(run, verdicts, seeds, logs)
+    return Batch(run, verdicts, seeds, logs, float(live.group(1)))
 
 
 @pytest.mark.parametrize("harness", ["codex", "pi", "opencode"])
@@ -169,6 +185,32 @@ async def test_run_batch_masks_an_episode_whose_harness_has_no_company_tools(cle
     assert BINARIES[harness] in verdict["failure_reason"], verdict
     offered = [name for _, body in model.requests for name in _offered(body)]
     assert not any("company_" in name for name in offered), offered  # the model never saw a company tool
+
+
+def unused_port() -> int:
+    """A loopback port nobody listens on: bound by the OS for a moment, then released."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+# OpenClaw (~15 s of CPU) and OpenCode (no time limit: ~85 s of its own retries) are left out to keep this short.
+@pytest.mark.parametrize("harness", ["codex", "claude-code", "gemini-cli", "pi"])
+async def test_run_batch_masks_an_episode_whose_model_cannot_be_reached(clean_home: Path, harness: str) -> None:
+    """The model's URL is a port nobody listens on: the harness retries until the time limit or gives up, and the
+    line is masked as ``model_unreachable`` (an infrastructure failure), never a 0 against the model."""
+    task = TASKS["cal-move-ops-sync"]
+    model = ScriptedModel(TaskReferences([task]))
+    dead = f"http://127.0.0.1:{unused_port()}/v1"
+    batch = await play_batch(harness, clean_home, [task], model, model_url=dead, env_extra={"EPISODE_TIMEOUT_S": "8"})
+    assert batch.run.returncode == 0, str(batch)
+    verdict = batch.verdicts[task.id]
+    assert (verdict["mask_sample"], verdict["failure_kind"], verdict["reward"]) == (True, "model_unreachable", 0.0), \
+        str(batch)  # fmt: skip
+    assert verdict["session_id"] == batch.seeds[0]["session_id"]
+    assert BINARIES[harness] in verdict["failure_reason"] and dead.removesuffix("/v1") in verdict["failure_reason"]
+    assert batch.live_after == 0.0, str(batch)  # the session was closed
 
 
 def _called(api: str, body: dict[str, Any]) -> list[str]:
