@@ -317,8 +317,9 @@ async def test_run_batch_masks_a_failed_episode_only_when_the_model_gives_no_ans
     assert code == 0, err
     verdict = verdicts(out)[task.id]
     if model == "unreachable":
-        assert verdict == {"session_id": seeds[0]["session_id"], "reward": 0.0, "checks": [], "mask_sample": True,
-                           "failure_kind": "model_unreachable", "failure_reason": verdict["failure_reason"]}, verdict  # fmt: skip
+        masked = {"session_id": seeds[0]["session_id"], "reward": 0.0, "checks": [], "mask_sample": True,
+                  "failure_kind": "model_unreachable", "failure_reason": verdict["failure_reason"]}  # fmt: skip
+        assert verdict == masked, verdict
         assert dead in verdict["failure_reason"] and LAUNCHED[harness] in verdict["failure_reason"], verdict
     else:
         assert list(verdict) == ["error"] and LAUNCHED[harness] in verdict["error"], verdict
