@@ -427,6 +427,7 @@ def installed_paths() -> list[str]:
     top-level entry the distribution installed (its ``.dist-info``, console scripts, an editable install's
     ``.pth`` and finder), however it was installed (``pip install``, ``--prefix``, ``--target``, a venv,
     editable). A provider hides those its sandboxes could otherwise see (the local provider binds ``/usr``).
+    Other copies of the package under ``/usr`` (another venv or interpreter: :func:`other_installs`) too.
     """
     import importlib.util
     from importlib import metadata
@@ -445,7 +446,30 @@ def installed_paths() -> list[str]:
             # hidden itself; one inside it by its top-level entry (the package's folder, the .dist-info, a .pth).
             entry = site.joinpath(*parts) if parts[0] in ("..", "__pycache__") else site / parts[0]
             paths.append(os.path.normpath(entry))
-    return list(dict.fromkeys(paths))
+    return list(dict.fromkeys(paths + other_installs()))
+
+
+#: Where another copy of the package may sit under ``/usr``, the tree every local sandbox sees: an interpreter's own
+#: site folders, and venvs or prefixes one or two levels down (``/usr/local/<venv>/lib/python3.X/site-packages``).
+_OTHER_SITES = (
+    "/usr/lib/python3*/*-packages", "/usr/local/lib/python3*/*-packages", "/usr/*/lib/python3*/*-packages",
+    "/usr/local/*/lib/python3*/*-packages", "/usr/local/*/*/lib/python3*/*-packages",
+)  # fmt: skip
+
+
+def other_installs(roots: tuple[str, ...] = _OTHER_SITES) -> list[str]:
+    """Folders of other copies of the package in the site folders ``roots`` (glob patterns) name: each package
+    folder of a site holding ``gateway/control/workspace.py``, and its ``company_gateway-*`` records; sorted."""
+    import glob
+
+    found: list[str] = []
+    for pattern in roots:
+        for site in sorted(glob.glob(pattern)):
+            if not os.path.isfile(os.path.join(site, "gateway", "control", "workspace.py")):
+                continue
+            found += [os.path.join(site, name) for name in _PACKAGES if os.path.isdir(os.path.join(site, name))]
+            found += sorted(glob.glob(os.path.join(site, "company_gateway-*")))
+    return found
 
 
 def task_data_folder() -> str:

@@ -607,3 +607,18 @@ async def test_bwrap_tmp_holds_at_most_the_sandboxs_disk_bound(bwrapped):
     assert b"No space left on device" in result.stderr
     unbounded = await bwrapped.create(SPEC)
     assert int((await sh(bwrapped, unbounded, write)).stdout) == 3 * 1024 * 1024  # the control
+
+
+def test_another_copy_of_the_package_under_usr_is_hidden_too(tmp_path):
+    from gateway.control.workspace import other_installs
+
+    site = tmp_path / "usr" / "local" / "venv" / "lib" / "python3.11" / "site-packages"
+    (site / "gateway" / "control").mkdir(parents=True)
+    (site / "gateway" / "control" / "workspace.py").write_text("")
+    (site / "tools").mkdir()
+    (site / "company_gateway-0.1.0.dist-info").mkdir()
+    (tmp_path / "usr" / "local" / "other" / "lib" / "python3.11" / "site-packages" / "gateway").mkdir(parents=True)
+    roots = (str(tmp_path / "usr" / "local" / "*" / "lib" / "python3*" / "*-packages"),)
+    assert other_installs(roots) == [str(site / "gateway"), str(site / "tools"),
+                                     str(site / "company_gateway-0.1.0.dist-info")]  # fmt: skip
+    # a folder named gateway that is not this package (no control/workspace.py) stays visible
