@@ -458,8 +458,10 @@ _OTHER_SITES = (
 
 
 def other_installs(roots: tuple[str, ...] = _OTHER_SITES) -> list[str]:
-    """Folders of other copies of the package in the site folders ``roots`` (glob patterns) name: each package
-    folder of a site holding ``gateway/control/workspace.py``, and its ``company_gateway-*`` records; sorted."""
+    """Folders of other copies of the package in the site folders that ``roots`` (glob patterns) name.
+
+    Each package folder of a site holding ``gateway/control/workspace.py``, and its ``company_gateway-*`` records.
+    """
     import glob
 
     found: list[str] = []
