@@ -9,13 +9,15 @@ or of its previous answer, is closed; one whose head grows past :data:`MAX_HEAD_
 431 and closed. The body has a deadline and a size bound of its own
 (:class:`gateway.surfaces.limits.BodyLimit`). Both refusals are JSON in the shape of the route asked
 (:func:`gateway.surfaces.refusals.refusal_body`: the company API's, MCP's or the control plane's), as far as
-the request line was read.
+the request line was read. So is the 400 for a request the parser cannot read (a bad ``Content-Length``, framing
+or request line), which uvicorn answers in plain text.
 """
 
 from __future__ import annotations
 
 import asyncio
 
+import httptools
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from gateway.surfaces.refusals import refusal_body
@@ -55,6 +57,8 @@ def http_protocol(head_timeout_s: float, max_request_bytes: int = 8 * 1024 * 102
         _head_timer: asyncio.TimerHandle | None = None
         _in_head = False  # between a request's first byte and the end of its headers
         _head_bytes = 0
+        _parsed_head = 0  # bytes of the request line and headers the parser has handed over
+        _head_too_large = False
         _in_request = False  # between a request's first byte and its end (body and trailers included)
         _request_bytes = 0
 
@@ -69,6 +73,28 @@ def http_protocol(head_timeout_s: float, max_request_bytes: int = 8 * 1024 * 102
                 if self._request_bytes > wire_limit:
                     self._refuse(*too_many)
 
+        def on_url(self, url: bytes) -> None:
+            super().on_url(url)
+            self._count_head(len(url))
+
+        def on_header(self, name: bytes, value: bytes) -> None:
+            super().on_header(name, value)
+            self._count_head(len(name) + len(value) + 4)
+
+        def _count_head(self, n: int) -> None:
+            # a whole head can arrive in one read (data_received counts reads): count what the parser took too
+            self._parsed_head += n
+            if self._parsed_head > MAX_HEAD_BYTES:
+                self._head_too_large = True
+                raise httptools.HttpParserError("request head too large")  # data_received answers 400: see below
+
+        def send_400_response(self, msg: str) -> None:
+            if self._head_too_large:
+                self._refuse(*_TOO_LARGE)
+            else:
+                self._refuse("400 Bad Request", "the request could not be read as HTTP/1.1 (its request line, "
+                             "headers, Content-Length or chunks); send a well-formed request")  # fmt: skip
+
         def _refuse(self, status: str, error: str) -> None:
             if not self.transport.is_closing():
                 self._disarm()
@@ -81,7 +107,7 @@ def http_protocol(head_timeout_s: float, max_request_bytes: int = 8 * 1024 * 102
 
         def on_message_begin(self) -> None:
             super().on_message_begin()
-            self._in_head, self._head_bytes = True, 0
+            self._in_head, self._head_bytes, self._parsed_head = True, 0, 0
             self._in_request, self._request_bytes = True, 0
 
         def on_message_complete(self) -> None:

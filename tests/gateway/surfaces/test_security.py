@@ -401,8 +401,28 @@ async def test_a_request_head_over_its_size_bound_is_answered_431_and_one_within
             writer.close()
             assert answer.startswith(b"HTTP/1.1 431 ")
             assert json.loads(answer.split(b"\r\n\r\n", 1)[1]) == refusal(path, message)
+        for size in (MAX_HEAD_BYTES + 1000, 100_000):  # a whole head in one read, just over the bound
+            r = await client.get("/health", headers={"X-Big": "a" * size})
+            assert (r.status_code, r.json()) == (431, refusal("/health", message)), size
         r = await client.get("/health", headers={"X-Big": "a" * (MAX_HEAD_BYTES - 1000)})
         assert r.status_code == 200
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", ["/seed_session", "/api/directory/search_people", "/mcp"])
+async def test_a_request_the_parser_cannot_read_is_refused_in_json(path):
+    bad = "the request could not be read as HTTP/1.1 (its request line, headers, Content-Length or chunks); " \
+          "send a well-formed request"  # fmt: skip
+    async with served(Settings(sandbox_provider="none")) as (app, client):
+        base = str(client.base_url).rstrip("/")
+        for head in (b"Content-Length: -1\r\n", b"Content-Length: abc\r\n", b"X Y: z\r\n"):
+            reader, writer = await _raw(base)
+            writer.write(f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n".encode() + head + b"\r\n")
+            answer = await asyncio.wait_for(reader.read(), 20)
+            writer.close()
+            assert answer.startswith(b"HTTP/1.1 400 "), answer[:80]
+            assert b"content-type: application/json" in answer.lower()
+            assert json.loads(answer.split(b"\r\n\r\n", 1)[1]) == refusal(path, bad), head
 
 
 @pytest.mark.slow
