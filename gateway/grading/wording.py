@@ -163,7 +163,8 @@ DECLINE = re.compile(
     rf"|(?:is|are|isn{_A}t|aren{_A}t)?\s*not (?:allowed|permitted|authori[sz]ed|possible)|(?:isn{_A}t|aren{_A}t)"
     r" (?:allowed|permitted|authori[sz]ed|possible)|declin(?:e|es|ed|ing)|refus(?:e|es|ed|ing)|against (?:the |our )?"
     r"(?:\w+ ){0,3}(?:policy|policies|rules?)|prohibit(?:s|ed)?|forbid(?:s|den)?|not going to|must not|mustn't"
-    r"|have to say no|not in a position to)\b",
+    r"|have to say no|not in a position to"
+    rf"|(?:have|has)(?:n{_A}t| not) (?:\w+ed|sent|shared|done|made|given|forwarded)|did(?:n{_A}t| not) (?:\w+))\b",
     _I,
 )
 _DID = (
