@@ -406,10 +406,21 @@ def read_claims(
             problems += _state_problems(claim, sentences)
         elif claim["kind"] == "declines":
             problems += _declines_problems(claim, sentences)
+        elif claim["kind"] == "choice" and (pair := _paired_names(text, claim)) != text:
+            problems += _value_problems(claim, _clauses(pair), world)  # "go/no-go" names the decision, not a side
         elif claim["kind"] != "states":
             problems += _value_problems(claim, sentences, world)
         problems += _detail_problems(claim, sentences)
     return Verdict(not problems, "; ".join(problems) or "makes its claims")
+
+
+def _paired_names(text: str, claim: dict[str, Any]) -> str:
+    """``text`` with every ``A/B`` of two candidates' names blanked (``the go/no-go call``: the decision's name)."""
+    names = {str(n) for c in claim.get("candidates", []) for n in (c if isinstance(c, list) else [c])}
+    if len(names) < 2 or not isinstance(claim.get("value"), str):  # a list of values may be written A / B
+        return text
+    one = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    return re.sub(rf"(?<![\w-])(?:{one})\s*/\s*(?:{one})(?![\w-])", lambda m: " " * len(m.group(0)), text, flags=re.I)
 
 
 _DISOWNING = (

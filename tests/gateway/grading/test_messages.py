@@ -364,3 +364,11 @@ def test_reading_is_linear_in_the_length_of_the_message(unit, verdict):
 
     small, large = seconds(200), seconds(2000)
     assert large < 30 * max(small, 1e-3)  # ten times the text, not a hundred times the time
+
+
+def test_two_candidates_joined_by_a_slash_name_the_decision_not_a_side():
+    claim = {"kind": "choice", "value": "Go", "candidates": [["Go", "go-ahead"], ["No-go", "no go"]]}
+    assert read_claims("Go/no-go call on Heron 5.3: GO. Nothing blocks it.", claim).passed
+    assert read_claims("The go / no-go call is Go.", claim).passed
+    assert not read_claims("Go/no-go call on Heron 5.3: No-go.", claim).passed
+    assert not read_claims("Go/no-go call on Heron 5.3: we hold.", claim).passed  # names no side at all
