@@ -294,8 +294,11 @@ def _table_rows(data: bytes, arg: dict[str, Any]) -> bool:
     """Whether one table of the document has a row of its own matching each of ``arg["rows"]``.
 
     Headings are matched with case and white space folded (``"total "`` is ``"Total"``). With ``arg["only"]``,
-    no other row may be left; ``arg["table"]`` names the table (a sheet's title), else any table counts.
+    no other row may be left; ``arg["table"]`` names the table (a sheet's title), else any table counts. With
+    ``arg["packed"]`` the file must be a real workbook or .docx (a zip), not CSV text under a workbook's name.
     """
+    if arg.get("packed") and not data.startswith(b"PK"):
+        return False
     for name, table in document_tables(data):
         if arg.get("table") is not None and _fold(name) != _fold(arg["table"]):
             continue

@@ -69,10 +69,11 @@ def _validate_matcher(spec: Any, where_name: str) -> None:
     if "table_rows" in spec:
         table = spec["table_rows"]
         rows = table.get("rows") if isinstance(table, dict) else None
-        if not isinstance(rows, list) or not rows or set(table) - {"table", "rows", "only"}:
+        if not isinstance(rows, list) or not rows or set(table) - {"table", "rows", "only", "packed"}:
             raise ValueError(
                 f'{where_name}.table_rows: write {{"rows": [{{"column": matcher, ...}}, ...], "table": optional sheet '
-                'or table name, "only": optional true (no other rows)}'
+                'or table name, "only": optional true (no other rows), "packed": optional true (a real workbook or '
+                '.docx, not CSV text)}'
             )
         for n, where in enumerate(rows):
             _validate_where(where, None, f"{where_name}.table_rows.rows[{n}]")

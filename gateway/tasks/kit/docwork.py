@@ -64,5 +64,6 @@ def table_check(name: str, rows: list[dict[str, Any]], *, only: bool = True) -> 
         return {"ieq": str(value)}
 
     wanted = [{k: matcher(v) for k, v in row.items()} for row in rows]
-    spec: dict[str, Any] = {"rows": wanted, "only": only}
+    # every family files a workbook or a .docx: CSV text under that name (typed, not computed) is no table
+    spec: dict[str, Any] = {"rows": wanted, "only": only, "packed": True}
     return {"table_rows": {"table": name, **spec} if name else spec}

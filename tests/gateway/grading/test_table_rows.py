@@ -82,3 +82,12 @@ def test_workbook_dates_read_as_iso_text():
     book = make_xlsx({"Assets": [["Tag", "Ends", "Seen"], row]})
     assert document_tables(book)[0][1] == [{"Tag": "LT-1", "Ends": "2026-03-09", "Seen": "2026-03-09T14:05:00"}]
     assert _passes(book, {"table_rows": {"rows": [{"Ends": {"ieq": "2026-03-09"}}], "only": True}})
+
+
+def test_packed_wants_a_real_workbook_not_csv_text_under_its_name():
+    rows = [{"item": {"ieq": "Desk"}, "price": {"num": 135}}]
+    csv_text = b"Item,Price\nDesk,135\n"
+    assert _passes(csv_text, {"table_rows": {"rows": rows}})  # CSV text is read as a table
+    assert not _passes(csv_text, {"table_rows": {"rows": rows, "packed": True}})  # but it is no workbook
+    book = make_xlsx({"Sheet1": [["Item", "Price"], ["Desk", 135]]})
+    assert _passes(book, {"table_rows": {"rows": rows, "packed": True}})
