@@ -156,7 +156,7 @@ def test_tasks_generate_writes_linted_rows_of_ones_own_family_that_prove(tmp_pat
     path = tmp_path / "rows.jsonl"
     path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
     assert main(["tasks", "prove", "--tasks", str(path), "--exposure", "mcp", "--jobs", "1"]) == 0
-    assert "4 tasks, 4 task-exposure pairs, 52 policies through 1 exposure(s) over 1 process(es): 0 failed" in (
+    assert "4 tasks, 4 task-exposure pairs, 58 policies through 1 exposure(s) over 1 process(es): 0 failed" in (
         capsys.readouterr().out
     )
 

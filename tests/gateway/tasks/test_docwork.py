@@ -23,5 +23,6 @@ def test_python_step_refuses_a_brace_name_the_step_language_would_replace():
 def test_table_check_matches_text_folded_numbers_to_the_cent_and_none_as_empty():
     rows = [{"Item": "Desk", "Old price": None, "New price": 135.5}]
     assert table_check("", rows) == {"table_rows": {"rows": [
-        {"Item": {"ieq": "Desk"}, "Old price": {"exists": False}, "New price": {"num": 135.5}}], "only": True}}
+        {"Item": {"ieq": "Desk"}, "Old price": {"exists": False}, "New price": {"num": 135.5}}], "only": True,
+        "packed": True}}
     assert table_check("Changes", rows, only=False)["table_rows"]["table"] == "Changes"
