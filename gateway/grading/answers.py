@@ -425,7 +425,7 @@ def grade_answer(
             problems.append(f"{kind}: also names {sorted(map(_show_claim, extra))}, which was not asked for")
     if source == "answer" and said.summary:
         against = summary_contradicts(said.summary, check, snapshot, year) or _restates_otherwise(
-            said.summary, text, check, snapshot, instruction, year
+            said.summary, text, check, snapshot, instruction, asked, year
         )
         if against:
             problems.append(f"the summary contradicts the answer ({against})")
@@ -473,16 +473,16 @@ def summary_contradicts(summary: str, check: dict[str, Any], snapshot: dict[str,
 
 
 def _restates_otherwise(summary: str, answer: str, check: dict[str, Any], snapshot: dict[str, Any],
-                        instruction: str, year: int = 2026) -> str:  # fmt: skip
+                        instruction: str, asked: frozenset[str], year: int = 2026) -> str:  # fmt: skip
     """How a summary restates the answer with other values, or ``""``.
 
     - The words that place an answer's value (``2 unresolved``, ``oldest HD-3149``) stand in the summary beside
       another value of that kind (``3 unresolved``, ``the oldest being HD-9530``).
     - A clause of the summary names an expected person or id with another one of its kind and a word of what was
       asked, unnegated (``both PR-4530 and PR-8920 are pending``): it answers with both. The request's own
-      subjects (``Owen Bell's manager is Priya``) are not a second value.
+      subjects (``Owen Bell's manager is Priya``) are not a second value (``asked``: the request's
+      :func:`~gateway.grading.polarity.asked_words`).
     """
-    asked = polarity.asked_words(instruction)
     for e in check["expect"]:
         kind = e["kind"]
         want = {_norm(kind, x["value"]) for x in check["expect"] if x["kind"] == kind}
@@ -495,14 +495,15 @@ def _restates_otherwise(summary: str, answer: str, check: dict[str, Any], snapsh
                 got = claims_of(kind, window, check, snapshot, year)
                 if got and not got & want:
                     return f"says {word!r} of {sorted(map(_show_claim, got))[0]}"
-    for clause in polarity.SUMMARY_CLAUSE.split(summary):
+    wanted = {k: {_norm(k, e["value"]) for e in check["expect"] if e["kind"] == k} for k in ("person", "id")}
+    subjects = {kind: claims_of(kind, instruction, check, snapshot, year) for kind, want in wanted.items() if want}
+    for clause in polarity.SUMMARY_CLAUSE.split(summary) if subjects else []:
         if w.NEG.search(w.NOT_NEG.sub(" ", clause)) or not asked & set(polarity.WORD.findall(clause.lower())):
             continue
-        for kind in ("person", "id"):
-            want = {_norm(kind, e["value"]) for e in check["expect"] if e["kind"] == kind}
+        for kind, own in subjects.items():
             got = claims_of(kind, clause, check, snapshot, year)
-            other = got - want - claims_of(kind, instruction, check, snapshot, year)
-            if want and got & want and other:
+            other = got - wanted[kind] - own
+            if got & wanted[kind] and other:
                 return f"answers {sorted(map(_show_claim, other))[0]} too"
     return ""
 
