@@ -9,7 +9,6 @@ came in. The per-session lock is held through a whole call, and ``verify`` and
 from __future__ import annotations
 
 import asyncio
-import copy
 import json
 import logging
 import secrets
@@ -29,6 +28,7 @@ from gateway.control.sessions import (
     Session,
     SessionStore,
     closed_unverified,
+    json_copy,
     offered,
     seed_answer,
     seed_options,
@@ -379,11 +379,11 @@ class Gateway:
         """
         ended = self.ended.get(session_id)
         if ended is not None:
-            return copy.deepcopy(ended)
+            return json_copy(ended)
         state = state_of(self.store.get(session_id))
         if renew:
             self.leases.renew(session_id)
-        return copy.deepcopy(state)
+        return json_copy(state)
 
     def renew(self, session_id: str) -> dict[str, Any]:
         """``POST /renew_session``: extend the session's lease to ``session_lease_s`` from now.
@@ -423,7 +423,7 @@ class Gateway:
         self.leases.renew(session_id)
         async with s.lock:
             if s.verify_result is not None:
-                return copy.deepcopy(s.verify_result)
+                return json_copy(s.verify_result)
             if s.status == "closed":  # closed while this verify waited for the lock
                 raise closed_unverified(session_id)
             s.status = "verifying"
@@ -453,7 +453,7 @@ class Gateway:
                 "verify session=%s task=%s reward=%s mask=%s calls=%d",
                 s.id, s.task.id, s.verify_result["reward"], masked, s.calls,
             )  # fmt: skip
-            return copy.deepcopy(s.verify_result)
+            return json_copy(s.verify_result)
 
     def _facts_of(self, task: Task) -> tuple[dict[str, Any], str]:
         """The task's facts and grader version; a served task's are worked out once (and its row dict shared)."""

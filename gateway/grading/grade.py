@@ -95,13 +95,20 @@ def _run_check(chk: dict[str, Any], initial: dict[str, Any], final: dict[str, An
     records = final.get(app, {}).get(coll, {})
     before = initial.get(app, {}).get(coll, {})
     hits, eligible = [], []
-    for rid, rec in records.items():
+    where = chk.get("where", {})
+    named = where.get("id")
+    # a record's key is its id (every app stores it so): a check naming one id reads that record alone
+    keys = ([named] if named in records else []) if isinstance(named, str) else records
+    if records is before and (chk.get("new") or chk.get("changed")):
+        keys = []  # the collection is the template's own (never written): nothing in it is new or changed
+    for rid in keys:
+        rec = records[rid]
         if chk.get("new") and rid in before:
             continue
         if chk.get("changed") and (app, coll, rid) not in changed:
             continue
         eligible.append(rid)
-        if match_where(rec, chk.get("where", {})):
+        if match_where(rec, where):
             hits.append(rid)
     scope = "new " if chk.get("new") else "changed " if chk.get("changed") else ""
     if chk["kind"] == "no_record":
@@ -110,7 +117,7 @@ def _run_check(chk: dict[str, Any], initial: dict[str, Any], final: dict[str, An
     want = chk.get("count")
     ok = len(hits) == want if want is not None else len(hits) >= 1
     expect = f"exactly {want}" if want is not None else "at least 1"
-    why = "" if ok else _claims_missed(chk.get("where", {}), records, eligible, final)
+    why = "" if ok else _claims_missed(where, records, eligible, final)
     return CheckResult(name, ok, f"{len(hits)} matching {scope}{app}.{coll} record(s), expected {expect}{why}")
 
 

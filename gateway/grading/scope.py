@@ -23,7 +23,10 @@ in a check or rule on the same collection).
 
 from __future__ import annotations
 
+import json
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,6 +37,7 @@ __all__ = ["Scope", "addresses_in", "blobs_in", "scope_of"]
 
 _EMAIL = re.compile(r"[A-Za-z0-9._%+'-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
 _WHOLE_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+_Involved = tuple[frozenset[str], frozenset[str], dict[tuple[str, str, str], tuple[dict[str, Any], ...]]]
 
 
 @dataclass(frozen=True)
@@ -133,6 +137,43 @@ def scope_of(
         user: The acting user's address.
         year: The world's year (for the instruction's dates; unused by people).
     """
+    people, files, specs = _involved(initial, checks, allowed, instruction, user, year)
+    return Scope(people=people, files=files, specs=specs, world=final, initial=initial)
+
+
+#: The most tasks whose involved people and files :func:`_involved` keeps (each holds its initial snapshot).
+_KEPT = 64
+_INVOLVED: OrderedDict[tuple[Any, ...], tuple[Mapping[str, Any], _Involved]] = OrderedDict()
+_INVOLVED_LOCK = threading.Lock()
+
+
+def _involved(
+    initial: Mapping[str, Any], checks: list[dict[str, Any]], allowed: list[dict[str, Any]],
+    instruction: str, user: str, year: int,
+) -> _Involved:  # fmt: skip
+    """:func:`scope_of`'s people, files and specs: the same for every session of a task, so worked out once.
+
+    Kept for the :data:`_KEPT` tasks used last, keyed by the initial snapshot's identity (it is a template's,
+    never written, and the entry holds it, so the identity cannot be reused) and the row's text.
+    """
+    key = (id(initial), instruction, user, year, json.dumps([checks, allowed], sort_keys=True, default=str))
+    with _INVOLVED_LOCK:
+        known = _INVOLVED.get(key)
+        if known is not None and known[0] is initial:
+            _INVOLVED.move_to_end(key)
+            return known[1]
+    involved = _work_out(initial, checks, allowed, instruction, user, year)
+    with _INVOLVED_LOCK:
+        _INVOLVED[key] = (initial, involved)
+        while len(_INVOLVED) > _KEPT:
+            _INVOLVED.popitem(last=False)
+    return involved
+
+
+def _work_out(
+    initial: Mapping[str, Any], checks: list[dict[str, Any]], allowed: list[dict[str, Any]],
+    instruction: str, user: str, year: int,
+) -> _Involved:  # fmt: skip
     people: set[str] = {user.lower()} if user else set()
     if instruction:
         people |= claims_of("person", instruction, {}, dict(initial), year)
@@ -155,10 +196,4 @@ def scope_of(
         for name, spec in item.get("where", {}).items():
             if isinstance(spec, dict) and isinstance(spec.get("any"), dict):
                 specs.setdefault((app, coll, name), []).append(spec["any"])
-    return Scope(
-        people=frozenset(people),
-        files=frozenset(files),
-        specs={k: tuple(v) for k, v in specs.items()},
-        world=final,
-        initial=initial,
-    )
+    return frozenset(people), frozenset(files), {k: tuple(v) for k, v in specs.items()}

@@ -6,7 +6,7 @@ from typing import Any
 
 from tools.apps.helpdesk._rules import hours_left
 from tools.apps.helpdesk.state import ACTIVE, TRANSITIONS, Attachment, Comment, HelpdeskState, Link, Queue, Ticket
-from tools.kernel.world import Context, format_instant
+from tools.kernel.world import Context, format_instant, view
 
 __all__ = ["attachment_view", "comment_view", "detail", "link_view", "queue_view", "sla_row", "summary"]
 
@@ -105,6 +105,7 @@ def link_view(ctx: Context[HelpdeskState], link: Link, side: str) -> dict[str, A
     }
 
 
+@view
 def detail(ctx: Context[HelpdeskState], t: Ticket) -> dict[str, Any]:
     """The full view: the summary plus text, people, resolution, comments, attachments and links."""
     st = ctx.state

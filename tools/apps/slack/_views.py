@@ -6,7 +6,7 @@ from typing import Any
 
 from tools.apps.slack._rules import channel_label, is_member, person_name, replies_of
 from tools.apps.slack.state import Channel, Message, SlackFile, SlackState
-from tools.kernel.world import Context, format_instant
+from tools.kernel.world import Context, format_instant, view
 
 __all__ = [
     "channel_details",
@@ -59,6 +59,7 @@ def member_view(ctx: Context[SlackState], email: str) -> dict[str, Any]:
     return {"email": email, "name": person_name(ctx, email)}
 
 
+@view
 def message_view(ctx: Context[SlackState], msg: Message) -> dict[str, Any]:
     """A message as every reading action shows it (thread counts are computed, never stored)."""
     ch = ctx.state.channels[msg.channel_id]
