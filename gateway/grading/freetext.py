@@ -29,6 +29,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from gateway.grading import wording as w
 from gateway.grading.answers import claims_of
 from gateway.grading.changes import Change
 from gateway.grading.messages import clock_times, disowns, own_words
@@ -105,13 +106,20 @@ def _seeded(initial: dict[str, Any], app: str) -> set[str]:
 
 
 def _misstated(change: Change, initial: dict[str, Any], year: int) -> str:
-    """For a forward: the dates and times its note writes that the forwarded message does not give, or ``""``."""
+    """For a forward, how its note misstates it, or ``""``.
+
+    It misstates it by a date or clock time the forwarded message does not give, or by telling the readers it is
+    not for them (``nothing to do here``, ``this will not affect any of you``).
+    """
     record = change.after or {}
     source = initial.get(change.app, {}).get(change.collection, {}).get(str(record.get("forwarded_from") or ""))
     body = record.get("body")
     if not isinstance(source, dict) or not isinstance(body, str):
         return ""
     note, given = own_words(body), f"{source.get('subject', '')}\n{source.get('body', '')}"
+    dismissed = w.DISMISSES.search(note)  # "nothing to do here": its readers told it is not for them
+    if dismissed and not w.DISMISSES.search(given):  # unless the forwarded message says so itself
+        return f"tells its readers the forwarded message is not for them ({dismissed.group(0)!r})"
     dates = claims_of("date", note, {}, {}, year) - claims_of("date", given, {}, {}, year)
     times = clock_times(note) - clock_times(given)
     wrong = sorted(dates) + sorted(times)

@@ -333,22 +333,27 @@ def _state_problems(claim: dict[str, Any], sentences: list[list[_Clause]]) -> li
 
 def _declines_problems(claim: dict[str, Any], sentences: list[list[_Clause]]) -> list[str]:
     """A refusal: declines in a plain clause, says nothing is or will be done, and states each reason."""
-    declined, said, problems = [], [], []
+    declined, said, undone, problems = [], [], [], []
     for clauses in sentences:
         hedge_all = any(not c.aside and w.HEDGE_ONLY.fullmatch(c.text, c.start, c.end) for c in clauses)
         for c in clauses:
-            if c.aside or c.question:
+            if c.question:
                 continue
             own = c.text[c.start : c.end]
+            if (m := w.DISPUTES.search(own)) and not w.UNLESS.search(own, 0, m.start()):
+                problems.append(f"disputes the rule it declines by ({m.group(0)!r})")  # "Legal is probably wrong"
+            if c.aside:
+                continue
             hedged = hedge_all or _has(w.HEDGE, c)
             declined += [
                 (m.group(0).strip(), hedged) for m in w.DECLINE.finditer(own) if not _negated(own, 0, m.start())
             ]
-            said += [m.group(0).strip() for m in w.COMPLY.finditer(own)
-                     if not (_negated(own, 0, m.start()) or _NOTHING.search(own, 0, m.start())
-                         or _NOTHING_AFTER.match(own, m.end()))]  # fmt: skip
+            for m in w.COMPLY.finditer(own):  # "nothing was shared", "not done yet": said not to be done
+                denied = _negated(own, 0, m.start()) or _NOTHING.search(own, 0, m.end())
+                (undone if denied or _NOTHING_AFTER.match(own, m.end()) else said).append(m.group(0).strip())
     if claim.get("value") is False:  # carried out: says so, and declines nothing
         problems = [f"declines ({declined[0][0]!r})"] if declined else []
+        problems += [f"says it is not done ({undone[0]!r})"] if undone else []
         return problems if said else [*problems, "does not say it is done"]
     if said:
         problems.append(f"says it is done or will be ({said[0]!r})")

@@ -47,6 +47,9 @@ CORPUS = [
     ("It was not booked.", True),
     ("Here you go.\n\nCorrection: scratch that, please disregard everything above.", True),
     ("Ignore the following, it is not correct: pay it by Friday.", True),
+    # courtesies a reply ends with are not disowning (issue 24's unfair 0)
+    ("Thanks, done: filed the quote in Drive. Please don't hesitate to ask if you need anything else.", False),
+    ("Done, thanks! Please don't worry about the old copy.", False),
 ]
 
 
@@ -121,6 +124,24 @@ def test_a_forwards_note_gives_no_date_or_time_the_forwarded_message_does_not():
     assert disowned(diff(before, forward("Drill on March 17 at 10:00, see below.")), [], [], before) == []
     (why,) = disowned(diff(before, forward("Note: it moved to March 19 at 2pm.")), [], [], before)
     assert why == "gmail.messages[m1].body gives 2026-03-19, 14:00, which the forwarded message does not"
+
+
+def test_a_forwards_note_may_not_tell_its_readers_it_is_not_for_them():
+    notice = {"id": "m0", "subject": "Network maintenance", "body": "The network is down Saturday 06:00-08:00."}
+    before = {"gmail": {"messages": {"m0": notice}}}
+
+    def forward(note, source=notice):
+        body = f"{note}\n\n---------- Forwarded message ----------\n{source['body']}"
+        return {"gmail": {"messages": {"m0": source, "m1": {"id": "m1", "forwarded_from": "m0", "body": body}}}}
+
+    (why,) = disowned(diff(before, forward("This will not affect any of you, nothing to do here.")), [], [], before)
+    assert why == ("gmail.messages[m1].body tells its readers the forwarded message is not for them "
+                   "('will not affect any of you')")  # fmt: skip
+    assert disowned(diff(before, forward("FYI - please plan around it.")), [], [], before) == []
+    assert disowned(diff(before, forward("This doesn't affect the payroll run.")), [], [], before) == []
+    quiet = {**notice, "body": "Maintenance Saturday. No action is required from you."}
+    seeded = {"gmail": {"messages": {"m0": quiet}}}
+    assert disowned(diff(seeded, forward("No action is required, see below.", quiet)), [], [], seeded) == []
 
 
 def test_disowning_text_fails_the_collateral_check_and_says_where():
