@@ -65,13 +65,10 @@ from typing import Any
 
 from gateway.grading import wording as w
 from gateway.grading.answers import directory_people
+from gateway.grading.claimspec import CLAIM_KINDS, validate_claims
 
-__all__ = ["CLAIM_KINDS", "Verdict", "clock_times", "disowns", "own_words", "read_claims", "resolve_value_of",
-           "validate_claims"]  # fmt: skip
-
-#: The kinds of claim a message may be asked to make.
-CLAIM_KINDS = ("choice", "person", "time", "fixed", "attached", "states", "declines")
-
+__all__ = ["CLAIM_KINDS", "Verdict", "clock_times", "contradictions", "disowns", "own_words", "read_claims",
+           "resolve_value_of", "retraction", "validate_claims"]  # fmt: skip
 
 _NOTHING = re.compile(r"\b(?:nothing|none|neither|nobody)\b", re.IGNORECASE)
 _NOTHING_AFTER = re.compile(r"\s+(?:nothing|none|neither|no\b)", re.IGNORECASE)  # "I deleted nothing"
@@ -404,6 +401,38 @@ def read_claims(
     """
     if not isinstance(text, str):
         return Verdict(False, "no text")
+    problems = _problems(text, claims, world)
+    return Verdict(not problems, "; ".join(problems) or "makes its claims")
+
+
+def contradictions(
+    text: Any, claims: dict[str, Any] | list[dict[str, Any]], world: dict[str, Any] | None = None
+) -> list[str]:
+    """How ``text`` says the opposite of its claims, leaving aside what it does not say: ``[]`` when it does not.
+
+    A text that need not make the claim (a summary beside the answer that does, a note beside the mail that
+    does) may still not contradict it: deny or hedge the value, assert another, say the opposite state, say
+    it is done beside a refusal or declined beside work done. Saying nothing of it, or naming other candidates
+    without asserting one, is no contradiction.
+
+    Args:
+        text: The text; anything else than a string contradicts nothing.
+        claims: One claim or a list of claims (validated).
+        world: The snapshot whose directory gives the people.
+
+    Returns:
+        Each contradiction, e.g. ``["says it is done or will be ('done')"]``.
+    """
+    if not isinstance(text, str):
+        return []
+    return [p for p in _problems(text, claims, world) if not p.startswith(_ABSENT)]
+
+
+#: How a problem that is only something left unsaid begins (see :func:`contradictions`).
+_ABSENT = ("does not ", "names ")
+
+
+def _problems(text: str, claims: dict[str, Any] | list[dict[str, Any]], world: dict[str, Any] | None) -> list[str]:
     sentences = _clauses(text)
     problems = []
     for claim in claims if isinstance(claims, list) else [claims]:
@@ -416,7 +445,7 @@ def read_claims(
         elif claim["kind"] != "states":
             problems += _value_problems(claim, sentences, world)
         problems += _detail_problems(claim, sentences)
-    return Verdict(not problems, "; ".join(problems) or "makes its claims")
+    return problems
 
 
 def _paired_names(text: str, claim: dict[str, Any]) -> str:
@@ -463,9 +492,8 @@ def disowns(text: Any, negative_work: bool = False) -> str:
     if not isinstance(text, str) or not text.strip():
         return ""
     text = own_words(text)
-    for marker in (w.BACK, w.FORWARD):
-        if m := marker.search(text):
-            return f"takes itself back ({m.group(0)!r})"
+    if took_back := retraction(text):
+        return took_back
     if negative_work:
         m = _UNDOES_DECLINE.search(text)
         return f"says the opposite of the work ({m.group(0)!r})" if m else ""
@@ -491,6 +519,14 @@ def disowns(text: Any, negative_work: bool = False) -> str:
     return ""
 
 
+def retraction(text: str) -> str:
+    """How ``text``'s own words take themselves back (``correction``, ``ignore the following``), or ``""``."""
+    for marker in (w.BACK, w.FORWARD):
+        if m := marker.search(own_words(text)):
+            return f"takes itself back ({m.group(0)!r})"
+    return ""
+
+
 def resolve_value_of(
     claims: dict[str, Any] | list[dict[str, Any]], values: typing.Callable[[dict[str, Any]], list[str]]
 ) -> dict[str, Any] | list[dict[str, Any]]:
@@ -510,96 +546,3 @@ def resolve_value_of(
             claim["detail"] = [*claim.get("detail", []), said]
         out.append(claim)
     return out if isinstance(claims, list) else out[0]
-
-
-def validate_claims(spec: Any, where_name: str) -> None:
-    """Refuse a malformed ``claims`` spec, naming the field (``<where_name>.claims.value: ...``).
-
-    Raises:
-        ValueError: naming the field and what is wrong.
-    """
-    if isinstance(spec, list):
-        if not spec:
-            raise ValueError(f"{where_name}.claims: a claim or a non-empty list of claims")
-        for n, claim in enumerate(spec):
-            _validate_claim(claim, f"{where_name}.claims[{n}]")
-        return
-    _validate_claim(spec, f"{where_name}.claims")
-
-
-def _validate_claim(claim: Any, name: str) -> None:
-    if not isinstance(claim, dict) or claim.get("kind") not in CLAIM_KINDS:
-        raise ValueError(f"{name}.kind: one of {list(CLAIM_KINDS)}")
-    kind = claim["kind"]
-    if kind == "declines":
-        _validate_declines(claim, name)
-        return
-    keys = {"kind", "detail"} | ({"value_of"} if kind == "states" else {"value", "against"})
-    keys |= {"cues", "ignore"} if kind in ("choice", "person", "time") else set()
-    keys |= {"candidates"} if kind in ("choice", "person") else set()
-    if set(claim) - keys:
-        raise ValueError(f"{name}: unknown keys {sorted(set(claim) - keys)}; keys: {sorted(keys)}")
-    for field in ("detail", "against", "cues", "ignore", *(("candidates",) if kind == "person" else ())):
-        items = claim.get(field, [])
-        if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
-            raise ValueError(f"{name}.{field}: a list of strings")
-        for rx in items if field in ("detail", "against", "cues") else []:
-            try:
-                re.compile(rx)
-            except re.error as exc:
-                raise ValueError(f"{name}.{field}: {rx!r} does not compile ({exc})") from None
-    if kind == "states" and not claim.get("detail") and "value_of" not in claim:
-        raise ValueError(f"{name}.detail: what the message states, a non-empty list of regexes (or value_of)")
-    if "value_of" in claim:
-        spec = claim["value_of"]
-        if not isinstance(spec, dict) or set(spec) - {"app", "collection", "field", "where"} or not all(
-            isinstance(spec.get(k), str) and spec[k] for k in ("app", "collection", "field")
-        ) or not isinstance(spec.get("where", {}), dict):
-            raise ValueError(f"{name}.value_of: {{'app', 'collection', 'field', optional 'where'}}")
-    if kind in (*w.STATES, "states"):
-        if not isinstance(claim.get("value", True), bool):
-            raise ValueError(f"{name}.value: true (it is {kind}) or false (it is not)")
-        return
-    value = claim.get("value")
-    given = value if isinstance(value, list) else [value]
-    if not given or not all(isinstance(v, str) and v for v in given):
-        raise ValueError(f"{name}.value: a string or a non-empty list of strings")
-    values = [str(v) for v in given]
-    if kind == "time" and not all(re.fullmatch(r"([01]\d|2[0-3]):[0-5]\d", v) for v in values):
-        raise ValueError(f"{name}.value: a clock time 'HH:MM' (24-hour)")
-    if kind == "person" and not all("@" in v for v in values):
-        raise ValueError(f"{name}.value: a person's email address")
-    if kind == "choice":
-        cands = claim.get("candidates")
-        if not isinstance(cands, list) or not cands or not all(_is_candidate(c) for c in cands):
-            raise ValueError(f"{name}.candidates: a list of names, each a string or [name, alias, ...]")
-        names = {c if isinstance(c, str) else c[0] for c in cands}
-        if set(values) - names:
-            raise ValueError(f"{name}.value: {sorted(set(values) - names)} not among the candidates' names")
-
-
-def _validate_declines(claim: dict[str, Any], name: str) -> None:
-    keys = {"kind", "value", "reason", "detail"}
-    if set(claim) - keys:
-        raise ValueError(f"{name}: unknown keys {sorted(set(claim) - keys)}; keys: {sorted(keys)}")
-    if not isinstance(claim.get("value", True), bool):
-        raise ValueError(f"{name}.value: true (it declines) or false (it does not)")
-    for field in ("reason", "detail"):
-        items = claim.get(field, [])
-        if not isinstance(items, list) or not all(isinstance(i, str) and i for i in items):
-            raise ValueError(f"{name}.{field}: a list of regexes")
-        for rx in items:
-            try:
-                re.compile(rx)
-            except re.error as exc:
-                raise ValueError(f"{name}.{field}: {rx!r} does not compile ({exc})") from None
-    if claim.get("value", True) and not claim.get("reason"):
-        raise ValueError(f"{name}.reason: why it is declined, a non-empty list of regexes ('legal hold')")
-    if claim.get("value") is False and claim.get("reason"):
-        raise ValueError(f"{name}.reason: only for a message that declines (value true)")
-
-
-def _is_candidate(cand: Any) -> bool:
-    if isinstance(cand, str):
-        return bool(cand.strip())
-    return isinstance(cand, list) and bool(cand) and all(isinstance(f, str) and f.strip() for f in cand)

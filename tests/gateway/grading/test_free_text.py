@@ -6,6 +6,7 @@ from gateway.grading import grade
 from gateway.grading.changes import diff
 from gateway.grading.freetext import disowned
 from gateway.grading.messages import disowns
+from gateway.grading.operators import using_world
 
 CORPUS = [
     # (text, disowns it)
@@ -81,12 +82,50 @@ def test_work_that_is_itself_a_decline_agrees_with_saying_so():
 
 def test_a_field_with_a_declared_claim_is_read_by_its_claim_only():
     before = {"gmail": {"messages": {}}}
-    after = {"gmail": {"messages": {"m1": {"id": "m1", "body": "Do NOT go with Wingtip."}}}}
-    claim = {"kind": "choice", "value": "Wingtip", "candidates": ["Wingtip"]}
+
+    def sent(body):
+        return {"gmail": {"messages": {"m1": {"id": "m1", "to": ["a@x.example"], "body": body}}}}
+
+    claim = {"kind": "choice", "value": "Wingtip", "candidates": ["Wingtip", "Adatum"]}
     check = {"name": "c", "kind": "record", "app": "gmail", "collection": "messages"}
-    check["where"] = {"body": {"claims": claim}}
-    assert disowned(diff(before, after), [check], [], before) == []
-    assert disowned(diff(before, after), [], [], before) != []
+    check["where"] = {"to": {"includes": ["a@x.example"]}, "body": {"claims": claim}}
+    fine = sent("We go with Wingtip; the Adatum order was cancelled.")  # "cancelled" is context to the claim
+    assert disowned(diff(before, fine), [check], [], before) == []
+    assert disowned(diff(before, fine), [], [], before) != []
+    (why,) = disowned(diff(before, sent("Do NOT go with Wingtip.")), [check], [], before)
+    assert why == "gmail.messages[m1].body contradicts what it must say: says not 'Wingtip'"
+    other = {**check, "where": {**check["where"], "to": {"includes": ["b@x.example"]}}}  # a claim on other mail
+    assert disowned(diff(before, sent("Do NOT go with Wingtip.")), [other], [], before) == []
+
+
+def test_a_declared_field_the_passing_way_does_not_read_may_not_contradict_its_claim():
+    # issue 24: the organizer told by mail, and the decline's own note naming someone else as the cover
+    claim = {"kind": "person", "value": "sam.lee@x.example", "candidates": ["sam.lee@x.example", "jo.kim@x.example"]}
+    mine = {"email": "me@x.example", "response": "declined"}
+    way = {"name": "in_note", "kind": "record", "app": "calendar", "collection": "events",
+           "where": {"id": "e1", "attendees": {"any": {**mine, "comment": {"claims": claim}}}}}  # fmt: skip
+    either = {"name": "told", "kind": "any_of", "checks": [way, {**way, "name": "other"}]}
+    people = {"p1": {"id": "p1", "name": "Sam Lee", "email": "sam.lee@x.example"},
+              "p2": {"id": "p2", "name": "Jo Kim", "email": "jo.kim@x.example"}}  # fmt: skip
+    before = {"calendar": {"events": {}}, "directory": {"people": people}}
+
+    def noted(comment):
+        after = {**before, "calendar": {"events": {"e1": {"id": "e1", "attendees": [{**mine, "comment": comment}]}}}}
+        with using_world(after):
+            return disowned(diff(before, after), [either], [], before)
+
+    assert noted("Jo Kim will cover for me.") == [
+        "calendar.events[e1].attendees.comment contradicts what it must say: asserts 'jo.kim@x.example', which is not"
+        " the claim"
+    ]
+    assert noted("Away at a customer visit, sorry.") == []
+    assert noted("Actually I can make it - see you there!") == [
+        "calendar.events[e1].attendees.comment says the opposite of the work ('I can make it')"
+    ]
+    assert noted("Sam Lee will cover. Correction: scratch that.") == [
+        "calendar.events[e1].attendees.comment takes itself back ('Correction')"
+    ]
+    assert noted("Sam Lee will cover for me.") == []
 
 
 def test_a_field_named_like_an_operator_is_still_a_declared_field():
