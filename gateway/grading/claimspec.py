@@ -39,7 +39,7 @@ def _validate_claim(claim: Any, name: str) -> None:
         _validate_declines(claim, name)
         return
     keys = {"kind", "detail"} | ({"value_of"} if kind == "states" else {"value", "against"})
-    keys |= {"cues", "ignore"} if kind in ("choice", "person", "time") else set()
+    keys |= {"cues", "ignore", "required"} if kind in ("choice", "person", "time") else set()
     keys |= {"candidates"} if kind in ("choice", "person") else set()
     if set(claim) - keys:
         raise ValueError(f"{name}: unknown keys {sorted(set(claim) - keys)}; keys: {sorted(keys)}")
@@ -60,6 +60,8 @@ def _validate_claim(claim: Any, name: str) -> None:
             isinstance(spec.get(k), str) and spec[k] for k in ("app", "collection", "field")
         ) or not isinstance(spec.get("where", {}), dict):
             raise ValueError(f"{name}.value_of: {{'app', 'collection', 'field', optional 'where'}}")
+    if not isinstance(claim.get("required", True), bool):
+        raise ValueError(f"{name}.required: true (it must state the value) or false (only not contradict it)")
     if kind in (*w.STATES, "states"):
         if not isinstance(claim.get("value", True), bool):
             raise ValueError(f"{name}.value: true (it is {kind}) or false (it is not)")

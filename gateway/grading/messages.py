@@ -294,7 +294,7 @@ def _value_problems(claim: dict[str, Any], sentences: list[list[_Clause]], world
         problems.append(f"hedges on {show(want & status['hedged'])}")
     if status["asserted"] - want:
         problems.append(f"asserts {show(status['asserted'] - want)}, which is not the claim")
-    if want - status["asserted"] - status["neutral"]:
+    if want - status["asserted"] - status["neutral"] and claim.get("required", True):
         problems.append(f"does not state {show(want - status['asserted'] - status['neutral'])}")
     elif not want & status["asserted"] and status["neutral"] - want:
         problems.append(f"names {show(status['neutral'] - want)} too, without saying which is meant")

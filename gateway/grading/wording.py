@@ -148,7 +148,8 @@ STATES = {  # kind: (words that state it, words that state the opposite)
         rf"is back|came back|returned)\b|\bbroke again\b|\b(?:doesn{_A}t|does not|don{_A}t|won{_A}t|can{_A}t) work\b",
     ),
     "attached": (
-        r"\b(?:attached|attaching|uploaded|added|received|arrived|enclosed|included|filed|c[oa]me through|got (?:it|"
+        r"\b(?:attached|attaching|uploaded|added|received|arrived|enclosed|included|filed|saved|stored|placed"
+        r"|put (?:it |them )?(?:in|into|under|on)|c[oa]me through|got (?:it|"
         rf"them|the|your))\b|\b(?:it{_A}s|is|are) (?:now )?(?:in|on the ticket)\b|\bhere (?:it )?(?:is|are)\b"
         rf"|\bhere{_A}s\b",
         r"\b(?:re-?send|resubmit|send (?:it |them |this |that )?again)\b|\b(?:please|can you|could you|would you|"

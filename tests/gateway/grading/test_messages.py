@@ -35,6 +35,11 @@ HOLD = {"kind": "declines", "reason": ["legal hold"]}
 POLICY = {"kind": "declines", "reason": [r"polic(?:y|ies)"]}
 NOT_DECLINED = {"kind": "declines", "value": False}
 SHARED = {"kind": "states", "detail": [r"\b(?:shared|granted|gave|given|added)\b"]}
+QUOTE = [
+    {"kind": "attached"},
+    {"kind": "choice", "value": "revision", "required": False, "cues": [r"\b(?:fil|sav)\w*"],
+     "candidates": [["revision", "revised"], ["original quote", "first quote"]]},
+]  # fmt: skip
 SIGNED = {"kind": "states", "detail": [r"\bsigned\b"]}
 OVERDUE = {
     "kind": "choice",
@@ -194,6 +199,13 @@ CORPUS = [
     (OVERDUE, "AI-1001 is still not done (due Jan 2). AI-1002 is not done either.", True),
     (OVERDUE, "Still overdue: AI-1001 and AI-1002. AI-1003 is done, so it isn't late either.", True),
     (OVERDUE, "Overdue: either AI-1001 or AI-1002.", False),
+    # a note that need not say which quote, but may not name the wrong one (required: false)
+    (QUOTE, "Revised quote filed in Drive: Procurement > Contoso Quotes.", True),
+    (QUOTE, "Quote saved to Drive under Procurement > Contoso Quotes.", True),
+    (QUOTE, "The revision is filed; the first quote stays on the ticket for reference.", True),
+    (QUOTE, "Filed the original quote, not the revision.", False),
+    (QUOTE, "Filed the first quote in Drive.", False),
+    (QUOTE, "Nothing was filed, closing anyway.", False),
     # the person to contact
     (CONTACT_MEI, f"I'm on leave until Friday. For anything urgent, please contact Mei Chen (mei.chen{D}).", True),
     (CONTACT_MEI, "Out until March 13. Dana Whitfield approved my leave; for urgent matters reach out to Mei.", True),
@@ -215,7 +227,7 @@ def test_the_corpus(claim, message, verdict):
 
 
 def test_the_corpus_is_large_and_balanced():
-    kinds = {(c["kind"], v) for c, _, v in CORPUS}
+    kinds = {(c["kind"], v) for c, _, v in CORPUS if isinstance(c, dict)}
     assert len(CORPUS) >= 50
     named = ("choice", "fixed", "attached", "time", "person", "states", "declines")
     assert {(k, v) for k in named for v in (True, False)} <= kinds
