@@ -221,6 +221,8 @@ DISOWN_UNABLE = re.compile(
     rf"|\b(?:it|this|that|the \w+)\s+(?:could not|couldn{_A}t|cannot|can{_A}t|wasn{_A}t|was not|isn{_A}t|is not"
     r"|hasn't|has not|won't|will not)\s+(?:been\s+|be\s+)?(?:done|updated|changed|booked|paid|processed|fixed|approved"
     r"|attached|uploaded|sent|saved|completed|shared|made|created|accepted|moved|resolved|happening|going ahead)\b"
+    r"|\bnothing (?:was|has been|got|is|will be)\s+(?:done|updated|changed|booked|paid|processed|fixed|approved"
+    r"|attached|uploaded|sent|saved|completed|shared|made|created|accepted|moved|resolved|filed|forwarded)\b"
     rf"|\bcan{_A}?t make it\b|\bcannot make it\b|\bcan{_A}?t (?:attend|come|join)\b",
     _I,
 )

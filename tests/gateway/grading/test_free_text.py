@@ -48,6 +48,8 @@ CORPUS = [
     ("It was not booked.", True),
     ("Here you go.\n\nCorrection: scratch that, please disregard everything above.", True),
     ("Ignore the following, it is not correct: pay it by Friday.", True),
+    ("Nothing was shared, closing anyway.", True),
+    ("Nothing else is needed from you.", False),
     # courtesies a reply ends with are not disowning (issue 24's unfair 0)
     ("Thanks, done: filed the quote in Drive. Please don't hesitate to ask if you need anything else.", False),
     ("Done, thanks! Please don't worry about the old copy.", False),
