@@ -22,7 +22,8 @@ another link does not pass. The ``claims`` operator turns it into a ``detail`` (
 
 Optional: ``detail`` (regexes each stated in an affirmative clause), ``cues`` (regexes putting a value in
 the asserted slot: ``order from``, ``contact``), ``against`` (regexes contradicting it: ``hold the order``),
-``ignore`` (candidates never counted: the sender), ``candidates`` of a person (emails).
+``ignore`` (candidates never counted: the sender), ``candidates`` of a person (emails), ``required`` (value
+kinds; ``false``: the value need not be named, but naming a candidate must not deny, hedge or replace it).
 
 How a message is read:
 
@@ -34,7 +35,7 @@ How a message is read:
   ``which``...). A parenthesis and a clause opened by a subordinator (``because``, ``which``, ``although``,
   ``if``) is an aside: context, never an assertion. A sentence ending in ``?`` is a question from its first
   interrogative clause on; a question asserts nothing, and a question stating the opposite fails.
-- Each mention of a candidate gets a status: *negated* (a negator such as ``not``, ``n't``, ``never``,
+- Each mention of a candidate gets a status: *negated* (a negator such as ``not``, ``n't``, ``never``, ``nothing``,
   ``instead of``, ``drop`` before it in its scope, or ``was dropped``, ``can't``, ``is off the table``
   after it; a scope ends at the clause or at ``and``/``but``), *context* (an aside, ``from X`` in a clause
   that changes something, ``originally``, ``first preferred``), *hedged* (``maybe``, ``either``,
@@ -48,10 +49,15 @@ How a message is read:
   conditional clauses (``will``, ``once``, ``if``) assert nothing.
 - A ``declines`` claim passes when a plain clause (not a question, an aside or hedged) says the request is
   not being carried out (``can't``, ``won't``, ``unable to``, ``not permitted``, ``decline``, ``against
-  policy``), no clause says it was or will be done (``done``, ``I've shared it``, ``I'll delete it``: a
-  future counts here), and each ``reason`` regex is stated, not negated (the decline's own ``can't`` does
-  not negate it; asides count: ``because of the legal hold``). With ``"value": false`` it passes when a
-  plain clause says it is done (``done``, ``I've shared it``) and none declines.
+  policy``), no clause says it was or will be done (``done``, ``I've shared it``, ``I'll delete it``,
+  ``closing anyway``: a future counts here), none disputes the rule (``Legal is probably wrong``), and each
+  ``reason`` regex is stated, not negated (the decline's own ``can't`` does not negate it; asides count:
+  ``because of the legal hold``). With ``"value": false`` it passes when a plain clause says it is done
+  (``done``, ``I've shared it``), none declines and none says it is not (``Nothing was shared yet``).
+
+:func:`contradictions` reads a text that need not make its claims (a summary beside the answer that does, a
+declared field the passing check did not read) for what it says against them, leaving aside what it leaves
+unsaid.
 
 Each search is bounded (scopes of 80 characters, one pass over the tokens): reading is linear in the length.
 """
@@ -330,7 +336,10 @@ def _state_problems(claim: dict[str, Any], sentences: list[list[_Clause]]) -> li
 
 def _declines_problems(claim: dict[str, Any], sentences: list[list[_Clause]]) -> list[str]:
     """A refusal: declines in a plain clause, says nothing is or will be done, and states each reason."""
-    declined, said, undone, problems = [], [], [], []
+    declined: list[tuple[str, bool]] = []
+    said: list[str] = []
+    undone: list[str] = []
+    problems: list[str] = []
     for clauses in sentences:
         hedge_all = any(not c.aside and w.HEDGE_ONLY.fullmatch(c.text, c.start, c.end) for c in clauses)
         for c in clauses:
