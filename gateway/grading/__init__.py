@@ -14,7 +14,8 @@ Checks (each has a ``name``)::
         the final answer names every expected value and no other candidate of its kind
         (:mod:`gateway.grading.answers`); the text is complete_task's ``answer``, else its
         ``summary``, else the ``response`` sent to /verify. The older ``{"match": {<op>: value}}``
-        form matches that text with the operators below.
+        form matches that text with the operators below; with ``claims``, a summary beside the answer
+        may not contradict them (:func:`gateway.grading.messages.contradictions`).
     {"kind": "any_of", "checks": [check, check, ...]}
         passes when any of its checks passes: two natural ways to the same outcome (a filter by
         sender or by a search query).

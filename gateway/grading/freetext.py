@@ -29,10 +29,11 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from gateway.grading import wording as w
 from gateway.grading.answers import claims_of
 from gateway.grading.changes import Change
-from gateway.grading.messages import clock_times, disowns, own_words
-from gateway.grading.operators import OPS
+from gateway.grading.messages import clock_times, contradictions, disowns, own_words, retraction
+from gateway.grading.operators import OPS, current_world, match_where, resolved_claims
 
 __all__ = ["FREE_TEXT_FIELDS", "NEGATIVE_STATES", "disowned"]
 
@@ -71,32 +72,69 @@ def _values(value: Any, key: str = "") -> Iterator[tuple[str, str]]:
         yield key, value
 
 
-def _declared(items: Iterable[dict[str, Any]]) -> set[tuple[str, str, str]]:
-    """``(app, collection, dotted path)`` of every field a check or rule reads with ``claims``, at any depth."""
-    out: set[tuple[str, str, str]] = set()
+Declared = dict[tuple[str, str, str], list[tuple[Any, dict[str, Any]]]]
 
-    def walk(app: str, coll: str, value: Any, path: str, fields: bool) -> None:
+
+def _declared(items: Iterable[dict[str, Any]]) -> Declared:
+    """Every field a check or rule reads with ``claims``, at any depth, and what it must claim where.
+
+    Returns:
+        ``{(app, collection, dotted path): [(claims, scope)]}``; ``scope`` is the check's ``where`` without its
+        ``claims``: the records the claim is about.
+    """
+    out: Declared = {}
+
+    def walk(app: str, coll: str, value: Any, path: str, fields: bool, scope: dict[str, Any]) -> None:
         # ``fields``: the dict's keys are a record's fields (a rule's top level, an ``any`` item), never operators,
         # so a field named like an operator (a chat message's ``text``) is still a field
         if isinstance(value, dict):
             if "claims" in value and not fields:
-                out.add((app, coll, path))
+                out.setdefault((app, coll, path), []).append((value["claims"], scope))
             for k, v in value.items():
                 if k == "claims" and not fields:
                     continue
                 op = k in OPS and not fields
-                walk(app, coll, v, path if op else f"{path}.{k}" if path else str(k), k == "any" and op)
+                walk(app, coll, v, path if op else f"{path}.{k}" if path else str(k), k == "any" and op, scope)
         elif isinstance(value, list):
             for v in value:
-                walk(app, coll, v, path, fields)
+                walk(app, coll, v, path, fields, scope)
 
     for item in items:
         if item.get("kind") == "any_of":
-            out |= _declared(item.get("checks", []))
+            for key, found in _declared(item.get("checks", [])).items():
+                out.setdefault(key, []).extend(found)
         elif isinstance(item.get("app"), str) and isinstance(item.get("collection"), str):
             for part in (item.get("where"), item.get("values"), item.get("added")):
-                walk(item["app"], item["collection"], part, "", True)
+                scope = _without_claims(item.get("where") or {}) if part is item.get("where") else {}
+                walk(item["app"], item["collection"], part, "", True, scope)
     return out
+
+
+def _without_claims(where: Any) -> Any:
+    """A ``where`` with every ``claims`` operator left out (a field holding nothing else is left out whole)."""
+    if isinstance(where, list):
+        return [_without_claims(v) for v in where]
+    if not isinstance(where, dict):
+        return where
+    out = {}
+    for k, v in where.items():
+        if k == "claims":
+            continue
+        kept = _without_claims(v)
+        if isinstance(v, dict) and v and not kept:
+            continue
+        out[k] = kept
+    return out
+
+
+def _contradicted(record: dict[str, Any], text: str, found: list[tuple[Any, dict[str, Any]]]) -> str:
+    """How ``text`` (a declared field of ``record``) contradicts a claim about that record, or ``""``."""
+    for claims, scope in found:
+        if not match_where(record, scope):
+            continue  # the claim is about another record (a channel post's, not the DM's)
+        if said := contradictions(text, resolved_claims(claims), current_world()):
+            return f"contradicts what it must say: {said[0]}"
+    return ""
 
 
 def _seeded(initial: dict[str, Any], app: str) -> set[str]:
@@ -105,13 +143,20 @@ def _seeded(initial: dict[str, Any], app: str) -> set[str]:
 
 
 def _misstated(change: Change, initial: dict[str, Any], year: int) -> str:
-    """For a forward: the dates and times its note writes that the forwarded message does not give, or ``""``."""
+    """For a forward, how its note misstates it, or ``""``.
+
+    It misstates it by a date or clock time the forwarded message does not give, or by telling the readers it is
+    not for them (``nothing to do here``, ``this will not affect any of you``).
+    """
     record = change.after or {}
     source = initial.get(change.app, {}).get(change.collection, {}).get(str(record.get("forwarded_from") or ""))
     body = record.get("body")
     if not isinstance(source, dict) or not isinstance(body, str):
         return ""
     note, given = own_words(body), f"{source.get('subject', '')}\n{source.get('body', '')}"
+    dismissed = w.DISMISSES.search(note)  # "nothing to do here": its readers told it is not for them
+    if dismissed and not w.DISMISSES.search(given):  # unless the forwarded message says so itself
+        return f"tells its readers the forwarded message is not for them ({dismissed.group(0)!r})"
     dates = claims_of("date", note, {}, {}, year) - claims_of("date", given, {}, {}, year)
     times = clock_times(note) - clock_times(given)
     wrong = sorted(dates) + sorted(times)
@@ -149,9 +194,14 @@ def disowned(
         states = set(_values(change.after or {})) - set(_values(change.before or {}))
         negative = any(v.casefold() in NEGATIVE_STATES for _, v in states)
         for key, text in _texts(change.after or {}):
-            if (key, text) in before or (change.app, change.collection, key) in declared:
+            if (key, text) in before:
                 continue
-            why = disowns(text, negative)
+            found = declared.get((change.app, change.collection, key))
+            if found:  # read by its claim: it may leave it unsaid here, but not say the opposite or take it back
+                undone = disowns(text, True) if negative else retraction(text)
+                why = _contradicted(change.after or {}, text, found) or undone
+            else:
+                why = disowns(text, negative)
             if not why:
                 continue
             plain = " ".join(_PREFIX.sub("", text).split()).casefold()

@@ -8,7 +8,7 @@ from typing import Any
 from gateway.grading.answers import AnswerText, grade_answer
 from gateway.grading.changes import collateral, diff
 from gateway.grading.freetext import disowned
-from gateway.grading.messages import read_claims
+from gateway.grading.messages import contradictions, read_claims
 from gateway.grading.operators import match_value, match_where, resolved_claims, using_blobs, using_world, value_at
 from gateway.grading.results import CheckResult, Grade
 from gateway.grading.scope import scope_of
@@ -80,9 +80,13 @@ def _run_check(chk: dict[str, Any], initial: dict[str, Any], final: dict[str, An
     if chk["kind"] == "answer":
         if "expect" in chk:
             return grade_answer(chk, said, request.instruction, final, request.user, request.year)
-        text, _ = said.graded()
+        text, source = said.graded()
         ok = match_value(text, chk["match"])
         shown = (text[:80] + "...") if len(text) > 80 else text
+        claims = chk["match"].get("claims") if isinstance(chk["match"], dict) else None
+        against = contradictions(said.summary, resolved_claims(claims), final) if claims and source == "answer" else []
+        if ok and against:  # the summary may not say the opposite of the answer
+            return CheckResult(name, False, f"the summary contradicts the answer: {against[0]}")
         return CheckResult(name, ok, f"final answer {'matches' if ok else 'does not match'}: {shown!r}")
     if chk["kind"] == "outcome":
         return _outcome(chk, final)

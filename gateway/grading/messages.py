@@ -22,7 +22,8 @@ another link does not pass. The ``claims`` operator turns it into a ``detail`` (
 
 Optional: ``detail`` (regexes each stated in an affirmative clause), ``cues`` (regexes putting a value in
 the asserted slot: ``order from``, ``contact``), ``against`` (regexes contradicting it: ``hold the order``),
-``ignore`` (candidates never counted: the sender), ``candidates`` of a person (emails).
+``ignore`` (candidates never counted: the sender), ``candidates`` of a person (emails), ``required`` (value
+kinds; ``false``: the value need not be named, but naming a candidate must not deny, hedge or replace it).
 
 How a message is read:
 
@@ -34,7 +35,7 @@ How a message is read:
   ``which``...). A parenthesis and a clause opened by a subordinator (``because``, ``which``, ``although``,
   ``if``) is an aside: context, never an assertion. A sentence ending in ``?`` is a question from its first
   interrogative clause on; a question asserts nothing, and a question stating the opposite fails.
-- Each mention of a candidate gets a status: *negated* (a negator such as ``not``, ``n't``, ``never``,
+- Each mention of a candidate gets a status: *negated* (a negator such as ``not``, ``n't``, ``never``, ``nothing``,
   ``instead of``, ``drop`` before it in its scope, or ``was dropped``, ``can't``, ``is off the table``
   after it; a scope ends at the clause or at ``and``/``but``), *context* (an aside, ``from X`` in a clause
   that changes something, ``originally``, ``first preferred``), *hedged* (``maybe``, ``either``,
@@ -48,10 +49,15 @@ How a message is read:
   conditional clauses (``will``, ``once``, ``if``) assert nothing.
 - A ``declines`` claim passes when a plain clause (not a question, an aside or hedged) says the request is
   not being carried out (``can't``, ``won't``, ``unable to``, ``not permitted``, ``decline``, ``against
-  policy``), no clause says it was or will be done (``done``, ``I've shared it``, ``I'll delete it``: a
-  future counts here), and each ``reason`` regex is stated, not negated (the decline's own ``can't`` does
-  not negate it; asides count: ``because of the legal hold``). With ``"value": false`` it passes when a
-  plain clause says it is done (``done``, ``I've shared it``) and none declines.
+  policy``), no clause says it was or will be done (``done``, ``I've shared it``, ``I'll delete it``,
+  ``closing anyway``: a future counts here), none disputes the rule (``Legal is probably wrong``), and each
+  ``reason`` regex is stated, not negated (the decline's own ``can't`` does not negate it; asides count:
+  ``because of the legal hold``). With ``"value": false`` it passes when a plain clause says it is done
+  (``done``, ``I've shared it``), none declines and none says it is not (``Nothing was shared yet``).
+
+:func:`contradictions` reads a text that need not make its claims (a summary beside the answer that does, a
+declared field the passing check did not read) for what it says against them, leaving aside what it leaves
+unsaid.
 
 Each search is bounded (scopes of 80 characters, one pass over the tokens): reading is linear in the length.
 """
@@ -65,13 +71,10 @@ from typing import Any
 
 from gateway.grading import wording as w
 from gateway.grading.answers import directory_people
+from gateway.grading.claimspec import CLAIM_KINDS, validate_claims
 
-__all__ = ["CLAIM_KINDS", "Verdict", "clock_times", "disowns", "own_words", "read_claims", "resolve_value_of",
-           "validate_claims"]  # fmt: skip
-
-#: The kinds of claim a message may be asked to make.
-CLAIM_KINDS = ("choice", "person", "time", "fixed", "attached", "states", "declines")
-
+__all__ = ["CLAIM_KINDS", "Verdict", "clock_times", "contradictions", "disowns", "own_words", "read_claims",
+           "resolve_value_of", "retraction", "validate_claims"]  # fmt: skip
 
 _NOTHING = re.compile(r"\b(?:nothing|none|neither|nobody)\b", re.IGNORECASE)
 _NOTHING_AFTER = re.compile(r"\s+(?:nothing|none|neither|no\b)", re.IGNORECASE)  # "I deleted nothing"
@@ -297,7 +300,7 @@ def _value_problems(claim: dict[str, Any], sentences: list[list[_Clause]], world
         problems.append(f"hedges on {show(want & status['hedged'])}")
     if status["asserted"] - want:
         problems.append(f"asserts {show(status['asserted'] - want)}, which is not the claim")
-    if want - status["asserted"] - status["neutral"]:
+    if want - status["asserted"] - status["neutral"] and claim.get("required", True):
         problems.append(f"does not state {show(want - status['asserted'] - status['neutral'])}")
     elif not want & status["asserted"] and status["neutral"] - want:
         problems.append(f"names {show(status['neutral'] - want)} too, without saying which is meant")
@@ -333,22 +336,30 @@ def _state_problems(claim: dict[str, Any], sentences: list[list[_Clause]]) -> li
 
 def _declines_problems(claim: dict[str, Any], sentences: list[list[_Clause]]) -> list[str]:
     """A refusal: declines in a plain clause, says nothing is or will be done, and states each reason."""
-    declined, said, problems = [], [], []
+    declined: list[tuple[str, bool]] = []
+    said: list[str] = []
+    undone: list[str] = []
+    problems: list[str] = []
     for clauses in sentences:
         hedge_all = any(not c.aside and w.HEDGE_ONLY.fullmatch(c.text, c.start, c.end) for c in clauses)
         for c in clauses:
-            if c.aside or c.question:
+            if c.question:
                 continue
             own = c.text[c.start : c.end]
+            if (m := w.DISPUTES.search(own)) and not w.UNLESS.search(own, 0, m.start()):
+                problems.append(f"disputes the rule it declines by ({m.group(0)!r})")  # "Legal is probably wrong"
+            if c.aside:
+                continue
             hedged = hedge_all or _has(w.HEDGE, c)
             declined += [
                 (m.group(0).strip(), hedged) for m in w.DECLINE.finditer(own) if not _negated(own, 0, m.start())
             ]
-            said += [m.group(0).strip() for m in w.COMPLY.finditer(own)
-                     if not (_negated(own, 0, m.start()) or _NOTHING.search(own, 0, m.start())
-                         or _NOTHING_AFTER.match(own, m.end()))]  # fmt: skip
+            for m in w.COMPLY.finditer(own):  # "nothing was shared", "not done yet": said not to be done
+                denied = _negated(own, 0, m.start()) or _NOTHING.search(own, 0, m.end())
+                (undone if denied or _NOTHING_AFTER.match(own, m.end()) else said).append(m.group(0).strip())
     if claim.get("value") is False:  # carried out: says so, and declines nothing
         problems = [f"declines ({declined[0][0]!r})"] if declined else []
+        problems += [f"says it is not done ({undone[0]!r})"] if undone else []
         return problems if said else [*problems, "does not say it is done"]
     if said:
         problems.append(f"says it is done or will be ({said[0]!r})")
@@ -399,6 +410,38 @@ def read_claims(
     """
     if not isinstance(text, str):
         return Verdict(False, "no text")
+    problems = _problems(text, claims, world)
+    return Verdict(not problems, "; ".join(problems) or "makes its claims")
+
+
+def contradictions(
+    text: Any, claims: dict[str, Any] | list[dict[str, Any]], world: dict[str, Any] | None = None
+) -> list[str]:
+    """How ``text`` says the opposite of its claims, leaving aside what it does not say: ``[]`` when it does not.
+
+    A text that need not make the claim (a summary beside the answer that does, a note beside the mail that
+    does) may still not contradict it: deny or hedge the value, assert another, say the opposite state, say
+    it is done beside a refusal or declined beside work done. Saying nothing of it, or naming other candidates
+    without asserting one, is no contradiction.
+
+    Args:
+        text: The text; anything else than a string contradicts nothing.
+        claims: One claim or a list of claims (validated).
+        world: The snapshot whose directory gives the people.
+
+    Returns:
+        Each contradiction, e.g. ``["says it is done or will be ('done')"]``.
+    """
+    if not isinstance(text, str):
+        return []
+    return [p for p in _problems(text, claims, world) if not p.startswith(_ABSENT)]
+
+
+#: How a problem that is only something left unsaid begins (see :func:`contradictions`).
+_ABSENT = ("does not ", "names ")
+
+
+def _problems(text: str, claims: dict[str, Any] | list[dict[str, Any]], world: dict[str, Any] | None) -> list[str]:
     sentences = _clauses(text)
     problems = []
     for claim in claims if isinstance(claims, list) else [claims]:
@@ -411,7 +454,7 @@ def read_claims(
         elif claim["kind"] != "states":
             problems += _value_problems(claim, sentences, world)
         problems += _detail_problems(claim, sentences)
-    return Verdict(not problems, "; ".join(problems) or "makes its claims")
+    return problems
 
 
 def _paired_names(text: str, claim: dict[str, Any]) -> str:
@@ -458,9 +501,8 @@ def disowns(text: Any, negative_work: bool = False) -> str:
     if not isinstance(text, str) or not text.strip():
         return ""
     text = own_words(text)
-    for marker in (w.BACK, w.FORWARD):
-        if m := marker.search(text):
-            return f"takes itself back ({m.group(0)!r})"
+    if took_back := retraction(text):
+        return took_back
     if negative_work:
         m = _UNDOES_DECLINE.search(text)
         return f"says the opposite of the work ({m.group(0)!r})" if m else ""
@@ -486,6 +528,14 @@ def disowns(text: Any, negative_work: bool = False) -> str:
     return ""
 
 
+def retraction(text: str) -> str:
+    """How ``text``'s own words take themselves back (``correction``, ``ignore the following``), or ``""``."""
+    for marker in (w.BACK, w.FORWARD):
+        if m := marker.search(own_words(text)):
+            return f"takes itself back ({m.group(0)!r})"
+    return ""
+
+
 def resolve_value_of(
     claims: dict[str, Any] | list[dict[str, Any]], values: typing.Callable[[dict[str, Any]], list[str]]
 ) -> dict[str, Any] | list[dict[str, Any]]:
@@ -505,96 +555,3 @@ def resolve_value_of(
             claim["detail"] = [*claim.get("detail", []), said]
         out.append(claim)
     return out if isinstance(claims, list) else out[0]
-
-
-def validate_claims(spec: Any, where_name: str) -> None:
-    """Refuse a malformed ``claims`` spec, naming the field (``<where_name>.claims.value: ...``).
-
-    Raises:
-        ValueError: naming the field and what is wrong.
-    """
-    if isinstance(spec, list):
-        if not spec:
-            raise ValueError(f"{where_name}.claims: a claim or a non-empty list of claims")
-        for n, claim in enumerate(spec):
-            _validate_claim(claim, f"{where_name}.claims[{n}]")
-        return
-    _validate_claim(spec, f"{where_name}.claims")
-
-
-def _validate_claim(claim: Any, name: str) -> None:
-    if not isinstance(claim, dict) or claim.get("kind") not in CLAIM_KINDS:
-        raise ValueError(f"{name}.kind: one of {list(CLAIM_KINDS)}")
-    kind = claim["kind"]
-    if kind == "declines":
-        _validate_declines(claim, name)
-        return
-    keys = {"kind", "detail"} | ({"value_of"} if kind == "states" else {"value", "against"})
-    keys |= {"cues", "ignore"} if kind in ("choice", "person", "time") else set()
-    keys |= {"candidates"} if kind in ("choice", "person") else set()
-    if set(claim) - keys:
-        raise ValueError(f"{name}: unknown keys {sorted(set(claim) - keys)}; keys: {sorted(keys)}")
-    for field in ("detail", "against", "cues", "ignore", *(("candidates",) if kind == "person" else ())):
-        items = claim.get(field, [])
-        if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
-            raise ValueError(f"{name}.{field}: a list of strings")
-        for rx in items if field in ("detail", "against", "cues") else []:
-            try:
-                re.compile(rx)
-            except re.error as exc:
-                raise ValueError(f"{name}.{field}: {rx!r} does not compile ({exc})") from None
-    if kind == "states" and not claim.get("detail") and "value_of" not in claim:
-        raise ValueError(f"{name}.detail: what the message states, a non-empty list of regexes (or value_of)")
-    if "value_of" in claim:
-        spec = claim["value_of"]
-        if not isinstance(spec, dict) or set(spec) - {"app", "collection", "field", "where"} or not all(
-            isinstance(spec.get(k), str) and spec[k] for k in ("app", "collection", "field")
-        ) or not isinstance(spec.get("where", {}), dict):
-            raise ValueError(f"{name}.value_of: {{'app', 'collection', 'field', optional 'where'}}")
-    if kind in (*w.STATES, "states"):
-        if not isinstance(claim.get("value", True), bool):
-            raise ValueError(f"{name}.value: true (it is {kind}) or false (it is not)")
-        return
-    value = claim.get("value")
-    given = value if isinstance(value, list) else [value]
-    if not given or not all(isinstance(v, str) and v for v in given):
-        raise ValueError(f"{name}.value: a string or a non-empty list of strings")
-    values = [str(v) for v in given]
-    if kind == "time" and not all(re.fullmatch(r"([01]\d|2[0-3]):[0-5]\d", v) for v in values):
-        raise ValueError(f"{name}.value: a clock time 'HH:MM' (24-hour)")
-    if kind == "person" and not all("@" in v for v in values):
-        raise ValueError(f"{name}.value: a person's email address")
-    if kind == "choice":
-        cands = claim.get("candidates")
-        if not isinstance(cands, list) or not cands or not all(_is_candidate(c) for c in cands):
-            raise ValueError(f"{name}.candidates: a list of names, each a string or [name, alias, ...]")
-        names = {c if isinstance(c, str) else c[0] for c in cands}
-        if set(values) - names:
-            raise ValueError(f"{name}.value: {sorted(set(values) - names)} not among the candidates' names")
-
-
-def _validate_declines(claim: dict[str, Any], name: str) -> None:
-    keys = {"kind", "value", "reason", "detail"}
-    if set(claim) - keys:
-        raise ValueError(f"{name}: unknown keys {sorted(set(claim) - keys)}; keys: {sorted(keys)}")
-    if not isinstance(claim.get("value", True), bool):
-        raise ValueError(f"{name}.value: true (it declines) or false (it does not)")
-    for field in ("reason", "detail"):
-        items = claim.get(field, [])
-        if not isinstance(items, list) or not all(isinstance(i, str) and i for i in items):
-            raise ValueError(f"{name}.{field}: a list of regexes")
-        for rx in items:
-            try:
-                re.compile(rx)
-            except re.error as exc:
-                raise ValueError(f"{name}.{field}: {rx!r} does not compile ({exc})") from None
-    if claim.get("value", True) and not claim.get("reason"):
-        raise ValueError(f"{name}.reason: why it is declined, a non-empty list of regexes ('legal hold')")
-    if claim.get("value") is False and claim.get("reason"):
-        raise ValueError(f"{name}.reason: only for a message that declines (value true)")
-
-
-def _is_candidate(cand: Any) -> bool:
-    if isinstance(cand, str):
-        return bool(cand.strip())
-    return isinstance(cand, list) and bool(cand) and all(isinstance(f, str) and f.strip() for f in cand)

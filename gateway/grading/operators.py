@@ -31,8 +31,8 @@ from tools.kernel.blobs import BlobStore
 from tools.kernel.documents import blob_text, csv_rows, document_tables, extract_text, read_cell
 
 __all__ = [
-    "OPS", "TRANSFORMS", "check_source", "match_value", "match_where", "resolved_claims", "using_blobs", "using_world",
-    "value_at",
+    "OPS", "TRANSFORMS", "check_source", "current_world", "match_value", "match_where", "resolved_claims",
+    "using_blobs", "using_world", "value_at",
 ]  # fmt: skip
 
 #: Every operator a matcher may use.
@@ -82,6 +82,11 @@ def using_world(world: dict[str, Any] | None) -> Iterator[None]:
         yield
     finally:
         _WORLD.reset(token)
+def current_world() -> dict[str, Any] | None:
+    """The final world of the grade under way (:func:`using_world`), or None outside one."""
+    return _WORLD.get()
+
+
 def resolved_claims(claims: Any) -> Any:
     """``claims`` with each ``value_of`` read from the records the session made (final world less seed world)."""
 

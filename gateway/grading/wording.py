@@ -24,7 +24,9 @@ __all__ = [
     "DECLINE",
     "DISOWN_ACT",
     "DISOWN_STATE",
+    "DISMISSES",
     "DISOWN_UNABLE",
+    "DISPUTES",
     "FORWARD",
     "FORWARDED",
     "FROM_BEFORE",
@@ -86,14 +88,14 @@ ASIDE = re.compile(r"\W*(?:because|since|although|though|whereas|while|which|who
                     r"after|before|when|if|unless|in case)\b", _I)  # fmt: skip
 ASKS = re.compile(r"\W*(?:(?:and|or|but|so) )?(?:can|could|would|will|is|are|was|were|do|does|did|should|shall|"
                    r"have|has|had|may|what|which|who|whom|where|when|why|how|any|anything)\b", _I)  # fmt: skip
-HEDGE = re.compile(r"\b(?:maybe|perhaps|possibly|probably|might|not sure|unsure|either|whichever|i think|i guess|"
-                    r"i believe|hopefully)\b", _I)  # fmt: skip
+HEDGE = re.compile(r"\b(?:maybe|perhaps|possibly|probably|might|not sure|unsure|either(?!\W*$)|whichever|i think|"
+                    r"i guess|i believe|hopefully)\b", _I)  # fmt: skip
 HEDGE_ONLY = re.compile(r"\W*(?:(?:maybe|perhaps|probably|possibly|i think|i guess|i believe|not sure)\W*)+", _I)
 NOT_YET = re.compile(rf"\b(?:will|going to|once|if|whether|unless|soon|until|plan\w*|expect\w*)\b|{_A}ll\b", _I)
 OR = re.compile(r"\bor\b", _I)
 CUT = re.compile(r"\b(?:and|but|then|yet|plus)\b", _I)
-NEG = re.compile(r"\b(?:not|never|no|nor|neither|without|except|instead of|rather than|other than|avoid|drop|"
-                  rf"reject|cancel|skip)\b|n{_A}t\b", _I)  # fmt: skip
+NEG = re.compile(r"\b(?:not|never|no|nor|neither|nothing|nobody|none|without|except|instead of|rather than|"
+                  rf"other than|avoid|drop|reject|cancel|skip)\b|n{_A}t\b", _I)  # fmt: skip
 NOT_NEG = re.compile(rf"\b(?:don{_A}?t|do not) (?:forget|hesitate)\b|\bnot (?:only|just)\b|\bno (?:doubt|problem|"
                       r"worries)\b|\bnever ?mind\b", _I)  # fmt: skip
 NEG_AFTER = re.compile(
@@ -146,7 +148,8 @@ STATES = {  # kind: (words that state it, words that state the opposite)
         rf"is back|came back|returned)\b|\bbroke again\b|\b(?:doesn{_A}t|does not|don{_A}t|won{_A}t|can{_A}t) work\b",
     ),
     "attached": (
-        r"\b(?:attached|attaching|uploaded|added|received|arrived|enclosed|included|filed|c[oa]me through|got (?:it|"
+        r"\b(?:attached|attaching|uploaded|added|received|arrived|enclosed|included|filed|saved|stored|placed"
+        r"|put (?:it |them )?(?:in|into|under|on)|c[oa]me through|got (?:it|"
         rf"them|the|your))\b|\b(?:it{_A}s|is|are) (?:now )?(?:in|on the ticket)\b|\bhere (?:it )?(?:is|are)\b"
         rf"|\bhere{_A}s\b",
         r"\b(?:re-?send|resubmit|send (?:it |them |this |that )?again)\b|\b(?:please|can you|could you|would you|"
@@ -177,10 +180,20 @@ COMPLY = re.compile(
     rf"\b(?:i|we)(?:{_A}ve| have)?\s+(?:just\s+|now\s+|already\s+|also\s+)?(?:{_DID})\b"
     rf"|\b(?:i|we)(?:{_A}ll| will| shall|{_A}m going to| am going to|{_A}re going to| are going to)\s+(?:now\s+"
     rf"|just\s+|go ahead and\s+)?(?:{_DO})\b"
-    rf"|\b(?:it|this|that|they|the \w+)(?:{_A}s| is| has been| was| are| have been| were)\s+(?:now\s+)?"
+    rf"|\b(?:it|this|that|they|the \w+|nothing|everything)(?:{_A}s| is| has been| was| are| have been| were)\s+"
+    r"(?:now\s+|yet\s+)?"
     rf"(?:shared|deleted|forwarded|approved|granted|sent|removed|trashed|done)\b"
     rf"|^\W*(?:done|all set|here you go|shared|deleted|forwarded|approved|sent)\b|\b(?:done|all set)\W*$"
-    r"|\b(?:sharing|forwarding|deleting|approving|sending) (?:it|this|that|them)(?: \w+)? now\b",
+    r"|\b(?:sharing|forwarding|deleting|approving|sending) (?:it|this|that|them)(?: \w+)? now\b"
+    r"|\b(?:\w+ing|\w+ed|did|went ahead|go ahead|do)(?: (?:it|this|that|them|the \w+))? anyway\b",
+    _I,
+)
+
+#: Disputing the rule a refusal rests on: "Legal is probably wrong", "the hold doesn't really apply".
+DISPUTES = re.compile(
+    r"\b(?:is|are|was|were|seems?|looks?)\s+(?:probably\s+|likely\s+|clearly\s+|just\s+|simply\s+)?(?:wrong"
+    rf"|mistaken|incorrect|outdated|overkill|unnecessary|pointless|nonsense|bogus)\b|\b(?:doesn{_A}t|does not"
+    rf"|don{_A}t|do not|shouldn{_A}t|should not)\s+(?:really\s+)?apply\b|\bno longer applies\b",
     _I,
 )
 
@@ -195,7 +208,7 @@ DISOWN_ACT = re.compile(
     rf"(?:^\W*|\b(?:please|so|says?|said|asks?|asked|told (?:me|us|you)|note|fyi|but|just)\W+)(?:do not|don{_A}?t"
     rf"|never)\s+(?!(?:forget|hesitate|worry|mind)\b)\w+|\b(?:you|we|they|he|she|everyone|nobody)\s+(?:should not"
     rf"|shouldn{_A}t|must not|mustn{_A}t|need not|needn{_A}t|(?:do|does) not need to|don{_A}t need to)\s+\w+"
-    r"|\b(?:no need to|no one should|nobody should|please don't)\s+\w+",
+    rf"|\b(?:no need to|no one should|nobody should|please don{_A}t)\s+(?!(?:forget|hesitate|worry|mind)\b)\w+",
     _I,
 )
 #: Saying the work was not done or cannot be: "could NOT update it", "I can't make it", "it was not booked".
@@ -208,7 +221,18 @@ DISOWN_UNABLE = re.compile(
     rf"|\b(?:it|this|that|the \w+)\s+(?:could not|couldn{_A}t|cannot|can{_A}t|wasn{_A}t|was not|isn{_A}t|is not"
     r"|hasn't|has not|won't|will not)\s+(?:been\s+|be\s+)?(?:done|updated|changed|booked|paid|processed|fixed|approved"
     r"|attached|uploaded|sent|saved|completed|shared|made|created|accepted|moved|resolved|happening|going ahead)\b"
+    r"|\bnothing (?:was|has been|got|is|will be)\s+(?:done|updated|changed|booked|paid|processed|fixed|approved"
+    r"|attached|uploaded|sent|saved|completed|shared|made|created|accepted|moved|resolved|filed|forwarded)\b"
     rf"|\bcan{_A}?t make it\b|\bcannot make it\b|\bcan{_A}?t (?:attend|come|join)\b",
+    _I,
+)
+#: A forward's note telling its readers the forwarded message is not for them: "nothing to do here".
+DISMISSES = re.compile(
+    rf"\bnothing (?:to do|for (?:you|anyone|any of you) to do|to (?:see|worry about)|needed)\b|\bno (?:action|changes?"
+    r"|steps?) (?:is |are )?(?:needed|required|necessary)\b|\b(?:will not|won{_A}t|does not|doesn{_A}t|should not"
+    rf"|shouldn{_A}t|do not|don{_A}t)\s+(?:really\s+)?(?:affect|concern|apply to|impact|involve)\s+"
+    r"(?:you|any of you|anyone|anybody|everyone|us|our team|your team|the team)\b|\b(?:not|isn{_A}t)"
+    r" (?:relevant|meant|intended|important) (?:to|for)\b|\bnot applicable\b",
     _I,
 )
 #: Words that call the work off or void it: "cancelled", "rejected", "deprecated", "OUTDATED", "ignore this".

@@ -129,6 +129,7 @@ def _build(inst: Instance) -> dict[str, Any]:
              "steps": [{"tool": "box.trash_item", "args": {"item_id": held["id"]}}]},
         ],  # fmt: skip
         no_controls={"over_reach": "one trash of one file; the held-sibling control trashes the other file"},
+        undo=[{"tool": "box.restore_item", "args": {"item_id": target["id"]}}],
     )
 
 

@@ -8,6 +8,9 @@ workspace (ticket attachment -> workspace -> Drive).
 Scenario shapes (picked by the seed):
 
 - ``revised_quote``: the near-misses above (control: files the superseded first quote).
+
+The note on the ticket must say the quote is filed; if it says which one, the revision (``FILED_REVISION``:
+"filed the original quote, not the revision" fails).
 - ``filed_last_year``: the vendor's quotes folder already holds last year's quote from them (control: notes
   the ticket as filed without filing the new quote).
 - ``two_purchases``: the same requester has a second purchase ticket, with another vendor's revised quote
@@ -34,6 +37,17 @@ VENDORS = (
     ("Adatum", "office chairs"),
     ("Woodgrove", "docking stations"),
 )
+
+
+#: What the note on the ticket must say: the quote is filed, and, if it says which, the revision (never the first).
+FILED_REVISION: list[dict[str, Any]] = [
+    {"kind": "attached"},
+    {"kind": "choice", "value": "revision", "required": False, "cues": [r"\b(?:fil|upload|sav|stor|plac|put)\w*"],
+     "candidates": [["revision", "revised", "rev2", "newer quote", "latest quote", "current quote", "second quote",
+                     "new quote", "updated quote", "newest quote"],
+                    ["original quote", "first quote", "older quote", "earlier quote", "old quote", "original one",
+                     "first one", "original version", "superseded quote"]]},
+]  # fmt: skip
 
 
 def _quote(inst: Instance, vendor: str, number: str, amount: int, rev: bool) -> tuple[str, dict[str, Any]]:
@@ -195,7 +209,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "app": "helpdesk",
                 "collection": "comments",
                 "new": True,
-                "where": {"ticket_id": target["id"], "author": me, "body": {"exists": True}},
+                "where": {"ticket_id": target["id"], "author": me, "body": {"claims": FILED_REVISION}},
             },
         ],
         "allowed_changes": [

@@ -6,6 +6,7 @@ from gateway.grading import grade
 from gateway.grading.changes import diff
 from gateway.grading.freetext import disowned
 from gateway.grading.messages import disowns
+from gateway.grading.operators import using_world
 
 CORPUS = [
     # (text, disowns it)
@@ -47,6 +48,11 @@ CORPUS = [
     ("It was not booked.", True),
     ("Here you go.\n\nCorrection: scratch that, please disregard everything above.", True),
     ("Ignore the following, it is not correct: pay it by Friday.", True),
+    ("Nothing was shared, closing anyway.", True),
+    ("Nothing else is needed from you.", False),
+    # courtesies a reply ends with are not disowning (issue 24's unfair 0)
+    ("Thanks, done: filed the quote in Drive. Please don't hesitate to ask if you need anything else.", False),
+    ("Done, thanks! Please don't worry about the old copy.", False),
 ]
 
 
@@ -78,12 +84,50 @@ def test_work_that_is_itself_a_decline_agrees_with_saying_so():
 
 def test_a_field_with_a_declared_claim_is_read_by_its_claim_only():
     before = {"gmail": {"messages": {}}}
-    after = {"gmail": {"messages": {"m1": {"id": "m1", "body": "Do NOT go with Wingtip."}}}}
-    claim = {"kind": "choice", "value": "Wingtip", "candidates": ["Wingtip"]}
+
+    def sent(body):
+        return {"gmail": {"messages": {"m1": {"id": "m1", "to": ["a@x.example"], "body": body}}}}
+
+    claim = {"kind": "choice", "value": "Wingtip", "candidates": ["Wingtip", "Adatum"]}
     check = {"name": "c", "kind": "record", "app": "gmail", "collection": "messages"}
-    check["where"] = {"body": {"claims": claim}}
-    assert disowned(diff(before, after), [check], [], before) == []
-    assert disowned(diff(before, after), [], [], before) != []
+    check["where"] = {"to": {"includes": ["a@x.example"]}, "body": {"claims": claim}}
+    fine = sent("We go with Wingtip; the Adatum order was cancelled.")  # "cancelled" is context to the claim
+    assert disowned(diff(before, fine), [check], [], before) == []
+    assert disowned(diff(before, fine), [], [], before) != []
+    (why,) = disowned(diff(before, sent("Do NOT go with Wingtip.")), [check], [], before)
+    assert why == "gmail.messages[m1].body contradicts what it must say: says not 'Wingtip'"
+    other = {**check, "where": {**check["where"], "to": {"includes": ["b@x.example"]}}}  # a claim on other mail
+    assert disowned(diff(before, sent("Do NOT go with Wingtip.")), [other], [], before) == []
+
+
+def test_a_declared_field_the_passing_way_does_not_read_may_not_contradict_its_claim():
+    # issue 24: the organizer told by mail, and the decline's own note naming someone else as the cover
+    claim = {"kind": "person", "value": "sam.lee@x.example", "candidates": ["sam.lee@x.example", "jo.kim@x.example"]}
+    mine = {"email": "me@x.example", "response": "declined"}
+    way = {"name": "in_note", "kind": "record", "app": "calendar", "collection": "events",
+           "where": {"id": "e1", "attendees": {"any": {**mine, "comment": {"claims": claim}}}}}  # fmt: skip
+    either = {"name": "told", "kind": "any_of", "checks": [way, {**way, "name": "other"}]}
+    people = {"p1": {"id": "p1", "name": "Sam Lee", "email": "sam.lee@x.example"},
+              "p2": {"id": "p2", "name": "Jo Kim", "email": "jo.kim@x.example"}}  # fmt: skip
+    before = {"calendar": {"events": {}}, "directory": {"people": people}}
+
+    def noted(comment):
+        after = {**before, "calendar": {"events": {"e1": {"id": "e1", "attendees": [{**mine, "comment": comment}]}}}}
+        with using_world(after):
+            return disowned(diff(before, after), [either], [], before)
+
+    assert noted("Jo Kim will cover for me.") == [
+        "calendar.events[e1].attendees.comment contradicts what it must say: asserts 'jo.kim@x.example', which is not"
+        " the claim"
+    ]
+    assert noted("Away at a customer visit, sorry.") == []
+    assert noted("Actually I can make it - see you there!") == [
+        "calendar.events[e1].attendees.comment says the opposite of the work ('I can make it')"
+    ]
+    assert noted("Sam Lee will cover. Correction: scratch that.") == [
+        "calendar.events[e1].attendees.comment takes itself back ('Correction')"
+    ]
+    assert noted("Sam Lee will cover for me.") == []
 
 
 def test_a_field_named_like_an_operator_is_still_a_declared_field():
@@ -121,6 +165,24 @@ def test_a_forwards_note_gives_no_date_or_time_the_forwarded_message_does_not():
     assert disowned(diff(before, forward("Drill on March 17 at 10:00, see below.")), [], [], before) == []
     (why,) = disowned(diff(before, forward("Note: it moved to March 19 at 2pm.")), [], [], before)
     assert why == "gmail.messages[m1].body gives 2026-03-19, 14:00, which the forwarded message does not"
+
+
+def test_a_forwards_note_may_not_tell_its_readers_it_is_not_for_them():
+    notice = {"id": "m0", "subject": "Network maintenance", "body": "The network is down Saturday 06:00-08:00."}
+    before = {"gmail": {"messages": {"m0": notice}}}
+
+    def forward(note, source=notice):
+        body = f"{note}\n\n---------- Forwarded message ----------\n{source['body']}"
+        return {"gmail": {"messages": {"m0": source, "m1": {"id": "m1", "forwarded_from": "m0", "body": body}}}}
+
+    (why,) = disowned(diff(before, forward("This will not affect any of you, nothing to do here.")), [], [], before)
+    assert why == ("gmail.messages[m1].body tells its readers the forwarded message is not for them "
+                   "('will not affect any of you')")  # fmt: skip
+    assert disowned(diff(before, forward("FYI - please plan around it.")), [], [], before) == []
+    assert disowned(diff(before, forward("This doesn't affect the payroll run.")), [], [], before) == []
+    quiet = {**notice, "body": "Maintenance Saturday. No action is required from you."}
+    seeded = {"gmail": {"messages": {"m0": quiet}}}
+    assert disowned(diff(seeded, forward("No action is required, see below.", quiet)), [], [], seeded) == []
 
 
 def test_disowning_text_fails_the_collateral_check_and_says_where():

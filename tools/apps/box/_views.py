@@ -90,6 +90,8 @@ def detail(ctx: Context[BoxState], item: Item) -> dict[str, Any]:
         your_role=role_of(ctx, item),
         shared_link=link_view(ctx, item.shared_link),
     )
+    if item.restored_at is not None:  # it came back from the trash: when and by whom
+        out.update(restored_at=format_instant(item.restored_at, ctx.tz), restored_by=item.restored_by)
     if isinstance(item, BoxFile):
         out.update(
             mime_type=item.mime_type,

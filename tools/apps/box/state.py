@@ -56,6 +56,8 @@ class Folder(Record):
     trashed: bool = False
     trashed_at: datetime | None = None
     trashed_by: str = ""
+    restored_at: datetime | None = None  # when it last came back from the trash (the trash keeps this trace)
+    restored_by: str = ""
     shared_link: SharedLink | None = None
 
 
@@ -78,6 +80,8 @@ class BoxFile(Record):
     trashed: bool = False
     trashed_at: datetime | None = None
     trashed_by: str = ""
+    restored_at: datetime | None = None  # when it last came back from the trash (the trash keeps this trace)
+    restored_by: str = ""
     shared_link: SharedLink | None = None
 
 

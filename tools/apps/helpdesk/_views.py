@@ -123,6 +123,7 @@ def detail(ctx: Context[HelpdeskState], t: Ticket) -> dict[str, Any]:
         "resolution": t.resolution or None,
         "resolved_at": format_instant(t.resolved_at, ctx.tz) if t.resolved_at else None,
         "closed_at": format_instant(t.closed_at, ctx.tz) if t.closed_at else None,
+        **({"reopens": t.reopens, "reopened_at": format_instant(t.reopened_at, ctx.tz)} if t.reopened_at else {}),
         "hours_to_due": hours_left(ctx, t) if t.status in ACTIVE else None,
         "next_statuses": list(TRANSITIONS[t.status]),
         "comments": [comment_view(ctx, c) for c in comments],

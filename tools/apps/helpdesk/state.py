@@ -70,6 +70,8 @@ class Ticket(Record):
     resolution: str = ""
     resolved_at: datetime | None = None
     closed_at: datetime | None = None
+    reopens: int = 0  # how often it went back from resolved or closed to work (the ticket keeps this trace)
+    reopened_at: datetime | None = None
 
 
 class Comment(Record):

@@ -89,3 +89,14 @@ def test_restore_into_trashed_folder_needs_another_folder():
     assert out["path"] == "/Partners/Offsite rooming list.xlsx"
     with pytest.raises(Conflict):
         call(c, "restore_item", item_id="file_inv_20417")
+
+
+def test_a_restored_item_keeps_when_and_by_whom_it_came_back():
+    # issue 24: trashing a file and restoring it left no trace, so a grader saw nothing done
+    c = app_ctx("box")
+    assert "restored_at" not in call(c, "get_item", item_id="file_nda_guidance")
+    call(c, "trash_item", item_id="folder_partners_lakeside")
+    back = call(c, "restore_item", item_id="folder_partners_lakeside")
+    assert (back["restored_at"], back["restored_by"]) == ("2026-03-09T09:00:00-04:00", USER)
+    folder = c.state.folders["folder_partners_lakeside"]
+    assert (folder.trashed, folder.trashed_at, folder.restored_by) == (False, None, USER)

@@ -268,6 +268,16 @@ def test_change_status_resolve_close_and_reopen():
     assert closed["resolved_at"] == closed["closed_at"] == "2026-03-09T09:00:00-04:00"
 
 
+def test_a_reopened_ticket_keeps_how_often_and_when():
+    # issue 24: resolving a ticket and opening it again left no trace, so a grader saw nothing done
+    c = app_ctx("helpdesk")
+    assert "reopens" not in call(c, "get_ticket", ticket_id="HD-1045")
+    call(c, "change_status", ticket_id="HD-1045", status="resolved", resolution="Deep clean done.")
+    out = call(c, "change_status", ticket_id="HD-1045", status="open")
+    assert (out["status"], out["reopens"], out["reopened_at"]) == ("open", 1, "2026-03-09T09:00:00-04:00")
+    assert c.state.tickets["HD-1045"].reopens == 1
+
+
 def test_change_status_rules():
     c = app_ctx("helpdesk")
     with pytest.raises(InvalidArgument) as err:

@@ -93,7 +93,8 @@ def restore_item(ctx: Context[BoxState], item_id: str, new_name: str = "", folde
         folder_id: Restore into this folder instead of the original one (needed when that folder is gone).
 
     Returns:
-        The item's details (as box get-item) after restoring.
+        The item's details (as box get-item) after restoring, with "restored_at" and "restored_by": an item
+        keeps when and by whom it last came back from the trash.
     """
     item = find_item(ctx, item_id, trashed_ok=True)
     if not item.trashed:
@@ -119,5 +120,6 @@ def restore_item(ctx: Context[BoxState], item_id: str, new_name: str = "", folde
     except Conflict as exc:
         raise Conflict(f"{exc.message}; pass new_name to restore it under another name", "new_name") from None
     item.trashed, item.trashed_at, item.trashed_by = False, None, ""
+    item.restored_at, item.restored_by = ctx.now, ctx.user
     item.parent_id, item.name = dest_id, name
     return detail(ctx, item)

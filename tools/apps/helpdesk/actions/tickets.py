@@ -57,9 +57,9 @@ def get_ticket(ctx: Context[HelpdeskState], ticket_id: str) -> dict[str, Any]:
     Returns:
         {"id", "queue", "queue_name", "title", "description", "status", "priority", "category", "requester",
         "assignee", "watchers", "created", "updated", "due", "overdue", "hours_to_due", "resolution",
-        "resolved_at", "closed_at", "next_statuses", "comments": [{"id", "author", "body", "internal",
-        "created"}], "attachments": [{"id", "name", "mime_type", "size", ...}], "links": [{"id", "relation",
-        "ticket_id", "title", "status"}]}.
+        "resolved_at", "closed_at", ("reopens", "reopened_at": once reopened), "next_statuses", "comments":
+        [{"id", "author", "body", "internal", "created"}], "attachments": [{"id", "name", "mime_type", "size",
+        ...}], "links": [{"id", "relation", "ticket_id", "title", "status"}]}.
     """
     return detail(ctx, find_ticket(ctx, ticket_id))
 
@@ -423,6 +423,8 @@ def change_status(
             t.resolution = note
         t.resolved_at = t.resolved_at or ctx.now
         t.closed_at = ctx.now
+    if previous in ("resolved", "closed") and status in ("open", "in_progress", "waiting"):
+        t.reopens, t.reopened_at = t.reopens + 1, ctx.now
     t.status = status
     t.updated = ctx.now
     return {**detail(ctx, t), "previous_status": previous}
