@@ -16,7 +16,7 @@ import secrets
 import time
 from typing import Any
 
-from gateway.control import quotas
+from gateway.control import quotas, release
 from gateway.control.admission import Admission, Turn, Turns
 from gateway.control.leases import Leases
 from gateway.control.metrics import Metrics
@@ -46,7 +46,7 @@ from gateway.settings import Settings
 from sandbox import Provider, ProviderUnavailable
 from tools import COMPLETE_TASK, REGISTRY, Action, AppError, Context, quote
 from tools.companies import company, set_company_cache_size
-from tools.kernel.documents import forget_texts, set_document_cache_limit, set_text_cache_limit
+from tools.kernel.documents import set_document_cache_limit, set_text_cache_limit
 
 __all__ = [
     "OFF_LOOP_WRITTEN_CHARS",
@@ -118,6 +118,7 @@ class Gateway:
         self._facts: dict[str, tuple[dict[str, Any], str]] = {}  # served task id -> (task_facts, grader_version)
         #: The tasks' initial worlds, built off the event loop and kept (least recently used out).
         self.templates = Templates(tasks)
+        self.release = release.Release(settings.memory_trim_interval_s)  # files' text; the heap, to the system
         self._slow_tools: set[str] = set()  # tools whose calls run off the loop (see SLOW_ON_LOOP_S)
         set_text_cache_limit(settings.text_cache_max_bytes)  # shared by the process: the last gateway's bounds win
         set_document_cache_limit(settings.document_cache_max_bytes)
@@ -492,7 +493,7 @@ class Gateway:
         await self._release_sandbox(s)
         state = state_of(s)  # not copied: what is kept is never changed, and every answer is a copy
         self.ended.add(s.id, state, len(json.dumps(state, ensure_ascii=False)))
-        forget_texts(s.world.blobs.own_ids())  # the text of the files it added, kept for its searches
+        self.release.session_ended(s.world.blobs.own_ids())  # its files' text (kept for its searches); a trim
         self.store.forget(s.id)
         self.admission.release()
         self.metrics.sessions_live.set(len(self.store))
