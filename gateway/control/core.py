@@ -20,6 +20,7 @@ from gateway.control import quotas, release
 from gateway.control.admission import Admission, Turn, Turns
 from gateway.control.leases import Leases
 from gateway.control.metrics import Metrics
+from gateway.control.offload import run_call
 from gateway.control.quotas import QuotaExceeded, check_quotas, check_text, check_written, restore, text_size
 from gateway.control.reaping import ABANDONED, abandoned_result, destroy_all, reap_leftovers
 from gateway.control.rows import Task, parse_task, task_facts, tools_for
@@ -326,7 +327,7 @@ class Gateway:
                         files = SandboxFiles(self.provider, session.sandbox, loop, max_bytes=limit,
                                              workspace_max_bytes=self.settings.workspace_max_bytes)  # fmt: skip
                     ctx: Context[Any] = Context(session.world, action.app, files)
-                    work = asyncio.ensure_future(asyncio.to_thread(_invoke, action, ctx, arguments, files))
+                    work = run_call(action, ctx, arguments, files)  # in the call pool: see gateway.control.offload
                     try:
                         result, uploaded = await asyncio.shield(work)
                     except asyncio.CancelledError:  # a thread cannot be stopped: let it end, then undo it
@@ -590,11 +591,3 @@ class Gateway:
         if session_id in self.ended:
             raise UnknownSession(f"session {quote(session_id)} is closed")
         return self.store.get(session_id)
-
-
-def _invoke(
-    action: Action, ctx: Context[Any], arguments: dict[str, Any] | None, files: SandboxFiles | None
-) -> tuple[Any, int]:
-    """Run an action (in a worker thread) and count the text of the workspace files it stored: (result, characters)."""
-    result = action.invoke(ctx, arguments)
-    return result, quotas.stored_text(ctx.world, files.read) if files is not None and files.read else 0
