@@ -1,7 +1,8 @@
-"""Entry point of one server process: ``python -m bench.serve gateway|gateway-fastmcp|gateway-kept|bare``.
+"""Entry point of one server process: ``python -m bench.serve gateway|gateway-fastmcp|gateway-kept|gateway-files|bare``.
 
 ``gateway-fastmcp`` has the MCP fast path switched off (every MCP request through FastMCP, part a);
-``gateway-kept`` keeps at most :data:`bench.closed.KEPT` closed sessions (part e).
+``gateway-kept`` keeps at most :data:`bench.closed.KEPT` closed sessions (part e); ``gateway-files`` lends
+local sandboxes (``bench.release``).
 
 Binds a free loopback port, prints ``READY <port>`` on stdout, then serves under
 uvicorn (log level warning) until SIGTERM.
@@ -27,12 +28,18 @@ def main(kind: str) -> None:
         kept = {"max_closed_sessions": KEPT} if kind == "gateway-kept" else {}
         fast = kind != "gateway-fastmcp"
         app = create_app(Settings(sandbox_provider="none", log_level="WARNING", mcp_fast_path=fast, **kept))
+    elif kind == "gateway-files":  # local sandboxes; GATEWAY_SANDBOX_ROOT and GATEWAY_MEMORY_TRIM_INTERVAL_S apply
+        from gateway.settings import Settings
+        from gateway.surfaces.asgi import create_app
+
+        app = create_app(Settings(sandbox_provider="local", log_level="WARNING"))
     elif kind == "bare":
         from bench.bare import create_bare_app
 
         app = create_bare_app()
     else:
-        raise SystemExit(f"usage: python -m bench.serve gateway|gateway-fastmcp|gateway-kept|bare (not {kind!r})")
+        kinds = "gateway|gateway-fastmcp|gateway-kept|gateway-files|bare"
+        raise SystemExit(f"usage: python -m bench.serve {kinds} (not {kind!r})")
     # proto=IPPROTO_TCP: asyncio sets TCP_NODELAY only on sockets whose proto says TCP (else 40 ms delayed-ACK stalls)
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

@@ -14,6 +14,14 @@ names the path and the ``Host`` header.
 The HTTP status decides the exit status: 200 prints the body on stdout and
 exits 0; 400 (wrong usage) prints it on stderr and exits 2; anything else
 (a failed call, 401, 404, 409, 5xx, no connection) prints on stderr and exits 1.
+
+Nothing is written to disk on the way: with ``curl`` the answer streams
+through (``curl -i``; the head's status line picks stdout or stderr, then
+``cat`` copies the body), and the Python fallback holds it in memory. So a
+full ``/tmp`` changes nothing, and "cannot reach the company API" means just
+that. When the answer cannot be written out (stdout on a full disk), the
+command says so, and that the call itself went through, and exits 1; when
+stdout's reader has gone (``| head``) it exits 141 (SIGPIPE) without a word.
 """
 
 from __future__ import annotations
@@ -58,9 +66,19 @@ except (urllib.error.URLError, http.client.HTTPException, OSError) as error:
     sys.stderr.write(cmd + ": cannot reach the company API at " + place + " (" + str(error) + ")\\n")
     sys.exit(1)
 out = sys.stdout if code == 200 else sys.stderr
-out.flush()
-out.buffer.write(data)
-out.flush()
+try:
+    out.flush()
+    out.buffer.write(data)
+    out.flush()
+except BrokenPipeError:
+    os._exit(141)
+except OSError as error:
+    said = "the call went through, but its answer could not be written to standard output"
+    if code != 200:
+        said = "the call failed, and its message could not be written to standard error"
+    sys.stderr.write(cmd + ": " + said + " (" + (error.strerror or str(error)) + ")\\n")
+    sys.stderr.flush()
+    os._exit(1)
 sys.exit(0 if code == 200 else 2 if code == 400 else 1)
 """
 
@@ -88,17 +106,58 @@ if command -v curl >/dev/null 2>&1; then
     if [ -n "${COMPANY_API_SOCKET:-}" ]; then
         set -- --unix-socket "$COMPANY_API_SOCKET" "$@"
     fi
-    tmp=$(mktemp 2>/dev/null) || tmp="${TMPDIR:-/tmp}/$cmd.$$"
-    trap 'rm -f "$tmp"' EXIT
-    trap 'exit 130' INT TERM
-    code=$(curl -sS -o "$tmp" -w '%{http_code}' -H "Authorization: Bearer $COMPANY_API_TOKEN" -H "Accept: text/plain" \\
-        --data-urlencode "argc=$argc" "$@" "$url") || code=000
+    # The answer streams through, its head first (curl -i): nothing is kept on disk, so a full /tmp does not matter.
+    # The head's status sends the body to stdout (200) or stderr; "c<curl's exit> h<status> w<cat's exit>"
+    # come back on fd 5.
+    relay() {
+        code=000
+        while IFS= read -r line; do
+            case $line in
+                HTTP/*) code=${line#* }; code=${code%%[!0-9]*} ;;
+                ?|"") case $code in 1??) ;; *) break ;; esac ;;  # the blank line (a lone CR) ending a head
+            esac
+        done
+        case $code in
+            000) ;;
+            200) cat ;;
+            *) cat >&2 ;;
+        esac
+        echo "h$code w$?" >&5
+    }
+    exec 4>&1
+    got=$( { { curl -sS -i -H "Authorization: Bearer $COMPANY_API_TOKEN" -H "Accept: text/plain" \\
+        --data-urlencode "argc=$argc" "$@" "$url"; echo "c$?" >&5; } | relay >&4; } 5>&1 )
+    status=1 code=000 wrote=0
+    for part in $got; do
+        case $part in
+            c*) status=${part#c} ;;
+            h*) code=${part#h} ;;
+            w*) wrote=${part#w} ;;
+        esac
+    done
+    if [ "$code" = 000 ]; then
+        echo "$cmd: cannot reach the company API at $url${COMPANY_API_SOCKET:+ through $COMPANY_API_SOCKET}" >&2
+        exit 1
+    fi
+    if [ "$wrote" -gt 128 ]; then
+        exit "$wrote"  # the reader of stdout went away (as in '| head'): say nothing, like other commands
+    fi
+    if [ "$wrote" != 0 ] && [ "$code" = 200 ]; then
+        echo "$cmd: the call went through, but its answer could not be written to standard output" \\
+            "(cat says why above)" >&2
+        exit 1
+    elif [ "$wrote" != 0 ]; then
+        echo "$cmd: the call failed, and its message could not be written to standard error (cat says why above)" >&2
+        exit 1
+    fi
+    if [ "$status" != 0 ]; then
+        echo "$cmd: the answer from the company API at $url was cut off (curl exit status $status)" >&2
+        exit 1
+    fi
     case $code in
-        200) cat "$tmp"; exit 0 ;;
-        400) cat "$tmp" >&2; exit 2 ;;
-        000) echo "$cmd: cannot reach the company API at $url${COMPANY_API_SOCKET:+ through $COMPANY_API_SOCKET}" >&2
-             exit 1 ;;
-        *) cat "$tmp" >&2; exit 1 ;;
+        200) exit 0 ;;
+        400) exit 2 ;;
+        *) exit 1 ;;
     esac
 fi
 

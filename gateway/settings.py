@@ -193,6 +193,12 @@ class Settings(BaseSettings):
         "session; past it the text read longest ago is dropped (read again when next searched). A session's own "
         "files' text is dropped when it closes.",
     )
+    memory_trim_interval_s: float = Field(
+        5.0,
+        ge=0,
+        description="Least time between two hand-backs of freed memory to the system (glibc's malloc_trim, run off "
+        "the event loop after sessions close, so RSS comes down after large files); 0 turns it off; no-op off glibc.",
+    )
     document_cache_max_bytes: int = Field(
         1024 * 1024 * 1024,
         ge=0,

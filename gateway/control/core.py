@@ -15,10 +15,11 @@ import secrets
 import time
 from typing import Any
 
-from gateway.control import quotas
+from gateway.control import quotas, release
 from gateway.control.admission import Admission, Turn, Turns
 from gateway.control.leases import Leases
 from gateway.control.metrics import Metrics
+from gateway.control.offload import run_call
 from gateway.control.quotas import QuotaExceeded, check_quotas, check_text, check_written, restore, text_size
 from gateway.control.reaping import ABANDONED, abandoned_result, destroy_all, reap_leftovers
 from gateway.control.rows import Task, parse_task, task_facts, tools_for
@@ -46,7 +47,7 @@ from gateway.settings import Settings
 from sandbox import Provider, ProviderUnavailable
 from tools import COMPLETE_TASK, REGISTRY, Action, AppError, Context, quote
 from tools.companies import company, set_company_cache_size
-from tools.kernel.documents import forget_texts, set_document_cache_limit, set_text_cache_limit
+from tools.kernel.documents import set_document_cache_limit, set_text_cache_limit
 
 __all__ = [
     "OFF_LOOP_WRITTEN_CHARS",
@@ -118,6 +119,7 @@ class Gateway:
         self._facts: dict[str, tuple[dict[str, Any], str]] = {}  # served task id -> (task_facts, grader_version)
         #: The tasks' initial worlds, built off the event loop and kept (least recently used out).
         self.templates = Templates(tasks)
+        self.release = release.Release(settings.memory_trim_interval_s)  # files' text; the heap, to the system
         self._slow_tools: set[str] = set()  # tools whose calls run off the loop (see SLOW_ON_LOOP_S)
         set_text_cache_limit(settings.text_cache_max_bytes)  # shared by the process: the last gateway's bounds win
         set_document_cache_limit(settings.document_cache_max_bytes)
@@ -325,7 +327,7 @@ class Gateway:
                         files = SandboxFiles(self.provider, session.sandbox, loop, max_bytes=limit,
                                              workspace_max_bytes=self.settings.workspace_max_bytes)  # fmt: skip
                     ctx: Context[Any] = Context(session.world, action.app, files)
-                    work = asyncio.ensure_future(asyncio.to_thread(_invoke, action, ctx, arguments, files))
+                    work = run_call(action, ctx, arguments, files)  # in the call pool: see gateway.control.offload
                     try:
                         result, uploaded = await asyncio.shield(work)
                     except asyncio.CancelledError:  # a thread cannot be stopped: let it end, then undo it
@@ -492,7 +494,7 @@ class Gateway:
         await self._release_sandbox(s)
         state = state_of(s)  # not copied: what is kept is never changed, and every answer is a copy
         self.ended.add(s.id, state, len(json.dumps(state, ensure_ascii=False)))
-        forget_texts(s.world.blobs.own_ids())  # the text of the files it added, kept for its searches
+        self.release.session_ended(s.world.blobs.own_ids())  # its files' text (kept for its searches); a trim
         self.store.forget(s.id)
         self.admission.release()
         self.metrics.sessions_live.set(len(self.store))
@@ -589,11 +591,3 @@ class Gateway:
         if session_id in self.ended:
             raise UnknownSession(f"session {quote(session_id)} is closed")
         return self.store.get(session_id)
-
-
-def _invoke(
-    action: Action, ctx: Context[Any], arguments: dict[str, Any] | None, files: SandboxFiles | None
-) -> tuple[Any, int]:
-    """Run an action (in a worker thread) and count the text of the workspace files it stored: (result, characters)."""
-    result = action.invoke(ctx, arguments)
-    return result, quotas.stored_text(ctx.world, files.read) if files is not None and files.read else 0

@@ -72,15 +72,18 @@ class Ran:
     stderr: str
 
 
-async def run_command(script: Path, *args: str, env: dict[str, str]) -> Ran:
-    """Run ``sh script args...`` without blocking the served app's event loop."""
+async def run_command(script: Path, *args: str, env: dict[str, str], stdout: Any = asyncio.subprocess.PIPE) -> Ran:
+    """Run ``sh script args...`` without blocking the served app's event loop.
+
+    ``stdout`` may be an open file or descriptor instead of a pipe; ``Ran.stdout`` is then empty.
+    """
     with anyio.fail_after(30):
         proc = await asyncio.create_subprocess_exec(
-            "/bin/sh", str(script), *args, env=env, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE
+            "/bin/sh", str(script), *args, env=env, stdout=stdout, stderr=asyncio.subprocess.PIPE
         )
         out, err = await proc.communicate()
     assert proc.returncode is not None
-    return Ran(proc.returncode, out.decode("utf-8"), err.decode("utf-8"))
+    return Ran(proc.returncode, (out or b"").decode("utf-8"), err.decode("utf-8"))
 
 
 def script_env(seed: dict[str, Any], path: str | None = None) -> dict[str, str]:

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 from pathlib import Path
 
@@ -129,6 +130,30 @@ async def test_unreachable_server_exits_1(tmp_path: Path) -> None:
     ran = await run_command(folder / "directory", "list-departments", env=env)
     assert ran.status == 1
     assert "cannot reach the company API at http://127.0.0.1:9/cli/directory" in ran.stderr
+
+
+@pytest.mark.parametrize("fallback", [False, True], ids=["curl", "python3"])
+async def test_an_answer_that_cannot_be_written_out_says_so_and_that_the_call_went_through(
+    tmp_path: Path, fallback: bool
+) -> None:
+    folder = write_scripts(tmp_path / "bin", ["directory"])
+    path = path_without_curl(tmp_path / "nocurl") if fallback else None
+    async with live_gateway() as live:
+        env = script_env(await live.seed("cli"), path)
+        with open("/dev/full", "wb") as full:  # every write fails with ENOSPC
+            ran = await run_command(folder / "directory", "get-manager", "--person=Owen Bell", env=env, stdout=full)
+        assert ran.status == 1
+        assert "directory: the call went through, but its answer could not be written to standard output" in ran.stderr
+        assert "No space left on device" in ran.stderr
+        assert "cannot reach" not in ran.stderr
+
+        read, write = os.pipe()
+        os.close(read)  # stdout's reader is gone before the answer comes, as in `directory ... | head -c0`
+        try:
+            ran = await run_command(folder / "directory", "get-manager", "--person=Owen Bell", env=env, stdout=write)
+        finally:
+            os.close(write)
+        assert (ran.status, ran.stderr) == (141, "")  # SIGPIPE's status, and not a word, like any other command
 
 
 @pytest.mark.parametrize("fallback", [False, True], ids=["curl", "python3"])

@@ -1,5 +1,7 @@
 """Sandboxes lent to sessions: the guide, the commands, files through the workspace, release, and failures."""
 
+import asyncio
+import os
 import time
 from pathlib import Path
 
@@ -404,3 +406,18 @@ async def test_the_local_provider_counts_the_workspace_as_du_does(provider):
     assert 100_000 + 1 <= used - empty <= 100_000 + 1 + 4 * 4096  # data blocks plus two folders' and one file's
     assert int(du.stdout.split()[0]) >= 97
     await provider.destroy(sandbox)
+
+
+async def test_more_file_calls_at_once_than_the_default_worker_pool_has_threads_all_go_through(served, provider):
+    # A call runs in a worker thread and waits there for the provider's file work, which runs in the default pool:
+    # with every default worker holding such a call, that work used to queue behind them until the 30 s timeout.
+    app, control = served
+    n = min(32, (os.cpu_count() or 1) + 4) + 2  # the default pool's size (asyncio's rule), and two more
+    infos = [await seed(control) for _ in range(n)]
+
+    async def upload(info):
+        async with api(info) as client:
+            return await client.post("/drive/upload_file", json={"path": "notes/todo.txt"})
+
+    answers = await asyncio.gather(*(upload(info) for info in infos))
+    assert [r.status_code for r in answers] == [200] * n, next(r.text for r in answers if r.status_code != 200)
