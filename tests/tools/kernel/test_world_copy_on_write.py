@@ -143,6 +143,71 @@ def test_a_write_to_one_app_reads_another_apps_records_without_copying_them(shar
     assert seen is world.states["other"].notes["n1"] is other.notes["n1"]
 
 
+def world_over(state: Notes, dumped: dict, *others: str) -> World:
+    states = {"notes": state, **{name: template() for name in others}}
+    return World(
+        datetime(2026, 3, 9, 9, tzinfo=UTC), "UTC", "a@x.example", states, shared=set(states),
+        base={"notes": (state, dumped)},
+    )  # fmt: skip
+
+
+def test_a_snapshot_gives_the_templates_dump_of_what_the_world_never_wrote(shared):
+    state, before = shared
+    world = world_over(state, before, "other")
+    snap = world.snapshot()
+    assert snap["notes"] is before  # never written: the template's own dump
+    assert snap["other"] == snapshot_state(world.states["other"])  # no template given: dumped
+    world.begin_write("notes")
+    world.states["notes"].notes["n2"].tags.append("urgent")
+    world.states["notes"].colour = "red"
+    world.end_write()
+    snap = world.snapshot()
+    assert snap["notes"] == snapshot_state(world.states["notes"])
+    assert list(snap["notes"]) == list(snapshot_state(world.states["notes"]))
+    assert snap["notes"]["notes"]["n1"] is before["notes"]["n1"]  # shared record: its template dump
+    assert snap["notes"]["notes"]["n2"]["tags"] == ["urgent"] and before["notes"]["n2"]["tags"] == []
+    assert snap["notes"]["_settings"] == {"_": {"colour": "red"}}
+
+
+def test_a_written_collection_with_every_record_shared_is_the_templates_dump(shared):
+    state, before = shared
+    world = world_over(state, before)
+    world.begin_write("notes")
+    world.states["notes"].colour = "green"  # a setting only: no record reached
+    world.end_write()
+    assert world.snapshot()["notes"]["notes"] is before["notes"]
+    world.begin_write("notes")
+    world.states["notes"].notes["n9"] = Note(id="n9", text="new")
+    world.end_write()
+    snap = world.snapshot()["notes"]["notes"]
+    assert snap is not before["notes"] and list(snap) == [*before["notes"], "n9"]
+
+
+def test_a_records_copy_shares_nothing_it_could_change(shared):
+    state, _ = shared
+    world = world_sharing(state)
+    world.begin_write("notes")
+    mine = world.states["notes"].notes["n0"]
+    mine.tags.append("x")
+    mine.text = "y"
+    world.end_write()
+    assert state.notes["n0"].tags == [] and state.notes["n0"].text == "note 0"
+    assert mine.model_fields_set == state.notes["n0"].model_fields_set | {"text"}
+    assert type(mine) is Note and mine.model_dump() == {"id": "n0", "text": "y", "tags": ["x"]}
+
+
+def test_a_view_read_during_a_write_takes_no_copies(shared):
+    state, _ = shared
+    world = world_sharing(state)
+    world.begin_write("notes")
+    with world.reading():
+        seen = world.states["notes"].notes.values()
+    reached = world.states["notes"].notes["n1"]
+    world.end_write()
+    assert [a is b for a, b in zip(seen, state.notes.values(), strict=True)] == [True] * 5
+    assert reached is not state.notes["n1"]  # after the view, the write's reach copies again
+
+
 def test_an_answer_past_the_cap_is_refused_and_says_how_to_ask_for_less():
     from typing import Any
 
