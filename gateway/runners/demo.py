@@ -7,6 +7,9 @@ sandbox), verified and closed.
 
 from __future__ import annotations
 
+import asyncio
+import collections
+import itertools
 import logging
 import random
 import time
@@ -142,19 +145,38 @@ async def play(control: httpx.AsyncClient, gateway: Gateway, task: Task, policy:
     )
 
 
+#: Plays :func:`run_demo` keeps going at once: a play mostly waits (on its sandbox's processes, on the gateway's
+#: worker threads), so a few at a time keep both cores busy where one at a time leaves them idle.
+DEMO_IN_FLIGHT = 4
+
+
 async def run_demo(
-    app: Starlette, tasks: list[Task], policy: str, exposures: list[str]
+    app: Starlette, tasks: list[Task], policy: str, exposures: list[str], in_flight: int = DEMO_IN_FLIGHT
 ) -> AsyncGenerator[EpisodeResult, None]:
-    """Serve ``app`` on loopback and play every task under each exposure; yields results as they finish.
+    """Serve ``app`` on loopback and play every task under each exposure; yields results in the tasks' order.
 
     Args:
         exposures: ``mcp``, ``cli``, ``http``; ``own`` plays a task through its row's exposure, and ``auto``
             plays a hand-written task through all three and a family instance through its own.
+        in_flight: Plays going at once (1 or more); results still come in the order of ``tasks``.
     """
+    runs = [(task, exposure) for task in tasks for exposure in demo_ways(task, exposures)]
     async with serve_in_background(app) as base, httpx.AsyncClient(base_url=base, timeout=60) as control:
-        for task in tasks:
-            for exposure in demo_ways(task, exposures):
-                yield await play(control, app.state.gateway, task, policy, exposure)
+        gateway = app.state.gateway
+        pending: collections.deque[asyncio.Task[EpisodeResult]] = collections.deque()
+        upcoming = iter(runs)
+        try:
+            for task, exposure in itertools.islice(upcoming, max(1, in_flight)):
+                pending.append(asyncio.create_task(play(control, gateway, task, policy, exposure)))
+            while pending:
+                result = await pending.popleft()
+                for task, exposure in itertools.islice(upcoming, 1):
+                    pending.append(asyncio.create_task(play(control, gateway, task, policy, exposure)))
+                yield result
+        finally:  # the reader stopped early (or a play raised): the plays still going are cancelled
+            for left in pending:
+                left.cancel()
+            await asyncio.gather(*pending, return_exceptions=True)
 
 
 def demo_ways(task: Task, exposures: list[str]) -> list[str]:

@@ -25,6 +25,9 @@ def run(args: argparse.Namespace) -> int:
     if args.policy not in ("oracle", "noop"):
         print(f"company-gateway demo: --policy must be oracle or noop, not {args.policy!r}", file=sys.stderr)
         return 2
+    if args.in_flight < 1:
+        print(f"company-gateway demo: --in-flight must be 1 or more, not {args.in_flight}", file=sys.stderr)
+        return 2
     tasks = load_selected(args)
     if args.task_ids:
         picked = pick(tasks, args, "demo")
@@ -51,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
 
             episodes = cluster_demo(list(tasks.values()), args.policy, args.cluster)
         else:
-            episodes = run_demo(app, list(tasks.values()), args.policy, exposures)
+            episodes = run_demo(app, list(tasks.values()), args.policy, exposures, args.in_flight)
         total = len(tasks) if args.cluster else sum(len(demo_ways(t, exposures)) for t in tasks.values())
         # the generator is closed here, in the loop, whatever ends the run
         async with contextlib.aclosing(episodes):

@@ -167,6 +167,9 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--all", action="store_true", help="every family instance (default: a fixed sample per family)")
     demo.add_argument("--sample", type=int, default=3, metavar="N", help="family instances per family (default 3)")
     demo.add_argument(
+        "--in-flight", type=int, default=4, metavar="N", help="plays at once (default 4; results keep their order)"
+    )
+    demo.add_argument(
         "--cluster",
         type=int,
         metavar="N",

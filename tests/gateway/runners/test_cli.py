@@ -70,6 +70,11 @@ def test_demo_fails_when_an_oracle_misses(tmp_path, capsys):
     assert main(["demo", "--task", "nope"]) == 2
 
 
+def test_demo_refuses_no_plays_in_flight(capsys):
+    assert main(["demo", "--in-flight", "0", "--task", "dir-manager-of-owen"]) == 2
+    assert "--in-flight must be 1 or more, not 0" in capsys.readouterr().err
+
+
 def test_serve_refuses_an_unknown_log_level_with_usage(capsys):
     with pytest.raises(SystemExit) as exit_:
         main(["serve", "--log-level", "LOUD"])
