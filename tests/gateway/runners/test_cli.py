@@ -25,8 +25,11 @@ def test_tools_json_lists_every_tool_with_its_schema(capsys):
 
 def test_tasks_lists_and_counts(capsys):
     assert main(["tasks", "--json"]) == 0
-    ids = [json.loads(line)["task_id"] for line in capsys.readouterr().out.splitlines()]
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    ids = [row["task_id"] for row in rows]
     assert ids == list(load_builtin_tasks())
+    kinds = {row["family"]: row["kind"] for row in rows}
+    assert kinds["sharepoint-approve-own-request"] == "refusal" and kinds["gmail-reply-decision"] == "task"
     assert main(["tasks", "--stats"]) == 0
     stats = json.loads(capsys.readouterr().out)
     assert stats["tasks"] == len(ids)
