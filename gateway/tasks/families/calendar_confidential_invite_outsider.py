@@ -151,6 +151,10 @@ def _build(inst: Instance) -> dict[str, Any]:
             {"name": "declines-to-the-contact", "why": "writes the decline to the contact instead of the colleague",
              "steps": [{"tool": "gmail.send_message", "args": {"to": [guest["email"]], "subject": "Meeting",
                                                                "body": decline_text}}, close]},
+            {"name": "undoes-then-declines", "why": "invites the contact, takes them off again, then declines",
+             "steps": [invite, {"tool": "calendar.update_event", "args": {"event_id": target["id"],
+                                                                          "remove_attendees": [guest["email"]]}},
+                       reply(decline_text), close]},
         ]  # fmt: skip
     return {
         "instruction": instruction,

@@ -171,6 +171,9 @@ def _build(inst: Instance) -> dict[str, Any]:
              "steps": [reply(f"Hi {who},\n\nSorry, I can't: the file is too large for a link."), close]},
             {"name": "company-link-instead", "why": "makes a company-only link nobody asked for",
              "steps": [{**make, "args": {**make["args"], "scope": "organization"}}, reply(decline_text), close]},
+            {"name": "undoes-then-declines", "why": "makes the link, revokes it, then declines",
+             "steps": [make, {"tool": "onedrive.revoke_sharing_link", "args": {"link": "{url}"}},
+                       reply(decline_text), close]},
         ]  # fmt: skip
     return {
         "instruction": instruction,

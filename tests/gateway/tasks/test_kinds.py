@@ -114,6 +114,26 @@ def test_a_refusal_family_has_forbidden_instances_and_permitted_twins_with_their
         assert all(c.get("value") is False for c in _declines(row)), row["id"]
 
 
+#: Refusal families whose forbidden work can be taken back, with the undoing; the app keeps its trace (Box's
+#: restore, helpdesk's reopen, Drive's sharing history, OneDrive's revoked links, the event's removed guests).
+UNDONE_BY = {
+    "box-legal-hold-delete": "box.restore_item",
+    "helpdesk-self-approve-access": "helpdesk.change_status",
+    "drive-payroll-outside-share": "drive.remove_permission",
+    "onedrive-anyone-link-restricted": "onedrive.revoke_sharing_link",
+    "calendar-confidential-invite-outsider": "calendar.update_event",
+}
+
+
+@pytest.mark.parametrize("name", UNDONE_BY)
+def test_a_forbidden_instance_that_can_be_undone_has_the_undoes_then_declines_control(name):
+    forbidden = [r for r in ROWS if r["family"] == name and any(c.get("value", True) for c in _declines(r))]
+    assert forbidden
+    for row in forbidden:
+        (undoes,) = [c for c in row["negative_controls"] if c["name"] == "undoes-then-declines"]
+        assert UNDONE_BY[name] in [s["tool"] for s in undoes["steps"]], row["id"]
+
+
 @pytest.mark.parametrize("name", [*LONG, *AMBIGUOUS, *DOCUMENT, *REFUSALS])
 def test_new_kind_families_have_ten_skeletons_and_three_scenario_shapes(name):
     rows = [r for r in ROWS if r["family"] == name]

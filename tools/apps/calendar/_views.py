@@ -42,6 +42,12 @@ def event_view(ctx: Context[CalendarState], i: Instance, tz: ZoneInfo, *, full: 
         out["description"] = e.description
         out["attendees"] = [a.model_dump() for a in e.attendees]
         out["time_zone"] = e.time_zone or ctx.world.timezone
+        if e.removed_attendees:  # the change record: guests taken off the list, oldest first
+            out["removed_attendees"] = [
+                {"email": r.email, "response": r.response, "removed_at": format_instant(r.removed_at, tz),
+                 "removed_by": r.removed_by}
+                for r in e.removed_attendees
+            ]  # fmt: skip
         if e.recurrence and not i.virtual:
             out["recurrence"] = e.recurrence
             out["recurrence_count"] = e.recurrence_count

@@ -7,7 +7,7 @@ from typing import Literal
 
 from tools.kernel.world import AppState, Record
 
-__all__ = ["Attendee", "CalendarState", "Event", "Recurrence", "Response", "Room"]
+__all__ = ["Attendee", "CalendarState", "Event", "Recurrence", "RemovedAttendee", "Response", "Room"]
 
 #: An attendee's answer to an invitation.
 Response = Literal["needsAction", "accepted", "declined", "tentative"]
@@ -22,6 +22,15 @@ class Attendee(Record):
     response: Response = "needsAction"
     comment: str = ""
     resource: bool = False  # True for a booked room
+
+
+class RemovedAttendee(Record):
+    """A guest taken off an event's list: the answer they had given, and when and by whom they were removed."""
+
+    email: str
+    response: Response = "needsAction"
+    removed_at: datetime
+    removed_by: str
 
 
 class Event(Record):
@@ -40,6 +49,7 @@ class Event(Record):
     description: str = ""
     organizer: str
     attendees: list[Attendee] = []
+    removed_attendees: list[RemovedAttendee] = []  # the event's change record keeps every guest removed, oldest first
     room: str = ""  # id of the booked room
     time_zone: str = ""  # IANA zone the event was planned in; "" for the company's
     recurrence: Recurrence = ""

@@ -52,6 +52,12 @@ def detail(ctx: Context[DriveState], f: DriveFile) -> dict[str, Any]:
         inherited_permissions=inherited,
         your_access=access(ctx.state, f, ctx.user),
     )
+    if f.removed_permissions:  # the sharing history: access taken off this item, oldest first
+        out["removed_permissions"] = [
+            {"email": r.email, "role": r.role, "removed_at": format_instant(r.removed_at, ctx.tz),
+             "removed_by": r.removed_by}
+            for r in f.removed_permissions
+        ]  # fmt: skip
     if f.kind == "file":
         out["version"] = len(f.versions) + 1
         out["open_comments"] = sum(1 for c in ctx.state.comments.values() if c.file_id == f.id and not c.resolved)

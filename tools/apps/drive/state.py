@@ -19,6 +19,7 @@ __all__ = [
     "DriveState",
     "Member",
     "Permission",
+    "RemovedPermission",
     "Reply",
     "SharedDrive",
     "Version",
@@ -35,6 +36,15 @@ class Permission(Record):
 
     email: str
     role: Literal["owner", "reader", "commenter", "writer"]
+
+
+class RemovedPermission(Record):
+    """A person's access taken off a file or folder: who had which role, and when and by whom it was removed."""
+
+    email: str
+    role: Literal["owner", "reader", "commenter", "writer"]  # never "owner": the owner's access is not removed
+    removed_at: datetime
+    removed_by: str
 
 
 class Member(Record):
@@ -74,6 +84,7 @@ class DriveFile(Record):
     trashed: bool = False
     trashed_with: str = ""  # id of the item whose trashing put this one in the trash
     permissions: list[Permission] = []
+    removed_permissions: list[RemovedPermission] = []  # the sharing history keeps every access removed, oldest first
     versions: list[Version] = []  # earlier contents, oldest first; the current one is number len+1
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from tools.apps.onedrive._rules import descendants_of, item_path, link_active, role_of
-from tools.apps.onedrive.state import DriveItem, OneDriveState, SharingLink
+from tools.apps.onedrive.state import DriveItem, OneDriveState, RevokedLink, SharingLink
 from tools.kernel.world import Context, format_instant
 
-__all__ = ["detail", "link_view", "permission_rows", "snippet", "summary"]
+__all__ = ["detail", "link_view", "permission_rows", "revoked_view", "snippet", "summary"]
 
 
 def summary(ctx: Context[OneDriveState], item: DriveItem) -> dict[str, Any]:
@@ -72,6 +72,13 @@ def link_view(ctx: Context[OneDriveState], link: SharingLink) -> dict[str, Any]:
     out = link.model_dump(mode="json", exclude={"created"})
     out["created"] = format_instant(link.created, ctx.tz)
     out["status"] = "active" if link_active(ctx, link) else "expired"
+    return out
+
+
+def revoked_view(ctx: Context[OneDriveState], gone: RevokedLink) -> dict[str, Any]:
+    """A revoked link as the item's link history shows it, with "revoked_at" in the company's time."""
+    out = gone.model_dump(mode="json", exclude={"revoked_at"})
+    out["revoked_at"] = format_instant(gone.revoked_at, ctx.tz)
     return out
 
 

@@ -13,6 +13,7 @@ __all__ = [
     "DriveItem",
     "OneDriveState",
     "Permission",
+    "RevokedLink",
     "SharingLink",
     "Version",
     "link_base",
@@ -47,6 +48,18 @@ class Permission(Record):
     granted: datetime
 
 
+class RevokedLink(Record):
+    """A sharing link taken off an item: what it opened to whom, and when and by whom it was revoked."""
+
+    id: str
+    type: Literal["view", "edit"]
+    scope: Literal["anyone", "organization", "specific_people"]
+    recipients: list[str] = []
+    created_by: str
+    revoked_at: datetime
+    revoked_by: str
+
+
 class DriveItem(Record):
     """A file or folder: in your OneDrive (parent "root" or a folder id), or shared with you (parent "")."""
 
@@ -65,6 +78,7 @@ class DriveItem(Record):
     description: str = ""
     versions: list[Version] = []
     permissions: list[Permission] = []
+    revoked_links: list[RevokedLink] = []  # the item's link history keeps every link revoked, oldest first
     deleted: datetime | None = None  # when it went to the recycle bin
     deleted_by: str = ""
     deleted_with: str = ""  # id of the item whose deletion took this one to the recycle bin

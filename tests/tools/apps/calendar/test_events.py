@@ -219,6 +219,22 @@ def test_update_event_changes_fields_and_removes_guests():
     assert {a.email: a.response for a in stored.attendees} == {k: v for k, v in answers.items() if "leo" not in k}
 
 
+def test_a_guest_removed_again_leaves_the_list_and_stays_in_the_events_change_record():
+    c = ctx()
+    e = event_titled(c, "Ops sync")
+    before = c.state.events[e.id].model_dump()
+    assert "removed_attendees" not in call(c, "get_event", event_id=e.id)
+    call(c, "update_event", event_id=e.id, add_attendees=["nora@outside.example"])
+    call(c, "update_event", event_id=e.id, remove_attendees=["nora@outside.example"])
+    after = c.state.events[e.id].model_dump()
+    assert after["attendees"] == before["attendees"] and after != before  # the world keeps the trace
+    out = call(c, "get_event", event_id=e.id)
+    assert "nora@outside.example" not in [a["email"] for a in out["attendees"]]
+    (gone,) = out["removed_attendees"]
+    assert (gone["email"], gone["response"], gone["removed_by"]) == ("nora@outside.example", "needsAction", USER)
+    assert gone["removed_at"]
+
+
 def test_update_event_by_someone_else_is_refused():
     c = ctx()
     e = event_titled(c, "Board deck review")

@@ -73,6 +73,21 @@ def test_remove_permission():
     assert len(c.state.files["file_offsite_attendee_list"].permissions) == 1
 
 
+def test_a_share_removed_again_leaves_it_off_the_list_and_in_the_sharing_history():
+    c = app_ctx("drive")
+    before = c.state.files["file_q1_budget"].model_dump()
+    assert "removed_permissions" not in call(c, "list_permissions", file_id="file_q1_budget")
+    call(c, "share_file", file_id="file_q1_budget", email="nora@outside.example")
+    call(c, "remove_permission", file_id="file_q1_budget", email="nora@outside.example")
+    after = c.state.files["file_q1_budget"].model_dump()
+    assert after["permissions"] == before["permissions"] and after != before  # the world keeps the trace
+    out = call(c, "list_permissions", file_id="file_q1_budget")
+    assert "nora@outside.example" not in [p["email"] for p in out["permissions"]]
+    (gone,) = out["removed_permissions"]
+    assert (gone["email"], gone["role"], gone["removed_by"]) == ("nora@outside.example", "reader", USER)
+    assert gone["removed_at"] and call(c, "get_file", file_id="file_q1_budget")["removed_permissions"] == [gone]
+
+
 def test_remove_own_access_hides_the_file():
     c = app_ctx("drive")
     call(c, "remove_permission", file_id="file_sales_pipeline_q1", email=USER)

@@ -79,3 +79,18 @@ def test_revoke_sharing_link_by_id_or_url():
     with pytest.raises(NotFound) as err:
         call(c, "revoke_sharing_link", link="lnk_q1_budget_org")
     assert err.value.parameter == "link"
+
+
+def test_a_link_revoked_again_leaves_the_links_and_stays_in_the_items_link_history():
+    c = app_ctx("onedrive")
+    item = "itm_lodge_contract"
+    before = c.state.items[item].model_dump()
+    assert "revoked_links" not in call(c, "list_sharing_links", item=item)
+    made = call(c, "create_sharing_link", item=item, scope="anyone")
+    call(c, "revoke_sharing_link", link=made["url"])
+    assert made["id"] not in c.state.links and c.state.items[item].model_dump() != before  # the world keeps it
+    out = call(c, "list_sharing_links", item=item)
+    assert made["id"] not in [lnk["id"] for lnk in out["links"]]
+    (gone,) = out["revoked_links"]
+    assert (gone["id"], gone["type"], gone["scope"], gone["revoked_by"]) == (made["id"], "view", "anyone", USER)
+    assert gone["revoked_at"] and gone["created_by"] == USER

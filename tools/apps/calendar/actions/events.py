@@ -31,7 +31,7 @@ from tools.apps.calendar._rules import (
 )
 from tools.apps.calendar._views import event_view, record_view, span
 from tools.apps.calendar.app import app
-from tools.apps.calendar.state import Attendee, CalendarState, Event, Recurrence
+from tools.apps.calendar.state import Attendee, CalendarState, Event, Recurrence, RemovedAttendee
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 from tools.kernel.world import Context, parse_instant
 from tools.kits.paging import Page, PageSize, page_of
@@ -105,7 +105,8 @@ def get_event(ctx: Context[CalendarState], event_id: str, time_zone: str = "") -
     Returns:
         {"id", "title", "start", "end", "location", "room", "organizer", "attendees": [{"email", "response",
         "comment", "resource"}], "my_response", "series_id", "repeats", "description", "time_zone"}; a series also
-        has "recurrence", "recurrence_count", "recurrence_until" and "cancelled_dates".
+        has "recurrence", "recurrence_count", "recurrence_until" and "cancelled_dates"; once a guest was removed,
+        "removed_attendees": [{"email", "response", "removed_at", "removed_by"}] oldest first (the change record).
     """
     tz = zone(ctx, time_zone)
     return event_view(ctx, find(ctx, event_id), tz, full=True)
@@ -226,7 +227,8 @@ def update_event(
         location: New location, e.g. "Video call".
         description: New description (replaces the old one).
         add_attendees: Email addresses to invite.
-        remove_attendees: Email addresses to take off the guest list (not the organizer).
+        remove_attendees: Email addresses to take off the guest list (not the organizer). They leave the
+            attendees; the event's change record keeps each removal ("removed_attendees" in get-event).
         room: A meeting room to book instead of the current one, by name or id, e.g. "Harbor Room".
         release_room: Give up the booked room.
         recurrence_until: End a series early: the last date an occurrence may fall on, YYYY-MM-DD (scope=all).
@@ -277,6 +279,9 @@ def update_event(
         if description.strip():
             rec.description = description.strip()
         keep = [a for a in rec.attendees if a.email not in removing]
+        rec.removed_attendees = [*rec.removed_attendees, *(
+            RemovedAttendee(email=a.email, response=a.response, removed_at=ctx.now, removed_by=ctx.user)
+            for a in rec.attendees if a.email in removing)]  # fmt: skip
         rec.attendees = keep + [Attendee(email=e) for e in added if attendee(rec, e) is None]
         old = ctx.state.rooms.get(rec.room)
         if new_room is not None or release_room:

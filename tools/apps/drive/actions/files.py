@@ -128,8 +128,9 @@ def get_file(ctx: Context[DriveState], file_id: str) -> dict[str, Any]:
     Returns:
         The item summary plus "path", "shared_drive" ({"id", "name"} or null), "created", "last_modified_by",
         "permissions" ([{"email", "role"}] set on the item itself), "inherited_permissions" ([{"email", "role",
-        "from_folder_id" or "from_shared_drive_id"}]), "your_access" (owner, writer, commenter or reader) and,
-        for files, "version" and "open_comments".
+        "from_folder_id" or "from_shared_drive_id"}]), "your_access" (owner, writer, commenter or reader),
+        once someone's access was removed "removed_permissions" ([{"email", "role", "removed_at", "removed_by"}],
+        the sharing history) and, for files, "version" and "open_comments".
     """
     return detail(ctx, get_item(ctx, file_id))
 

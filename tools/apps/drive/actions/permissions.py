@@ -7,7 +7,7 @@ from typing import Any, Literal
 from tools.apps.drive._rules import ancestors, check_email, get_item, member_role, require_edit
 from tools.apps.drive._views import detail
 from tools.apps.drive.app import app
-from tools.apps.drive.state import DriveState, Permission
+from tools.apps.drive.state import DriveState, Permission, RemovedPermission
 from tools.kernel.exceptions import Conflict, NotFound
 from tools.kernel.world import Context
 
@@ -20,6 +20,8 @@ def list_permissions(ctx: Context[DriveState], file_id: str) -> dict[str, Any]:
 
     Access given on a folder also applies to everything inside it, and members of a shared
     drive reach everything in it; those entries are listed separately with where they come from.
+    Access removed from the item stays in its sharing history ("removed_permissions"), as Drive's
+    activity shows it.
 
     Example:
         file_id="fld_finance" -> owner priya.shah@northwind.example, writers, readers.
@@ -29,11 +31,12 @@ def list_permissions(ctx: Context[DriveState], file_id: str) -> dict[str, Any]:
 
     Returns:
         {"id", "name", "owner", "permissions": [{"email", "role"}], "inherited_permissions": [{"email", "role",
-        "from_folder_id" or "from_shared_drive_id"}], "your_access"}.
+        "from_folder_id" or "from_shared_drive_id"}], "your_access", and once someone's access was removed,
+        "removed_permissions": [{"email", "role", "removed_at", "removed_by"}] oldest first}.
     """
     d = detail(ctx, get_item(ctx, file_id))
-    keys = ("id", "name", "owner", "permissions", "inherited_permissions", "your_access")
-    return {k: d[k] for k in keys}
+    keys = ("id", "name", "owner", "permissions", "inherited_permissions", "your_access", "removed_permissions")
+    return {k: d[k] for k in keys if k in d}
 
 
 @app.action(read_only=False)
@@ -83,6 +86,8 @@ def remove_permission(ctx: Context[DriveState], file_id: str, email: str) -> dic
 
     Only access given on this item itself can be removed here; access that comes from a
     folder above must be removed on that folder, and shared-drive membership by its managers.
+    The person leaves the permissions list; the item's sharing history keeps the removal (who had
+    which role, when and by whom it was removed: "removed_permissions" in list-permissions and get-file).
 
     Example:
         file_id="file_offsite_attendee_list" email="events@lakesidelodge.example" -> remaining permissions.
@@ -110,6 +115,8 @@ def remove_permission(ctx: Context[DriveState], file_id: str, email: str) -> dic
     if who != ctx.user.lower():
         require_edit(ctx, f, "file_id")
     f.permissions = [p for p in f.permissions if p is not current]
+    gone = RemovedPermission(email=current.email, role=current.role, removed_at=ctx.now, removed_by=ctx.user)
+    f.removed_permissions = [*f.removed_permissions, gone]
     return {
         "id": f.id,
         "name": f.name,

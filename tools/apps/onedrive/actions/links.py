@@ -10,9 +10,9 @@ from tools.apps.onedrive._rules import (
     resolve,
     resolve_people,
 )
-from tools.apps.onedrive._views import link_view
+from tools.apps.onedrive._views import link_view, revoked_view
 from tools.apps.onedrive.app import app
-from tools.apps.onedrive.state import OneDriveState, SharingLink, link_base
+from tools.apps.onedrive.state import OneDriveState, RevokedLink, SharingLink, link_base
 from tools.kernel.exceptions import Conflict, InvalidArgument
 from tools.kernel.world import Context, parse_date
 
@@ -83,7 +83,7 @@ def create_sharing_link(
 
 @app.action(read_only=True)
 def list_sharing_links(ctx: Context[OneDriveState], item: str) -> dict[str, Any]:
-    """List the sharing links of a file or folder, expired ones included.
+    """List the sharing links of a file or folder, expired ones included, and the links revoked from it.
 
     Example:
         item="itm_lodge_contract" -> an expired "anyone" link and an active "organization" link.
@@ -93,18 +93,25 @@ def list_sharing_links(ctx: Context[OneDriveState], item: str) -> dict[str, Any]
 
     Returns:
         {"id", "name", "links": [{"id", "type", "scope", "recipients", "expires", "status" (active or expired),
-        "created", "created_by", "url"}]}.
+        "created", "created_by", "url"}], and once a link was revoked, "revoked_links": [{"id", "type", "scope",
+        "recipients", "created_by", "revoked_at", "revoked_by"}] oldest first}.
     """
     it = resolve(ctx, item, "item")
     links = sorted(
         (lnk for lnk in ctx.state.links.values() if lnk.item_id == it.id), key=lambda lnk: (lnk.created, lnk.id)
     )
-    return {"id": it.id, "name": it.name, "links": [link_view(ctx, lnk) for lnk in links]}
+    out: dict[str, Any] = {"id": it.id, "name": it.name, "links": [link_view(ctx, lnk) for lnk in links]}
+    if it.revoked_links:
+        out["revoked_links"] = [revoked_view(ctx, r) for r in it.revoked_links]
+    return out
 
 
 @app.action(read_only=False)
 def revoke_sharing_link(ctx: Context[OneDriveState], link: str) -> dict[str, Any]:
     """Delete a sharing link; whoever had it can no longer open the item through it.
+
+    The link no longer opens the item and leaves its links; the item's link history keeps the revocation
+    (which link, when and by whom: "revoked_links" in list-sharing-links).
 
     Example:
         link="lnk_lodge_contract_public" -> {"revoked": "lnk_lodge_contract_public", "item_id": "itm_lodge_contract"}.
@@ -119,5 +126,8 @@ def revoke_sharing_link(ctx: Context[OneDriveState], link: str) -> dict[str, Any
     item = ctx.state.items[found.item_id]
     require_edit(ctx, item, "link")
     del ctx.state.links[found.id]
+    gone = RevokedLink(id=found.id, type=found.type, scope=found.scope, recipients=found.recipients,
+                       created_by=found.created_by, revoked_at=ctx.now, revoked_by=ctx.user)  # fmt: skip
+    item.revoked_links = [*item.revoked_links, gone]
     left = [link_view(ctx, lnk) for lnk in ctx.state.links.values() if lnk.item_id == item.id]
     return {"revoked": found.id, "item_id": item.id, "remaining": left}
