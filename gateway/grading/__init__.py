@@ -42,7 +42,8 @@ a plain value (exact equality) or to an object of operators, all of which must h
     csv_row                a blob id of a CSV file: some row matches {"column": matcher, ...}
     table_rows             a blob id of a workbook, .docx or CSV file: one of its tables (a sheet, a .docx table, the
                            CSV; rows keyed by its header row) has a row of its own matching each of ``rows``, and
-                           with "only": true no other: {"table_rows": {"table": "Totals" (optional), "rows":
+                           with "only": true no other (but one matching each of "optional", a list of rows that
+                           may be there too): {"table_rows": {"table": "Totals" (optional), "rows":
                            [{"Category": "Travel", "Total": {"num": 412.5}}], "only": true}}
     num                    a number, or text that is one ("$1,234.50"), within half a cent of the argument
     claims                 a message (mail body, chat text, comment, note) asserts what is declared, read sentence

@@ -142,14 +142,17 @@ def _seeded(initial: dict[str, Any], app: str) -> set[str]:
     return {_PREFIX.sub("", t).strip().casefold() for _, t in _texts(initial.get(app, {}))}
 
 
-def _misstated(change: Change, initial: dict[str, Any], year: int) -> str:
+def _misstated(change: Change, initial: dict[str, Any], year: int, instruction: str = "") -> str:
     """For a forward, how its note misstates it, or ``""``.
 
-    It misstates it by a date or clock time the forwarded message does not give, or by telling the readers it is
-    not for them (``nothing to do here``, ``this will not affect any of you``).
+    It misstates it by a date or clock time that none of the messages the task involves gives, or by telling the
+    readers it is not for them (``nothing to do here``, ``this will not affect any of you``). The messages the
+    task involves: the forwarded message and its thread, the request itself, and the mail of the people the
+    request names (a deadline the requester set in another mail may be cited beside the quote that meets it).
     """
     record = change.after or {}
-    source = initial.get(change.app, {}).get(change.collection, {}).get(str(record.get("forwarded_from") or ""))
+    mails = initial.get(change.app, {}).get(change.collection, {})
+    source = mails.get(str(record.get("forwarded_from") or ""))
     body = record.get("body")
     if not isinstance(source, dict) or not isinstance(body, str):
         return ""
@@ -159,8 +162,18 @@ def _misstated(change: Change, initial: dict[str, Any], year: int) -> str:
         return f"tells its readers the forwarded message is not for them ({dismissed.group(0)!r})"
     dates = claims_of("date", note, {}, {}, year) - claims_of("date", given, {}, {}, year)
     times = clock_times(note) - clock_times(given)
+    if dates or times:  # not in the forwarded message: perhaps elsewhere in what the task involves
+        named = claims_of("person", instruction, {}, initial, year) if instruction else set()
+        thread = source.get("thread_id")
+        involved = [instruction, *(f"{m.get('subject', '')}\n{m.get('body', '')}" for m in mails.values()
+                                   if isinstance(m, dict) and m is not source and (
+                                       (thread and m.get("thread_id") == thread)
+                                       or str(m.get("sender", "")).lower() in named))]  # fmt: skip
+        elsewhere = "\n".join(t for t in involved if t)
+        dates -= claims_of("date", elsewhere, {}, {}, year)
+        times -= clock_times(elsewhere)
     wrong = sorted(dates) + sorted(times)
-    return f"gives {', '.join(wrong)}, which the forwarded message does not" if wrong else ""
+    return f"gives {', '.join(wrong)}, which no message the task involves does" if wrong else ""
 
 
 def disowned(
@@ -188,7 +201,7 @@ def disowned(
     for change in changes:
         if change.kind == "delete":
             continue
-        if change.kind == "add" and (misstated := _misstated(change, initial, year)):
+        if change.kind == "add" and (misstated := _misstated(change, initial, year, instruction)):
             out.append(f"{change.app}.{change.collection}[{change.id}].body {misstated}")
         before = set(_texts(change.before or {}))
         states = set(_values(change.after or {})) - set(_values(change.before or {}))

@@ -299,7 +299,8 @@ def _table_rows(data: bytes, arg: dict[str, Any]) -> bool:
     """Whether one table of the document has a row of its own matching each of ``arg["rows"]``.
 
     Headings are matched with case and white space folded (``"total "`` is ``"Total"``). With ``arg["only"]``,
-    no other row may be left; ``arg["table"]`` names the table (a sheet's title), else any table counts. With
+    no other row may be left but one matching each of ``arg["optional"]`` (a grand total the request did not
+    rule out); ``arg["table"]`` names the table (a sheet's title), else any table counts. With
     ``arg["packed"]`` the file must be a real workbook or .docx (a zip), not CSV text under a workbook's name.
     """
     if arg.get("packed") and not data.startswith(b"PK"):
@@ -315,6 +316,11 @@ def _table_rows(data: bytes, arg: dict[str, Any]) -> bool:
                 break
             free.remove(hit)
         else:
+            for extra in arg.get("optional", []):  # a row that may be there too (a grand total), once each
+                where = {_fold(k): v for k, v in extra.items()}
+                hit = next((row for row in free if match_where(row, where)), None)
+                if hit is not None:
+                    free.remove(hit)
             if not (arg.get("only") and free):
                 return True
     return False

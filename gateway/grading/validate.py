@@ -69,14 +69,18 @@ def _validate_matcher(spec: Any, where_name: str) -> None:
     if "table_rows" in spec:
         table = spec["table_rows"]
         rows = table.get("rows") if isinstance(table, dict) else None
-        if not isinstance(rows, list) or not rows or set(table) - {"table", "rows", "only", "packed"}:
+        optional = table.get("optional", []) if isinstance(table, dict) else []
+        if (not isinstance(rows, list) or not rows or not isinstance(optional, list)
+                or set(table) - {"table", "rows", "only", "packed", "optional"}):  # fmt: skip
             raise ValueError(
                 f'{where_name}.table_rows: write {{"rows": [{{"column": matcher, ...}}, ...], "table": optional sheet '
                 'or table name, "only": optional true (no other rows), "packed": optional true (a real workbook or '
-                '.docx, not CSV text)}'
+                '.docx, not CSV text), "optional": optional rows that may be there too}'
             )
         for n, where in enumerate(rows):
             _validate_where(where, None, f"{where_name}.table_rows.rows[{n}]")
+        for n, where in enumerate(optional):
+            _validate_where(where, None, f"{where_name}.table_rows.optional[{n}]")
     if "num" in spec and (not isinstance(spec["num"], int | float) or isinstance(spec["num"], bool)):
         raise ValueError(f"{where_name}.num: give a number, e.g. 412.5")
     if "same_bytes_as" in spec:

@@ -15,7 +15,8 @@ Scenario shapes (picked by the seed):
   day is free.
 
 Varies: the project and its team, the weekday, the 3-hour block, the rooms (one too small, one that
-fits, one large on another floor), who is away and why, the phrasing (composed).
+fits, one large on another floor), who is away and why, the phrasing (composed). Any room that seats the
+team and is free then passes (the company's own rooms too); one too small fails (``room-too-small``).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from gateway.tasks.kit.files import long_date
 from gateway.tasks.kit.phrasing import compose
 from gateway.tasks.kit.records import busy_hours, event, room
 from gateway.tasks.kit.workplace import channel, project_names, site, sp_list
+from tools.companies import company_state
 
 __all__ = ["FAMILY"]
 
@@ -114,6 +116,10 @@ def _build(inst: Instance) -> dict[str, Any]:
     room(inst, f"{t1} {floor}A", size - 1, floor, ["whiteboard"])  # too small for the team
     fits = room(inst, f"{t2} {floor}B", size + 2, floor, ["video", "whiteboard"])
     big = room(inst, f"{t3} {floor + 1}C", 20, floor + 1, ["video"])
+    # "a room big enough": any room that seats the team will do, the company's own rooms too (the calendar
+    # refuses a room that is taken or too small for the guests, so the booking itself shows it was free)
+    seats = [fits["id"], big["id"], *sorted(r["id"] for r in company_state(inst.company.key, "calendar")
+                                             .get("rooms", {}).values() if r.get("capacity", 0) >= size)]  # fmt: skip
     chan = channel(inst, f"proj-{slug}", [lead["email"], me, *emails[1:]], topic=f"Project {project} core team")
     hub = site(inst, "Team events", [(lead["email"], "edit"), (me, "full_control")])
     offsites = sp_list(inst, hub, "Offsites", COLUMNS)
@@ -188,7 +194,7 @@ def _build(inst: Instance) -> dict[str, Any]:
         "checks": [
             {"name": "offsite_booked", "kind": "record", "app": "calendar", "collection": "events", "new": True,
              "count": 1, "where": {"organizer": me, "start": {"instant": start.isoformat()},
-                                   "end": {"instant": end.isoformat()}, "room": {"in": [fits["id"], big["id"]]}}},
+                                   "end": {"instant": end.isoformat()}, "room": {"in": seats}}},
             *invited,
             {"name": "agenda_mailed", "kind": "record", "app": "gmail", "collection": "messages", "new": True,
              "count": 1, "where": {"sender": me, "to": {"includes": emails}, "body": {"claims": claim}}},

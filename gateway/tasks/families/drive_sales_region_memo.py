@@ -129,6 +129,10 @@ def _build(inst: Instance) -> dict[str, Any]:
     else:
         wrong = python_step(_script(work, path, title, scoped, top, "lowest"))
         mistake = ("lowest-three", "lists the three lowest regions", wrong)
+    # unless asked for one row per region, a grand total row (the sum of the rows listed) may close the table
+    total = [] if "row per region" in instruction else [
+        {"Region": {"regex": r"^\s*(?:all(?: regions)?|(?:grand )?total|sum)\s*:?\s*$"},
+         "Total": {"num": round(sum(money(counted[r]) for r in kept), 2)}}]  # fmt: skip
     typed = f"{title}\n\n" + "".join(f"{r['Region']}: {r['Total']:.2f}\n" for r in rows)
     return {
         "instruction": instruction,
@@ -143,7 +147,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "new": True,
                 "count": 1,
                 "where": {"name": {"ieq": target}, "parent_id": sales["id"], "trashed": False,
-                          "blob": table_check("", rows)},
+                          "blob": table_check("", rows, optional=total)},
             },
         ],  # fmt: skip
         "allowed_changes": [

@@ -35,11 +35,14 @@ def _script(source: str, target: str, week: str, mistake: str = "") -> str:
     """Python that lists who is over 40 hours in ``source`` (for ``week`` when the sheet has weeks) into ``target``.
 
     Mistakes: ``everyone`` (every person listed, overtime 0 for most), ``no_friday`` (Friday left out of the
-    weekday columns), ``both_weeks`` (the two weeks added together).
+    weekday columns), ``both_weeks`` (the two weeks added together), ``text`` (the hours written as text cells).
     """
     days = "['Mon', 'Tue', 'Wed', 'Thu']" if mistake == "no_friday" else "['Mon', 'Tue', 'Wed', 'Thu', 'Fri']"
     week_test = "True" if mistake == "both_weeks" else f"rec.get('Week') in (None, {week!r})"
     keep = "True" if mistake == "everyone" else f"hours > {LIMIT}"
+    cells = f"[name, hours, max(hours - {LIMIT}, 0)]"
+    if mistake == "text":
+        cells = f"[name, str(hours), str(max(hours - {LIMIT}, 0))]"
     return f"""
         import os
         import openpyxl
@@ -64,7 +67,7 @@ def _script(source: str, target: str, week: str, mistake: str = "") -> str:
         for name in sorted(totals):
             hours = totals[name]
             if {keep}:
-                sheet.append([name, hours, max(hours - {LIMIT}, 0)])
+                sheet.append({cells})
         os.makedirs('out', exist_ok=True)
         out.save({target!r})
     """
@@ -140,6 +143,9 @@ def _build(inst: Instance) -> dict[str, Any]:
         "weekly_columns": ("misses-friday", "adds up Monday to Thursday only", "no_friday"),
         "two_weeks": ("both-weeks", "adds both weeks' hours together", "both_weeks"),
     }[shape]  # fmt: skip
+    numbers = "as numbers" in instruction  # then a text cell reading '44.5' is not what was asked
+    as_text = [{"name": "hours-as-text", "why": "writes the hours and overtime as text cells, not numbers",
+                "steps": [download, python_step(_script(work, path, week, "text")), upload, done]}] if numbers else []
     typed = "Employee,Hours,Overtime\n" + "".join(f"{r['Employee']},{r['Hours']},{r['Overtime']}\n" for r in over)
     return {
         "instruction": instruction,
@@ -153,7 +159,11 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "collection": "items",
                 "new": True,
                 "count": 1,
-                "where": {"name": {"ieq": target}, "parent_id": payroll["id"], "blob": table_check("", over)},
+                "where": {
+                    "name": {"ieq": target},
+                    "parent_id": payroll["id"],
+                    "blob": table_check("", over, numbers=numbers),
+                },
             },
         ],
         "allowed_changes": [
@@ -178,6 +188,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                                            "args": {"path": path, "folder": timesheets["id"]}}, done]},
             {"name": "stops-halfway", "why": "works out the list but never files it",
              "steps": [download, compute, done]},
+            *as_text,
         ],  # fmt: skip
     }
 

@@ -10,6 +10,9 @@ Scenario shapes (picked by the seed):
 - ``channel``: "the <first> in #proj-<x>"; the namesake is not in that channel.
 - ``manager``: "the <first> who reports to <manager>"; the namesake has another manager.
 
+Whatever the shape, exactly one colleague of that first name fits the qualifier (a third namesake in the same
+department, under the same manager or in the channel moves the instance to a shape that holds).
+
 Distractors: the namesake (with a DM of their own), the project channel. Varies: the pair, the news, the
 project, the phrasing (composed).
 """
@@ -48,9 +51,19 @@ def _build(inst: Instance) -> dict[str, Any]:
         else:
             shape = "department"
     first = inst.given_name(right)
+    # everyone else who answers to the name (a third Mei too): the qualifier must leave only ``right``
+    same = [p for p in inst.company.people.values()
+            if p["email"] not in (right["email"], me) and inst.given_name(p).lower() == first.lower()]  # fmt: skip
+    boss = inst.manager_of(right)
+    if shape == "manager" and (boss is None or any(p.get("manager") == boss["email"] for p in same)):
+        shape = "department"
+    if shape == "department" and any(p["department"] == right["department"] for p in same):
+        shape = "channel"
     (project,) = project_names(inst, 1)
     slug = project.lower()
     crew = inst.people(3, exclude=[right["email"], twin["email"]])
+    if any(p in same for p in crew):  # a namesake in the channel would make "the one on Project X" two people
+        crew = inst.people(3, exclude=[right["email"], *(p["email"] for p in same)])
     members = [crew[0]["email"], me, *(p["email"] for p in crew[1:])]
     if shape == "channel":
         members.append(right["email"])

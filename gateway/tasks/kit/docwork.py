@@ -49,21 +49,28 @@ def money(amount_cents: int) -> float:
     return round(amount_cents / 100, 2)
 
 
-def table_check(name: str, rows: list[dict[str, Any]], *, only: bool = True) -> dict[str, Any]:
+def table_check(
+    name: str, rows: list[dict[str, Any]], *, only: bool = True, numbers: bool = False,
+    optional: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:  # fmt: skip
     """The ``table_rows`` matcher for a made file's rows: text (folded), a ``num`` for numbers, None for empty.
 
     ``name`` is the table (a sheet's title) the rows must be in, ``""`` any table of the file; ``only``: no
-    other row may be there.
+    other row may be there; ``numbers``: the request asks for numbers, so a number must be a number cell
+    (``gte`` holds only for one), not text that reads as one (``'44.5'``); ``optional``: rows that may be
+    there too (matchers as given), such as a grand total the request did not rule out.
     """
 
     def matcher(value: Any) -> dict[str, Any]:
         if value is None:
             return {"exists": False}
         if isinstance(value, int | float) and not isinstance(value, bool):
-            return {"num": value}
+            return {"num": value, "gte": value - 0.005} if numbers else {"num": value}
         return {"ieq": str(value)}
 
     wanted = [{k: matcher(v) for k, v in row.items()} for row in rows]
     # every family files a workbook or a .docx: CSV text under that name (typed, not computed) is no table
     spec: dict[str, Any] = {"rows": wanted, "only": only, "packed": True}
+    if optional:
+        spec["optional"] = optional
     return {"table_rows": {"table": name, **spec} if name else spec}

@@ -164,7 +164,38 @@ def test_a_forwards_note_gives_no_date_or_time_the_forwarded_message_does_not():
 
     assert disowned(diff(before, forward("Drill on March 17 at 10:00, see below.")), [], [], before) == []
     (why,) = disowned(diff(before, forward("Note: it moved to March 19 at 2pm.")), [], [], before)
-    assert why == "gmail.messages[m1].body gives 2026-03-19, 14:00, which the forwarded message does not"
+    assert why == "gmail.messages[m1].body gives 2026-03-19, 14:00, which no message the task involves does"
+
+
+def test_a_forwards_note_may_give_a_date_from_another_message_the_task_involves():
+    quote = {"id": "m0", "thread_id": "t0", "sender": "quotes@tailspin.example", "subject": "Quote for PO-1",
+             "body": "Our quote: $22,550 in total, delivered by January 29."}
+    ask = {"id": "m9", "thread_id": "t9", "sender": "dmitri.kaplan@co.example", "subject": "Quotes for PO-1",
+           "body": "We need the banners by February 3 at the latest."}
+    other = {"id": "m8", "thread_id": "t8", "sender": "someone.else@co.example", "subject": "Lunch",
+             "body": "Lunch on February 10?"}
+    before = {"gmail": {"messages": {"m0": quote, "m9": ask, "m8": other}}}
+    people = {"directory": {"people": {"p1": {"id": "p1", "name": "Dmitri Kaplan",
+                                              "email": "dmitri.kaplan@co.example"}}}}
+    before = {**before, **people}
+
+    def forward(note):
+        body = f"{note}\n\n---------- Forwarded message ----------\n{quote['body']}"
+        mails = {**before["gmail"]["messages"], "m1": {"id": "m1", "forwarded_from": "m0", "body": body}}
+        return {**before, "gmail": {"messages": mails}}
+
+    asked = "Dmitri Kaplan wants the cheapest quote; forward it to his manager."
+    fine = ("We're going with Tailspin Print's quote: $22,550, delivery by January 29 - the cheapest that meets the"
+            " February 3 deadline. Could you approve it?")  # fmt: skip
+    assert disowned(diff(before, forward(fine)), [], [], before, asked) == []
+    by_request = "Delivery by January 29, before the February 5 deadline."
+    assert disowned(diff(before, forward(by_request)), [], [], before, "Deadline: February 5. " + asked) == []
+    for wrong in ("Delivery moved to February 10.", "Delivery by January 29, deadline February 4."):
+        (why,) = disowned(diff(before, forward(wrong)), [], [], before, asked)
+        assert "which no message the task involves does" in why, wrong
+    # without the request naming Dmitri, his mail is not one the task involves
+    (why,) = disowned(diff(before, forward(fine)), [], [], before, "Forward the cheapest quote.")
+    assert why.endswith("gives 2026-02-03, which no message the task involves does")
 
 
 def test_a_forwards_note_may_not_tell_its_readers_it_is_not_for_them():

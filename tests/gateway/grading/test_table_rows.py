@@ -64,10 +64,23 @@ def test_table_rows_wants_a_row_of_its_own_for_each_and_with_only_no_other():
     assert _passes(b"item , NEW\nDesk,135\n", {"table_rows": {"rows": [{"Item": "Desk", "New": {"num": 135}}]}})
 
 
+def test_an_optional_row_may_be_there_once_and_only_as_given():
+    rows = [{"Region": "North", "Total": {"num": 10}}, {"Region": "South", "Total": {"num": 5}}]
+    total = [{"Region": {"regex": "^all regions$"}, "Total": {"num": 15}}]
+    spec = {"table_rows": {"rows": rows, "only": True, "optional": total}}
+    plain = [["Region", "Total"], ["North", 10], ["South", 5]]
+    assert _passes(make_xlsx({"S": plain}), spec)
+    assert _passes(make_xlsx({"S": [*plain, ["All regions", 15]]}), spec)
+    assert not _passes(make_xlsx({"S": [*plain, ["All regions", 16]]}), spec)  # not the sum
+    assert not _passes(make_xlsx({"S": [*plain, ["All regions", 15], ["All regions", 15]]}), spec)  # twice
+    assert not _passes(make_xlsx({"S": [*plain, ["All regions", 15]]}), {"table_rows": {"rows": rows, "only": True}})
+
+
 @pytest.mark.parametrize(
     ("spec", "says"),
     [({"table_rows": {"rows": []}}, "table_rows: write"), ({"table_rows": {"rows": [{}], "sheet": "x"}}, "write"),
-     ({"table_rows": {"rows": [{"Total": {"nope": 1}}]}}, "unknown operators"), ({"num": "412"}, "give a number")],
+     ({"table_rows": {"rows": [{"Total": {"nope": 1}}]}}, "unknown operators"), ({"num": "412"}, "give a number"),
+     ({"table_rows": {"rows": [{}], "optional": [{"Total": {"nope": 1}}]}}, "unknown operators")],
 )  # fmt: skip
 def test_bad_table_rows_and_num_specs_are_refused_when_the_row_loads(spec, says):
     task = Task.model_construct(checks=_check({"blob": spec}), allowed_changes=[], apps=["drive"])
@@ -91,3 +104,4 @@ def test_packed_wants_a_real_workbook_not_csv_text_under_its_name():
     assert not _passes(csv_text, {"table_rows": {"rows": rows, "packed": True}})  # but it is no workbook
     book = make_xlsx({"Sheet1": [["Item", "Price"], ["Desk", 135]]})
     assert _passes(book, {"table_rows": {"rows": rows, "packed": True}})
+

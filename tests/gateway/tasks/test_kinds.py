@@ -178,3 +178,15 @@ def test_namesakes_share_a_first_name_across_departments_and_managed_people_have
         assert a["department"] != b["department"]
         person, boss = managed_person(inst)
         assert person["manager"] == boss["email"] and inst.company.user not in (person["email"], boss["email"])
+
+
+@pytest.mark.parametrize("name", REFUSALS)
+def test_a_twin_asked_by_mail_checks_the_reply_in_the_askers_thread(name):
+    for row in (r for r in ROWS if r["family"] == name and not any(c.get("value", True) for c in _declines(r))):
+        replies = [s for s in row["solution"] if s["tool"] == "gmail.reply_to_message"]
+        if not replies:
+            continue
+        assert any("thread_id" in c.get("where", {}) for c in row["checks"]), row["id"]
+        skips = [c for c in row["negative_controls"] if not any(s["tool"] == "gmail.reply_to_message"
+                                                                for s in c["steps"])]  # fmt: skip
+        assert any(s["tool"] != "complete_task" for c in skips for s in c["steps"]), row["id"]
