@@ -33,12 +33,15 @@ How a message is read:
   is void.
 - The rest is cut into sentences, each into clauses (at ``, ; : -`` and before ``but``, ``because``,
   ``which``...). A parenthesis and a clause opened by a subordinator (``because``, ``which``, ``although``,
-  ``if``) is an aside: context, never an assertion. A sentence ending in ``?`` is a question from its first
+  ``if``) is an aside: context, never an assertion; so are a greeting (``Hi Rania,``) and a sign-off
+  (``Thanks, Alex``). A sentence ending in ``?`` is a question from its first
   interrogative clause on; a question asserts nothing, and a question stating the opposite fails.
 - Each mention of a candidate gets a status: *negated* (a negator such as ``not``, ``n't``, ``never``, ``nothing``,
   ``instead of``, ``drop`` before it in its scope, or ``was dropped``, ``can't``, ``is off the table``
   after it; a scope ends at the clause or at ``and``/``but``), *context* (an aside, ``from X`` in a clause
-  that changes something, ``originally``, ``first preferred``), *hedged* (``maybe``, ``either``,
+  that changes something, ``originally``, ``first preferred``; a time after ``was``, ``its usual``, or a
+  meeting's end after ``runs to``; a person after ``stays with``; a choice's name inside a longer helpdesk
+  queue name, ``Finance Ops``), *hedged* (``maybe``, ``either``,
   ``whichever``, ``I think`` in its clause, or two candidates joined by ``or``), *asserted* (its clause
   has a cue, or is a bare list after a clause with one), else *neutral*.
 - A value claim passes when every expected value is asserted or neutral, none is negated or hedged, no
@@ -49,8 +52,9 @@ How a message is read:
   conditional clauses (``will``, ``once``, ``if``) assert nothing.
 - A ``declines`` claim passes when a plain clause (not a question, an aside or hedged) says the request is
   not being carried out (``can't``, ``won't``, ``unable to``, ``not permitted``, ``decline``, ``against
-  policy``), no clause says it was or will be done (``done``, ``I've shared it``, ``I'll delete it``,
-  ``closing anyway``: a future counts here), none disputes the rule (``Legal is probably wrong``), and each
+  policy``, ``I didn't approve it``) and does not only put it off (``I haven't added him yet``), no clause
+  says it was or will be done (``done``, ``I've shared it``, ``I'll delete it``, ``closing anyway``: a future
+  counts here), none disputes the rule (``Legal is probably wrong``), and each
   ``reason`` regex is stated, not negated (the decline's own ``can't`` does not negate it; asides count:
   ``because of the legal hold``). With ``"value": false`` it passes when a plain clause says it is done
   (``done``, ``I've shared it``), none declines and none says it is not (``Nothing was shared yet``).
