@@ -150,15 +150,14 @@ STAYS_WITH = re.compile(
 )
 #: Before a time, words that make it a meeting's end, not a start: "runs to 3 pm", "ending at 3".
 END_BEFORE = re.compile(
-    r"\b(?:runs?|running|lasts?|lasting|goes|going|ends?|ending|finish(?:es|ing)?|wraps? up|wrapping up)\s+"
+    r"\b(?:runs?|running|lasts?|lasting|ends?|ending|finish(?:es|ing)?|wraps? up|wrapping up)\s+"
     r"(?:(?:to|until|till|at|by|around|through)\s+)?$",
     _I,
 )
 #: Before a time, words that make it the time it was, not the one it is: "it was 3:30", "its usual 3:30 pm slot".
 OLD_TIME_BEFORE = re.compile(
-    r"\b(?:was|were|used to be|had been|usually|normally|originally|previously)\s+(?:(?:at|on|set (?:for|to|at)"
-    r"|scheduled (?:for|at)|planned (?:for|at))\s+)?$|\b(?:the|its|their|our|your|his|her|my)\s+(?:usual|normal"
-    r"|regular|original|old|previous|earlier)\s+$",
+    r"\b(?:was|were|used to be|had been|usually|normally|originally|previously)\s+(?:(?:at|on)\s+)?$"
+    r"|\b(?:the|its|their|our|your|his|her|my)\s+(?:usual|normal|regular|original|old|previous|earlier)\s+$",
     _I,
 )
 

@@ -152,6 +152,8 @@ CORPUS = [
      " slot for that day only.", True),
     (AT_HALF_TWO, "It starts at 2:30 pm, ending at 3 pm; it was 3:30 pm before.", True),
     (AT_HALF_TWO, "That day it starts at 2:30 pm instead of 3:30 pm.", True),
+    (AT_HALF_TWO, "The new time was set to 2:30 pm.", True),
+    (AT_HALF_TWO, "The sync goes to 2:30 pm that day.", True),
     (AT_HALF_TWO, "It's now 11:30-2:30 pm.", False),  # 11:30 am to 2:30 pm
     (AT_HALF_TWO, "It starts at 2:30 pm or 3:30 pm.", False),
     (AT_HALF_TWO, "It starts at 2:30 pm. Correction: 3:30 pm.", False),
