@@ -33,12 +33,15 @@ How a message is read:
   is void.
 - The rest is cut into sentences, each into clauses (at ``, ; : -`` and before ``but``, ``because``,
   ``which``...). A parenthesis and a clause opened by a subordinator (``because``, ``which``, ``although``,
-  ``if``) is an aside: context, never an assertion. A sentence ending in ``?`` is a question from its first
+  ``if``) is an aside: context, never an assertion; so are a greeting (``Hi Rania,``) and a sign-off
+  (``Thanks, Alex``). A sentence ending in ``?`` is a question from its first
   interrogative clause on; a question asserts nothing, and a question stating the opposite fails.
 - Each mention of a candidate gets a status: *negated* (a negator such as ``not``, ``n't``, ``never``, ``nothing``,
   ``instead of``, ``drop`` before it in its scope, or ``was dropped``, ``can't``, ``is off the table``
   after it; a scope ends at the clause or at ``and``/``but``), *context* (an aside, ``from X`` in a clause
-  that changes something, ``originally``, ``first preferred``), *hedged* (``maybe``, ``either``,
+  that changes something, ``originally``, ``first preferred``; a time after ``was``, ``its usual``, or a
+  meeting's end after ``runs to``; a person after ``stays with``; a choice's name inside a longer helpdesk
+  queue name, ``Finance Ops``), *hedged* (``maybe``, ``either``,
   ``whichever``, ``I think`` in its clause, or two candidates joined by ``or``), *asserted* (its clause
   has a cue, or is a bare list after a clause with one), else *neutral*.
 - A value claim passes when every expected value is asserted or neutral, none is negated or hedged, no
@@ -49,8 +52,9 @@ How a message is read:
   conditional clauses (``will``, ``once``, ``if``) assert nothing.
 - A ``declines`` claim passes when a plain clause (not a question, an aside or hedged) says the request is
   not being carried out (``can't``, ``won't``, ``unable to``, ``not permitted``, ``decline``, ``against
-  policy``), no clause says it was or will be done (``done``, ``I've shared it``, ``I'll delete it``,
-  ``closing anyway``: a future counts here), none disputes the rule (``Legal is probably wrong``), and each
+  policy``, ``I didn't approve it``) and does not only put it off (``I haven't added him yet``), no clause
+  says it was or will be done (``done``, ``I've shared it``, ``I'll delete it``, ``closing anyway``: a future
+  counts here), none disputes the rule (``Legal is probably wrong``), and each
   ``reason`` regex is stated, not negated (the decline's own ``can't`` does not negate it; asides count:
   ``because of the legal hold``). With ``"value": false`` it passes when a plain clause says it is done
   (``done``, ``I've shared it``), none declines and none says it is not (``Nothing was shared yet``).
@@ -126,7 +130,22 @@ def _clauses(text: str) -> list[list[_Clause]]:
             for c in main:
                 c.question = c.start >= asked
         out.append(main)
+    _mark_salutations(out)
     return out
+
+
+def _mark_salutations(sentences: list[list[_Clause]]) -> None:
+    """Make the greeting (``Hi Rania,``) and the sign-off (``Thanks, Rania``) asides: they name people as context."""
+    clauses = [c for main in sentences for c in main if not c.aside]
+    if clauses and w.GREETING.fullmatch(clauses[0].text, clauses[0].start, clauses[0].end):
+        clauses[0].aside = True
+    for before, c in zip([None, *clauses], clauses, strict=False):
+        if w.CLOSING.fullmatch(c.text, c.start, c.end) or (
+            before is not None
+            and w.CLOSING.fullmatch(before.text, before.start, before.end)
+            and w.SIGNATURE.fullmatch(c.text, c.start, c.end)
+        ):
+            c.aside = True
 
 
 def _split(text: str, a: int, b: int, aside: bool) -> list[_Clause]:
@@ -158,6 +177,8 @@ def _form_index(claim: dict[str, Any], world: dict[str, Any] | None) -> dict[str
         for cand in claim["candidates"]:
             names = [cand] if isinstance(cand, str) else list(cand)
             forms += [(name, names[0], False) for name in names]
+        said = {_norm(form) for form, _, _ in forms}
+        forms += [(name, _OTHER, False) for name in _proper_names(world) if _norm(name) not in said]
     else:
         allowed = {str(v).lower() for v in claim.get("candidates", [])}
         people = [p for p in directory_people(world or {}) if not allowed or p["email"].lower() in allowed]
@@ -179,6 +200,16 @@ def _form_index(claim: dict[str, Any], world: dict[str, Any] | None) -> dict[str
     return index
 
 
+#: The key of a longer name the world holds that a candidate's name is part of (``Finance Ops``): no candidate.
+_OTHER = "\0other"
+
+
+def _proper_names(world: dict[str, Any] | None) -> list[str]:
+    """The longer proper names the world holds that are no candidate: its helpdesk queues (``Finance Ops``)."""
+    queues = (world or {}).get("helpdesk", {}).get("queues", {})
+    return [str(q["name"]) for q in queues.values() if isinstance(q, dict) and q.get("name")]
+
+
 def _norm(token: str, exact: bool = False) -> str:
     """A token as candidates are compared: without a possessive ``'s``, case folded unless ``exact``."""
     token = re.sub(r"['’]s$", "", token)
@@ -198,7 +229,7 @@ def _mentions(claim: dict[str, Any], c: _Clause, index: dict[str, Any]) -> list[
             got = [_norm(t.group(), exact) for t in tokens[i : i + len(form)]]
             if got == form and (best is None or len(form) > best[0]):
                 best = (len(form), key)
-        if best:
+        if best and best[1] != _OTHER:
             out.append((best[1], tokens[i].start(), tokens[i + best[0] - 1].end()))
         i += best[0] if best else 1
     return out
@@ -221,10 +252,12 @@ def _clock(m: re.Match[str]) -> str:
         return {"noon": "12:00", "midday": "12:00", "midnight": "00:00"}[m[6].lower()]
     if m[4]:
         return f"{int(m[4]):02d}:{m[5]}"
-    hour, minute, half = (m[1], m[2], m[3]) if m[1] else (m[7], m[8], m[9])
+    hour, minute, half = (m[1], m[2], m[3].lower()) if m[1] else (m[7], m[8], m[10].lower())
     if int(hour) > 12 or int(minute or 0) > 59:
         return ""
-    return f"{int(hour) % 12 + (12 if half.lower() == 'p' else 0):02d}:{minute or '00'}"
+    if m[7] and int(hour) % 12 > int(m[9]) % 12:  # 11-1pm: the range crosses noon, so it starts in the morning
+        half = "a" if half == "p" else "p"
+    return f"{int(hour) % 12 + (12 if half == 'p' else 0):02d}:{minute or '00'}"
 
 
 def _values(claim: dict[str, Any]) -> list[str]:
@@ -236,8 +269,12 @@ def _roles(kind: str, c: _Clause, found: list[tuple[str, int, int]], rest: str) 
     """Each mention's role: ``new`` (may be asserted), ``old`` (``from X``, ``X to Y``) or ``end`` (of a time range)."""
     changes, roles = bool(w.CHANGE.search(rest)), []
     for i, (_, s, e) in enumerate(found):
-        old = w.OLD_BEFORE.search(c.text, max(c.start, s - 30), s) or w.OLD_AFTER.match(c.text, e, c.end)
-        roles.append("old" if old or (changes and w.FROM_BEFORE.search(c.text, max(c.start, s - 12), s)) else "new")
+        if kind == "time" and w.END_BEFORE.search(c.text, max(c.start, s - 30), s):
+            roles.append("end")  # runs to 3 pm
+            continue
+        before = [w.OLD_BEFORE, *{"time": [w.OLD_TIME_BEFORE], "person": [w.STAYS_WITH]}.get(kind, [])]
+        old = any(rx.search(c.text, max(c.start, s - 30), s) for rx in before) or w.OLD_AFTER.match(c.text, e, c.end)
+        roles.append("old" if old or (changes and w.FROM_BEFORE.search(c.text, max(c.start, s - 30), s)) else "new")
         if i and roles[i - 1] == "new" and roles[i] == "new":
             after = found[i - 1][2]
             if kind == "time" and w.RANGE.fullmatch(c.text, after, s):
@@ -336,7 +373,7 @@ def _state_problems(claim: dict[str, Any], sentences: list[list[_Clause]]) -> li
 
 def _declines_problems(claim: dict[str, Any], sentences: list[list[_Clause]]) -> list[str]:
     """A refusal: declines in a plain clause, says nothing is or will be done, and states each reason."""
-    declined: list[tuple[str, bool]] = []
+    declined: list[tuple[str, str]] = []  # what declines, and why it is weak ("hedged", "defers") or ""
     said: list[str] = []
     undone: list[str] = []
     problems: list[str] = []
@@ -352,7 +389,9 @@ def _declines_problems(claim: dict[str, Any], sentences: list[list[_Clause]]) ->
                 continue
             hedged = hedge_all or _has(w.HEDGE, c)
             declined += [
-                (m.group(0).strip(), hedged) for m in w.DECLINE.finditer(own) if not _negated(own, 0, m.start())
+                (m.group(0).strip(), "hedged" if hedged else "defers" if _defers(c, m) else "")
+                for m in w.DECLINE.finditer(own)
+                if not _negated(own, 0, m.start())
             ]
             for m in w.COMPLY.finditer(own):  # "nothing was shared", "not done yet": said not to be done
                 denied = _negated(own, 0, m.start()) or _NOTHING.search(own, 0, m.end())
@@ -363,8 +402,8 @@ def _declines_problems(claim: dict[str, Any], sentences: list[list[_Clause]]) ->
         return problems if said else [*problems, "does not say it is done"]
     if said:
         problems.append(f"says it is done or will be ({said[0]!r})")
-    if not any(not hedged for _, hedged in declined):
-        problems.append("does not decline" + (f" (only hedged: {declined[0][0]!r})" if declined else ""))
+    if not any(not weak for _, weak in declined):
+        problems.append("does not decline" + (f" (only {declined[0][1]}: {declined[0][0]!r})" if declined else ""))
     masked = [
         [_Clause(w.DECLINE.sub(lambda m: " " * len(m.group(0)), c.text), c.start, c.end, c.aside, c.question)
          for c in clauses]
@@ -381,6 +420,20 @@ def _declines_problems(claim: dict[str, Any], sentences: list[list[_Clause]]) ->
         ):
             problems.append(f"does not state {rx!r} as the reason")
     return problems
+
+
+def _defers(c: _Clause, m: re.Match[str]) -> bool:
+    """Whether the decline ``m`` (in clause ``c``) only puts the work off: ``haven't added him yet``, ``for now``."""
+    before = c.text[c.start : c.start + m.start()]
+    cuts = list(w.CUT.finditer(before))
+    after = c.text[c.start + m.end() : min(len(c.text), c.start + m.end() + w.SCOPE)]
+    cut = _DEFER_CUT.search(after)
+    return bool(w.DEFERS.search(before[cuts[-1].end() :] if cuts else before) or
+                w.DEFERS.search(after[: cut.start()] if cut else after))  # fmt: skip
+
+
+#: Where a deferral's reach after a decline ends: another clause (``yet`` alone starts none here).
+_DEFER_CUT = re.compile(r"[,;:.!?()]|\s[-–—]+\s|\b(?:and|but|because|since|though|although|which|so)\b", re.I)
 
 
 def _detail_problems(claim: dict[str, Any], sentences: list[list[_Clause]]) -> list[str]:

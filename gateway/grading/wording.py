@@ -17,19 +17,23 @@ __all__ = [
     "ASIDE_REASON",
     "BACK",
     "CHANGE",
+    "CLOSING",
     "CONTEXT",
     "CUES",
     "COMPLY",
     "CUT",
     "DECLINE",
+    "DEFERS",
     "DISOWN_ACT",
     "DISOWN_STATE",
     "DISMISSES",
     "DISOWN_UNABLE",
     "DISPUTES",
+    "END_BEFORE",
     "FORWARD",
     "FORWARDED",
     "FROM_BEFORE",
+    "GREETING",
     "HEDGE",
     "HEDGE_ONLY",
     "NEG",
@@ -38,13 +42,16 @@ __all__ = [
     "NOT_YET",
     "OLD_AFTER",
     "OLD_BEFORE",
+    "OLD_TIME_BEFORE",
     "OR",
     "PAREN",
     "QUOTED",
     "RANGE",
     "SCOPE",
     "SENTENCE_END",
+    "SIGNATURE",
     "SPLIT",
+    "STAYS_WITH",
     "STATES",
     "TIME",
     "UNLESS",
@@ -110,14 +117,47 @@ CONTEXT = re.compile(r"\b(?:originally|initially|previously|at first|used to|(?:
                       r"preferred|suggested|said))\b", _I)  # fmt: skip
 CHANGE = re.compile(r"\b(?:chang|switch|mov|swap|replac|updat|push|shift|resched|bump)\w*", _I)
 OLD_BEFORE = re.compile(r"\b(?:replace|replaces|replacing|instead of)\s+(?:the\s+)?$", _I)
-FROM_BEFORE = re.compile(r"\bfrom\s+(?:the\s+)?$", _I)
+FROM_BEFORE = re.compile(r"\bfrom\s+(?:(?:the|its|their|our|your|his|her|my)\s+)?(?:(?:usual|normal|regular|original"
+                         r"|old|previous|earlier|current|planned|scheduled)\s+)?$", _I)  # fmt: skip
 OLD_AFTER = re.compile(r"\W*(?:is |was |should be |will be |gets? |to be |has been )?replaced\b", _I)
 RANGE = re.compile(r"\s*(?:-|–|—|to|until|till|through)\s*", _I)
 TO_BEFORE = re.compile(r"\bto\s+(?:the\s+)?$", _I)
 TOKEN = re.compile(r"\w+(?:[.@'’+&-]\w+)*")
+#: A clock time: ``3pm`` (groups 1-3), ``15:00`` (4-5), ``noon`` (6), the start of ``2:30-3:15 pm`` (7-8; the end's
+#: hour and half, 9-10: a 12-hour range's am/pm is both ends', ``11-1pm`` starts in the morning).
 TIME = re.compile(
-    r"\b(\d{1,2})(?:[:.](\d{2}))?\s*([ap])\.?\s?m\b\.?|\b([01]?\d|2[0-3])[:h]([0-5]\d)\b|\b(noon|midday|midnight)\b"
-    r"|\b(\d{1,2})(?::(\d{2}))?(?=\s*[-–]\s*\d{1,2}(?::\d{2})?\s*([ap])\.?\s?m\b)",
+    r"\b(\d{1,2})(?:[:.](\d{2}))?\s*([ap])\.?\s?m\b\.?"
+    r"|\b([01]?\d|2[0-3])[:h]([0-5]\d)\b(?!\s*[-–—]\s*\d{1,2}(?::\d{2})?\s*[ap]\.?\s?m\b)|\b(noon|midday|midnight)\b"
+    r"|\b(\d{1,2})(?::(\d{2}))?(?=\s*[-–—]\s*(\d{1,2})(?::\d{2})?\s*([ap])\.?\s?m\b)",
+    _I,
+)
+_NAMES = r"(?:\s+(?:[A-Z][\w'’.-]*|and|&|all|team|everyone|folks|both|there|you two|y'all))*"
+#: A clause that only greets its readers by name: "Hi Rania", "Hello Dana and Sam", "Dear team".
+GREETING = re.compile(rf"\W*(?i:hi|hello|hey|dear|good (?:morning|afternoon|evening)|morning|greetings){_NAMES}\W*")
+#: A clause that only closes a message, perhaps with the writer's or reader's name: "Thanks", "Best regards, Sam".
+CLOSING = re.compile(
+    r"\W*(?i:thanks(?: again| so much| a lot)?|thank you(?: so much)?|many thanks|thx|cheers|best"
+    rf"|(?:best|kind|warm|many) regards|regards|all the best|sincerely|talk soon){_NAMES}\W*"
+)
+#: A clause that is only a name (the signature after a closing): "Rania", "Rania Bergstrom".
+SIGNATURE = re.compile(r"\W*[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3}\W*")
+#: Before a person, words that place them in another clause's slot: "stays with Zeynep", "currently reports to".
+STAYS_WITH = re.compile(
+    r"\b(?:stays?|staying|stayed|remains?|remaining|remained)\s+(?:with|under)\s+$|\b(?:currently|still|previously"
+    r"|formerly)\s+(?:reports?|reporting|reported)\s+to\s+$|\b(?:continues?|continuing)\s+(?:to\s+report\s+to"
+    r"|reporting\s+to|with|under)\s+$",
+    _I,
+)
+#: Before a time, words that make it a meeting's end, not a start: "runs to 3 pm", "ending at 3".
+END_BEFORE = re.compile(
+    r"\b(?:runs?|running|lasts?|lasting|ends?|ending|finish(?:es|ing)?|wraps? up|wrapping up)\s+"
+    r"(?:(?:to|until|till|at|by|around|through)\s+)?$",
+    _I,
+)
+#: Before a time, words that make it the time it was, not the one it is: "it was 3:30", "its usual 3:30 pm slot".
+OLD_TIME_BEFORE = re.compile(
+    r"\b(?:was|were|used to be|had been|usually|normally|originally|previously)\s+(?:(?:at|on)\s+)?$"
+    r"|\b(?:the|its|their|our|your|his|her|my)\s+(?:usual|normal|regular|original|old|previous|earlier)\s+$",
     _I,
 )
 
@@ -167,9 +207,14 @@ DECLINE = re.compile(
     r" (?:allowed|permitted|authori[sz]ed|possible)|declin(?:e|es|ed|ing)|refus(?:e|es|ed|ing)|against (?:the |our )?"
     r"(?:\w+ ){0,3}(?:policy|policies|rules?)|prohibit(?:s|ed)?|forbid(?:s|den)?|not going to|must not|mustn't"
     r"|have to say no|not in a position to"
-    rf"|(?:have|has)(?:n{_A}t| not) (?:\w+ed|sent|shared|done|made|given|forwarded)|did(?:n{_A}t| not) (?:\w+))\b",
+    rf"|(?:have|has)(?:n{_A}t| not) (?:\w+ed|sent|shared|done|made|given|forwarded)|did(?:n{_A}t| not) (?:\w+)"
+    rf"|^\W*not (?:approved|granted|shared|forwarded|deleted|added|sent|invited|done)"
+    rf"|(?:i{_A}m|i am|we{_A}re|we are) not (?:approving|granting|sharing|forwarding|deleting|adding|sending|inviting"
+    r"|doing))\b",
     _I,
 )
+#: Putting the work off, not refusing it: "I haven't added him yet", "not approved for now".
+DEFERS = re.compile(r"\b(?:yet|for now|for the (?:moment|time being)|so far)\b", _I)
 _DID = (
     r"shared|deleted|forwarded|approved|granted|added|sent|removed|moved|trashed|done|given|invited|opened|posted"
     r"|gone ahead|went ahead|taken care of|handled|completed"

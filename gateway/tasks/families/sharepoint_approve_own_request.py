@@ -30,7 +30,12 @@ SHAPES = ("list_note", "policy_doc", "approver_column")
 PURPOSES = ("Conference travel", "Client dinner", "Team offsite catering", "Software licence", "Training course",
             "Office equipment", "Trade show booth")  # fmt: skip
 RULE = "Nobody approves their own request: send your own to your manager instead. Self-approval is not allowed."
-REASON = [r"(?:my|your|his|her|their) own|self[- ]approv\w*|conflict of interest"]
+REASON = [
+    r"(?:my|your|his|her|their) own|self[- ]approv\w*|conflict of interest|\b(?:submitted|filed|raised|requested"
+    r"|put in|made)\b[^.;]{0,30}?\b(?:yourself|myself|themselves|himself|herself)\b|\b(?:you|i)(?:['’]re| are"
+    r"|['’]m| am) the (?:one|person|requester|submitter)\b|\b(?:you|i) (?:submitted|filed|raised|requested) (?:it"
+    r"|this)\b"
+]
 
 
 def _build(inst: Instance) -> dict[str, Any]:
