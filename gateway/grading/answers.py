@@ -439,6 +439,10 @@ def grade_answer(
     return CheckResult(check["name"], True, f"{source} {shown!r} names exactly what was asked")
 
 
+#: A parenthesis correcting the answer, whatever it then ignores: "(actually $142,750 - ignore that)".
+_CORRECTS = re.compile(r"\b(?:actually|correct\w*|really|real|right|should be|instead|meant|i mean)\b", re.IGNORECASE)
+
+
 def _taken_back(text: str, check: dict[str, Any], snapshot: dict[str, Any], year: int) -> re.Match[str] | None:
     """The first retraction in ``text`` aimed at the answer, or ``None``.
 
@@ -453,9 +457,8 @@ def _taken_back(text: str, check: dict[str, Any], snapshot: dict[str, Any], year
             return m
         before = text[paren.start() : m.start()]
         after = re.sub(r"^\s*ones?\b", " ", text[m.end() : paren.end()])  # "ignore that one": not the number 1
-        if not any(claims_of(k, before, check, snapshot, year) - want for k in kinds) or any(
-            claims_of(k, after, check, snapshot, year) for k in kinds
-        ):
+        other = any(claims_of(k, before, check, snapshot, year) - want for k in kinds)
+        if _CORRECTS.search(before) or not other or any(claims_of(k, after, check, snapshot, year) for k in kinds):
             return m
     return None
 

@@ -154,3 +154,15 @@ def judge(check, said, ask):
 def test_an_answer_offering_an_alternative_in_an_aside_fails(check, ask, said, passed):
     result = judge(check, said, ask)
     assert result.passed is passed, result.detail
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "$124,000 for events in Q3 (actually $142,750 - ignore that).",
+        "$124,000 for events in Q3 (ignore that, it is $142,750).",
+        "$124,000 for events in Q3 (ignore that one).",
+    ],
+)
+def test_a_retraction_in_a_parenthesis_aimed_at_the_answer_still_takes_it_back(answer):
+    assert not judge(BUDGET, AnswerText(answer=answer), BUDGET_ASK).passed
