@@ -35,6 +35,9 @@ How a message is read:
   ``which``...). A parenthesis and a clause opened by a subordinator (``because``, ``which``, ``although``,
   ``if``) is an aside: context, never an assertion. A sentence ending in ``?`` is a question from its first
   interrogative clause on; a question asserts nothing, and a question stating the opposite fails.
+- An aside that doubts or offers another (``(well, almost)``, ``(or high)``, ``(If you meant ... instead: X)``,
+  ``unless Adatum is cheaper``) or a clause handing the choice back (``whichever you think best``) hedges its
+  sentence; a parenthesis standing alone is an aside of the sentence before it.
 - Each mention of a candidate gets a status: *negated* (a negator such as ``not``, ``n't``, ``never``, ``nothing``,
   ``instead of``, ``drop`` before it in its scope, or ``was dropped``, ``can't``, ``is off the table``
   after it; a scope ends at the clause or at ``and``/``but``), *context* (an aside, ``from X`` in a clause
