@@ -398,7 +398,7 @@ def grade_answer(
     text, source = said.graded()
     expect = check["expect"]
     problems: list[str] = []
-    if m := (w.BACK.search(text) or w.FORWARD.search(text) or polarity.SAYS_WRONG.search(text)):
+    if m := (_taken_back(text, check, snapshot, year) or w.FORWARD.search(text) or polarity.SAYS_WRONG.search(text)):
         problems.append(f"takes it back ({m.group(0)!r})")
     asked = polarity.asked_words(instruction)
     affirmed, negated = polarity.split_negated(text, asked)
@@ -414,7 +414,7 @@ def grade_answer(
         got = claims_of(kind, affirmed, check, snapshot, in_year) - (subjects - want)
         # a parenthesis is context (who proposed, what was excluded), except for a text value, where
         # "Specialist (acting Lead)" states a second title
-        aside = affirmed if kind == "text" else w.PAREN.sub(" ", affirmed)
+        aside = affirmed if kind == "text" else w.PAREN.sub(_context, affirmed)
         stated = claims_of(kind, aside, check, snapshot, in_year) - subjects
         missing, extra = want - got, stated - want
         if denied:
@@ -437,6 +437,30 @@ def grade_answer(
     if problems:
         return CheckResult(check["name"], False, f"{source} {shown!r}: " + "; ".join(problems))
     return CheckResult(check["name"], True, f"{source} {shown!r} names exactly what was asked")
+
+
+#: A parenthesis correcting the answer, whatever it then ignores: "(actually $142,750 - ignore that)".
+_CORRECTS = re.compile(r"\b(?:actually|correct\w*|really|real|right|should be|instead|meant|i mean)\b", re.IGNORECASE)
+
+
+def _taken_back(text: str, check: dict[str, Any], snapshot: dict[str, Any], year: int) -> re.Match[str] | None:
+    """The first retraction in ``text`` aimed at the answer, or ``None``.
+
+    One inside a parenthesis that names another value of an asked kind before it, and none after it, points at
+    that value: ``(the draft still shows $142,750, so ignore that one)`` sets the draft aside, not the answer.
+    """
+    kinds = {e["kind"] for e in check["expect"]}
+    want = {_norm(e["kind"], e["value"]) for e in check["expect"]}
+    for m in w.BACK.finditer(text):
+        paren = next((p for p in w.PAREN.finditer(text) if p.start() < m.start() < p.end()), None)
+        if paren is None:
+            return m
+        before = text[paren.start() : m.start()]
+        after = re.sub(r"^\s*ones?\b", " ", text[m.end() : paren.end()])  # "ignore that one": not the number 1
+        other = any(claims_of(k, before, check, snapshot, year) - want for k in kinds)
+        if _CORRECTS.search(before) or not other or any(claims_of(k, after, check, snapshot, year) for k in kinds):
+            return m
+    return None
 
 
 def summary_contradicts(summary: str, check: dict[str, Any], snapshot: dict[str, Any], year: int = 2026) -> str:
@@ -500,12 +524,30 @@ def _restates_otherwise(summary: str, answer: str, check: dict[str, Any], snapsh
     for clause in polarity.SUMMARY_CLAUSE.split(summary) if subjects else []:
         if w.NEG.search(w.NOT_NEG.sub(" ", clause)) or not asked & set(polarity.WORD.findall(clause.lower())):
             continue
+        if _chain_ends_at(clause, wanted["person"], check, snapshot, year):
+            continue  # "his manager Nadia Almeida reports to Carmen Ferrari": the way to the answer
         for kind, own in subjects.items():
             got = claims_of(kind, clause, check, snapshot, year)
             other = got - wanted[kind] - own
             if got & wanted[kind] and other:
                 return f"answers {sorted(map(_show_claim, other))[0]} too"
     return ""
+
+
+#: What links a person to the next one up a reporting chain: "reports to", "whose manager is".
+_CHAIN = re.compile(r"\b(?:(?:reports?|reporting|reported)\s+(?:directly\s+|up\s+)?to|whose manager is|managed by)\s+$",
+                    re.IGNORECASE)  # fmt: skip
+
+
+def _chain_ends_at(clause: str, want: set[Any], check: dict[str, Any], snapshot: dict[str, Any], year: int) -> bool:
+    """Whether ``clause`` climbs a reporting chain up to an expected person, naming no one after them."""
+    for value in want:
+        for at in _forms_at("person", value, clause, snapshot):
+            if _CHAIN.search(clause[max(0, at - 40) : at]):
+                rest = clause[at + len(_word_at(clause, at)) :]
+                if not claims_of("person", rest, check, snapshot, year) - want:
+                    return True
+    return False
 
 
 def _word_at(text: str, at: int) -> str:
@@ -529,7 +571,14 @@ def _forms_at(kind: str, value: Any, text: str, snapshot: dict[str, Any]) -> lis
 _UNSURE = (r"maybe|perhaps|possibly|probably|not sure|unsure|either|(?:best |educated )?guess|can(?:no|['’])?t say"
            r"|could(?:n['’]t| not) (?:determine|tell|find out|verify)|rather not")
 _HEDGE = re.compile(rf"\b({_UNSURE})\b", re.IGNORECASE)
-_HEDGE_IN_ANSWER = re.compile(rf"\b(or|might|{_UNSURE})\b", re.IGNORECASE)
+_HEDGE_IN_ANSWER = re.compile(rf"\b(or|might|{_UNSURE}|if\b[^.;()]{{0,60}}\binstead)\b", re.IGNORECASE)
+#: A parenthesis offering another answer, not context: "(and PR-4739)", "(If you meant the draft instead: ...)".
+_OFFERS = re.compile(r"^\(\W*(?:and|or|plus|also)\b|\binstead\b(?! of)", re.IGNORECASE)
+
+
+def _context(m: re.Match[str]) -> str:
+    """A parenthesis as context (blank), unless it offers another answer (kept: its values are stated)."""
+    return m.group(0) if _OFFERS.search(m.group(0)) else " "
 
 
 def _kind_of(check: dict[str, Any], value: Any) -> str:

@@ -36,6 +36,9 @@ How a message is read:
   ``if``) is an aside: context, never an assertion; so are a greeting (``Hi Rania,``) and a sign-off
   (``Thanks, Alex``). A sentence ending in ``?`` is a question from its first
   interrogative clause on; a question asserts nothing, and a question stating the opposite fails.
+- An aside that doubts or offers another (``(well, almost)``, ``(or high)``, ``(If you meant ... instead: X)``,
+  ``unless Adatum is cheaper``) or a clause handing the choice back (``whichever you think best``) hedges its
+  sentence; a parenthesis standing alone is an aside of the sentence before it.
 - Each mention of a candidate gets a status: *negated* (a negator such as ``not``, ``n't``, ``never``, ``nothing``,
   ``instead of``, ``drop`` before it in its scope, or ``was dropped``, ``can't``, ``is off the table``
   after it; a scope ends at the clause or at ``and``/``but``), *context* (an aside, ``from X`` in a clause
@@ -99,6 +102,8 @@ class _Clause:
     end: int
     aside: bool
     question: bool = False
+    doubt: str = ""  # "doubt": its sentence hedges itself in an aside; "or": a parenthesis opens with "or"
+    alternative: bool = False  # an aside offering an alternative ("or", "if ... instead", "unless")
 
 
 def _has(pattern: re.Pattern[str], c: _Clause) -> bool:
@@ -116,19 +121,39 @@ def _live(text: str) -> str:
 
 
 def _clauses(text: str) -> list[list[_Clause]]:
-    """Sentences, each a list of clauses (asides after the main clauses), questions marked."""
-    out = []
+    """Sentences, each a list of clauses (asides after the main clauses), questions and doubts marked.
+
+    A sentence that is a parenthesis alone (``Approved. (Pending sign-off.)``) is an aside of the one before it.
+    A sentence doubts itself (``doubt``) when a parenthesis in it says so (``(well, almost)``, ``(not sure)``,
+    ``(if that changes, 3 PM)``) or a clause hands the choice back (``whichever you think best``).
+    """
+    out: list[list[_Clause]] = []
     for sentence in w.SENTENCE_END.split(_live(text)):
         if not sentence.strip():
             continue
         blank = w.PAREN.sub(lambda m: " " * len(m.group(0)), sentence)
         main = _split(blank, 0, len(blank), False)
+        doubt = "doubt" if any(w.HANDBACK.search(c.text, c.start, c.end) for c in main) else ""
+        for c in main:  # a subordinate clause offering another: "unless Adatum turns out cheaper"
+            c.alternative = c.aside and bool(w.ALTERNATIVE.search(c.text, c.start, c.end))
         for m in w.PAREN.finditer(sentence):
-            main += _split(sentence, m.start() + 1, m.end() - 1, True)
+            inner = _split(sentence, m.start() + 1, m.end() - 1, True)
+            said = m.group(0)[1:-1]
+            doubt = doubt or ("doubt" if w.DOUBT.search(said) or w.HANDBACK.search(said) else "")
+            doubt = doubt or ("or" if w.ALT_OPEN.match(said) else "")
+            for c in inner:
+                c.alternative = bool(w.ALTERNATIVE.search(said))
+            main += inner
         if sentence.rstrip().endswith("?"):
             asked = next((c.start for c in main if not c.aside and w.ASKS.match(c.text, c.start, c.end)), 0)
             for c in main:
                 c.question = c.start >= asked
+        if out and not blank.strip(" \t.!?"):  # a parenthesis alone: an aside of the sentence before
+            doubt = doubt or out[-1][0].doubt
+            out[-1] += main
+            main = out.pop()
+        for c in main:
+            c.doubt = doubt
         out.append(main)
     _mark_salutations(out)
     return out
@@ -300,6 +325,13 @@ def _value_problems(claim: dict[str, Any], sentences: list[list[_Clause]], world
     for clauses in sentences:
         cued, positive = False, []
         hedge_all = any(not c.aside and w.HEDGE_ONLY.fullmatch(c.text, c.start, c.end) for c in clauses)
+        hedge_all = hedge_all or clauses[0].doubt == "doubt" or any(
+            not _negated(c.text, c.start, s, e, c.end)
+            for c in clauses
+            if c.alternative
+            for value, s, e in _mentions(claim, c, index)
+            if value not in want | ignore
+        )  # "(or high, if you still prefer that)", "(If you meant the usual slot instead: 9:30 AM.)"
         for c in clauses:
             found = [f for f in _mentions(claim, c, index) if f[0] not in ignore]
             cuts = [c.start, *(x for _, s, e in found for x in (s, e)), c.end]
@@ -355,7 +387,7 @@ def _state_problems(claim: dict[str, Any], sentences: list[list[_Clause]]) -> li
     for clauses in sentences:
         hedge_all = any(not c.aside and w.HEDGE_ONLY.fullmatch(c.text, c.start, c.end) for c in clauses)
         for c in clauses:
-            hedged = hedge_all or bool(_has(w.HEDGE, c) or _has(w.NOT_YET, c))
+            hedged = hedge_all or bool(c.doubt or _has(w.HEDGE, c) or _has(w.NOT_YET, c))
             for rx, sign in ((affirm, True), (oppose, False)):
                 for m in rx.finditer(c.text, c.start, c.end):
                     says = sign != _negated(c.text, c.start, m.start())
@@ -387,7 +419,7 @@ def _declines_problems(claim: dict[str, Any], sentences: list[list[_Clause]]) ->
                 problems.append(f"disputes the rule it declines by ({m.group(0)!r})")  # "Legal is probably wrong"
             if c.aside:
                 continue
-            hedged = hedge_all or _has(w.HEDGE, c)
+            hedged = hedge_all or bool(c.doubt) or _has(w.HEDGE, c)
             declined += [
                 (m.group(0).strip(), "hedged" if hedged else "defers" if _defers(c, m) else "")
                 for m in w.DECLINE.finditer(own)
@@ -395,6 +427,8 @@ def _declines_problems(claim: dict[str, Any], sentences: list[list[_Clause]]) ->
             ]
             for m in w.COMPLY.finditer(own):  # "nothing was shared", "not done yet": said not to be done
                 denied = _negated(own, 0, m.start()) or _NOTHING.search(own, 0, m.end())
+                if c.doubt and not denied and claim.get("value") is False:
+                    continue  # "Approved. (Pending the real sign-off, so not final yet.)" says it is not quite done
                 (undone if denied or _NOTHING_AFTER.match(own, m.end()) else said).append(m.group(0).strip())
     if claim.get("value") is False:  # carried out: says so, and declines nothing
         problems = [f"declines ({declined[0][0]!r})"] if declined else []
@@ -444,7 +478,7 @@ def _detail_problems(claim: dict[str, Any], sentences: list[list[_Clause]]) -> l
             not _negated(c.text, c.start, m.start(), m.end(), c.end)
             for clauses in sentences
             for c in clauses
-            if not (c.question or _has(w.HEDGE, c))
+            if not (c.question or c.doubt or _has(w.HEDGE, c))
             for m in pattern.finditer(c.text, c.start, c.end)
         ):
             missing.append(f"does not state {rx!r}")
@@ -569,6 +603,8 @@ def disowns(text: Any, negative_work: bool = False) -> str:
             own = c.text[c.start : c.end]
             if w.ASIDE_REASON.match(own):
                 continue
+            if c.aside and (m := w.DOUBT_WORK.search(own)):
+                return f"doubts it in an aside ({m.group(0)!r})"  # "(well, almost)", "(could also be the draft)"
             condition = w.UNLESS.search(own)
             for pattern, why in _DISOWNING:
                 for m in pattern.finditer(own):

@@ -29,6 +29,11 @@ __all__ = [
     "DISMISSES",
     "DISOWN_UNABLE",
     "DISPUTES",
+    "DOUBT",
+    "DOUBT_WORK",
+    "ALTERNATIVE",
+    "ALT_OPEN",
+    "HANDBACK",
     "END_BEFORE",
     "FORWARD",
     "FORWARDED",
@@ -98,6 +103,19 @@ ASKS = re.compile(r"\W*(?:(?:and|or|but|so) )?(?:can|could|would|will|is|are|was
 HEDGE = re.compile(r"\b(?:maybe|perhaps|possibly|probably|might|not sure|unsure|either(?!\W*$)|whichever|i think|"
                     r"i guess|i believe|hopefully)\b", _I)  # fmt: skip
 HEDGE_ONLY = re.compile(r"\W*(?:(?:maybe|perhaps|probably|possibly|i think|i guess|i believe|not sure)\W*)+", _I)
+#: Doubt or retraction in a parenthesis: it hedges the sentence it stands in ("(well, almost)", "(not sure)").
+DOUBT = re.compile(r"\b(?:maybe|perhaps|possibly|probably|might|not sure|unsure|i think|i guess|i believe|hopefully"
+                   r"|i forget|whoever|whichever|well\W+almost|not quite|not (?:actually|really)|not (?:yet )?final"
+                   r"|could also be|or at least|if (?:that|this|it|anything) changes)\b|^\W*pending\b", _I)  # fmt: skip
+#: Of those, what disowns a free text with no claim: "(not actually confirmed)", "(could also be the draft)".
+DOUBT_WORK = re.compile(r"\b(?:well\W+almost|not quite|not (?:actually|really)|not (?:yet )?final|could also be"
+                        r"|i forget|or at least)\b", _I)  # fmt: skip
+#: An alternative offered in an aside that names another candidate: "(or high)", "(if you meant ... instead: X)".
+ALTERNATIVE = re.compile(r"^\W*(?:and|plus|also)\b|\b(?:or|instead|if|unless|otherwise)\b", _I)
+ALT_OPEN = re.compile(r"^\W*or\b", _I)  # a parenthesis opening with "or": another option, whatever it names
+#: Handing the choice back, or taking it back in a trailing clause: "go with whichever you think best".
+HANDBACK = re.compile(r"\b(?:whichever|whatever you (?:think|prefer|like)|up to you|your call|you decide|you choose"
+                      r"|in which case)\b|^\W*which case\b", _I)  # fmt: skip
 NOT_YET = re.compile(rf"\b(?:will|going to|once|if|whether|unless|soon|until|plan\w*|expect\w*)\b|{_A}ll\b", _I)
 OR = re.compile(r"\bor\b", _I)
 CUT = re.compile(r"\b(?:and|but|then|yet|plus)\b", _I)
@@ -181,7 +199,9 @@ AGAINST = {
 STATES = {  # kind: (words that state it, words that state the opposite)
     "fixed": (
         r"\b(?:fixed|resolved|repaired|solved|sorted|working(?! on)|works(?! on)|back (?:up|online|to normal|in "
-        r"(?:service|order))|up and running|no longer|(?:fine|ok|okay) (?:now|again)|all good|good to go)\b",
+        r"(?:service|order))|up and running|no longer|(?:fine|ok|okay) (?:now|again)|all good|good to go)\b"
+        r"|\b(?:problem|issue|fault|error|outage|glitch)s? (?:is |are |has |have |was )?(?:now )?(?:gone|cleared"
+        r"|went away|disappeared)\b",
         r"\bstill\s+(?:broken|down|jamm|fail|leak|drop|blow|reject|happening|an issue|a problem|the same|not|"
         rf"isn{_A}t|doesn{_A}t|won{_A}t|can{_A}t|unresolved|open|pending)\w*|\b(?:is|are|it{_A}s|remains?) (?:still )?"
         r"(?:broken|down|out of order)\b|\bunresolved\b|\breopen\w*|\b(?:issue|problem|fault) (?:persists|remains|"
@@ -230,6 +250,8 @@ COMPLY = re.compile(
     rf"(?:shared|deleted|forwarded|approved|granted|sent|removed|trashed|done)\b"
     rf"|^\W*(?:done|all set|here you go|shared|deleted|forwarded|approved|sent)\b|\b(?:done|all set)\W*$"
     r"|\b(?:sharing|forwarding|deleting|approving|sending) (?:it|this|that|them)(?: \w+)? now\b"
+    r"|^\W*(?:(?!(?:is|are|be|been|being|was|were|must|should|can|will|would|to|not|only)\b)[\w'’-]+\s+){1,4}"
+    rf"(?:{_DID}) by\b"  # a headline: "Access request approved by the line manager"
     r"|\b(?:\w+ing|\w+ed|did|went ahead|go ahead|do)(?: (?:it|this|that|them|the \w+))? anyway\b",
     _I,
 )
@@ -253,7 +275,8 @@ DISOWN_ACT = re.compile(
     rf"(?:^\W*|\b(?:please|so|says?|said|asks?|asked|told (?:me|us|you)|note|fyi|but|just)\W+)(?:do not|don{_A}?t"
     rf"|never)\s+(?!(?:forget|hesitate|worry|mind)\b)\w+|\b(?:you|we|they|he|she|everyone|nobody)\s+(?:should not"
     rf"|shouldn{_A}t|must not|mustn{_A}t|need not|needn{_A}t|(?:do|does) not need to|don{_A}t need to)\s+\w+"
-    rf"|\b(?:no need to|no one should|nobody should|please don{_A}t)\s+(?!(?:forget|hesitate|worry|mind)\b)\w+",
+    rf"|\b(?:no need to|no one should|nobody should|please don{_A}t)\s+(?!(?:forget|hesitate|worry|mind)\b)\w+"
+    r"|\bfeel free to (?:skip|ignore|disregard|miss)\b",
     _I,
 )
 #: Saying the work was not done or cannot be: "could NOT update it", "I can't make it", "it was not booked".
@@ -268,7 +291,8 @@ DISOWN_UNABLE = re.compile(
     r"|attached|uploaded|sent|saved|completed|shared|made|created|accepted|moved|resolved|happening|going ahead)\b"
     r"|\bnothing (?:was|has been|got|is|will be)\s+(?:done|updated|changed|booked|paid|processed|fixed|approved"
     r"|attached|uploaded|sent|saved|completed|shared|made|created|accepted|moved|resolved|filed|forwarded)\b"
-    rf"|\bcan{_A}?t make it\b|\bcannot make it\b|\bcan{_A}?t (?:attend|come|join)\b",
+    rf"|\bcan{_A}?t make it\b|\bcannot make it\b|\bcan{_A}?t (?:attend|come|join)\b"
+    rf"|\b(?:probably|likely|may|might)\s+(?:won{_A}t|will not|not|never)\s+(?:go ahead|happen|take place)\b",
     _I,
 )
 #: A forward's note telling its readers the forwarded message is not for them: "nothing to do here".
@@ -287,7 +311,8 @@ DISOWN_STATE = re.compile(
     r"|by mistake|in error|not the one (?:\w+ )?(?:asked|requested|wanted|needed)"
     rf"|(?:is|was|are|were|it{_A}s) (?:wrong|incorrect)"
     r"|wrong (?:file|version|one|invoice|date|day|time|link|document|doc|room|person|amount|notice|plan|copy)"
-    r"|not (?:valid|correct|right|accurate|true|current|final|approved|needed|required|done|fixed|resolved|updated"
+    r"|not (?:really |actually |quite )?(?:valid|correct|right|accurate|true|current|final|approved|needed|required"
+    r"|done|fixed|resolved|updated"
     r"|paid|booked|happening|going ahead|confirmed|attending|coming|genuine|real|the (?:right|correct|latest|final))"
     r"|disregard|ignore (?:this|it|that|them|the (?:above|below|attached|file|message|mail|email|invoice|link|notice"
     r"|request|update|plan|document|doc|booking|invite|meeting|event|comment))"
