@@ -38,7 +38,8 @@ def run(args: argparse.Namespace) -> int:
             print(json.dumps(t.model_dump(mode="json", exclude_defaults=True)))
         elif args.json:
             print(json.dumps({"task_id": t.id, "apps": t.apps, "exposure": t.exposure, "family": t.family,
-                              "split": t.split, "tier": tier(t), "kind": t.kind, "instruction": t.instruction}))  # fmt: skip
+                              "split": t.split, "tier": tier(t), "kind": t.kind,
+                              "instruction": t.instruction}))  # fmt: skip
         else:
             print(f"{t.id:44} {','.join(t.apps):28} {t.exposure:5} {t.split:10} {t.instruction[:60]}")
     return 0
