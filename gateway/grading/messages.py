@@ -206,11 +206,14 @@ def _form_index(claim: dict[str, Any], world: dict[str, Any] | None) -> dict[str
         forms += [(name, _OTHER, False) for name in _proper_names(world) if _norm(name) not in said]
     else:
         allowed = {str(v).lower() for v in claim.get("candidates", [])}
-        people = [p for p in directory_people(world or {}) if not allowed or p["email"].lower() in allowed]
+        everyone = directory_people(world or {})
+        people = [p for p in everyone if not allowed or p["email"].lower() in allowed]
         known = {p["email"].lower() for p in people}
         people += [{"name": "", "email": v} for v in _values(claim) if v.lower() not in known]
+        others = [p for p in everyone if p["email"].lower() not in known]
+        forms += [(str(p["name"]), _OTHER, False) for p in others if p.get("name")]  # Cecile Olsen: not Cecile
         firsts: dict[str, int] = {}
-        for p in people:
+        for p in people + others:  # a first name is unique in the whole directory, not among the candidates
             firsts[str(p["name"]).split(" ")[0]] = firsts.get(str(p["name"]).split(" ")[0], 0) + 1
         for p in people:
             key, name = p["email"].lower(), str(p["name"])

@@ -15,6 +15,7 @@ PEOPLE = {
     "p3": {"id": "p3", "name": "Sam Lee", "email": f"sam.lee{D}"},
     "p4": {"id": "p4", "name": "Grace Kim", "email": f"grace.kim{D}"},
     "p5": {"id": "p5", "name": "Grace Hopper", "email": f"grace.hopper{D}"},
+    "p6": {"id": "p6", "name": "Dana Hopper", "email": f"dana.hopper{D}"},
 }
 WORLD = {"directory": {"people": PEOPLE}}
 
@@ -266,6 +267,8 @@ CORPUS = [
     (NEW_MANAGER_SAM, "Mei Chen, who currently reports to Dana Whitfield, moves to Sam Lee.", True),
     (NEW_MANAGER_SAM, "Mei Chen stays with Dana Whitfield.", False),
     (NEW_MANAGER_SAM, "Mei Chen moves to Sam Lee or Dana Whitfield.", False),
+    (NEW_MANAGER_SAM, "From Monday, Sam Lee is the manager for Mei Chen and Dana Hopper.", True),  # not Dana W.
+    (NEW_MANAGER_SAM, "From Monday, Dana is the manager for Mei Chen.", False),  # two Danas: no one
     (NEW_MANAGER_SAM, "Mei Chen moves to Dana Whitfield; Grace Kim stays with Sam Lee.", False),
 ]
 
