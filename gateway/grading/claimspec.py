@@ -6,11 +6,12 @@ The claims themselves are read by :mod:`gateway.grading.messages` (its docstring
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from gateway.grading import wording as w
 
-__all__ = ["CLAIM_KINDS", "validate_claims"]
+__all__ = ["CLAIM_KINDS", "resolve_value_of", "validate_claims"]
 
 #: The kinds of claim a message may be asked to make.
 CLAIM_KINDS = ("choice", "person", "time", "fixed", "attached", "states", "declines")
@@ -109,3 +110,24 @@ def _is_candidate(cand: Any) -> bool:
     if isinstance(cand, str):
         return bool(cand.strip())
     return isinstance(cand, list) and bool(cand) and all(isinstance(f, str) and f.strip() for f in cand)
+
+
+def resolve_value_of(
+    claims: dict[str, Any] | list[dict[str, Any]], values: Callable[[dict[str, Any]], list[str]]
+) -> dict[str, Any] | list[dict[str, Any]]:
+    """``claims`` with each ``value_of`` replaced by a ``detail`` stating one of the values it names.
+
+    Args:
+        claims: A validated claim or list of claims.
+        values: Given a ``value_of`` spec, the values of its field on the records made in the session that
+            match it (empty: nothing was made, so nothing the message says can state it).
+    """
+    out = []
+    for claim in claims if isinstance(claims, list) else [claims]:
+        if "value_of" in claim:
+            found = sorted(values(claim["value_of"]))
+            said = "(?:" + "|".join(re.escape(v) for v in found) + r")(?![\w-])" if found else r"(?!x)x"
+            claim = {k: v for k, v in claim.items() if k != "value_of"}
+            claim["detail"] = [*claim.get("detail", []), said]
+        out.append(claim)
+    return out if isinstance(claims, list) else out[0]

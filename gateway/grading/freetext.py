@@ -5,7 +5,7 @@ text of a record the session adds or changes (a forward's note, an event's descr
 comment, a reply to a file comment, a ticket comment, a chat message or file comment, a channel topic)
 is read by default: it may say anything but disown the work the checks require. A text disowns it when
 it takes itself back, tells the reader not to act on it, says it was not done, or calls it off
-(:func:`gateway.grading.messages.disowns`). So the right forward with the note "do NOT pay this", or the
+(:func:`gateway.grading.disowning.disowns`). So the right forward with the note "do NOT pay this", or the
 right booking described as "cancelled", is not the work asked for; a note that adds honest context is.
 
 Read: the fields named in :data:`FREE_TEXT_FIELDS`, at any depth of the record (``attendees[].comment``,
@@ -32,7 +32,8 @@ from typing import Any
 from gateway.grading import wording as w
 from gateway.grading.answers import claims_of
 from gateway.grading.changes import Change
-from gateway.grading.messages import clock_times, contradictions, disowns, own_words, retraction
+from gateway.grading.disowning import disowns, retraction
+from gateway.grading.messages import clock_times, contradictions, own_words
 from gateway.grading.operators import OPS, current_world, match_where, resolved_claims
 
 __all__ = ["FREE_TEXT_FIELDS", "NEGATIVE_STATES", "disowned"]

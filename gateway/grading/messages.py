@@ -18,7 +18,8 @@ must hold). A claim declares what the message must assert::
 
 ``value_of`` (on ``states``) names a record made in the session (in the final world, not the seed one,
 matching ``where``) and a field of it: the message must state that field's value, so a made-up id or
-another link does not pass. The ``claims`` operator turns it into a ``detail`` (:func:`resolve_value_of`).
+another link does not pass. The ``claims`` operator turns it into a ``detail``
+(:func:`gateway.grading.claimspec.resolve_value_of`).
 
 Optional: ``detail`` (regexes each stated in an affirmative clause), ``cues`` (regexes putting a value in
 the asserted slot: ``order from``, ``contact``), ``against`` (regexes contradicting it: ``hold the order``),
@@ -72,7 +73,6 @@ Each search is bounded (scopes of 80 characters, one pass over the tokens): read
 from __future__ import annotations
 
 import re
-import typing
 from dataclasses import dataclass
 from typing import Any
 
@@ -80,8 +80,8 @@ from gateway.grading import wording as w
 from gateway.grading.answers import directory_people
 from gateway.grading.claimspec import CLAIM_KINDS, validate_claims
 
-__all__ = ["CLAIM_KINDS", "Verdict", "clock_times", "contradictions", "disowns", "own_words", "read_claims",
-           "resolve_value_of", "retraction", "validate_claims"]  # fmt: skip
+__all__ = ["CLAIM_KINDS", "Verdict", "clock_times", "contradictions", "own_words", "read_claims",
+           "validate_claims"]  # fmt: skip
 
 _NOTHING = re.compile(r"\b(?:nothing|none|neither|nobody)\b", re.IGNORECASE)
 _NOTHING_AFTER = re.compile(r"\s+(?:nothing|none|neither|no\b)", re.IGNORECASE)  # "I deleted nothing"
@@ -302,7 +302,10 @@ def _roles(kind: str, c: _Clause, found: list[tuple[str, int, int]], rest: str) 
             continue
         before = [w.OLD_BEFORE, *{"time": [w.OLD_TIME_BEFORE], "person": [w.STAYS_WITH]}.get(kind, [])]
         old = any(rx.search(c.text, max(c.start, s - 30), s) for rx in before) or w.OLD_AFTER.match(c.text, e, c.end)
-        roles.append("old" if old or (changes and w.FROM_BEFORE.search(c.text, max(c.start, s - 30), s)) else "new")
+        joint = w.RANGE.fullmatch(c.text, e, found[i + 1][1]) if kind == "time" and i + 1 < len(found) else None
+        ranged = joint is not None and not (changes and "to" in joint.group(0).lower())  # moved from 3 to 2: no range
+        moved_from = changes and not ranged and w.FROM_BEFORE.search(c.text, max(c.start, s - 30), s)
+        roles.append("old" if old or moved_from else "new")  # "from 2:30 to 3:15": a range, not the time it was
         if i and roles[i - 1] == "new" and roles[i] == "new":
             after = found[i - 1][2]
             if kind == "time" and w.RANGE.fullmatch(c.text, after, s):
@@ -554,96 +557,3 @@ def _paired_names(text: str, claim: dict[str, Any]) -> str:
         return text
     one = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
     return re.sub(rf"(?<![\w-])(?:{one})\s*/\s*(?:{one})(?![\w-])", lambda m: " " * len(m.group(0)), text, flags=re.I)
-
-
-_DISOWNING = (
-    (w.DISOWN_ACT, "tells the reader not to act on it"),
-    (w.DISOWN_UNABLE, "says it was not done"),
-    (w.DISOWN_STATE, "calls it off or voids it"),
-)
-#: Beside a decline or a cancellation, saying one will come after all: "Actually I can make it - see you there!"
-_UNDOES_DECLINE = re.compile(
-    r"(?<!n['’]t )(?<!not )\b(?:(?:i|we) can make it|see you there|(?:i|we)['’]ll be there|(?:i|we) will be there"
-    r"|count (?:me|us) in|(?:i|we)['’]ll attend|(?:i|we) will attend|still on|going ahead after all)\b",
-    re.IGNORECASE,
-)
-
-
-def disowns(text: Any, negative_work: bool = False) -> str:
-    """Why a free text disowns the work it comes with, or ``""``: the default reading of a text with no claim.
-
-    The text's own words (no quoted or forwarded original) are read for a retraction (``correction``,
-    ``scratch that``, ``ignore the following``), then clause by clause (questions, and clauses of reason,
-    condition or time such as ``because they can't deliver``, are context) for: telling the reader not to
-    act (``do NOT pay this``, ``you should not attend``), saying the work was not done or cannot be (``could
-    NOT update it``, ``I can't make it``, ``it was not booked``), or calling it off or voiding it
-    (``cancelled``, ``rejected``, ``deprecated``, ``OUTDATED``, ``ignore this``), unless negated (``not
-    cancelled``) or after a condition in the clause (``let me know if anything is wrong``).
-
-    Args:
-        text: The free text (anything else than a string disowns nothing).
-        negative_work: The work itself declines, cancels or rejects (then saying so agrees with it, and
-            only a retraction disowns it).
-
-    Returns:
-        e.g. ``"tells the reader not to act on it ('do NOT pay')"``; ``""`` when nothing disowns it.
-    """
-    if not isinstance(text, str) or not text.strip():
-        return ""
-    text = own_words(text)
-    if took_back := retraction(text):
-        return took_back
-    if negative_work:
-        m = _UNDOES_DECLINE.search(text)
-        return f"says the opposite of the work ({m.group(0)!r})" if m else ""
-    for sentence in w.SENTENCE_END.split(text):
-        if not sentence.strip() or sentence.rstrip().endswith("?"):
-            continue
-        blank = w.PAREN.sub(lambda m: " " * len(m.group(0)), sentence)
-        clauses = _split(blank, 0, len(blank), False)
-        clauses += [c for m in w.PAREN.finditer(sentence) for c in _split(sentence, m.start() + 1, m.end() - 1, True)]
-        for c in clauses:
-            own = c.text[c.start : c.end]
-            if w.ASIDE_REASON.match(own):
-                continue
-            if c.aside and (m := w.DOUBT_WORK.search(own)):
-                return f"doubts it in an aside ({m.group(0)!r})"  # "(well, almost)", "(could also be the draft)"
-            condition = w.UNLESS.search(own)
-            for pattern, why in _DISOWNING:
-                for m in pattern.finditer(own):
-                    if condition and condition.start() < m.start():
-                        continue
-                    denied = _negated(own, 0, m.start()) or _NOTHING.search(own, 0, m.start())
-                    if pattern is w.DISOWN_STATE and denied:
-                        continue
-                    return f"{why} ({m.group(0).strip()!r})"
-    return ""
-
-
-def retraction(text: str) -> str:
-    """How ``text``'s own words take themselves back (``correction``, ``ignore the following``), or ``""``."""
-    for marker in (w.BACK, w.FORWARD):
-        if m := marker.search(own_words(text)):
-            return f"takes itself back ({m.group(0)!r})"
-    return ""
-
-
-def resolve_value_of(
-    claims: dict[str, Any] | list[dict[str, Any]], values: typing.Callable[[dict[str, Any]], list[str]]
-) -> dict[str, Any] | list[dict[str, Any]]:
-    """``claims`` with each ``value_of`` replaced by a ``detail`` stating one of the values it names.
-
-    Args:
-        claims: A validated claim or list of claims.
-        values: Given a ``value_of`` spec, the values of its field on the records made in the session that
-            match it (empty: nothing was made, so nothing the message says can state it).
-    """
-    out = []
-    for claim in claims if isinstance(claims, list) else [claims]:
-        if "value_of" in claim:
-            found = sorted(values(claim["value_of"]))
-            said = "(?:" + "|".join(re.escape(v) for v in found) + r")(?![\w-])" if found else r"(?!x)x"
-            claim = {k: v for k, v in claim.items() if k != "value_of"}
-            claim["detail"] = [*claim.get("detail", []), said]
-        out.append(claim)
-    return out if isinstance(claims, list) else out[0]

@@ -26,7 +26,8 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
-from gateway.grading.messages import read_claims, resolve_value_of
+from gateway.grading.claimspec import resolve_value_of
+from gateway.grading.messages import read_claims
 from tools.kernel.blobs import BlobStore
 from tools.kernel.documents import blob_text, csv_rows, document_tables, extract_text, read_cell
 

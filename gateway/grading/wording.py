@@ -166,10 +166,11 @@ STAYS_WITH = re.compile(
     r"|reporting\s+to|with|under)\s+$",
     _I,
 )
-#: Before a time, words that make it a meeting's end, not a start: "runs to 3 pm", "ending at 3".
+#: Before a time, words that make it a meeting's end, not a start: "runs to 3 pm", "ending at 3" (but "runs
+#: 2:30-3:15" starts at 2:30: a time right after "runs" or "lasts" is no end).
 END_BEFORE = re.compile(
-    r"\b(?:runs?|running|lasts?|lasting|ends?|ending|finish(?:es|ing)?|wraps? up|wrapping up)\s+"
-    r"(?:(?:to|until|till|at|by|around|through)\s+)?$",
+    r"\b(?:(?:runs?|running|lasts?|lasting)\s+(?:to|until|till|through)"
+    r"|(?:ends?|ending|finish(?:es|ing)?|wraps? up|wrapping up)(?:\s+(?:to|until|till|at|by|around|through))?)\s+$",
     _I,
 )
 #: Before a time, words that make it the time it was, not the one it is: "it was 3:30", "its usual 3:30 pm slot".

@@ -4,8 +4,8 @@ import pytest
 
 from gateway.grading import grade
 from gateway.grading.changes import diff
+from gateway.grading.disowning import disowns
 from gateway.grading.freetext import disowned
-from gateway.grading.messages import disowns
 from gateway.grading.operators import using_world
 
 CORPUS = [

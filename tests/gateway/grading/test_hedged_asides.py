@@ -7,7 +7,8 @@ role, a date, an id of the same thing or an excluded value (``not X``) stays con
 import pytest
 
 from gateway.grading.answers import AnswerText, grade_answer
-from gateway.grading.messages import disowns, read_claims
+from gateway.grading.disowning import disowns
+from gateway.grading.messages import read_claims
 
 D = "@northwind.example"
 NAMES = ["Ingrid Osei", "Aisha Vasquez", "Mei Romano", "Zara Park", "Adaeze Weber", "Fatima Larsen",

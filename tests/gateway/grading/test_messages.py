@@ -161,6 +161,14 @@ CORPUS = [
     (AT_HALF_TWO, "It runs to 2:30 pm.", False),
     (AT_HALF_TWO, "It was 2:30 pm; it starts at 3:30 pm now.", False),
     (AT_HALF_TWO, "It's now 3:30-4:15 pm.", False),
+    # a replay: a range after "runs" starts at its first time; "from X to Y" is a range, X its start
+    (AT_HALF_TWO, "Good question - on Tuesday the standup runs 2:30-3:15 PM PT (it was moved from its usual 9:30 AM"
+     " slot, just for that day).", True),
+    (AT_HALF_TWO, "That day it runs from 2:30 pm to 3:15 pm.", True),
+    (AT_HALF_TWO, "That day it runs 2:30–3:15 pm Pacific.", True),
+    (AT_HALF_TWO, "It was moved from 3:30 pm to 2:30 pm.", True),
+    (AT_HALF_TWO, "It was moved from 2:30 pm to 3:30 pm.", False),
+    (AT_HALF_TWO, "It runs until 2:30 pm.", False),
     # a detail stated, whatever it is
     (LINK, "Hi Sam, here is the Q3 report: https://files.example/s/lnk_81f2", True),
     (LINK, "https://files.example/s/lnk_81f2", True),
