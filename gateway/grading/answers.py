@@ -569,7 +569,8 @@ def _forms_at(kind: str, value: Any, text: str, snapshot: dict[str, Any]) -> lis
 
 
 _UNSURE = (r"maybe|perhaps|possibly|probably|not sure|unsure|either|(?:best |educated )?guess|can(?:no|['’])?t say"
-           r"|could(?:n['’]t| not) (?:determine|tell|find out|verify)|rather not")
+           r"|could(?:n['’]t| not) (?:fully )?(?:determine|tell|find out|verify|confirm)|rather not|most likely"
+           r"|supposedly|presumably")
 _HEDGE = re.compile(rf"\b({_UNSURE})\b", re.IGNORECASE)
 _HEDGE_IN_ANSWER = re.compile(rf"\b(or|might|{_UNSURE}|if\b[^.;()]{{0,60}}\binstead)\b", re.IGNORECASE)
 #: A parenthesis offering another answer, not context: "(and PR-4739)", "(If you meant the draft instead: ...)".

@@ -75,7 +75,8 @@ _DISOWN = (
     rf"|time))?(?:{_A}s| is| was) (?:wrong|incorrect|not (?:right|correct|true|accurate))"
 )
 BACK = re.compile(
-    r"\b(?:correction|scratch that|strike that|never ?mind|i take (?:that|it) back|i was wrong|my mistake|i meant"
+    r"(?:(?<=^)|(?<=[.!?;]\s)|(?<=[.!?;]\s\s))well\W+(?:nearly|almost|not quite|not really)\b"  # "Well, nearly: ..."
+    r"|\b(?:correction|scratch that|strike that|never ?mind|i take (?:that|it) back|i was wrong|my mistake|i meant"
     rf"|(?:{_DISOWN})(?!\s*\w*\s*:))\b",
     _I,
 )
@@ -101,8 +102,9 @@ ASIDE = re.compile(r"\W*(?:because|since|although|though|whereas|while|which|who
 ASKS = re.compile(r"\W*(?:(?:and|or|but|so) )?(?:can|could|would|will|is|are|was|were|do|does|did|should|shall|"
                    r"have|has|had|may|what|which|who|whom|where|when|why|how|any|anything)\b", _I)  # fmt: skip
 HEDGE = re.compile(r"\b(?:maybe|perhaps|possibly|probably|might|not sure|unsure|either(?!\W*$)|whichever|i think|"
-                    r"i guess|i believe|hopefully)\b", _I)  # fmt: skip
-HEDGE_ONLY = re.compile(r"\W*(?:(?:maybe|perhaps|probably|possibly|i think|i guess|i believe|not sure)\W*)+", _I)
+                    r"i guess|i believe|hopefully|most likely|supposedly|presumably)\b", _I)  # fmt: skip
+HEDGE_ONLY = re.compile(r"\W*(?:(?:maybe|perhaps|probably|possibly|i think|i guess|i believe|not sure|most likely"
+                        r"|supposedly|presumably)\W*)+", _I)  # fmt: skip
 #: Doubt or retraction in a parenthesis: it hedges the sentence it stands in ("(well, almost)", "(not sure)").
 DOUBT = re.compile(r"\b(?:maybe|perhaps|possibly|probably|might|not sure|unsure|i think|i guess|i believe|hopefully"
                    r"|i forget|whoever|whichever|well\W+almost|not quite|not (?:actually|really)|not (?:yet )?final"
@@ -115,7 +117,7 @@ ALTERNATIVE = re.compile(r"^\W*(?:and|plus|also)\b|\b(?:or|instead|if|unless|oth
 ALT_OPEN = re.compile(r"^\W*or\b", _I)  # a parenthesis opening with "or": another option, whatever it names
 #: Handing the choice back, or taking it back in a trailing clause: "go with whichever you think best".
 HANDBACK = re.compile(r"\b(?:whichever|whatever you (?:think|prefer|like)|up to you|your call|you decide|you choose"
-                      r"|in which case)\b|^\W*which case\b", _I)  # fmt: skip
+                      r"|in which case|failing that|failing (?:her|him|them))\b|^\W*which case\b", _I)  # fmt: skip
 NOT_YET = re.compile(rf"\b(?:will|going to|once|if|whether|unless|soon|until|plan\w*|expect\w*)\b|{_A}ll\b", _I)
 OR = re.compile(r"\bor\b", _I)
 CUT = re.compile(r"\b(?:and|but|then|yet|plus)\b", _I)

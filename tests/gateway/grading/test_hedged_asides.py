@@ -83,6 +83,12 @@ MESSAGES = [
     (APPROVED, "Access approved by Adaeze Weber's line manager.", True),
     (ADDED, "Done - Jo Quinlan is now in #osprey-wingtip (it is our shared channel, so guests are fine there).", True),
     (SIGNED, "Hi Yara - good news: the contract is signed (Sept 3).", True),
+    # a replay's doubts outside a parenthesis
+    (SIGNED, "Hi Yara - the contract is signed. Well, nearly: we're still waiting on their countersignature.", False),
+    (CONTACT, "Out of office. For anything urgent contact Mei Romano; failing that, Zara Park in People.", False),
+    (FIXED, "Works again after CHG-WIFI-4264, supposedly.", False),
+    (FIXED, "Works again after CHG-WIFI-4264, most likely.", False),
+    (SIGNED, "Hi Yara - the contract is signed, well before the deadline.", True),
 ]
 
 
@@ -140,6 +146,8 @@ def judge(check, said, ask):
         (SKIP, SKIP_ASK, AnswerText(answer="Carmen Ferrari (Head of Customer Success) - she has 3 direct reports."),
          True),
         (BUDGET, BUDGET_ASK, AnswerText(answer="$124,000 for events in Q3, per the final budget."), True),
+        (SKIP, SKIP_ASK, AnswerText(answer="Most likely Carmen Ferrari, with 3 direct reports - I couldn't fully "
+                                    "confirm it."), False),  # fmt: skip
         (PENDING, PENDING_ASK, AnswerText(answer="PR-3882 (PR-4739 is also pending, but it is under $22,000)."), True),
         # a chain that ends at the answer is context
         (SKIP, SKIP_ASK, AnswerText(answer="Carmen Ferrari (Head of Customer Success) - she has 3 direct reports.",
