@@ -9,7 +9,7 @@ Were the calls in the default pool too, as many calls at once as it has threads 
 threads to run on.
 
 The pool is the process's, like the default one: one set of threads for every gateway in the process,
-made on first use.
+made on first use, and made again in a forked child.
 """
 
 from __future__ import annotations
@@ -41,6 +41,19 @@ def _calls_pool() -> ThreadPoolExecutor:
         if _pool is None:
             _pool = ThreadPoolExecutor(max_workers=CALL_THREADS, thread_name_prefix="call")
         return _pool
+
+
+def _forget_pool_in_child() -> None:
+    """A forked child has none of the parent's threads: its pool is made again on first use.
+
+    Without this, a child forked after the parent used the pool (``tasks prove``'s workers, forked from a process
+    that already served calls) sees a full pool with no threads behind it, and its calls never run.
+    """
+    global _pool, _pool_lock
+    _pool, _pool_lock = None, threading.Lock()
+
+
+os.register_at_fork(after_in_child=_forget_pool_in_child)
 
 
 def run_call(
