@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from gateway.grading import wording as w
-from gateway.grading.messages import _NOTHING, _negated, _split, own_words
+from gateway.grading.messages import NOTHING, negated, own_words, split_clauses
 
 __all__ = ["disowns", "retraction"]
 
@@ -58,8 +58,10 @@ def disowns(text: Any, negative_work: bool = False) -> str:
         if not sentence.strip() or sentence.rstrip().endswith("?"):
             continue
         blank = w.PAREN.sub(lambda m: " " * len(m.group(0)), sentence)
-        clauses = _split(blank, 0, len(blank), False)
-        clauses += [c for m in w.PAREN.finditer(sentence) for c in _split(sentence, m.start() + 1, m.end() - 1, True)]
+        clauses = split_clauses(blank, 0, len(blank), False)
+        clauses += [
+            c for m in w.PAREN.finditer(sentence) for c in split_clauses(sentence, m.start() + 1, m.end() - 1, True)
+        ]
         for c in clauses:
             own = c.text[c.start : c.end]
             if w.ASIDE_REASON.match(own):
@@ -71,7 +73,7 @@ def disowns(text: Any, negative_work: bool = False) -> str:
                 for m in pattern.finditer(own):
                     if condition and condition.start() < m.start():
                         continue
-                    denied = _negated(own, 0, m.start()) or _NOTHING.search(own, 0, m.start())
+                    denied = negated(own, 0, m.start()) or NOTHING.search(own, 0, m.start())
                     if pattern is w.DISOWN_STATE and denied:
                         continue
                     return f"{why} ({m.group(0).strip()!r})"

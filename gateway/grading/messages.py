@@ -80,10 +80,11 @@ from gateway.grading import wording as w
 from gateway.grading.answers import directory_people
 from gateway.grading.claimspec import CLAIM_KINDS, validate_claims
 
-__all__ = ["CLAIM_KINDS", "Verdict", "clock_times", "contradictions", "own_words", "read_claims",
-           "validate_claims"]  # fmt: skip
+__all__ = ["CLAIM_KINDS", "NOTHING", "Verdict", "clock_times", "contradictions", "negated", "own_words",
+           "read_claims", "split_clauses", "validate_claims"]  # fmt: skip
 
-_NOTHING = re.compile(r"\b(?:nothing|none|neither|nobody)\b", re.IGNORECASE)
+#: A word saying none of it: "Nothing is signed yet", "nobody was added".
+NOTHING = re.compile(r"\b(?:nothing|none|neither|nobody)\b", re.IGNORECASE)
 _NOTHING_AFTER = re.compile(r"\s+(?:nothing|none|neither|no\b)", re.IGNORECASE)  # "I deleted nothing"
 
 
@@ -132,12 +133,12 @@ def _clauses(text: str) -> list[list[_Clause]]:
         if not sentence.strip():
             continue
         blank = w.PAREN.sub(lambda m: " " * len(m.group(0)), sentence)
-        main = _split(blank, 0, len(blank), False)
+        main = split_clauses(blank, 0, len(blank), False)
         doubt = "doubt" if any(w.HANDBACK.search(c.text, c.start, c.end) for c in main) else ""
         for c in main:  # a subordinate clause offering another: "unless Adatum turns out cheaper"
             c.alternative = c.aside and bool(w.ALTERNATIVE.search(c.text, c.start, c.end))
         for m in w.PAREN.finditer(sentence):
-            inner = _split(sentence, m.start() + 1, m.end() - 1, True)
+            inner = split_clauses(sentence, m.start() + 1, m.end() - 1, True)
             said = m.group(0)[1:-1]
             doubt = doubt or ("doubt" if w.DOUBT.search(said) or w.HANDBACK.search(said) else "")
             doubt = doubt or ("or" if w.ALT_OPEN.match(said) else "")
@@ -173,7 +174,8 @@ def _mark_salutations(sentences: list[list[_Clause]]) -> None:
             c.aside = True
 
 
-def _split(text: str, a: int, b: int, aside: bool) -> list[_Clause]:
+def split_clauses(text: str, a: int, b: int, aside: bool) -> list[_Clause]:
+    """The clauses of ``text[a:b]`` (cut at clause punctuation and conjunctions), each marked ``aside`` or not."""
     bounds, start = [], a
     for m in w.SPLIT.finditer(text, a, b):
         bounds.append((start, m.start()))
@@ -182,7 +184,7 @@ def _split(text: str, a: int, b: int, aside: bool) -> list[_Clause]:
     return [_Clause(text, s, e, aside or bool(w.ASIDE.match(text, s, e))) for s, e in bounds if text[s:e].strip()]
 
 
-def _negated(text: str, lo: int, at: int, end: int | None = None, hi: int = 0) -> bool:
+def negated(text: str, lo: int, at: int, end: int | None = None, hi: int = 0) -> bool:
     """A negator before ``at`` (back to ``lo``, the scope's cut) or, with ``end``, a negating predicate after it."""
     pre = w.NOT_NEG.sub(" ", text[max(lo, at - w.SCOPE) : at])
     cuts = list(w.CUT.finditer(pre))
@@ -332,7 +334,7 @@ def _value_problems(claim: dict[str, Any], sentences: list[list[_Clause]], world
         cued, positive = False, []
         hedge_all = any(not c.aside and w.HEDGE_ONLY.fullmatch(c.text, c.start, c.end) for c in clauses)
         hedge_all = hedge_all or clauses[0].doubt == "doubt" or any(
-            not _negated(c.text, c.start, s, e, c.end)
+            not negated(c.text, c.start, s, e, c.end)
             for c in clauses
             if c.alternative
             for value, s, e in _mentions(claim, c, index)
@@ -351,7 +353,7 @@ def _value_problems(claim: dict[str, Any], sentences: list[list[_Clause]], world
             for (value, s, e), role in zip(found, _roles(kind, c, found, rest), strict=True):
                 if role == "end" or c.question:
                     continue
-                if _negated(c.text, c.start, s, e, c.end):
+                if negated(c.text, c.start, s, e, c.end):
                     status["negated"].add(value)
                 elif c.aside or role == "old" or context:
                     continue
@@ -396,7 +398,7 @@ def _state_problems(claim: dict[str, Any], sentences: list[list[_Clause]]) -> li
             hedged = hedge_all or bool(c.doubt or _has(w.HEDGE, c) or _has(w.NOT_YET, c))
             for rx, sign in ((affirm, True), (oppose, False)):
                 for m in rx.finditer(c.text, c.start, c.end):
-                    says = sign != _negated(c.text, c.start, m.start())
+                    says = sign != negated(c.text, c.start, m.start())
                     if c.question and not says:
                         problems.append(f"asks the opposite of {what} ({m.group(0)!r})")
                     elif not (c.question or c.aside or hedged):
@@ -429,10 +431,10 @@ def _declines_problems(claim: dict[str, Any], sentences: list[list[_Clause]]) ->
             declined += [
                 (m.group(0).strip(), "hedged" if hedged else "defers" if _defers(c, m) else "")
                 for m in w.DECLINE.finditer(own)
-                if not _negated(own, 0, m.start())
+                if not negated(own, 0, m.start())
             ]
             for m in w.COMPLY.finditer(own):  # "nothing was shared", "not done yet": said not to be done
-                denied = _negated(own, 0, m.start()) or _NOTHING.search(own, 0, m.end())
+                denied = negated(own, 0, m.start()) or NOTHING.search(own, 0, m.end())
                 if c.doubt and not denied and claim.get("value") is False:
                     continue  # "Approved. (Pending the real sign-off, so not final yet.)" says it is not quite done
                 (undone if denied or _NOTHING_AFTER.match(own, m.end()) else said).append(m.group(0).strip())
@@ -452,7 +454,7 @@ def _declines_problems(claim: dict[str, Any], sentences: list[list[_Clause]]) ->
     for rx in claim.get("reason", []):
         pattern = re.compile(rx, re.IGNORECASE)
         if not any(
-            not _negated(mc.text, mc.start, m.start(), m.end(), mc.end)
+            not negated(mc.text, mc.start, m.start(), m.end(), mc.end)
             for clauses, mclauses in zip(sentences, masked, strict=True)
             for c, mc in zip(clauses, mclauses, strict=True)
             if not (c.question or _has(w.HEDGE, c))
@@ -481,7 +483,7 @@ def _detail_problems(claim: dict[str, Any], sentences: list[list[_Clause]]) -> l
     for rx in claim.get("detail", []):
         pattern = re.compile(rx, re.IGNORECASE)
         if not any(
-            not _negated(c.text, c.start, m.start(), m.end(), c.end)
+            not negated(c.text, c.start, m.start(), m.end(), c.end)
             for clauses in sentences
             for c in clauses
             if not (c.question or c.doubt or _has(w.HEDGE, c))
