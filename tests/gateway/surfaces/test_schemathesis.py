@@ -11,7 +11,10 @@ Bounds (both runs together take about 50 s on two cores): the company API runs
 the examples and fuzzing phases with 2 cases per operation and mode (its ~175
 operations make the coverage phase alone take minutes); the control plane runs every
 phase, stateful included (seed -> task state -> verify -> close through the links
-of the seed answer), with 5 cases per operation.
+of the seed answer), with 5 cases per operation, except the coverage phase on
+``/seed_session``: its body holds a whole task row, whose schema gives the coverage
+phase over 11,000 boundary cases (about 3 minutes); examples, fuzzing and the stateful
+runs reach it instead.
 """
 
 from __future__ import annotations
@@ -72,13 +75,19 @@ async def test_company_api_conforms_to_its_openapi_document(live, tmp_path):
 
 
 @pytest.mark.slow
-@pytest.mark.timeout(180)
+@pytest.mark.timeout(120)
 async def test_control_plane_conforms_to_its_openapi_document(live, tmp_path):
     document = (await live.control.get("/openapi.json")).json()
     rc, report = await run_schemathesis(
         f"{live.base}/openapi.json", tmp_path,
-        "--phases", "examples,coverage,fuzzing,stateful", "--max-examples", "5",
+        "--phases", "examples,fuzzing,stateful", "--max-examples", "5",
     )  # fmt: skip
     assert rc == 0, report[-20000:]
     assert operations_tested(report) == len(document["paths"]) == 8, report[-3000:]
+    rc, report = await run_schemathesis(
+        f"{live.base}/openapi.json", tmp_path,
+        "--phases", "coverage", "--exclude-path", "/seed_session",
+    )  # fmt: skip
+    assert rc == 0, report[-20000:]
+    assert operations_tested(report) == len(document["paths"]) - 1, report[-3000:]
     assert len(live.app.state.gateway.store) > 0  # valid seeds got through, not only refusals
