@@ -362,6 +362,8 @@ def _value_problems(claim: dict[str, Any], sentences: list[list[_Clause]], world
                 else:
                     status["asserted" if cued else "neutral"].add(value)
                     positive.append((value, s))
+        if _falls_back(claim, clauses, index, want | ignore):
+            status["hedged"] |= want
         if len({v for v, _ in positive}) > 1:
             first, last = min(s for _, s in positive), max(s for _, s in positive)
             if any(first < m.start() < last for m in w.OR.finditer(clauses[0].text)):
@@ -384,6 +386,25 @@ def _value_problems(claim: dict[str, Any], sentences: list[list[_Clause]], world
     if opposite:
         problems.append(f"says the opposite ({opposite[0]!r})")
     return problems
+
+
+def _falls_back(claim: dict[str, Any], clauses: list[_Clause], index: dict[str, Any], known: set[str]) -> bool:
+    """Whether a sentence offers another candidate as a fallback or a likely return: it hedges the whole message.
+
+    ``if she can't, Aisha Vasquez will step in`` (a candidate after a fallback), ``though it will probably go back to
+    high`` (a candidate right after ``go back to``); ``back to normal from high`` names the value itself first.
+    """
+    for c in clauses:
+        others = [(s, e) for value, s, e in _mentions(claim, c, index) if value not in known]
+        if not others:
+            continue
+        text = c.text
+        fallback = w.FALLBACK.search(text, 0, c.end)
+        if fallback and any(s >= fallback.end() and not negated(text, c.start, s, e, c.end) for s, e in others):
+            return True
+        if any(w.GOES_BACK.search(text[max(0, s - 40) : s]) for s, _ in others):
+            return True
+    return False
 
 
 def _state_problems(claim: dict[str, Any], sentences: list[list[_Clause]]) -> list[str]:

@@ -34,6 +34,8 @@ __all__ = [
     "ALTERNATIVE",
     "ALT_OPEN",
     "HANDBACK",
+    "FALLBACK",
+    "GOES_BACK",
     "END_BEFORE",
     "FORWARD",
     "FORWARDED",
@@ -118,6 +120,12 @@ ALT_OPEN = re.compile(r"^\W*or\b", _I)  # a parenthesis opening with "or": anoth
 #: Handing the choice back, or taking it back in a trailing clause: "go with whichever you think best".
 HANDBACK = re.compile(r"\b(?:whichever|whatever you (?:think|prefer|like)|up to you|your call|you decide|you choose"
                       r"|in which case|failing that|failing (?:her|him|them))\b|^\W*which case\b", _I)  # fmt: skip
+#: A fallback offered after the value: "if she can't, Aisha will", "if not, Adatum" (a candidate after it hedges).
+FALLBACK = re.compile(r"\bif (?:she|he|they|that|it|this)\b[^.;,]{0,30}?(?:can\W?t|cannot|couldn\W?t|isn\W?t|aren\W?t"
+                      r"|is not|won\W?t|doesn\W?t|does not|don\W?t|falls? through|unavailable|busy)\b"
+                      r"|\bif not\b(?=\s*,)", _I)  # fmt: skip
+#: A prediction that the value will not last: "it will probably go back to high" (the next mention hedges).
+GOES_BACK = re.compile(r"\b(?:go|goes|going|switch|switches|change|changes|revert|reverts|move|moves) back to\W+$", _I)
 NOT_YET = re.compile(rf"\b(?:will|going to|once|if|whether|unless|soon|until|plan\w*|expect\w*)\b|{_A}ll\b", _I)
 OR = re.compile(r"\bor\b", _I)
 CUT = re.compile(r"\b(?:and|but|then|yet|plus)\b", _I)

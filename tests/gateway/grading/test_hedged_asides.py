@@ -89,6 +89,15 @@ MESSAGES = [
     (FIXED, "Works again after CHG-WIFI-4264, supposedly.", False),
     (FIXED, "Works again after CHG-WIFI-4264, most likely.", False),
     (SIGNED, "Hi Yara - the contract is signed, well before the deadline.", True),
+    # a fallback in a conditional, a prediction taking the value back
+    (COVER, "Ingrid Osei will cover for me on Sept 28; if she can't, Aisha Vasquez will step in.", False),
+    (COVER, "Ingrid Osei will cover for me on Sept 28. If she isn't free, Aisha Vasquez will.", False),
+    (PO, "Hi Andrea, go with Wingtip Furniture; if not, Adatum Facilities.", False),
+    (PRIORITY, "Hi Yusuf, priority is now normal, though it will probably have to go back to high.", False),
+    (PRIORITY, "Hi Yusuf, priority is now normal, though it might go back to high next week.", False),
+    (COVER, "Ingrid Osei will cover for me on Sept 28; if anything comes up, she will tell Aisha Vasquez.", True),
+    (PO, "Hi Andrea, go with Wingtip Furniture. Let me know if not clear.", True),
+    (PRIORITY, "Hi Yusuf, priority is now normal, though it was high until today.", True),
 ]
 
 
