@@ -33,6 +33,7 @@ a plain value (exact equality) or to an object of operators, all of which must h
     in                     value is one of a list (folded for text)
     instant, before, after compare ISO 8601 instants as instants (offsets normalised)
     set_eq, includes, excludes   a list compared as a set of folded values
+    within                 a list (absent: empty) whose every item is one of these (folded): cc only oneself
     any, none              a list of objects: some / no item matches the nested ``where``
     len, gte, lte          length of a list or text; numeric comparison
     exists                 true: value present and not empty; false: absent or empty

@@ -39,7 +39,7 @@ __all__ = [
 #: Every operator a matcher may use.
 OPS = {
     "eq", "ne", "ieq", "contains", "not_contains", "regex", "in", "instant", "before", "after",
-    "set_eq", "includes", "excludes", "any", "none", "len", "gte", "lte", "exists", "text", "cell", "csv_row",
+    "set_eq", "includes", "excludes", "within", "any", "none", "len", "gte", "lte", "exists", "text", "cell", "csv_row",
     "table_rows", "num", "claims",
     "same_bytes_as",
 }  # fmt: skip
@@ -204,10 +204,12 @@ def _op(op: str, value: Any, arg: Any) -> bool:  # noqa: C901 - one branch per o
         if got is None or ref is None:
             return False
         return got == ref if op == "instant" else got < ref if op == "before" else got > ref
-    if op in ("set_eq", "includes", "excludes"):
+    if op in ("set_eq", "includes", "excludes", "within"):
         got_set, want = _as_set(value), {_fold(a) for a in arg}
         if got_set is None:
-            return op == "excludes" and value is None
+            return op in ("excludes", "within") and value is None
+        if op == "within":
+            return got_set <= want
         return got_set == want if op == "set_eq" else want <= got_set if op == "includes" else not (want & got_set)
     if op in ("any", "none"):
         items = value if isinstance(value, list) else []

@@ -140,7 +140,8 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "app": "gmail",
                 "collection": "messages",
                 "kinds": ["add"],
-                "where": {"sender": inst.company.user, "to": {"set_eq": [email]}, "cc": {"len": 0}},
+                "where": {"sender": inst.company.user, "to": {"set_eq": [email]},
+                          "cc": {"within": [inst.company.user]}},  # a copy to oneself is harmless
             },
         ],
         "solution": [
@@ -163,6 +164,18 @@ def _build(inst: Instance) -> dict[str, Any]:
                 },
             },
             {"tool": "complete_task", "args": {"summary": f"Mailed {colleague['name']} a company-only view link."}},
+        ],  # fmt: skip
+        "alternative_solutions": [
+            [  # a copy of the mail to oneself
+                {
+                    "tool": "onedrive.create_sharing_link",
+                    "args": {"item": final["id"], "type": "view", "scope": "organization", "expires": expires},
+                    "save": {"url": "url"},
+                },
+                {"tool": "gmail.send_message",
+                 "args": {"to": [email], "cc": [inst.company.user], "subject": title, "body": "Here it is: {url}"}},
+                {"tool": "complete_task", "args": {"summary": "Sent."}},
+            ],
         ],  # fmt: skip
         "negative_controls": [
             {

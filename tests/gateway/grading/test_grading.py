@@ -58,6 +58,9 @@ def test_sets_compare_as_sets_with_folded_text():
     assert grade(check({"labels": {"includes": ["inbox"]}}), [], snap, snap, None).checks[0].passed
     assert grade(check({"labels": {"excludes": ["trash"]}}), [], snap, snap, None).checks[0].passed
     assert not grade(check({"labels": {"excludes": ["finance"]}}), [], snap, snap, None).checks[0].passed
+    assert grade(check({"labels": {"within": ["inbox", "finance", "trash"]}}), [], snap, snap, None).checks[0].passed
+    assert not grade(check({"labels": {"within": ["inbox", "trash"]}}), [], snap, snap, None).checks[0].passed
+    assert grade(check({"missing": {"within": ["inbox"]}}), [], snap, snap, None).checks[0].passed  # absent: empty
 
 
 def test_new_and_changed_scopes():
