@@ -155,8 +155,9 @@ TOKEN = re.compile(r"\w+(?:[.@'’+&-]\w+)*")
 #: hour and half, 9-10: a 12-hour range's am/pm is both ends', ``11-1pm`` starts in the morning).
 TIME = re.compile(
     r"\b(\d{1,2})(?:[:.](\d{2}))?\s*([ap])\.?\s?m\b\.?"
-    r"|\b([01]?\d|2[0-3])[:h]([0-5]\d)\b(?!\s*[-–—]\s*\d{1,2}(?::\d{2})?\s*[ap]\.?\s?m\b)|\b(noon|midday|midnight)\b"
-    r"|\b(\d{1,2})(?::(\d{2}))?(?=\s*[-–—]\s*(\d{1,2})(?::\d{2})?\s*([ap])\.?\s?m\b)",
+    r"|\b([01]?\d|2[0-3])[:h]([0-5]\d)\b(?!\s*(?:[-–—]|to|until|till)\s*\d{1,2}(?::\d{2})?\s*[ap]\.?\s?m\b)"
+    r"|\b(noon|midday|midnight)\b"
+    r"|\b(\d{1,2})(?::(\d{2}))?(?=\s*(?:[-–—]|to|until|till)\s*(\d{1,2})(?::\d{2})?\s*([ap])\.?\s?m\b)",
     _I,
 )
 _NAMES = r"(?:\s+(?:[A-Z][\w'’.-]*|and|&|all|team|everyone|folks|both|there|you two|y'all))*"

@@ -169,6 +169,10 @@ CORPUS = [
     (AT_HALF_TWO, "It was moved from 3:30 pm to 2:30 pm.", True),
     (AT_HALF_TWO, "It was moved from 2:30 pm to 3:30 pm.", False),
     (AT_HALF_TWO, "It runs until 2:30 pm.", False),
+    (AT_HALF_TWO, "That day it runs from 2:30 to 3:15 pm.", True),  # the half of day written once, at the end
+    (AT_HALF_TWO, "It is now 2:30 until 3:15 PM.", True),
+    (AT_HALF_TWO, "It was moved from 2:30 to 3:15 pm.", False),
+    (AT_HALF_TWO, "It runs from 11:30 to 2:30 pm.", False),  # 11:30 am to 2:30 pm
     # a detail stated, whatever it is
     (LINK, "Hi Sam, here is the Q3 report: https://files.example/s/lnk_81f2", True),
     (LINK, "https://files.example/s/lnk_81f2", True),
