@@ -474,6 +474,13 @@ def summary_contradicts(summary: str, check: dict[str, Any], snapshot: dict[str,
     """
     if m := (w.BACK.search(summary) or w.FORWARD.search(summary) or polarity.SAYS_WRONG.search(summary)):
         return f"takes it back: {m.group(0)!r}"
+    for m in polarity.SUMMARY_DOUBT.finditer(summary):  # "it could also be Quentin": doubt beside another candidate
+        end = polarity.CLAUSE_END.search(summary, m.end())
+        doubted = summary[m.end() : end.start() if end else len(summary)]
+        for kind in sorted({e["kind"] for e in check["expect"]}):
+            want = {_norm(kind, e["value"]) for e in check["expect"] if e["kind"] == kind}
+            if claims_of(kind, doubted, check, snapshot, year) - want:
+                return f"doubts it: {m.group(0)!r}"
     for e in check["expect"]:
         for at in _forms_at(e["kind"], e["value"], summary, snapshot):
             before = summary[max(0, at - 40) : at]

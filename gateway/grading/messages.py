@@ -391,14 +391,18 @@ def _value_problems(claim: dict[str, Any], sentences: list[list[_Clause]], world
 def _falls_back(claim: dict[str, Any], clauses: list[_Clause], index: dict[str, Any], known: set[str]) -> bool:
     """Whether a sentence offers another candidate as a fallback or a likely return: it hedges the whole message.
 
-    ``if she can't, Aisha Vasquez will step in`` (a candidate after a fallback), ``though it will probably go back to
-    high`` (a candidate right after ``go back to``); ``back to normal from high`` names the value itself first.
+    ``if she can't, Aisha Vasquez will step in`` (a candidate after a fallback), ``, or maybe Adatum`` (a clause
+    opening with ``or``), ``with Coho as plan B`` (a backup), ``though it will probably go back to high`` (a
+    candidate right after ``go back to``); ``back to normal from high`` names the value itself first.
     """
     for c in clauses:
-        others = [(s, e) for value, s, e in _mentions(claim, c, index) if value not in known]
+        text = c.text
+        others = [(s, e) for value, s, e in _mentions(claim, c, index)
+                  if value not in known and not negated(text, c.start, s, e, c.end)]  # fmt: skip
         if not others:
             continue
-        text = c.text
+        if not c.aside and (w.OR_OPEN.match(text, c.start, c.end) or _has(w.BACKUP, c)):
+            return True
         fallback = w.FALLBACK.search(text, 0, c.end)
         if fallback and any(s >= fallback.end() and not negated(text, c.start, s, e, c.end) for s, e in others):
             return True

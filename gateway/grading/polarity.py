@@ -12,7 +12,8 @@ import re
 from gateway.grading import wording as w
 
 __all__ = [
-    "ANSWER_CUE", "CLAUSE_END", "DENIED_AFTER", "PLAIN_WORDS", "SAYS_WRONG", "SUMMARY_CLAUSE", "WORD", "asked_words",
+    "ANSWER_CUE", "CLAUSE_END", "DENIED_AFTER", "PLAIN_WORDS", "SAYS_WRONG", "SUMMARY_CLAUSE", "SUMMARY_DOUBT", "WORD",
+    "asked_words",
     "neighbours", "split_negated",
 ]  # fmt: skip
 
@@ -83,6 +84,12 @@ ANSWER_CUE = re.compile(
     r"\b(?:(?:the )?(?:real |right |correct |actual |true |final )?answer|the (?:right|correct|real|actual|true) (?:one"
     r"|person|value|number|date|id|ticket))\s*(?:is|was|['’]s|should be)\s+(?:actually\s+|really\s+)?"
     r"|\bactually,?\s+(?:it\s*(?:is|was|['’]s)\s+)?|\bit\s*(?:is|['’]s)\s+actually\s+|\bit should be\s+",
+    re.IGNORECASE,
+)
+#: Doubt in a summary; with another candidate after it, before the clause ends, it doubts the answer.
+SUMMARY_DOUBT = re.compile(
+    r"\b(?:could (?:also|just as well|equally) be|might (?:also|instead|just as well) be|or (?:maybe|perhaps|possibly)"
+    r"|(?:it|that|this) (?:may|might) (?:well )?be)\b",
     re.IGNORECASE,
 )
 SAYS_WRONG = re.compile(

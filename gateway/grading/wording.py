@@ -36,6 +36,8 @@ __all__ = [
     "HANDBACK",
     "FALLBACK",
     "GOES_BACK",
+    "OR_OPEN",
+    "BACKUP",
     "END_BEFORE",
     "FORWARD",
     "FORWARDED",
@@ -124,6 +126,10 @@ HANDBACK = re.compile(r"\b(?:whichever|whatever you (?:think|prefer|like)|up to 
 FALLBACK = re.compile(r"\bif (?:she|he|they|that|it|this)\b[^.;,]{0,30}?(?:can\W?t|cannot|couldn\W?t|isn\W?t|aren\W?t"
                       r"|is not|won\W?t|doesn\W?t|does not|don\W?t|falls? through|unavailable|busy)\b"
                       r"|\bif not\b(?=\s*,)", _I)  # fmt: skip
+#: A clause opening with "or" (", or maybe Adatum"), or a backup named beside the value ("Adatum as plan B").
+OR_OPEN = re.compile(r"\W*or\b", _I)
+BACKUP = re.compile(r"(?<!was )(?<!was the )(?<!was a )(?<!were the )(?<!had been the )"
+                    r"\b(?:back-?up|fallback|fall-back|plan b|second choice|runner-up)\b", _I)  # fmt: skip
 #: A prediction that the value will not last: "it will probably go back to high" (the next mention hedges).
 GOES_BACK = re.compile(r"\b(?:go|goes|going|switch|switches|change|changes|revert|reverts|move|moves) back to\W+$", _I)
 NOT_YET = re.compile(rf"\b(?:will|going to|once|if|whether|unless|soon|until|plan\w*|expect\w*)\b|{_A}ll\b", _I)
@@ -174,20 +180,24 @@ SIGNATURE = re.compile(r"\W*[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3}\W*")
 STAYS_WITH = re.compile(
     r"\b(?:stays?|staying|stayed|remains?|remaining|remained)\s+(?:with|under)\s+$|\b(?:currently|still|previously"
     r"|formerly)\s+(?:reports?|reporting|reported)\s+to\s+$|\b(?:continues?|continuing)\s+(?:to\s+report\s+to"
-    r"|reporting\s+to|with|under)\s+$",
+    r"|reporting\s+to|with|under)\s+$"
+    # who is covered for: "covering this week for Tessa", "filling in for Aisha"
+    r"|\b(?:cover(?:s|ing|ed)?|stand(?:s|ing)?\s+in|stood\s+in|fill(?:s|ing|ed)?\s+in|subbing|deputi[sz]ing)\b"
+    r"[^.;,]{0,30}?\bfor\s+$",
     _I,
 )
 #: Before a time, words that make it a meeting's end, not a start: "runs to 3 pm", "ending at 3" (but "runs
 #: 2:30-3:15" starts at 2:30: a time right after "runs" or "lasts" is no end).
 END_BEFORE = re.compile(
     r"\b(?:(?:runs?|running|lasts?|lasting)\s+(?:to|until|till|through)"
-    r"|(?:ends?|ending|finish(?:es|ing)?|wraps? up|wrapping up)(?:\s+(?:to|until|till|at|by|around|through))?)\s+$",
+    r"|(?:ends?|ending|finish(?:es|ing)?|wraps?(?:\s+up)?|wrapping(?:\s+up)?)(?:\s+(?:to|until|till|at|by|around|through))?)\s+$",
     _I,
 )
 #: Before a time, words that make it the time it was, not the one it is: "it was 3:30", "its usual 3:30 pm slot".
 OLD_TIME_BEFORE = re.compile(
     r"\b(?:was|were|used to be|had been|usually|normally|originally|previously)\s+(?:(?:at|on)\s+)?$"
-    r"|\b(?:the|its|their|our|your|his|her|my)\s+(?:usual|normal|regular|original|old|previous|earlier)\s+$",
+    r"|\b(?:the|its|their|our|your|his|her|my)\s+(?:usual|normal|regular|original|old|previous|earlier)\s+$"
+    r"|\b(?:usually|normally|originally|previously|typically)\b[^.;,]{0,20}?\bat\s+$",  # "normally it is at 9:30"
     _I,
 )
 

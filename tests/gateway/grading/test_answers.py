@@ -196,6 +196,11 @@ def test_a_date_without_its_year_is_read_in_the_expected_dates_year():
         ("The answer above is wrong.", False),
         ("Priya isn't right; ask Grace Kim.", False),
         ("Ignore the answer, I guessed.", False),
+        # a play test: doubt beside another candidate
+        ("Not fully sure: it could also be Marcus Reed, depending on how you count.", False),
+        ("Priya Shah, I think, or maybe Grace Kim.", False),
+        ("Not sure whether Marcus Reed has seen the org chart update yet.", True),
+        ("I am not sure the org chart is current, but the directory says Priya Shah.", True),
     ],
 )
 def test_a_summary_may_add_context_but_not_contradict_the_answer(summary, passed):

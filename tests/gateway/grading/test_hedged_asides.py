@@ -98,6 +98,17 @@ MESSAGES = [
     (COVER, "Ingrid Osei will cover for me on Sept 28; if anything comes up, she will tell Aisha Vasquez.", True),
     (PO, "Hi Andrea, go with Wingtip Furniture. Let me know if not clear.", True),
     (PRIORITY, "Hi Yusuf, priority is now normal, though it was high until today.", True),
+    # a second play test: "or maybe" after a comma, a backup or plan B named beside the value
+    (PO, "Hi Andrea, please go with Wingtip Furniture, or maybe Adatum Facilities if that is easier.", False),
+    (PO, "Order from Wingtip Furniture, or perhaps Adatum Facilities.", False),
+    (PRIORITY, "Hi Nadia, priority is now normal, or maybe high.", False),
+    (CONTACT, "For anything urgent please contact Mei Romano, or maybe Zara Park.", False),
+    (PO, "Going with Wingtip Furniture for now; Adatum Facilities as the backup if Wingtip falls through.", False),
+    (PO, "Wingtip Furniture is the pick for now, with Coho Freight as plan B.", False),
+    (PO, "Go with Wingtip Furniture, or tell me if anything changes.", True),
+    (PO, "Go with Wingtip Furniture. Adatum Facilities was the backup, but it was dropped.", True),
+    (COVER, "Ingrid Osei is covering this week for Aisha Vasquez and is handling it.", True),
+    (COVER, "Ingrid Osei is filling in for Aisha Vasquez on Sept 28.", True),
 ]
 
 

@@ -173,6 +173,9 @@ CORPUS = [
     (AT_HALF_TWO, "It is now 2:30 until 3:15 PM.", True),
     (AT_HALF_TWO, "It was moved from 2:30 to 3:15 pm.", False),
     (AT_HALF_TWO, "It runs from 11:30 to 2:30 pm.", False),  # 11:30 am to 2:30 pm
+    (AT_HALF_TWO, "On Friday it starts at 2:30pm and wraps at 3:15pm. Normally it is at 9:30, so check the new slot.",
+     True),  # a play test: the end after "wraps at", the usual time after "normally it is at"
+    (AT_HALF_TWO, "It starts at 2:30 pm and finishes at 3:15 pm; usually it's at 11:00 am.", True),
     # a detail stated, whatever it is
     (LINK, "Hi Sam, here is the Q3 report: https://files.example/s/lnk_81f2", True),
     (LINK, "https://files.example/s/lnk_81f2", True),
