@@ -8,7 +8,8 @@ scores 0.
 Scenario shapes (picked by the seed):
 
 - ``moved_later``: the day asked about moved to another hour the same day.
-- ``moved_day``: that occurrence moved to the next day, at another hour.
+- ``moved_day``: that occurrence moved to the next day, at another hour; the reply must say the day too
+  (control: ``asked-day`` gives the right hour on the day asked about).
 - ``other_week_moved``: the day asked about keeps the usual time; the next week's occurrence moved.
 
 Varies: the series' title, organizer, usual hour and the moved hour, the asker, the day, the phrasing.
@@ -79,7 +80,12 @@ def _build(inst: Instance) -> dict[str, Any]:
     answer = f"Hi {inst.first(asker)}, on {said} it starts at {_clock(right, minute)}."
     if shape == "moved_day":
         answer = f"Hi {inst.first(asker)}, that one moved to {new_start:%A} and starts at {_clock(right, minute)}."
-    claim = {"kind": "time", "value": f"{right:02d}:{minute:02d}"}
+    claim: Any = {"kind": "time", "value": f"{right:02d}:{minute:02d}"}
+    if shape == "moved_day":  # the hour alone sends the asker to the wrong day
+        month, d = f"{new_start:%B}", new_start.day
+        day_said = (rf"\b(?:{new_start:%A}|{month[:3]}\w*\W+{d}\b|{d}(?:st|nd|rd|th)?\W+(?:of\W+)?{month[:3]}"
+                    r"|(?:the\W+)?(?:next|following)\W+day|day\W+after)")
+        claim = [claim, {"kind": "states", "detail": [day_said]}]
 
     def reply(text: str) -> dict[str, Any]:
         return {"tool": "gmail.reply_to_message", "args": {"message_id": question["id"], "body": text}}
@@ -109,6 +115,9 @@ def _build(inst: Instance) -> dict[str, Any]:
              "steps": [reply(f"It starts at {_clock(wrong, minute)}."), done]},
             {"name": "both-times", "why": "gives both times without saying which",
              "steps": [reply(f"Either {_clock(usual, minute)} or {_clock(moved, minute)}."), done]},
+            *([{"name": "asked-day", "why": "gives the moved hour on the day asked about, not the day it moved to",
+                "steps": [reply(f"Hi, on {said} it starts at {_clock(right, minute)}."), done]}]
+              if shape == "moved_day" else []),
         ],  # fmt: skip
     }
 
