@@ -9,6 +9,7 @@ import hmac
 import ipaddress
 import json
 import logging
+import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -19,7 +20,9 @@ from starlette.routing import Route
 from gateway.exceptions import GatewayError
 from gateway.surfaces.socket import from_sandbox
 
-__all__ = ["Handler", "json_body", "method_only", "only_fields", "session_id_of", "trusted_only"]
+__all__ = [
+    "Handler", "json_body", "lone_surrogate_field", "method_only", "only_fields", "session_id_of", "trusted_only",
+]  # fmt: skip
 
 logger = logging.getLogger(__name__)
 
@@ -69,11 +72,33 @@ def trusted_only(networks: list[str], control_token: str | None = None) -> Calla
     return wrap
 
 
+#: A JSON escape of a UTF-16 surrogate (backslash, ``ud800``): only then can a parsed body hold a lone one.
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+
+
+def lone_surrogate_field(raw: bytes, body: dict[str, Any]) -> str | None:
+    """The first field of ``body`` whose name or value holds a lone surrogate (``U+D800`` on its own), or None.
+
+    Such text parses but can never be sent back (UTF-8 cannot encode it), so an answer showing it would fail.
+    Cheap for ordinary bodies: only a body whose bytes hold such an escape is looked at further.
+    """
+    if not _SURROGATE_ESCAPE.search(raw):
+        return None
+    for name, value in body.items():
+        try:
+            json.dumps({name: value}, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            return name.encode("utf-8", "backslashreplace").decode("utf-8")
+        except RecursionError:
+            continue  # nesting is refused where it is read
+    return None
+
+
 async def json_body(request: Request) -> dict[str, Any]:
     """The request's body as a JSON object.
 
     Raises:
-        GatewayError: not JSON, nested too deeply, or not an object (400).
+        GatewayError: not JSON, nested too deeply, not an object, or holding a lone surrogate (400).
     """
     raw = await request.body()
     try:
@@ -84,6 +109,8 @@ async def json_body(request: Request) -> dict[str, Any]:
         raise GatewayError("the body nests too deeply; send a flat JSON object") from None
     if not isinstance(body, dict):
         raise GatewayError("the body must be a JSON object")
+    if (field := lone_surrogate_field(raw, body)) is not None:
+        raise GatewayError(f"{field}: the text is not valid Unicode (it holds a lone surrogate); send UTF-8 text")
     return body
 
 

@@ -24,6 +24,7 @@ from gateway.control.core import SERVER_FAULT_MESSAGE, CallRefused, Gateway, Ser
 from gateway.control.sessions import Session
 from gateway.control.workspace import PROVIDER_FAILED_MESSAGE, ProviderFailed
 from gateway.surfaces.gate import bearer_token
+from gateway.surfaces.guards import lone_surrogate_field
 from gateway.surfaces.hints import reword
 from tools import COMPLETE_TASK, REGISTRY, Action, AppError, shorten
 
@@ -108,6 +109,9 @@ def api_routes(gateway: Gateway) -> list[Route]:
             return error_response(400, "the body nests too deeply; send a JSON object of parameters")
         if not isinstance(body, dict):
             return error_response(400, "the body must be a JSON object of parameter names to values, e.g. {}")
+        if (field := lone_surrogate_field(raw, body)) is not None:
+            message = "the text is not valid Unicode (it holds a lone surrogate); send UTF-8 text"
+            return error_response(400, message, field)
         try:
             result = await gateway.call(session, action.tool_name, body, surface="http")
         except AppError as exc:

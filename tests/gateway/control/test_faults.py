@@ -107,6 +107,21 @@ async def test_a_lone_surrogate_is_refused_before_anything_is_stored(live, path,
     assert session.world.snapshot() == session.initial and session.world.completion is None
 
 
+async def test_a_lone_surrogate_in_a_verify_response_or_a_parameter_name_is_a_400(live):
+    # a newcomer's finds: /verify stored the grade, then every answer showing the text failed (500, for good)
+    seed = await live.seed("cal-move-ops-sync")
+    body = '{"session_id": "' + seed["session_id"] + '", "response": "ok \\ud800"}'
+    r = await live.control.post("/verify", content=body, headers={"Content-Type": "application/json"})
+    assert r.status_code == 400 and "response" in r.json()["error"] and "not valid Unicode" in r.text, r.text
+    state = await live.control.get("/task_state", params={"session_id": seed["session_id"]})
+    assert state.status_code == 200 and state.json()["verify_result"] is None, state.text
+    headers = {**bearer(seed), "Content-Type": "application/json"}
+    r = await live.control.post("/api/calendar/list_events", content='{"\\ud800": 1}', headers=headers)
+    assert r.status_code == 400 and "not valid Unicode" in r.json()["error"]["message"], r.text
+    r = await live.control.post("/verify", json={"session_id": seed["session_id"], "response": "ok"})
+    assert r.status_code == 200 and r.json()["reward"] == 0.0, r.text
+
+
 async def test_a_lone_surrogate_over_mcp_is_a_parse_error_and_changes_nothing(live):
     seed = await live.seed("cal-move-ops-sync")
     call = ('{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "company_calendar_update_event", '
