@@ -33,6 +33,11 @@ def run(args: argparse.Namespace) -> int:
     tasks = load_selected(args)
     if args.action == "prove":
         return _cmd_prove(args, tasks)
+    if args.task_ids:
+        picked = pick(tasks, args, "tasks")
+        if picked is None:
+            return 2
+        tasks = picked
     for t in tasks.values():
         if args.export:
             print(json.dumps(t.model_dump(mode="json", exclude_defaults=True)))
@@ -41,7 +46,8 @@ def run(args: argparse.Namespace) -> int:
                               "split": t.split, "tier": tier(t), "kind": t.kind,
                               "instruction": t.instruction}))  # fmt: skip
         else:
-            print(f"{t.id:44} {','.join(t.apps):28} {t.exposure:5} {t.split:10} {t.instruction[:60]}")
+            said = " ".join(t.instruction.split())  # one line a task, whatever breaks the instruction has
+            print(f"{t.id:44} {','.join(t.apps):28} {t.exposure:5} {t.split:10} {said[:60]}")
     return 0
 
 

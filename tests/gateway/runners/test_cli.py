@@ -36,6 +36,17 @@ def test_tasks_lists_and_counts(capsys):
     assert sum(stats["by_exposure"].values()) == len(ids)
 
 
+def test_the_task_list_is_one_line_a_task_and_takes_task_ids(capsys):
+    assert main(["tasks", "--family", "gmail-forward-invoice"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 143 and all(line.startswith("gmail-forward-invoice.") for line in lines)  # no broken rows
+    assert main(["tasks", "--task", "cal-move-ops-sync", "--task", "dir-manager-of-owen"]) == 0
+    assert [line.split()[0] for line in capsys.readouterr().out.splitlines()] == ["cal-move-ops-sync",
+                                                                                    "dir-manager-of-owen"]
+    assert main(["tasks", "--task", "no-such-task"]) == 2
+    assert "unknown task ids ['no-such-task']" in capsys.readouterr().err
+
+
 def test_a_bad_task_file_is_a_usage_error(tmp_path, capsys):
     bad = tmp_path / "tasks.jsonl"
     bad.write_text('{"id": "x", "instruction": "y", "apps": ["gmail2"], "checks": []}\n')
