@@ -8,6 +8,7 @@ find it again with ``list_owned``.
 from __future__ import annotations
 
 import abc
+import re
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from types import TracebackType
@@ -108,6 +109,10 @@ class ExecResult:
 MAX_PATH_DEPTH = 32
 
 
+#: Control and text-direction characters: a name holding one shows as something else (``report\u202etxt.exe``).
+_UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
 def workspace_path(path: str, workspace: str = WORKSPACE) -> PurePosixPath:
     """Normalise a caller-given path to one relative to the workspace.
 
@@ -126,7 +131,7 @@ def workspace_path(path: str, workspace: str = WORKSPACE) -> PurePosixPath:
         The path relative to the workspace, without ``.`` or ``..`` components.
 
     Raises:
-        WorkspacePathError: The path is empty, holds a NUL byte, climbs above the
+        WorkspacePathError: The path is empty, holds a NUL byte or a control character, climbs above the
             workspace with ``..``, is absolute and outside the workspace, or has more than
             :data:`MAX_PATH_DEPTH` levels.
     """
@@ -134,6 +139,8 @@ def workspace_path(path: str, workspace: str = WORKSPACE) -> PurePosixPath:
         raise WorkspacePathError(path, "the path is empty; give a file path inside the workspace")
     if "\0" in path:
         raise WorkspacePathError(path, "the path contains a NUL byte")
+    if unprintable := next((c for c in path if _UNPRINTABLE.match(c)), None):
+        raise WorkspacePathError(path, f"the path contains a control character (U+{ord(unprintable):04X})")
     root = PurePosixPath(workspace).parts[1:]
     absolute = path.startswith("/")
     parts: list[str] = []

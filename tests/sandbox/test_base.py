@@ -52,6 +52,8 @@ def test_workspace_path_normalises_paths_inside_the_workspace(given, expected):
         "/workspace/a/../../etc",
         "/tmp/workspace/a",
         "a\0b",
+        "x\x1b[2J\ny.md",  # a newcomer's: a terminal escape and a newline in a saved file's name
+        "report\u202etxt.exe",
     ],
 )
 def test_workspace_path_refuses_paths_leaving_the_workspace(given):

@@ -6,6 +6,7 @@ folder's id. The walks take that mapping and two small functions, so they know n
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import TypeVar
 
@@ -65,6 +66,10 @@ def descendants(
     return out
 
 
+#: Control and text-direction characters: a name holding one shows as something else (``report\u202etxt.exe``).
+_UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
 def check_name(name: str, parameter: str, forbidden: str = "/\\", max_length: int = 255) -> str:
     r"""A usable file or folder name, stripped.
 
@@ -78,12 +83,16 @@ def check_name(name: str, parameter: str, forbidden: str = "/\\", max_length: in
         The name without surrounding white space.
 
     Raises:
-        InvalidArgument: Empty, ``.`` or ``..``, ending with a dot, too long, or holding a forbidden
-            character; the message lists the characters the store refuses.
+        InvalidArgument: Empty, ``.`` or ``..``, ending with a dot, too long, or holding a forbidden or a
+            control character; the message lists the characters the store refuses.
     """
     text = (name or "").strip()
     if not text:
         raise InvalidArgument("must not be empty", parameter)
+    if unprintable := next((c for c in text if _UNPRINTABLE.match(c)), None):
+        raise InvalidArgument(
+            f"the name contains a control character (U+{ord(unprintable):04X}); names are printable text", parameter
+        )
     bad = sorted({c for c in text if c in forbidden})
     if bad:
         refused = " ".join(forbidden)

@@ -29,7 +29,9 @@ def test_descendants_walk_every_depth():
 
 @pytest.mark.parametrize(
     ("name", "fragment"),
-    [("", "must not be empty"), ("a/b", "contains /"), ("..", "names cannot be"), ("x" * 256, "at most 255")],
+    [("", "must not be empty"), ("a/b", "contains /"), ("..", "names cannot be"), ("x" * 256, "at most 255"),
+     ("a\x00b", "control character (U+0000)"), ("x\x1b[2J\ny.md", "control character (U+001B)"),
+     ("report\u202etxt.exe", "control character (U+202E)")],
 )
 def test_check_name_refuses_with_the_parameter(name, fragment):
     with pytest.raises(InvalidArgument) as err:
