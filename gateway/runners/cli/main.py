@@ -131,7 +131,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     tasks.add_argument("--tasks", dest="tasks_file", help="JSONL file of task rows (default: built-in tasks)")
     tasks.add_argument("--json", action="store_true", help="one JSON object per task (prove: per policy)")
-    tasks.add_argument("--stats", action="store_true", help="counts by app, exposure and number of apps")
+    tasks.add_argument("--stats", action="store_true", help="counts by app, exposure, tier, split, kind, family")
     tasks.add_argument("--task", dest="task_ids", action="append", help="list or prove only this task id (repeatable)")
     tasks.add_argument(
         "--exposure",
