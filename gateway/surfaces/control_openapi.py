@@ -339,6 +339,11 @@ def _seed_request(task_ids: list[str] | None) -> dict[str, Any]:
     options = {
         "exposure": {"type": "string", "enum": ["mcp", "cli", "http"], "description": "Default: the task's."},
         "sandbox": {"type": "boolean", "description": "Lend a sandbox (default: for cli and http)."},
+        "block_internet": {
+            "type": "boolean",
+            "description": "Keep the sandbox off the internet (default false; needs the opensandbox provider with "
+            "sandbox_block_internet on, else 400).",
+        },
     }
     return {
         "oneOf": [
