@@ -139,8 +139,8 @@ def workspace_path(path: str, workspace: str = WORKSPACE) -> PurePosixPath:
         raise WorkspacePathError(path, "the path is empty; give a file path inside the workspace")
     if "\0" in path:
         raise WorkspacePathError(path, "the path contains a NUL byte")
-    if unprintable := next((c for c in path if _UNPRINTABLE.match(c)), None):
-        raise WorkspacePathError(path, f"the path contains a control character (U+{ord(unprintable):04X})")
+    if unprintable := _UNPRINTABLE.search(path):
+        raise WorkspacePathError(path, f"the path contains a control character (U+{ord(unprintable.group()):04X})")
     root = PurePosixPath(workspace).parts[1:]
     absolute = path.startswith("/")
     parts: list[str] = []

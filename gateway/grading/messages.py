@@ -401,10 +401,10 @@ def _falls_back(claim: dict[str, Any], clauses: list[_Clause], index: dict[str, 
                   if value not in known and not negated(text, c.start, s, e, c.end)]  # fmt: skip
         if not others:
             continue
-        if not c.aside and (w.OR_OPEN.match(text, c.start, c.end) or _has(w.BACKUP, c)):
+        if not c.aside and (w.ALT_OPEN.match(text, c.start, c.end) or _has(w.BACKUP, c)):
             return True
         fallback = w.FALLBACK.search(text, 0, c.end)
-        if fallback and any(s >= fallback.end() and not negated(text, c.start, s, e, c.end) for s, e in others):
+        if fallback and any(s >= fallback.end() for s, _ in others):
             return True
         if any(w.GOES_BACK.search(text[max(0, s - 40) : s]) for s, _ in others):
             return True

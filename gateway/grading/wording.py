@@ -36,7 +36,6 @@ __all__ = [
     "HANDBACK",
     "FALLBACK",
     "GOES_BACK",
-    "OR_OPEN",
     "BACKUP",
     "END_BEFORE",
     "FORWARD",
@@ -118,7 +117,7 @@ DOUBT_WORK = re.compile(r"\b(?:well\W+almost|not quite|not (?:actually|really)|n
                         r"|i forget|or at least)\b", _I)  # fmt: skip
 #: An alternative offered in an aside that names another candidate: "(or high)", "(if you meant ... instead: X)".
 ALTERNATIVE = re.compile(r"^\W*(?:and|plus|also)\b|\b(?:or|instead|if|unless|otherwise)\b", _I)
-ALT_OPEN = re.compile(r"^\W*or\b", _I)  # a parenthesis opening with "or": another option, whatever it names
+ALT_OPEN = re.compile(r"\W*or\b", _I)  # (match) a parenthesis or clause opening with "or": another option
 #: Handing the choice back, or taking it back in a trailing clause: "go with whichever you think best".
 HANDBACK = re.compile(r"\b(?:whichever|whatever you (?:think|prefer|like)|up to you|your call|you decide|you choose"
                       r"|in which case|failing that|failing (?:her|him|them))\b|^\W*which case\b", _I)  # fmt: skip
@@ -126,8 +125,7 @@ HANDBACK = re.compile(r"\b(?:whichever|whatever you (?:think|prefer|like)|up to 
 FALLBACK = re.compile(r"\bif (?:she|he|they|that|it|this)\b[^.;,]{0,30}?(?:can\W?t|cannot|couldn\W?t|isn\W?t|aren\W?t"
                       r"|is not|won\W?t|doesn\W?t|does not|don\W?t|falls? through|unavailable|busy)\b"
                       r"|\bif not\b(?=\s*,)", _I)  # fmt: skip
-#: A clause opening with "or" (", or maybe Adatum"), or a backup named beside the value ("Adatum as plan B").
-OR_OPEN = re.compile(r"\W*or\b", _I)
+#: A backup named beside the value ("Adatum as plan B").
 BACKUP = re.compile(r"(?<!was )(?<!was the )(?<!was a )(?<!were the )(?<!had been the )"
                     r"\b(?:back-?up|fallback|fall-back|plan b|second choice|runner-up)\b", _I)  # fmt: skip
 #: A prediction that the value will not last: "it will probably go back to high" (the next mention hedges).

@@ -89,9 +89,10 @@ def check_name(name: str, parameter: str, forbidden: str = "/\\", max_length: in
     text = (name or "").strip()
     if not text:
         raise InvalidArgument("must not be empty", parameter)
-    if unprintable := next((c for c in text if _UNPRINTABLE.match(c)), None):
+    if unprintable := _UNPRINTABLE.search(text):
         raise InvalidArgument(
-            f"the name contains a control character (U+{ord(unprintable):04X}); names are printable text", parameter
+            f"the name contains a control character (U+{ord(unprintable.group()):04X}); names are printable text",
+            parameter,
         )
     bad = sorted({c for c in text if c in forbidden})
     if bad:

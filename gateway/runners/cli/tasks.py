@@ -31,13 +31,13 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(task_stats(selected_facts(args)), indent=2))
         return 0
     tasks = load_selected(args)
-    if args.action == "prove":
-        return _cmd_prove(args, tasks)
     if args.task_ids:
         picked = pick(tasks, args, "tasks")
         if picked is None:
             return 2
         tasks = picked
+    if args.action == "prove":
+        return _cmd_prove(args, tasks)
     for t in tasks.values():
         if args.export:
             print(json.dumps(t.model_dump(mode="json", exclude_defaults=True)))
@@ -167,11 +167,6 @@ def _cmd_prove(args: argparse.Namespace, tasks: dict[str, Task]) -> int:
     if args.jobs < 1:
         print("company-gateway tasks: --jobs must be 1 or more", file=sys.stderr)
         return 2
-    if args.task_ids:
-        picked = pick(tasks, args, "tasks")
-        if picked is None:
-            return 2
-        tasks = picked
     if not tasks:
         print("company-gateway tasks: no task matches --split/--family/--task", file=sys.stderr)
         return 2
