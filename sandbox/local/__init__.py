@@ -25,12 +25,13 @@ and reaping is left to the caller.
 
 Modules: ``provider`` (the ``LocalProvider`` class), ``_exec`` (running a command and collecting its
 output), ``_bwrap`` (the bubblewrap command line and status), ``_files`` (opening files without leaving
-the workspace, removing a sandbox folder).
+the workspace, removing a sandbox folder), ``warm`` (``WarmLocalProvider``: sandboxes emptied and lent again).
 """
 
 from __future__ import annotations
 
 from sandbox.base import COMMANDS_DIR
 from sandbox.local.provider import LocalProvider
+from sandbox.local.warm import WarmLocalProvider
 
-__all__ = ["COMMANDS_DIR", "LocalProvider"]
+__all__ = ["COMMANDS_DIR", "LocalProvider", "WarmLocalProvider"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import shutil
 import stat
 import subprocess
 from collections.abc import Callable
@@ -15,7 +16,7 @@ from sandbox.base import Sandbox
 from sandbox.checks import FILE_IN_THE_WAY_REASON, FOLDER_IN_THE_WAY_REASON, NOT_A_FILE_REASON, SYMLINK_OUT_REASON
 from sandbox.exceptions import FileMissing, FileTooLarge, ProviderUnavailable, SandboxGone, WorkspacePathError
 
-__all__ = ["disk_usage", "guard", "read", "remove_tree", "write"]
+__all__ = ["disk_usage", "empty_folder", "guard", "read", "remove_tree", "write"]
 
 
 def guard(sandbox: Sandbox, base: Path, shown: str, action: Callable[..., Any], *args: Any) -> Any:
@@ -165,3 +166,23 @@ def _rm_rf(home: Path) -> str | None:
     if not os.path.lexists(home):
         return None
     return done.stderr.strip() or f"rm exited with {done.returncode}"
+
+
+def empty_folder(folder: Path) -> None:
+    """Remove everything in ``folder``, keeping the folder (links are removed, never followed).
+
+    Raises:
+        OSError: something could not be removed (permissions a command changed, folders nested deeper than
+            Python's recursion limit): :func:`remove_tree` removes such a folder whole.
+    """
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    shutil.rmtree(entry.path)
+                else:
+                    os.unlink(entry.path)
+    except RecursionError as exc:
+        raise OSError(f"{folder} holds folders nested too deep to walk here") from exc
+    if os.listdir(folder):
+        raise OSError(f"{folder} is not empty")
