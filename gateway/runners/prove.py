@@ -10,9 +10,11 @@ the exposure would (a sandbox is lent for ``cli`` and ``http``), verifies and cl
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import os
 import shutil
+import stat
 import tempfile
 from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -26,7 +28,9 @@ from gateway.control.core import Gateway
 from gateway.control.rows import Step, Task
 from gateway.control.worlds import lint_task
 from gateway.exceptions import TaskError
-from gateway.runners.policies import StepFailed, run_steps, sandbox_shell, tool_name
+from gateway.runners.policies import Shell, StepFailed, run_steps, sandbox_shell, tool_name
+from sandbox import Sandbox
+from sandbox.local import WarmLocalProvider
 from tools import AppError
 
 __all__ = ["MAX_TRIES", "Proof", "beyond", "prove_in_processes", "prove_task"]
@@ -81,6 +85,8 @@ async def _play(gateway: Gateway, task: Task, exposure: str, steps: list[Step], 
     shell = None
     if session.sandbox is not None and gateway.provider is not None:
         shell = sandbox_shell(gateway.provider, session.sandbox)
+        if isinstance(gateway.provider, WarmLocalProvider):
+            shell = _SHELL_RUNS.replay(shell, gateway.provider, session.sandbox, lambda: session.calls)
     error = None
     variables: dict[str, Any] = {}
     try:
@@ -91,6 +97,114 @@ async def _play(gateway: Gateway, task: Task, exposure: str, steps: list[Step], 
     verdict = await gateway.verify(seed["session_id"])
     await gateway.close(seed["session_id"])
     return _Play(verdict["reward"], error, last, verdict["checks"], variables)
+
+
+@dataclass(frozen=True)
+class _ShellRun:
+    """What one shell step did: the files it wrote (``{path: (mode, bytes)}``) and its result or error."""
+
+    wrote: dict[str, tuple[int, bytes]]
+    result: dict[str, Any] | None
+    error: str | None
+
+
+class _ShellRuns:
+    """Shell steps already run in this process, replayed when the same command meets the same workspace.
+
+    A document task's plays run the same script on the same downloaded files again and again (the reference,
+    then most controls): ``python3`` with a document library costs ~0.2 s a run. A command's effect is a
+    function of its command line and the workspace's files when it made no app call (the proof's sandboxes
+    reach no API) and only wrote regular files (no file or folder removed, no link, no empty folder made):
+    such a run is recorded, and a later play of the same command on byte-identical files gets the same files
+    written and the same result, without running it. Anything else runs every time.
+    """
+
+    def __init__(self, kept: int = 512) -> None:
+        self._runs: dict[tuple[str, str], _ShellRun] = {}
+        self._kept = kept
+
+    def replay(self, shell: Shell, provider: WarmLocalProvider, sandbox: Sandbox, calls: Any) -> Shell:
+        """``shell``, answering from the runs recorded here where it can (``calls()``: the session's call count)."""
+        folder = provider.host_workspace(sandbox)
+
+        async def run(command: str) -> dict[str, Any]:
+            before = await asyncio.to_thread(_workspace_files, folder)
+            key = (command, _digest(before)) if before is not None else None
+            known = self._runs.get(key) if key else None
+            if known is not None:
+                for path, (mode, data) in known.wrote.items():
+                    await provider.write_files(sandbox, {path: data}, mode)
+                if known.error is not None:
+                    raise StepFailed(known.error)
+                return dict(known.result or {})
+            made = calls()
+            result: dict[str, Any] | None = None
+            error: str | None = None
+            try:
+                result = await shell(command)
+            except StepFailed as exc:
+                error = str(exc)
+            after = await asyncio.to_thread(_workspace_files, folder)
+            if key and after is not None and calls() == made and (wrote := _wrote(before or {}, after)) is not None:
+                if len(self._runs) >= self._kept:
+                    del self._runs[next(iter(self._runs))]
+                self._runs[key] = _ShellRun(wrote, result, error)
+            if error is not None:
+                raise StepFailed(error)
+            assert result is not None
+            return result
+
+        return run
+
+
+#: Files and folders of a workspace: ``{relative path: (mode, bytes)}``, folders with bytes None.
+_Files = dict[str, tuple[int, bytes | None]]
+
+
+def _workspace_files(folder: Path) -> _Files | None:
+    """Every regular file and folder under ``folder``; None when it holds anything else (a link, a fifo)."""
+    out: _Files = {}
+    for root, dirs, files in os.walk(folder):
+        for name in sorted(dirs + files):
+            path = os.path.join(root, name)
+            st = os.lstat(path)
+            rel = os.path.relpath(path, folder)
+            if stat.S_ISDIR(st.st_mode):
+                out[rel] = (stat.S_IMODE(st.st_mode), None)
+            elif stat.S_ISREG(st.st_mode):
+                with open(path, "rb") as f:
+                    out[rel] = (stat.S_IMODE(st.st_mode), f.read())
+            else:
+                return None
+    return out
+
+
+def _digest(files: _Files) -> str:
+    h = hashlib.sha256()
+    for rel in sorted(files):
+        mode, data = files[rel]
+        h.update(f"{rel}\0{mode}\0{-1 if data is None else len(data)}\0".encode())
+        h.update(data or b"")
+    return h.hexdigest()
+
+
+def _wrote(before: _Files, after: _Files) -> dict[str, tuple[int, bytes]] | None:
+    """The files a run wrote, or None when it did more than write files (removed one, made an empty folder)."""
+    if any(rel not in after for rel in before):
+        return None
+    wrote = {
+        rel: (mode, data) for rel, (mode, data) in after.items() if data is not None and before.get(rel) != (mode, data)
+    }
+    for rel, (_mode, data) in after.items():
+        if data is None and rel not in before and not any(w.startswith(rel + os.sep) for w in wrote):
+            return None  # a new folder with nothing written in it
+        if data is None and rel in before and before[rel] != after[rel]:
+            return None  # a folder's mode changed
+    return wrote
+
+
+#: This process's recorded shell runs.
+_SHELL_RUNS = _ShellRuns()
 
 
 def beyond(initial: dict[str, Any], reference: dict[str, Any], final: dict[str, Any]) -> bool:
@@ -217,14 +331,13 @@ def _worker_gateway() -> Gateway:
     if not _GATEWAY:
         from gateway.control.workspace import sandbox_tools
         from gateway.settings import Settings
-        from sandbox.local import LocalProvider
 
         root = Path(tempfile.mkdtemp(prefix="prove-"))
         util.Finalize(None, shutil.rmtree, args=(root,), kwargs={"ignore_errors": True}, exitpriority=10)
         # no seed slice: this gateway serves no one else, so a seed need not wait 10 ms for others' turn (it did
         # for every play: ~13 per pair)
         settings = Settings(seed_slice_s=0.0)
-        provider = LocalProvider(root, owner=f"prove-{os.getpid()}", tools=sandbox_tools(settings))
+        provider = WarmLocalProvider(root, owner=f"prove-{os.getpid()}", tools=sandbox_tools(settings))
         _GATEWAY.append(Gateway(settings, _TASKS, provider))
     return _GATEWAY[0]
 

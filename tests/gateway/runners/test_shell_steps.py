@@ -122,3 +122,62 @@ def test_the_scripted_model_types_a_shell_step_as_its_own_command_and_reads_its_
     assert isinstance(first, str) and "```bash\npython3 -c 'print(6 * 7)'\n```" in first
     second = next_reply(Turn(user=["Reply with one ```bash block.", "42"], replies=1), steps, "cli")
     assert isinstance(second, str) and "company complete-task --summary=42" in second
+
+
+def test_a_shell_step_met_again_on_the_same_files_is_replayed_not_run(tmp_path):
+    from gateway.runners import prove
+    from gateway.runners.policies import sandbox_shell
+    from sandbox import SandboxSpec
+    from sandbox.local import WarmLocalProvider
+
+    provider = WarmLocalProvider(tmp_path, owner="t", tools=None)
+    runs = prove._ShellRuns()
+    ran: list[str] = []
+
+    calls_made = [0]  # the session's call count, as the replay reads it
+    calling = [False]  # whether a run calls an app (moves the count)
+
+    async def play(command: str, files: dict[str, bytes]) -> tuple[dict, dict[str, bytes]]:
+        sb = await provider.create(SandboxSpec(labels={}, env={}, network="none"))
+        await provider.write_files(sb, files)
+        inner = sandbox_shell(provider, sb)
+
+        async def counted(cmd: str) -> dict:
+            ran.append(cmd)
+            calls_made[0] += calling[0]
+            return await inner(cmd)
+
+        try:
+            result = await runs.replay(counted, provider, sb, lambda: calls_made[0])(command)
+        except StepFailed as exc:
+            result = {"error": str(exc)}
+        folder = provider.host_workspace(sb)
+        seen = {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+        await provider.destroy(sb)
+        return result, seen
+
+    make = "mkdir -p out && tr a-z A-Z < in.txt > out/up.txt && echo made"
+    first = asyncio.run(play(make, {"in.txt": b"abc"}))
+    again = asyncio.run(play(make, {"in.txt": b"abc"}))
+    other = asyncio.run(play(make, {"in.txt": b"xyz"}))
+    assert first == again and first[1]["out/up.txt"] == b"ABC" and first[0]["stdout"] == "made"
+    assert other[1]["out/up.txt"] == b"XYZ"
+    assert ran == [make, make]  # the second play on the same bytes was replayed
+
+    ran.clear()
+    failing = "echo half > part.txt && exit 3"
+    one, two = asyncio.run(play(failing, {})), asyncio.run(play(failing, {}))
+    assert one == two and "exit 3" in one[0]["error"] and one[1] == {"part.txt": b"half\n"}
+    assert ran == [failing]  # a failure replays too: same error, same files
+
+    ran.clear()
+    removes = "rm in.txt"
+    asyncio.run(play(removes, {"in.txt": b"abc"}))
+    asyncio.run(play(removes, {"in.txt": b"abc"}))
+    assert ran == [removes, removes]  # a run that removed a file is not recorded
+
+    ran.clear()
+    calling[0] = True
+    asyncio.run(play("echo hi > a.txt", {}))
+    asyncio.run(play("echo hi > a.txt", {}))
+    assert ran == ["echo hi > a.txt", "echo hi > a.txt"]  # the session's call count moved: an app was called
