@@ -570,8 +570,17 @@ def _records(rows: Iterable[Sequence[Any]]) -> list[dict[str, Any]]:
     return out
 
 
+#: :func:`document_tables`' last answers by the document's SHA-256: a grade reads the same file many times
+#: (each check, each session of a task that saved the same bytes) and a workbook takes ~10 ms to open.
+_TABLES: collections.OrderedDict[str, list[tuple[str, list[dict[str, Any]]]]] = collections.OrderedDict()
+_TABLES_KEPT = 32
+_TABLES_LOCK = threading.Lock()
+
+
 def document_tables(data: bytes) -> list[tuple[str, list[dict[str, Any]]]]:
     """The tables of a document, each ``(name, rows)`` with rows as ``{heading: value}`` under its header row.
+
+    The answer is shared with later calls on the same bytes: read it, never change it.
 
     A workbook gives one table per sheet (named by its title; values as stored: numbers stay numbers, dates are
     ISO text (``2026-03-09``), and a
@@ -579,6 +588,20 @@ def document_tables(data: bytes) -> list[tuple[str, list[dict[str, Any]]]]:
     .docx one per table (``"table 1"``...; cell text), a CSV file one (``"csv"``; text). Anything else, or a file
     that unpacks past :data:`MAX_UNPACKED_BYTES`: ``[]``. At most :data:`MAX_TABLE_ROWS` rows a table are read.
     """
+    key = hashlib.sha256(data).hexdigest()
+    with _TABLES_LOCK:
+        if (known := _TABLES.get(key)) is not None:
+            _TABLES.move_to_end(key)
+            return known
+    tables = _read_tables(data)
+    with _TABLES_LOCK:
+        _TABLES[key] = tables
+        while len(_TABLES) > _TABLES_KEPT:
+            _TABLES.popitem(last=False)
+    return tables
+
+
+def _read_tables(data: bytes) -> list[tuple[str, list[dict[str, Any]]]]:
     if not data.startswith(b"PK"):
         rows = csv_rows(data)[:MAX_TABLE_ROWS] if sniff(data) == ".txt" else []
         return [("csv", rows)] if rows else []

@@ -105,3 +105,14 @@ def test_packed_wants_a_real_workbook_not_csv_text_under_its_name():
     book = make_xlsx({"Sheet1": [["Item", "Price"], ["Desk", 135]]})
     assert _passes(book, {"table_rows": {"rows": rows, "packed": True}})
 
+
+def test_a_document_read_again_is_answered_from_its_bytes_without_opening_it(monkeypatch):
+    import tools.kernel.documents as documents
+
+    opened: list[int] = []
+    real = documents._read_tables
+    monkeypatch.setattr(documents, "_read_tables", lambda data: opened.append(len(data)) or real(data))
+    first = documents.document_tables(b"Item,Price\nLamp,40\n")
+    assert documents.document_tables(b"Item,Price\nLamp,40\n") == first == [("csv", [{"Item": "Lamp", "Price": "40"}])]
+    assert documents.document_tables(b"Item,Price\nLamp,41\n") == [("csv", [{"Item": "Lamp", "Price": "41"}])]
+    assert len(opened) == 2  # the same bytes were read once
