@@ -26,6 +26,7 @@ declared claim reads it, with its own polarity), text the seed world already hol
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -138,9 +139,27 @@ def _contradicted(record: dict[str, Any], text: str, found: list[tuple[Any, dict
     return ""
 
 
-def _seeded(initial: dict[str, Any], app: str) -> set[str]:
+#: ``_seeded``'s answers for the app worlds graded last: ``{id(app world): (app world, texts)}``. A task's
+#: sessions share its seed snapshot (never changed), and tasks of one company often share an app's, so most
+#: grades read none; a few are kept alive here (each a seed world an app's tools start from).
+_SEEDED: dict[int, tuple[Any, frozenset[str]]] = {}
+_SEEDED_KEPT = 16
+_SEEDED_LOCK = threading.Lock()
+
+
+def _seeded(initial: dict[str, Any], app: str) -> frozenset[str]:
     """Every free text of ``app`` in the seed world, without a reply or forward prefix, case folded."""
-    return {_PREFIX.sub("", t).strip().casefold() for _, t in _texts(initial.get(app, {}))}
+    world = initial.get(app, {})
+    with _SEEDED_LOCK:
+        kept = _SEEDED.get(id(world))
+    if kept is not None and kept[0] is world:  # the same object, not another one at a reused address
+        return kept[1]
+    texts = frozenset(_PREFIX.sub("", t).strip().casefold() for _, t in _texts(world))
+    with _SEEDED_LOCK:
+        if len(_SEEDED) >= _SEEDED_KEPT:
+            del _SEEDED[next(iter(_SEEDED))]  # the oldest
+        _SEEDED[id(world)] = (world, texts)
+    return texts
 
 
 def _misstated(change: Change, initial: dict[str, Any], year: int, instruction: str = "") -> str:
@@ -197,7 +216,7 @@ def disowned(
     """
     declared = _declared([*checks, *allowed])
     asked = " ".join(instruction.split()).casefold()
-    seeded: dict[str, set[str]] = {}
+    seeded: dict[str, frozenset[str]] = {}
     out = []
     for change in changes:
         if change.kind == "delete":
