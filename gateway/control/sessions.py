@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
 
-from itsdangerous import BadSignature, URLSafeSerializer
+from itsdangerous import BadSignature, Signer
 
 from gateway.control.rows import Task
 from gateway.exceptions import SessionClosed, TaskError, UnknownSession
@@ -113,7 +113,7 @@ class SessionStore:
 
     def __init__(self, secret: str | None = None, incarnation: str | None = None) -> None:
         salt = f"session-token:{incarnation}" if incarnation else "session-token"
-        self._signer = URLSafeSerializer(secret or secrets.token_urlsafe(32), salt=salt)
+        self._signer = Signer(secret or secrets.token_urlsafe(32), salt=salt)
         self._prefix = f"{incarnation}." if incarnation else ""
         self._sessions: dict[str, Session] = {}
 
@@ -122,7 +122,9 @@ class SessionStore:
 
     def new_token(self, session_id: str) -> str:
         """A token naming ``session_id``, signed, with a random nonce so no two are alike."""
-        return self._prefix + str(self._signer.dumps([session_id, secrets.token_urlsafe(9)]))
+        # "<id>~<nonce>.<signature>": only characters a bearer token may hold; signed, not serialized (a
+        # serializer compresses even a payload this small: 0.4 ms a token)
+        return self._prefix + self._signer.sign(f"{session_id}~{secrets.token_urlsafe(9)}").decode()
 
     def add(self, session: Session) -> None:
         """Register a new session."""
@@ -144,7 +146,7 @@ class SessionStore:
         if not token.startswith(self._prefix):
             return None
         try:
-            session_id, _nonce = self._signer.loads(token[len(self._prefix) :])
+            session_id, _nonce = self._signer.unsign(token[len(self._prefix) :]).decode().split("~")
         except (BadSignature, ValueError, TypeError):
             return None
         session = self._sessions.get(session_id)
