@@ -35,10 +35,11 @@ def run(args: argparse.Namespace) -> int:
             return 2
         tasks = picked
     elif not args.all:  # a fixed sample of each family's instances; --all plays every one
-        if args.sample < 1:
-            print(f"company-gateway demo: --sample must be 1 or more, not {args.sample}", file=sys.stderr)
+        sample = 3 if args.sample is None else args.sample
+        if sample < 1:
+            print(f"company-gateway demo: --sample must be 1 or more, not {sample}", file=sys.stderr)
             return 2
-        tasks = demo_sample(tasks, args.sample)
+        tasks = demo_sample(tasks, sample)
     logging.basicConfig(level=logging.WARNING)
     exposures = ["mcp", "cli", "http"] if args.exposure == "all" else [args.exposure]
     if args.cluster is not None and (args.cluster < 1 or args.exposure not in ("mcp", "all", "auto")):

@@ -164,8 +164,12 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--task", action="append", dest="task_ids", metavar="ID", help="only this task (repeatable)")
     _selection(demo)
     demo.add_argument("--json", action="store_true", help="one JSON object per task and exposure")
-    demo.add_argument("--all", action="store_true", help="every family instance (default: a fixed sample per family)")
-    demo.add_argument("--sample", type=int, default=3, metavar="N", help="family instances per family (default 3)")
+    how_many = demo.add_mutually_exclusive_group()
+    how_many.add_argument(
+        "--all", action="store_true", help="every family instance (default: a fixed sample per family)"
+    )
+    # default None, not 3: argparse lets `--all --sample 3` through when the value is the default object itself
+    how_many.add_argument("--sample", type=int, metavar="N", help="family instances per family (default 3)")
     demo.add_argument(
         "--in-flight", type=int, default=4, metavar="N", help="plays at once (default 4; results keep their order)"
     )

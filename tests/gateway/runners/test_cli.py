@@ -259,3 +259,10 @@ def test_version_prints_the_installed_version(capsys):
         main(["--version"])
     assert stop.value.code == 0
     assert capsys.readouterr().out.strip() == f"company-gateway {metadata.version('company-gateway')}"
+
+
+def test_demo_all_and_sample_are_exclusive(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["demo", "--all", "--sample", "3"])
+    assert stop.value.code == 2
+    assert "argument --sample: not allowed with argument --all" in capsys.readouterr().err
