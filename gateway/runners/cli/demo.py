@@ -22,9 +22,6 @@ def run(args: argparse.Namespace) -> int:
     from gateway.settings import Settings
     from gateway.surfaces.asgi import create_app
 
-    if args.policy not in ("oracle", "noop"):
-        print(f"company-gateway demo: --policy must be oracle or noop, not {args.policy!r}", file=sys.stderr)
-        return 2
     if args.in_flight < 1:
         print(f"company-gateway demo: --in-flight must be 1 or more, not {args.in_flight}", file=sys.stderr)
         return 2

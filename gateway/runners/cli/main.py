@@ -147,7 +147,9 @@ def _parser() -> argparse.ArgumentParser:
     tools.add_argument("--json", action="store_true", help="a JSON array: name, app, read_only, input_schema")
 
     demo = sub.add_parser("demo", help="serve on loopback and play a policy on every task, every way in")
-    demo.add_argument("--policy", default="oracle", help="oracle (reference solutions, default) or noop")
+    demo.add_argument(
+        "--policy", choices=["oracle", "noop"], default="oracle", help="oracle (reference solutions, default) or noop"
+    )
     demo.add_argument(
         "--exposure",
         default="auto",
@@ -261,7 +263,9 @@ def _parser() -> argparse.ArgumentParser:
     hx.add_argument("--tasks-file", help="JSONL file of task rows the gateway serves (default: the built-in tasks)")
     hx.add_argument("--gateway-url", default="http://127.0.0.1:8000",
                     help="the running gateway Harbor's process reaches (default http://127.0.0.1:8000)")  # fmt: skip
-    hx.add_argument("--exposure", default="cli", help="the agent's way in from its shell: cli (default) or http")
+    hx.add_argument(
+        "--exposure", choices=["cli", "http"], default="cli", help="the agent's way in from its shell (default cli)"
+    )
     hx.add_argument("--agent-timeout", type=float, default=600.0, help="seconds per trial for the agent (600)")
 
     gx = sub.add_parser("gym-export", help="write a NeMo Gym resources server that forwards to a running gateway")
@@ -273,7 +277,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="IDS|FILE",
         help="task ids, comma-separated or repeated, or a JSONL file of task rows (default: all)",
     )
-    pick.add_argument("--split", help="only the tasks of this split: train, validation or test")
+    pick.add_argument("--split", choices=["train", "validation", "test"], help="only the tasks of this split")
     gx.add_argument(
         "--family",
         dest="families",

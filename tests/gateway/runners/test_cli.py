@@ -266,3 +266,26 @@ def test_demo_all_and_sample_are_exclusive(capsys):
         main(["demo", "--all", "--sample", "3"])
     assert stop.value.code == 2
     assert "argument --sample: not allowed with argument --all" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "shown"),
+    [
+        (["demo"], "--policy {oracle,noop}"),
+        (["harbor-export"], "--exposure {cli,http}"),
+        (["gym-export"], "--split {train,validation,test}"),
+        (["model"], "--policy {oracle,noop,wrong}"),
+    ],
+)
+def test_help_shows_the_allowed_values(capsys, argv, shown):
+    with pytest.raises(SystemExit) as stop:
+        main([*argv, "--help"])
+    assert stop.value.code == 0
+    assert shown in capsys.readouterr().out
+
+
+def test_demo_refuses_an_unknown_policy_in_the_parser(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["demo", "--policy", "wrong"])
+    assert stop.value.code == 2
+    assert "--policy: invalid choice: 'wrong' (choose from 'oracle', 'noop')" in capsys.readouterr().err
