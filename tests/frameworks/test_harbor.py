@@ -112,7 +112,6 @@ def test_split_exports_only_that_splits_rows(tmp_path: Path, capsys) -> None:
     ("argv", "message"),
     [
         (["--tasks", "no-such-task"], "--tasks names task ids not among the selected tasks: no-such-task"),
-        (["--gateway-url", "127.0.0.1:8000"], "--gateway-url must be an http(s) URL"),
         (["--agent-timeout", "0"], "--agent-timeout must be above 0 seconds"),
     ],
 )

@@ -93,6 +93,21 @@ class _JoinedNames(argparse.Action):
         setattr(namespace, self.dest, f"{before},{values}" if before else str(values))
 
 
+def _http_url(value: str) -> str:
+    """``--gateway-url``'s type: an http(s) URL with a host, e.g. ``http://127.0.0.1:8000``, else a usage error."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(value)
+        _ = parts.port  # read for its ValueError: a port that is not a number, or out of range
+    except ValueError:
+        parts = None
+    if parts is None or parts.scheme not in ("http", "https") or not parts.hostname:
+        shown = value if len(value) <= 80 else value[:80] + "..."
+        raise argparse.ArgumentTypeError(f"{shown!r} is not an http(s) URL; give one such as http://127.0.0.1:8000")
+    return value
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="company-gateway",
@@ -223,7 +238,9 @@ def _parser() -> argparse.ArgumentParser:
     ro.add_argument("--timeout", type=float, default=120.0, help="seconds one model call may take (default 120)")
     ro.add_argument("--max-retries", type=int, default=2, help="retries of a failed model call (default 2)")
     ro.add_argument("--output", help="JSONL file: one line per episode, with its trajectory")
-    ro.add_argument("--gateway-url", help="a running gateway (default: start one in this process on loopback)")
+    ro.add_argument(
+        "--gateway-url", type=_http_url, help="a running gateway (default: start one in this process on loopback)"
+    )
     ro.add_argument("--no-progress", action="store_true", help="draw no progress bar")
     _selection(ro)
 
@@ -261,7 +278,7 @@ def _parser() -> argparse.ArgumentParser:
     hx.add_argument("--tasks", action="append", metavar="IDS", help="task ids, comma-separated or repeated")
     _selection(hx)
     hx.add_argument("--tasks-file", help="JSONL file of task rows the gateway serves (default: the built-in tasks)")
-    hx.add_argument("--gateway-url", default="http://127.0.0.1:8000",
+    hx.add_argument("--gateway-url", type=_http_url, default="http://127.0.0.1:8000",
                     help="the running gateway Harbor's process reaches (default http://127.0.0.1:8000)")  # fmt: skip
     hx.add_argument(
         "--exposure", choices=["cli", "http"], default="cli", help="the agent's way in from its shell (default cli)"
@@ -295,7 +312,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     md.add_argument("--policy", choices=["oracle", "noop", "wrong"], default="oracle",
                     help="oracle (reference solutions, default), noop, or wrong (a negative control: 0.0)")  # fmt: skip
-    md.add_argument("--gateway-url", required=True, help="the gateway whose sessions it plays, e.g. http://127.0.0.1:8000")
+    md.add_argument("--gateway-url", type=_http_url, required=True,
+                    help="the gateway whose sessions it plays, e.g. http://127.0.0.1:8000")  # fmt: skip
     md.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     md.add_argument("--port", type=int, default=8001, help="port (default 8001; 0: a free one, printed at start)")
     md.add_argument("--control-token", help="the gateway's control token, if any (default: $GATEWAY_CONTROL_TOKEN)")

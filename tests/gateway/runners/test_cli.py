@@ -289,3 +289,18 @@ def test_demo_refuses_an_unknown_policy_in_the_parser(capsys):
         main(["demo", "--policy", "wrong"])
     assert stop.value.code == 2
     assert "--policy: invalid choice: 'wrong' (choose from 'oracle', 'noop')" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("url", ["notaurl", "127.0.0.1:8000", "ftp://host", "http://", "http://host:port"])
+@pytest.mark.parametrize(
+    "argv",
+    [["model"], ["rollout", "--base-url", "http://127.0.0.1:1/v1", "--model", "m"], ["harbor-export", "out"]],
+)
+def test_gateway_url_must_be_an_http_url(tmp_path, monkeypatch, capsys, argv, url):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as stop:
+        main([*argv, "--gateway-url", url])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert f"argument --gateway-url: {url!r} is not an http(s) URL; give one such as http://127.0.0.1:8000" in err
+    assert "Traceback" not in err and not (tmp_path / "out").exists()
