@@ -304,3 +304,14 @@ def test_gateway_url_must_be_an_http_url(tmp_path, monkeypatch, capsys, argv, ur
     err = capsys.readouterr().err
     assert f"argument --gateway-url: {url!r} is not an http(s) URL; give one such as http://127.0.0.1:8000" in err
     assert "Traceback" not in err and not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("runs", [2, 301])  # a row per run, and a row per family past 300 runs
+def test_the_demo_summary_gives_the_wall_time_and_labels_the_summed_one(capsys, runs):
+    from gateway.runners.cli.demo import _print_table
+    from gateway.runners.demo import EpisodeResult
+
+    results = [EpisodeResult(f"t{n}", "mcp", "oracle", ["gmail"], 1.0, 3, 2000.0) for n in range(runs)]
+    _print_table(results, "oracle", 1.5)
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert last == f"{runs} runs, mean reward 1.000, 1.5 s wall ({2.0 * runs:.1f} s summed over plays)"
