@@ -315,3 +315,23 @@ def test_the_demo_summary_gives_the_wall_time_and_labels_the_summed_one(capsys, 
     _print_table(results, "oracle", 1.5)
     last = capsys.readouterr().out.strip().splitlines()[-1]
     assert last == f"{runs} runs, mean reward 1.000, 1.5 s wall ({2.0 * runs:.1f} s summed over plays)"
+
+
+@pytest.mark.parametrize("command", [["regrade"], ["report", "-o", "site"]])
+@pytest.mark.parametrize(
+    ("make", "why"),
+    [
+        (lambda p: None, "cannot be read (No such file or directory)"),
+        (lambda p: p.mkdir(), "cannot be read (Is a directory)"),
+        (lambda p: p.write_bytes(b"\xff\xfe{}\n"), "is not UTF-8 text"),
+    ],
+    ids=["missing", "folder", "binary"],
+)
+def test_a_run_file_that_cannot_be_read_is_one_line_naming_it(tmp_path, monkeypatch, capsys, command, make, why):
+    monkeypatch.chdir(tmp_path)
+    run = tmp_path / "run.jsonl"
+    make(run)
+    assert main([command[0], str(run), *command[1:]]) == 2
+    err = capsys.readouterr().err
+    assert err == (f"company-gateway {command[0]}: RUN.jsonl {str(run)!r} {why}; give a JSONL file of episode "
+                   "records (rollout --output writes them)\n")  # fmt: skip
