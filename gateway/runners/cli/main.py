@@ -7,7 +7,7 @@ Exit status: 0 on success; 1 when a demo's oracle scores below 1.0 (or noop
 above 0.0), when ``tasks prove`` finds a grader that fails a policy, when a rollout
 cannot start (its gateway is unreachable), or when no episode of a rollout could be
 scored (every one masked, e.g. the model endpoint is unreachable); 2 for a usage error
-(bad option, unknown task id, invalid task file, missing API key) or an unavailable
+(bad option, unknown task id, invalid task file, missing API key, ``serve --port`` in use) or an unavailable
 sandbox provider or Ray cluster. A rollout in which some episodes were scored exits 0:
 the other failures are in its output; so does a regrade in which some episode was graded
 again (1 when none could be).
