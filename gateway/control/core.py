@@ -262,7 +262,10 @@ class Gateway:
         if "task" in body:
             return await asyncio.to_thread(parse_task, body["task"], "task"), True
         tid = body["task_id"]
-        if not isinstance(tid, str) or tid not in self.tasks:  # a list or object id is unhashable: 400, not 500
+        if not isinstance(tid, str):  # a number, list or object (a list is unhashable: 400, not 500)
+            sent = json.dumps(tid)
+            raise TaskError(f"task_id: must be a string (a task id; GET /tasks lists them), not {sent[:60]}")
+        if tid not in self.tasks:
             raise TaskError(f"task_id: no task {quote(tid)}; GET /tasks lists them")
         return self.tasks[tid], False
 

@@ -112,8 +112,6 @@ def test_split_exports_only_that_splits_rows(tmp_path: Path, capsys) -> None:
     ("argv", "message"),
     [
         (["--tasks", "no-such-task"], "--tasks names task ids not among the selected tasks: no-such-task"),
-        (["--gateway-url", "127.0.0.1:8000"], "--gateway-url must be an http(s) URL"),
-        (["--exposure", "mcp"], "--exposure must be 'cli' or 'http'"),
         (["--agent-timeout", "0"], "--agent-timeout must be above 0 seconds"),
     ],
 )
@@ -123,6 +121,14 @@ def test_bad_options_are_one_line_usage_errors(tmp_path: Path, capsys, argv: lis
     assert err.startswith("company-gateway harbor-export: ")
     assert message in err
     assert err.count("\n") == 1
+    assert not (tmp_path / "out").exists()
+
+
+def test_an_exposure_without_a_shell_is_refused_by_the_parser(tmp_path: Path, capsys) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["harbor-export", str(tmp_path / "out"), "--exposure", "mcp"])
+    assert exited.value.code == 2
+    assert "--exposure: invalid choice: 'mcp' (choose from 'cli', 'http')" in capsys.readouterr().err
     assert not (tmp_path / "out").exists()
 
 

@@ -107,8 +107,10 @@ def test_select_tasks_by_id_file_and_split(tmp_path):
 def test_the_command_line_exports_and_names_bad_options(tmp_path, capsys):
     assert main(["gym-export", str(tmp_path), "--tasks", f"{RIGHT[0]},{WRONG}"]) == 0
     assert capsys.readouterr().out.strip().endswith("company_gateway: 2 tasks")
-    assert main(["gym-export", str(tmp_path), "--split", "dev"]) == 2
-    assert "--split: 'dev' is not a split" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exited:
+        main(["gym-export", str(tmp_path), "--split", "dev"])
+    assert exited.value.code == 2
+    assert "--split: invalid choice: 'dev' (choose from 'train', 'validation', 'test')" in capsys.readouterr().err
     assert main(["gym-export", str(tmp_path), "--tasks", "no-such-task"]) == 2
     assert "--tasks: no task 'no-such-task'" in capsys.readouterr().err
     with pytest.raises(SystemExit) as exited:

@@ -16,7 +16,7 @@ import zipfile
 from pathlib import PurePosixPath
 from typing import Any
 
-from tools.kernel.exceptions import InvalidArgument
+from tools.kernel.exceptions import InvalidArgument, quote
 
 __all__ = [
     "BINARY_TYPES",
@@ -24,6 +24,7 @@ __all__ = [
     "TYPED_DOCUMENT_REFUSAL",
     "deliver_file",
     "looks_encoded",
+    "refuse_folder_path",
     "receive_file",
     "refuse_encoded",
     "refuse_typed_document",
@@ -206,13 +207,31 @@ def _free_path(files: Any, path: str) -> str:
     return candidate
 
 
+def refuse_folder_path(path: str, parameter: str = "path") -> None:
+    """Refuse a workspace path that names a folder by its form: ``.`` (the workspace root), ``..``, or ``a/``.
+
+    Example: ``path="."`` -> "'.' names a folder (the workspace root), not a file; pick a file in it, ...".
+
+    Raises:
+        InvalidArgument: (``parameter``) the path names a folder; an empty path passes (callers say what is missing).
+    """
+    given = path.strip()
+    last = PurePosixPath(given).name
+    if given and (given.endswith("/") or last in ("", ".", "..")):
+        root = " (the workspace root)" if PurePosixPath(given) == PurePosixPath(".") else ""
+        raise InvalidArgument(
+            f'{quote(given)} names a folder{root}, not a file; pick a file in it, e.g. {parameter}="reports/q2.xlsx"',
+            parameter,
+        )
+
+
 def receive_file(ctx: Any, content: str, path: str, content_param: str = "content", path_param: str = "path") -> bytes:
     """Take a file's bytes from a workspace path or, when given, inline text ``content``.
 
     Exactly one of ``content`` and ``path`` must be given.
 
     Raises:
-        InvalidArgument: Both or neither given, or a path given with no workspace.
+        InvalidArgument: Both or neither given, a path given with no workspace, or one naming a folder.
         NotFound: The workspace path holds no file.
     """
     if content and path:
@@ -220,6 +239,7 @@ def receive_file(ctx: Any, content: str, path: str, content_param: str = "conten
     if path:
         if ctx.files is None:
             raise InvalidArgument(f"there is no workspace here; pass the text in {content_param} instead", path_param)
+        refuse_folder_path(path, path_param)
         return bytes(ctx.files.load(path, path_param))
     if not content:
         raise InvalidArgument(f"give the text in {content_param} (or a workspace file in {path_param})", content_param)

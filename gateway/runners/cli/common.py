@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from gateway.control.rows import Task
 
-__all__ = ["family_names", "load_selected", "pick", "selected_facts", "tier"]
+__all__ = ["family_names", "load_selected", "pick", "selected_facts", "tier", "unreadable_run"]
 
 
 def family_names(args: argparse.Namespace) -> list[str] | None:
@@ -88,3 +88,12 @@ def tier(task: Task) -> str:
     return task.tier or tier_of(len(task.solution), False)
 
 
+def unreadable_run(path: str, exc: OSError | UnicodeDecodeError) -> str:
+    """The one line ``regrade`` and ``report`` print for a RUN.jsonl argument they cannot read as text.
+
+    Args:
+        path: The argument as given.
+        exc: What opening or decoding it raised: missing, a folder, no permission, or not UTF-8.
+    """
+    why = "is not UTF-8 text" if isinstance(exc, UnicodeDecodeError) else f"cannot be read ({exc.strerror or exc})"
+    return f"RUN.jsonl {path[:200]!r} {why}; give a JSONL file of episode records (rollout --output writes them)"

@@ -7,7 +7,7 @@ Exit status: 0 on success; 1 when a demo's oracle scores below 1.0 (or noop
 above 0.0), when ``tasks prove`` finds a grader that fails a policy, when a rollout
 cannot start (its gateway is unreachable), or when no episode of a rollout could be
 scored (every one masked, e.g. the model endpoint is unreachable); 2 for a usage error
-(bad option, unknown task id, invalid task file, missing API key) or an unavailable
+(bad option, unknown task id, invalid task file, missing API key, ``serve --port`` in use) or an unavailable
 sandbox provider or Ray cluster. A rollout in which some episodes were scored exits 0:
 the other failures are in its output; so does a regrade in which some episode was graded
 again (1 when none could be).
@@ -93,6 +93,21 @@ class _JoinedNames(argparse.Action):
         setattr(namespace, self.dest, f"{before},{values}" if before else str(values))
 
 
+def _http_url(value: str) -> str:
+    """``--gateway-url``'s type: an http(s) URL with a host, e.g. ``http://127.0.0.1:8000``, else a usage error."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(value)
+        _ = parts.port  # read for its ValueError: a port that is not a number, or out of range
+    except ValueError:
+        parts = None
+    if parts is None or parts.scheme not in ("http", "https") or not parts.hostname:
+        shown = value if len(value) <= 80 else value[:80] + "..."
+        raise argparse.ArgumentTypeError(f"{shown!r} is not an http(s) URL; give one such as http://127.0.0.1:8000")
+    return value
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="company-gateway",
@@ -147,7 +162,9 @@ def _parser() -> argparse.ArgumentParser:
     tools.add_argument("--json", action="store_true", help="a JSON array: name, app, read_only, input_schema")
 
     demo = sub.add_parser("demo", help="serve on loopback and play a policy on every task, every way in")
-    demo.add_argument("--policy", default="oracle", help="oracle (reference solutions, default) or noop")
+    demo.add_argument(
+        "--policy", choices=["oracle", "noop"], default="oracle", help="oracle (reference solutions, default) or noop"
+    )
     demo.add_argument(
         "--exposure",
         default="auto",
@@ -164,8 +181,12 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--task", action="append", dest="task_ids", metavar="ID", help="only this task (repeatable)")
     _selection(demo)
     demo.add_argument("--json", action="store_true", help="one JSON object per task and exposure")
-    demo.add_argument("--all", action="store_true", help="every family instance (default: a fixed sample per family)")
-    demo.add_argument("--sample", type=int, default=3, metavar="N", help="family instances per family (default 3)")
+    how_many = demo.add_mutually_exclusive_group()
+    how_many.add_argument(
+        "--all", action="store_true", help="every family instance (default: a fixed sample per family)"
+    )
+    # default None, not 3: argparse lets `--all --sample 3` through when the value is the default object itself
+    how_many.add_argument("--sample", type=int, metavar="N", help="family instances per family (default 3)")
     demo.add_argument(
         "--in-flight", type=int, default=4, metavar="N", help="plays at once (default 4; results keep their order)"
     )
@@ -217,7 +238,9 @@ def _parser() -> argparse.ArgumentParser:
     ro.add_argument("--timeout", type=float, default=120.0, help="seconds one model call may take (default 120)")
     ro.add_argument("--max-retries", type=int, default=2, help="retries of a failed model call (default 2)")
     ro.add_argument("--output", help="JSONL file: one line per episode, with its trajectory")
-    ro.add_argument("--gateway-url", help="a running gateway (default: start one in this process on loopback)")
+    ro.add_argument(
+        "--gateway-url", type=_http_url, help="a running gateway (default: start one in this process on loopback)"
+    )
     ro.add_argument("--no-progress", action="store_true", help="draw no progress bar")
     _selection(ro)
 
@@ -255,9 +278,11 @@ def _parser() -> argparse.ArgumentParser:
     hx.add_argument("--tasks", action="append", metavar="IDS", help="task ids, comma-separated or repeated")
     _selection(hx)
     hx.add_argument("--tasks-file", help="JSONL file of task rows the gateway serves (default: the built-in tasks)")
-    hx.add_argument("--gateway-url", default="http://127.0.0.1:8000",
+    hx.add_argument("--gateway-url", type=_http_url, default="http://127.0.0.1:8000",
                     help="the running gateway Harbor's process reaches (default http://127.0.0.1:8000)")  # fmt: skip
-    hx.add_argument("--exposure", default="cli", help="the agent's way in from its shell: cli (default) or http")
+    hx.add_argument(
+        "--exposure", choices=["cli", "http"], default="cli", help="the agent's way in from its shell (default cli)"
+    )
     hx.add_argument("--agent-timeout", type=float, default=600.0, help="seconds per trial for the agent (600)")
 
     gx = sub.add_parser("gym-export", help="write a NeMo Gym resources server that forwards to a running gateway")
@@ -269,7 +294,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="IDS|FILE",
         help="task ids, comma-separated or repeated, or a JSONL file of task rows (default: all)",
     )
-    pick.add_argument("--split", help="only the tasks of this split: train, validation or test")
+    pick.add_argument("--split", choices=["train", "validation", "test"], help="only the tasks of this split")
     gx.add_argument(
         "--family",
         dest="families",
@@ -287,7 +312,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     md.add_argument("--policy", choices=["oracle", "noop", "wrong"], default="oracle",
                     help="oracle (reference solutions, default), noop, or wrong (a negative control: 0.0)")  # fmt: skip
-    md.add_argument("--gateway-url", required=True, help="the gateway whose sessions it plays, e.g. http://127.0.0.1:8000")
+    md.add_argument("--gateway-url", type=_http_url, required=True,
+                    help="the gateway whose sessions it plays, e.g. http://127.0.0.1:8000")  # fmt: skip
     md.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     md.add_argument("--port", type=int, default=8001, help="port (default 8001; 0: a free one, printed at start)")
     md.add_argument("--control-token", help="the gateway's control token, if any (default: $GATEWAY_CONTROL_TOKEN)")

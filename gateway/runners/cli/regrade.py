@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from gateway.runners.cli.common import unreadable_run
+
 __all__ = ["run"]
 
 
@@ -56,14 +58,17 @@ def run(args: argparse.Namespace) -> int:
     if args.tasks_file and args.rows != "current":
         return usage("--tasks names today's rows: give it with --rows current")
     records = []
-    with Path(args.run).open(encoding="utf-8") as lines:
-        for n, line in enumerate(lines, 1):
-            if not line.strip():
-                continue
-            try:
-                records.append(EpisodeRecord.from_json(line))
-            except ValueError as exc:
-                return usage(f"{str(args.run)[:200]}:{n}: {exc}")
+    try:
+        with Path(args.run).open(encoding="utf-8") as lines:
+            for n, line in enumerate(lines, 1):
+                if not line.strip():
+                    continue
+                try:
+                    records.append(EpisodeRecord.from_json(line))
+                except ValueError as exc:
+                    return usage(f"{str(args.run)[:200]}:{n}: {exc}")
+    except (OSError, UnicodeDecodeError) as exc:
+        return usage(unreadable_run(args.run, exc))
     current = None
     if args.rows == "current":
         if args.tasks_file:

@@ -7,6 +7,8 @@ import sys
 import time
 from pathlib import Path
 
+from gateway.runners.cli.common import unreadable_run
+
 __all__ = ["run"]
 
 
@@ -21,10 +23,14 @@ def run(args: argparse.Namespace) -> int:
     if not args.output and not args.atif:
         return usage("say where to write: -o DIR for the site, --atif DIR for ATIF trajectories, or both")
     started = time.perf_counter()
-    try:
-        runs = [load_run(path) for path in args.runs]
-    except ValueError as exc:
-        return usage(str(exc))
+    runs = []
+    for path in args.runs:
+        try:
+            runs.append(load_run(path))
+        except (OSError, UnicodeDecodeError) as exc:
+            return usage(unreadable_run(path, exc))
+        except ValueError as exc:
+            return usage(str(exc))
     if args.output:
         stats = build_report(runs, args.output)
         index = (Path(args.output) / "index.html").resolve()

@@ -8,9 +8,31 @@ import contextlib
 import logging
 import signal
 import socket
+import sys
 from typing import Any
 
 __all__ = ["run"]
+
+
+def _cannot_bind(host: str, port: int) -> str | None:
+    """Why HOST:PORT cannot be bound now (e.g. "Address already in use"), or None when it can.
+
+    The probe binds as uvicorn does (SO_REUSEADDR, so a port in TIME_WAIT passes) and lets go at once; a host
+    that does not resolve is left to uvicorn to report.
+    """
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                                             flags=socket.AI_PASSIVE)[0]  # fmt: skip
+    except (OSError, IndexError):
+        return None
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            return exc.strerror or str(exc)
+    return None
+
 
 def run(args: argparse.Namespace) -> int:
     """``serve``: the gateway on HOST:PORT until SIGTERM or SIGINT; the exit status is the signal's."""
@@ -22,6 +44,11 @@ def run(args: argparse.Namespace) -> int:
 
     overrides = {k: v for k, v in vars(args).items() if k in Settings.model_fields and v is not None}
     settings = Settings(**overrides)
+    # Before the task rows load (seconds for the built-in ones): a port in use is said at once.
+    if settings.port and (why := _cannot_bind(settings.host, settings.port)):
+        print(f"company-gateway serve: --port {settings.port} (GATEWAY_PORT) cannot be bound on {settings.host}: "
+              f"{why}; choose another --port, or --port 0 for a free one", file=sys.stderr)  # fmt: skip
+        return 2
     logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s %(message)s")
     app = create_app(settings)
     gateway = app.state.gateway

@@ -259,3 +259,79 @@ def test_version_prints_the_installed_version(capsys):
         main(["--version"])
     assert stop.value.code == 0
     assert capsys.readouterr().out.strip() == f"company-gateway {metadata.version('company-gateway')}"
+
+
+def test_demo_all_and_sample_are_exclusive(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["demo", "--all", "--sample", "3"])
+    assert stop.value.code == 2
+    assert "argument --sample: not allowed with argument --all" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "shown"),
+    [
+        (["demo"], "--policy {oracle,noop}"),
+        (["harbor-export"], "--exposure {cli,http}"),
+        (["gym-export"], "--split {train,validation,test}"),
+        (["model"], "--policy {oracle,noop,wrong}"),
+    ],
+)
+def test_help_shows_the_allowed_values(capsys, argv, shown):
+    with pytest.raises(SystemExit) as stop:
+        main([*argv, "--help"])
+    assert stop.value.code == 0
+    assert shown in capsys.readouterr().out
+
+
+def test_demo_refuses_an_unknown_policy_in_the_parser(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["demo", "--policy", "wrong"])
+    assert stop.value.code == 2
+    assert "--policy: invalid choice: 'wrong' (choose from 'oracle', 'noop')" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("url", ["notaurl", "127.0.0.1:8000", "ftp://host", "http://", "http://host:port"])
+@pytest.mark.parametrize(
+    "argv",
+    [["model"], ["rollout", "--base-url", "http://127.0.0.1:1/v1", "--model", "m"], ["harbor-export", "out"]],
+)
+def test_gateway_url_must_be_an_http_url(tmp_path, monkeypatch, capsys, argv, url):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as stop:
+        main([*argv, "--gateway-url", url])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert f"argument --gateway-url: {url!r} is not an http(s) URL; give one such as http://127.0.0.1:8000" in err
+    assert "Traceback" not in err and not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("runs", [2, 301])  # a row per run, and a row per family past 300 runs
+def test_the_demo_summary_gives_the_wall_time_and_labels_the_summed_one(capsys, runs):
+    from gateway.runners.cli.demo import _print_table
+    from gateway.runners.demo import EpisodeResult
+
+    results = [EpisodeResult(f"t{n}", "mcp", "oracle", ["gmail"], 1.0, 3, 2000.0) for n in range(runs)]
+    _print_table(results, "oracle", 1.5)
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert last == f"{runs} runs, mean reward 1.000, 1.5 s wall ({2.0 * runs:.1f} s summed over plays)"
+
+
+@pytest.mark.parametrize("command", [["regrade"], ["report", "-o", "site"]])
+@pytest.mark.parametrize(
+    ("make", "why"),
+    [
+        (lambda p: None, "cannot be read (No such file or directory)"),
+        (lambda p: p.mkdir(), "cannot be read (Is a directory)"),
+        (lambda p: p.write_bytes(b"\xff\xfe{}\n"), "is not UTF-8 text"),
+    ],
+    ids=["missing", "folder", "binary"],
+)
+def test_a_run_file_that_cannot_be_read_is_one_line_naming_it(tmp_path, monkeypatch, capsys, command, make, why):
+    monkeypatch.chdir(tmp_path)
+    run = tmp_path / "run.jsonl"
+    make(run)
+    assert main([command[0], str(run), *command[1:]]) == 2
+    err = capsys.readouterr().err
+    assert err == (f"company-gateway {command[0]}: RUN.jsonl {str(run)!r} {why}; give a JSONL file of episode "
+                   "records (rollout --output writes them)\n")  # fmt: skip

@@ -66,3 +66,22 @@ def test_serve_answers_then_stops_on_a_signal_and_logs_the_shutdown(sig, status)
     assert f"company-gateway: serving {url} (MCP at /mcp)" in output.splitlines()
     assert "shutdown: refusing new seeds; live=1" in output
     assert "Traceback" not in output
+
+
+def test_a_port_in_use_is_a_usage_error_before_any_task_row_loads(monkeypatch, capsys):
+    import gateway.surfaces.asgi
+    from gateway.runners.cli import main
+
+    def no_rows(*args, **kwargs):
+        raise AssertionError("the rows were loaded before the port was checked")
+
+    monkeypatch.setattr(gateway.surfaces.asgi, "create_app", no_rows)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--host", "127.0.0.1", "--port", str(port)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == (f"company-gateway serve: --port {port} (GATEWAY_PORT) cannot be bound on 127.0.0.1: Address already "
+                   "in use; choose another --port, or --port 0 for a free one\n")  # fmt: skip

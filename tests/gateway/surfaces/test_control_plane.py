@@ -262,3 +262,10 @@ async def test_control_errors_quote_only_a_short_prefix_of_a_huge_value(live):
     assert r.status_code == 404
     assert "... (5,000,000 characters)" in r.json()["error"]
     assert len(r.content) < 500
+
+
+async def test_a_task_id_that_is_not_a_string_is_named_as_such(live):
+    for task_id, sent in [(5, "5"), (None, "null"), (["a"], '["a"]'), ({"id": "x"}, '{"id": "x"}')]:
+        r = await live.control.post("/seed_session", json={"task_id": task_id})
+        assert r.status_code == 400
+        assert r.json()["error"] == f"task_id: must be a string (a task id; GET /tasks lists them), not {sent}"

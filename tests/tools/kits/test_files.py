@@ -36,3 +36,43 @@ def test_refuse_encoded_names_the_parameter_and_what_to_pass_instead():
     assert err.value.parameter == "content"
     assert "save the file in your workspace and pass path=<its workspace path> instead" in err.value.message
     refuse_encoded("Hi Priya, the numbers are in.", "content")  # ordinary text passes
+
+
+ROOT_REFUSAL = "'.' names a folder (the workspace root), not a file; pick a file in it, e.g. path=\"reports/q2.xlsx\""
+
+
+@pytest.mark.parametrize(
+    ("app", "where"),
+    [
+        ("drive", {}),
+        ("onedrive", {}),
+        ("sharepoint", {"site": "Finance"}),
+        ("slack", {"channel": "#general"}),
+        ("box", {}),
+    ],
+)
+def test_upload_file_from_the_workspace_root_names_path_and_asks_for_a_file(app, where):
+    from tests.conftest import MemoryFiles
+    from tests.tools.apps.conftest import app_ctx, call
+    from tools.kernel.exceptions import InvalidArgument
+
+    c = app_ctx(app, MemoryFiles({"a.txt": b"x"}))
+    before = c.world.snapshot()
+    with pytest.raises(InvalidArgument) as err:
+        call(c, "upload_file", **where, path=".")
+    assert (err.value.parameter, err.value.message) == ("path", ROOT_REFUSAL)
+    assert c.world.snapshot() == before
+
+
+@pytest.mark.parametrize(("path", "folder"), [("./", True), ("reports/", True), ("a/..", True), ("a.txt", False),
+                                              ("", False)])  # fmt: skip
+def test_refuse_folder_path_by_the_path_s_form(path, folder):
+    from tools.kernel.exceptions import InvalidArgument
+    from tools.kits.files import refuse_folder_path
+
+    if not folder:
+        refuse_folder_path(path)
+        return
+    with pytest.raises(InvalidArgument, match="names a folder, not a file|the workspace root") as err:
+        refuse_folder_path(path, "save_as")
+    assert err.value.parameter == "save_as" and 'save_as="reports/q2.xlsx"' in err.value.message

@@ -38,7 +38,7 @@ from tools.apps.box.state import ROOT, BoxFile, BoxState, Folder, Item
 from tools.kernel.documents import mime_type_for
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 from tools.kernel.world import Context
-from tools.kits.files import deliver_file
+from tools.kits.files import deliver_file, refuse_folder_path
 from tools.kits.paging import Page, PageSize, page_of
 from tools.kits.text import FileText, LongText, SearchText, fold
 
@@ -197,6 +197,7 @@ def upload_file(
         The new file's details (as box get-item).
     """
     folder = find_folder(ctx, folder_id)
+    refuse_folder_path(path)
     if not name.strip() and not path.strip():
         raise InvalidArgument("give the file's name (and its text in content, or a workspace file in path)", "name")
     fname = check_name(name or (PurePosixPath(path.strip()).name if path.strip() else ""), "name")

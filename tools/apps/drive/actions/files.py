@@ -31,7 +31,7 @@ from tools.apps.drive.app import app
 from tools.apps.drive.state import ROOT, DriveState
 from tools.kernel.exceptions import Conflict, InvalidArgument
 from tools.kernel.world import Context
-from tools.kits.files import deliver_file, receive_file, refuse_encoded, refuse_typed_document
+from tools.kits.files import deliver_file, receive_file, refuse_encoded, refuse_folder_path, refuse_typed_document
 from tools.kits.paging import Page, PageSize, page_of
 from tools.kits.text import FileText, SearchText, fold, require_text
 
@@ -265,6 +265,7 @@ def upload_file(
         raise InvalidArgument(
             "there is no workspace here to upload from; use drive create-file with content=... for text", "path"
         )
+    refuse_folder_path(path)
     name = check_name(name or PurePosixPath(path).name, "name")
     where = place(ctx, parent_id, "parent_id")
     require_write(ctx, where, "parent_id")

@@ -30,7 +30,7 @@ from tools.apps.onedrive.state import FORBIDDEN, ROOT, OneDriveState
 from tools.kernel.documents import mime_type_for
 from tools.kernel.exceptions import Conflict, InvalidArgument
 from tools.kernel.world import Context
-from tools.kits.files import INLINE_LIMIT, deliver_file
+from tools.kits.files import INLINE_LIMIT, deliver_file, refuse_folder_path
 from tools.kits.folders import check_name
 from tools.kits.paging import Page, PageSize, page_of
 from tools.kits.text import FileText, SearchText, fold
@@ -242,6 +242,7 @@ def upload_file(
         return detail(ctx, target)
     parent = folder_ref(ctx, folder, "folder")
     pid = parent.id if parent else ROOT
+    refuse_folder_path(path)
     if not name.strip() and path.strip():
         name = PurePosixPath(path.strip()).name
     name = check_name(name, "name", FORBIDDEN)

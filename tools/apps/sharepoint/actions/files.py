@@ -27,7 +27,7 @@ from tools.apps.sharepoint.state import LibraryItem, SharePointState, Version
 from tools.kernel.documents import mime_type_for
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 from tools.kernel.world import Context
-from tools.kits.files import deliver_file, receive_file, refuse_encoded, refuse_typed_document
+from tools.kits.files import deliver_file, receive_file, refuse_encoded, refuse_folder_path, refuse_typed_document
 from tools.kits.folders import check_name
 from tools.kits.paging import Page, PageSize, page_of
 from tools.kits.text import FileText, SearchText, fold
@@ -161,6 +161,7 @@ def upload_file(
     s = find_site(ctx, site)
     lib = find_library(ctx, s, library)
     parent = find_folder(ctx, lib, folder, "folder")
+    refuse_folder_path(path)
     if not name.strip() and path.strip():
         name = PurePosixPath(path.strip()).name
     name = check_name(name, "name", FORBIDDEN)

@@ -26,7 +26,7 @@ from tools.apps.slack.state import Message, SlackFile, SlackState
 from tools.kernel.documents import mime_type_for
 from tools.kernel.exceptions import InvalidArgument
 from tools.kernel.world import Context
-from tools.kits.files import deliver_file, receive_file, refuse_encoded, refuse_typed_document
+from tools.kits.files import deliver_file, receive_file, refuse_encoded, refuse_folder_path, refuse_typed_document
 from tools.kits.paging import Page, PageSize, page_of
 from tools.kits.text import FileText, SearchText, fold
 
@@ -112,6 +112,7 @@ def upload_file(
         parent = thread_parent(ctx, find_message(ctx, thread_id, "thread_id"))
         if parent.channel_id != ch.id:
             raise InvalidArgument(f"message '{thread_id}' is not in {channel_label(ctx, ch)}", "thread_id")
+    refuse_folder_path(path)
     name = shared_file_name(filename, path)
     if content:
         refuse_encoded(content, "content")
