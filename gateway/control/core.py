@@ -36,7 +36,14 @@ from gateway.control.sessions import (
     state_of,
     verdict_of_closed,
 )
-from gateway.control.workspace import ProviderFailed, SandboxFiles, destroy_quietly, lend_sandbox
+from gateway.control.workspace import (
+    FILES_OFF_LOOP,
+    FilesNeeded,
+    ProviderFailed,
+    SandboxFiles,
+    destroy_quietly,
+    lend_sandbox,
+)
 from gateway.control.worlds import Templates, WorldTemplate
 from gateway.exceptions import SandboxUnavailable, SessionClosed, ShuttingDown, TaskError, UnknownSession
 from gateway.grading import AnswerText, Request, grade
@@ -121,6 +128,7 @@ class Gateway:
         self.templates = Templates(tasks)
         self.release = release.Release(settings.memory_trim_interval_s)  # files' text; the heap, to the system
         self._slow_tools: set[str] = set()  # tools whose calls run off the loop (see SLOW_ON_LOOP_S)
+        self._file_tools: set[str] = set()  # tools that reached for a lent workspace's files: off the loop
         set_text_cache_limit(settings.text_cache_max_bytes)  # shared by the process: the last gateway's bounds win
         set_document_cache_limit(settings.document_cache_max_bytes)
         set_company_cache_size(settings.company_cache_size)
@@ -309,17 +317,25 @@ class Gateway:
                 check_written(self.settings, session, written)
                 uploaded = 0  # characters of text in files taken from the workspace and stored
                 lent = session.sandbox is not None and self.provider is not None
-                if not lent and session.written_chars <= OFF_LOOP_WRITTEN_CHARS and tool not in self._slow_tools:
+                result, off_loop = None, True
+                if session.written_chars <= OFF_LOOP_WRITTEN_CHARS and tool not in self._slow_tools | self._file_tools:
                     # On the loop: a thread hop costs ~0.3 ms a call, and what a call costs is bounded by its
                     # inputs and the world's size (the worst search of a fixture's world takes ~10 ms). A tool
-                    # that once took longer than SLOW_ON_LOOP_S here runs off the loop from then on.
+                    # that once took longer than SLOW_ON_LOOP_S here runs off the loop from then on; so does one
+                    # that once reached for a lent workspace's files (they are read and written off the loop).
                     on_loop = time.perf_counter()
                     try:
-                        result = action.invoke(Context(session.world, action.app, None), arguments)
+                        result = action.invoke(Context(session.world, action.app, FILES_OFF_LOOP if lent else None),
+                                               arguments)  # fmt: skip
+                        off_loop = False
+                    except FilesNeeded:  # undone, and run again off the loop below
+                        self._file_tools.add(tool)
+                        restore(session, backup)
+                        backup = None if action.read_only else quotas.backup(session, action)
                     finally:
                         if time.perf_counter() - on_loop > SLOW_ON_LOOP_S:
                             self._slow_tools.add(tool)
-                else:
+                if off_loop:
                     # Off the loop, in a worker thread that hands the GIL back every SWITCH_INTERVAL_S: file I/O
                     # goes through the provider; a session that wrote much text can make searches over it that
                     # cost more (~110 ms at the text quota); a slow tool's next call may cost as much again.
@@ -436,7 +452,9 @@ class Gateway:
             said = AnswerText(answer=s.world.answer, summary=s.world.completion, response=response)
             request = Request(s.task.instruction, s.world.user, s.world.now.year)
             final = s.world.snapshot()
-            result = grade(s.task.checks, s.task.allowed_changes, s.initial, final, said, s.world.blobs, request)
+            changes = diff(s.initial, final)
+            result = grade(s.task.checks, s.task.allowed_changes, s.initial, final, said, s.world.blobs, request,
+                           changes)  # fmt: skip
             masked = s.failure is not None
             facts, version = self._facts_of(s.task)
             s.verify_result = {
@@ -449,7 +467,7 @@ class Gateway:
                 "grader_version": version,
                 "task": {**facts, "exposure": s.exposure},
                 "tool_calls": list(s.call_log),
-                "changes": change_set(diff(s.initial, final), s.world.blobs, said),
+                "changes": change_set(changes, s.world.blobs, said),
             }
             s.status = "verified"
             if masked:

@@ -32,9 +32,11 @@ from tools import REGISTRY, Conflict, FileStore, InvalidArgument, NotFound
 
 __all__ = [
     "DOCUMENT_TOOLS",
+    "FILES_OFF_LOOP",
     "PROVIDER_FAILED_MESSAGE",
     "SANDBOX_API_SOCKET",
     "SOCKET_ENV",
+    "FilesNeeded",
     "ProviderFailed",
     "SandboxFiles",
     "WorkspaceFull",
@@ -239,6 +241,34 @@ def _amount(n: int) -> str:
         if n >= scale:
             return f"{n / scale:.1f}".removesuffix(".0") + f" {unit} ({n:,} bytes)"
     return f"{n} bytes"
+
+
+class FilesNeeded(BaseException):  # noqa: N818 - not an error: a signal that passes an action's own handlers
+    """An action run on the event loop reached for the lent workspace's files: undo it and run it off the loop.
+
+    A ``BaseException``, so that no ``except Exception`` in an action turns it into the caller's error.
+    """
+
+
+class _FilesOffLoop(FileStore):
+    """The workspace as an action run on the event loop sees it: there, but every use raises :class:`FilesNeeded`.
+
+    Its files are read and written through the provider from a worker thread (:class:`SandboxFiles`); an action
+    that never touches them (most calls) runs on the loop without a thread hop.
+    """
+
+    def save(self, path: str, data: bytes, parameter: str = "save_as") -> str:
+        raise FilesNeeded
+
+    def load(self, path: str, parameter: str = "path") -> bytes:
+        raise FilesNeeded
+
+    def exists(self, path: str) -> bool:
+        raise FilesNeeded
+
+
+#: The one :class:`_FilesOffLoop` (it holds nothing).
+FILES_OFF_LOOP: FileStore = _FilesOffLoop()
 
 
 class SandboxFiles(FileStore):

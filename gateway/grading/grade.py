@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gateway.grading.answers import AnswerText, grade_answer
-from gateway.grading.changes import collateral, diff
+from gateway.grading.changes import Change, collateral, diff
 from gateway.grading.freetext import disowned
 from gateway.grading.messages import contradictions, read_claims
 from gateway.grading.operators import match_value, match_where, resolved_claims, using_blobs, using_world, value_at
@@ -35,6 +35,7 @@ def grade(
     said: AnswerText | str | None,
     blobs: BlobStore | None = None,
     request: Request | None = None,
+    changes: list[Change] | None = None,
 ) -> Grade:
     """Run every check on the final snapshot and the collateral check on the diff.
 
@@ -48,6 +49,7 @@ def grade(
         request: The instruction, user and year, for answer checks (values the request names are its
             subjects, never extra claims) and for what a new record may hold beyond its rule (the people
             the request names and the acting user are involved; see :mod:`gateway.grading.scope`).
+        changes: ``diff(initial, final)`` when the caller already has it (it is worked out here otherwise).
 
     Returns:
         The reward (1.0 or 0.0) and one result per check, collateral check last.
@@ -55,7 +57,7 @@ def grade(
     if not isinstance(said, AnswerText):
         said = AnswerText(summary=said)
     with using_blobs(blobs, initial), using_world(final):
-        changes = diff(initial, final)
+        changes = diff(initial, final) if changes is None else changes
         changed_ids = {(c.app, c.collection, c.id) for c in changes if c.kind != "delete"}
         request = request or Request()
         results = [_run_check(chk, initial, final, changed_ids, said, request) for chk in checks]

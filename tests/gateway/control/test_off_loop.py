@@ -63,3 +63,32 @@ async def test_a_tool_that_once_held_the_loop_too_long_runs_off_it_for_every_ses
     search = "company_drive_search_files"
     assert threads == [(search, loop), (search, threads[1][1]), ("company_drive_list_shared_drives", loop)]
     assert threads[1][1] != loop
+
+
+async def test_a_lent_sessions_call_runs_on_the_loop_until_it_reaches_for_the_workspace(monkeypatch, tmp_path):
+    from sandbox.local import LocalProvider
+
+    monkeypatch.setattr(core, "SLOW_ON_LOOP_S", 60.0)
+    threads: list[tuple[str, int]] = []
+    invoke = Action.invoke
+
+    def recorded(self, ctx, arguments):
+        threads.append((self.tool_name, threading.get_ident()))
+        return invoke(self, ctx, arguments)
+
+    monkeypatch.setattr(Action, "invoke", recorded)
+    gw = Gateway(Settings(seed_slice_s=0), TASKS, LocalProvider(tmp_path, owner="t"))
+    info = await gw.seed({"task_id": "drive-share-offsite-agenda", "exposure": "cli"}, "http://127.0.0.1:1/")
+    session = gw.get_session(info["session_id"])
+    assert session.sandbox is not None
+    await gw.provider.write_files(session.sandbox, {"notes.txt": b"offsite notes"})
+    loop = threading.get_ident()
+    await gw.call(session, "company_drive_search_files", {"query": "agenda"}, surface="cli")
+    made = await gw.call(session, "company_drive_upload_file", {"path": "notes.txt"}, surface="cli")
+    again = await gw.call(session, "company_drive_upload_file", {"path": "notes.txt", "name": "n2.txt"}, surface="cli")
+    upload = "company_drive_upload_file"
+    assert threads[0] == ("company_drive_search_files", loop)  # no file touched: on the loop
+    assert threads[1] == (upload, loop) and threads[2][0] == upload and threads[2][1] != loop  # undone, run off it
+    assert threads[3][0] == upload and threads[3][1] != loop  # once it reached for files: straight off the loop
+    names = [f["name"] for f in session.world.snapshot()["drive"]["files"].values() if f["name"].startswith("n")]
+    assert sorted(names) == ["n2.txt", "notes.txt"] and made["name"] == "notes.txt" and again["name"] == "n2.txt"
