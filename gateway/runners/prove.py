@@ -71,8 +71,14 @@ class _Play:
     variables: dict[str, Any]
 
 
-async def _play(gateway: Gateway, task: Task, exposure: str, steps: list[Step], *, final: bool = False) -> _Play:
-    """Seed, play ``steps``, verify and close; ``final``: keep the world's last snapshot (else ``{}``: it costs)."""
+async def _play(
+    gateway: Gateway, task: Task, exposure: str, steps: list[Step], *, final: bool = False, grade_failed: bool = True
+) -> _Play:
+    """Seed, play ``steps``, verify and close; ``final``: keep the world's last snapshot (else ``{}``: it costs).
+
+    ``grade_failed=False``: a play whose step failed is closed unverified (reward 0.0, no checks): a generated
+    control's candidate that does not run cleanly proves nothing, and its grade would cost a third of the play.
+    """
     seed = await gateway.seed({"task_id": task.id, "exposure": exposure}, "http://127.0.0.1:1/")
     session = gateway.get_session(seed["session_id"])
 
@@ -94,6 +100,9 @@ async def _play(gateway: Gateway, task: Task, exposure: str, steps: list[Step], 
     except (StepFailed, TaskError) as exc:  # a failed call, or a saved path the answer did not have
         error = str(exc)
     last = session.world.snapshot() if final else {}
+    if error is not None and not grade_failed:
+        await gateway.close(seed["session_id"])
+        return _Play(0.0, error, last, [], variables)
     verdict = await gateway.verify(seed["session_id"])
     await gateway.close(seed["session_id"])
     return _Play(verdict["reward"], error, last, verdict["checks"], variables)
@@ -289,7 +298,7 @@ async def prove_task(gateway: Gateway, task: Task, exposure: str) -> list[Proof]
             continue
         tried = refused = 0
         for steps in generated.candidates:
-            play = await _play(gateway, task, exposure, steps, final=generated.name == "over_reach")
+            play = await _play(gateway, task, exposure, steps, final=generated.name == "over_reach", grade_failed=False)
             if play.error is not None and generated.refused_by and generated.refused_by in play.error:
                 tried, refused = tried + 1, refused + 1  # the app refused the trick: it did no harm
                 if tried >= MAX_TRIES:
