@@ -128,7 +128,7 @@ class Gateway:
         self.templates = Templates(tasks)
         self.release = release.Release(settings.memory_trim_interval_s)  # files' text; the heap, to the system
         self._slow_tools: set[str] = set()  # tools whose calls run off the loop (see SLOW_ON_LOOP_S)
-        self._file_tools: set[str] = set()  # tools that reached for a lent workspace's files: off the loop
+        self._file_tools: set[str] = set()  # tools that reached for a lent workspace's files: off the loop when lent
         set_text_cache_limit(settings.text_cache_max_bytes)  # shared by the process: the last gateway's bounds win
         set_document_cache_limit(settings.document_cache_max_bytes)
         set_company_cache_size(settings.company_cache_size)
@@ -318,7 +318,8 @@ class Gateway:
                 uploaded = 0  # characters of text in files taken from the workspace and stored
                 lent = session.sandbox is not None and self.provider is not None
                 result, off_loop = None, True
-                if session.written_chars <= OFF_LOOP_WRITTEN_CHARS and tool not in self._slow_tools | self._file_tools:
+                needs_files = lent and tool in self._file_tools
+                if session.written_chars <= OFF_LOOP_WRITTEN_CHARS and tool not in self._slow_tools and not needs_files:
                     # On the loop: a thread hop costs ~0.3 ms a call, and what a call costs is bounded by its
                     # inputs and the world's size (the worst search of a fixture's world takes ~10 ms). A tool
                     # that once took longer than SLOW_ON_LOOP_S here runs off the loop from then on; so does one

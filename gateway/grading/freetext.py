@@ -149,7 +149,9 @@ _SEEDED_LOCK = threading.Lock()
 
 def _seeded(initial: dict[str, Any], app: str) -> frozenset[str]:
     """Every free text of ``app`` in the seed world, without a reply or forward prefix, case folded."""
-    world = initial.get(app, {})
+    world = initial.get(app)
+    if not world:
+        return frozenset()
     with _SEEDED_LOCK:
         kept = _SEEDED.get(id(world))
     if kept is not None and kept[0] is world:  # the same object, not another one at a reused address

@@ -91,7 +91,7 @@ async def _play(
     shell = None
     if session.sandbox is not None and gateway.provider is not None:
         shell = sandbox_shell(gateway.provider, session.sandbox)
-        if isinstance(gateway.provider, WarmLocalProvider):
+        if isinstance(gateway.provider, WarmLocalProvider) and gateway.provider.isolated:
             shell = _SHELL_RUNS.replay(shell, gateway.provider, session.sandbox, lambda: session.calls)
     error = None
     variables: dict[str, Any] = {}
@@ -110,11 +110,10 @@ async def _play(
 
 @dataclass(frozen=True)
 class _ShellRun:
-    """What one shell step did: the files it wrote (``{path: (mode, bytes)}``) and its result or error."""
+    """What one shell step that succeeded did: the files it wrote (``{path: (mode, bytes)}``) and its result."""
 
     wrote: dict[str, tuple[int, bytes]]
-    result: dict[str, Any] | None
-    error: str | None
+    result: dict[str, Any]
 
 
 class _ShellRuns:
@@ -124,8 +123,10 @@ class _ShellRuns:
     then most controls): ``python3`` with a document library costs ~0.2 s a run. A command's effect is a
     function of its command line and the workspace's files when it made no app call (the proof's sandboxes
     reach no API) and only wrote regular files (no file or folder removed, no link, no empty folder made):
-    such a run is recorded, and a later play of the same command on byte-identical files gets the same files
-    written and the same result, without running it. Anything else runs every time.
+    such a run, when it succeeded, is recorded, and a later play of the same command on byte-identical files gets
+    the same files written and the same result, without running it. Anything else runs every time (a failure,
+    a timeout on a busy machine among them, may not recur). Only under bubblewrap, where a command's ``/tmp`` is
+    its own: without it, a command could leave files outside the workspace for the next.
     """
 
     def __init__(self, kept: int = 512) -> None:
@@ -143,9 +144,7 @@ class _ShellRuns:
             if known is not None:
                 for path, (mode, data) in known.wrote.items():
                     await provider.write_files(sandbox, {path: data}, mode)
-                if known.error is not None:
-                    raise StepFailed(known.error)
-                return dict(known.result or {})
+                return dict(known.result)
             made = calls()
             result: dict[str, Any] | None = None
             error: str | None = None
@@ -154,10 +153,11 @@ class _ShellRuns:
             except StepFailed as exc:
                 error = str(exc)
             after = await asyncio.to_thread(_workspace_files, folder)
-            if key and after is not None and calls() == made and (wrote := _wrote(before or {}, after)) is not None:
+            done = error is None and after is not None and calls() == made  # a failure (a timeout) may not recur
+            if key and done and after is not None and (wrote := _wrote(before or {}, after)) is not None:
                 if len(self._runs) >= self._kept:
                     del self._runs[next(iter(self._runs))]
-                self._runs[key] = _ShellRun(wrote, result, error)
+                self._runs[key] = _ShellRun(wrote, result or {})
             if error is not None:
                 raise StepFailed(error)
             assert result is not None
@@ -171,9 +171,20 @@ _Files = dict[str, tuple[int, bytes | None]]
 
 
 def _workspace_files(folder: Path) -> _Files | None:
-    """Every regular file and folder under ``folder``; None when it holds anything else (a link, a fifo)."""
+    """Every regular file and folder under ``folder``; None for a link, a fifo or anything it cannot read."""
+    try:
+        return _walk(folder)
+    except OSError:
+        return None
+
+
+def _walk(folder: Path) -> _Files | None:
     out: _Files = {}
-    for root, dirs, files in os.walk(folder):
+
+    def fail(exc: OSError) -> None:
+        raise exc
+
+    for root, dirs, files in os.walk(folder, onerror=fail):
         for name in sorted(dirs + files):
             path = os.path.join(root, name)
             st = os.lstat(path)
@@ -205,6 +216,8 @@ def _wrote(before: _Files, after: _Files) -> dict[str, tuple[int, bytes]] | None
         rel: (mode, data) for rel, (mode, data) in after.items() if data is not None and before.get(rel) != (mode, data)
     }
     for rel, (_mode, data) in after.items():
+        if rel in before and (data is None) != (before[rel][1] is None):
+            return None  # a folder became a file or a file a folder
         if data is None and rel not in before and not any(w.startswith(rel + os.sep) for w in wrote):
             return None  # a new folder with nothing written in it
         if data is None and rel in before and before[rel] != after[rel]:

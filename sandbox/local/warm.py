@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 from sandbox.base import WORKSPACE, Sandbox, SandboxSpec
+from sandbox.checks import check_env, check_network
 from sandbox.local import _exec, _files
 from sandbox.local.provider import LocalProvider
 
@@ -39,6 +40,8 @@ class WarmLocalProvider(LocalProvider):
 
     async def create(self, spec: SandboxSpec) -> Sandbox:
         """An emptied sandbox with ``spec``'s labels, environment and network, or a new one; see ``LocalProvider``."""
+        check_network(spec.network)
+        check_env(spec.env)
         if not self._idle:
             return await super().create(spec)
         return Sandbox(
@@ -59,13 +62,27 @@ class WarmLocalProvider(LocalProvider):
         self._commands[sandbox.id] = dict(files)
 
     async def destroy(self, sandbox: Sandbox) -> None:
-        """Kill the sandbox's commands and empty its workspace for the next ``create`` (else remove it)."""
+        """Kill the sandbox's commands and empty its workspace for the next ``create`` (else remove it).
+
+        Destroying it again before it is lent again does nothing (it is lent once).
+        """
+        if sandbox.id in self._idle:
+            return
         for proc in self._running.pop(sandbox.id, set()):
             _exec.kill(proc)
         try:
-            await asyncio.to_thread(_files.empty_folder, self.root / sandbox.id / "workspace")
+            await asyncio.to_thread(_empty_workspace, self.root / sandbox.id / "workspace")
         except OSError:
             self._commands.pop(sandbox.id, None)
             await super().destroy(sandbox)
             return
         self._idle.append(sandbox.id)
+
+    async def list_owned(self) -> list[Sandbox]:
+        """The sandboxes lent now (not the emptied ones waiting for the next ``create``); see ``LocalProvider``."""
+        return [sb for sb in await super().list_owned() if sb.id not in self._idle]
+
+
+def _empty_workspace(folder: Path) -> None:
+    _files.empty_folder(folder)
+    os.chmod(folder, 0o755)  # as made: a command may have changed it

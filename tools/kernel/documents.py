@@ -574,6 +574,8 @@ def _records(rows: Iterable[Sequence[Any]]) -> list[dict[str, Any]]:
 #: (each check, each session of a task that saved the same bytes) and a workbook takes ~10 ms to open.
 _TABLES: collections.OrderedDict[str, list[tuple[str, list[dict[str, Any]]]]] = collections.OrderedDict()
 _TABLES_KEPT = 32
+#: Largest document (bytes) whose tables are kept: 32 of them parsed stay within tens of MiB.
+_TABLES_MAX_INPUT = 256 * 1024
 _TABLES_LOCK = threading.Lock()
 
 
@@ -588,6 +590,8 @@ def document_tables(data: bytes) -> list[tuple[str, list[dict[str, Any]]]]:
     .docx one per table (``"table 1"``...; cell text), a CSV file one (``"csv"``; text). Anything else, or a file
     that unpacks past :data:`MAX_UNPACKED_BYTES`: ``[]``. At most :data:`MAX_TABLE_ROWS` rows a table are read.
     """
+    if len(data) > _TABLES_MAX_INPUT:
+        return _read_tables(data)  # not kept: its rows could take a hundred times its bytes
     key = hashlib.sha256(data).hexdigest()
     with _TABLES_LOCK:
         if (known := _TABLES.get(key)) is not None:

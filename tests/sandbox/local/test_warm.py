@@ -64,3 +64,17 @@ def test_empty_folder_refuses_to_leave_anything_and_keeps_the_folder(tmp_path):
     (tmp_path / "link").symlink_to(tmp_path / "a")  # removed, never followed
     local_files.empty_folder(tmp_path)
     assert tmp_path.is_dir() and list(tmp_path.iterdir()) == []
+
+
+def test_destroying_twice_lends_the_folder_once_and_idle_ones_are_not_listed(tmp_path):
+    provider = WarmLocalProvider(tmp_path, owner="t", tools=None)
+    first = asyncio.run(provider.create(_spec("one")))
+    _run(provider, first, "chmod 500 /workspace")
+    asyncio.run(provider.destroy(first))
+    asyncio.run(provider.destroy(first))  # a reaper's second go: no second lending of the same folder
+    assert asyncio.run(provider.list_owned()) == []  # emptied, waiting: not a sandbox anyone holds
+    a, b = asyncio.run(provider.create(_spec("a"))), asyncio.run(provider.create(_spec("b")))
+    assert a.id == first.id and b.id != a.id
+    assert [sb.id for sb in asyncio.run(provider.list_owned())] == sorted([a.id, b.id])
+    asyncio.run(provider.write_files(a, {"README.md": b"guide"}))  # the workspace's mode was put back
+    assert (tmp_path / a.id / "workspace").stat().st_mode & 0o777 == 0o755
