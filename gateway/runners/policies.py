@@ -46,7 +46,15 @@ POLICIES = ("oracle", "noop")
 
 
 class StepFailed(Exception):
-    """A scripted step got an error result; the message is the error text."""
+    """A scripted step got an error result; the message is the error text.
+
+    Attributes:
+        transient: The failure may not recur (a shell step timed out or was killed by a signal).
+    """
+
+    def __init__(self, message: str, *, transient: bool = False) -> None:
+        super().__init__(message)
+        self.transient = transient
 
 
 def tool_name(step_tool: str) -> str:
@@ -172,7 +180,10 @@ def sandbox_shell(provider: Provider, sandbox: Sandbox) -> Shell:
         stderr = result.stderr.decode(errors="replace")
         if result.exit_code != 0:
             how = "timed out" if result.timed_out else f"exit {result.exit_code}"
-            raise StepFailed(f"shell step {command[:80]!r}: {how}: {(stderr or stdout).strip()[-600:]}")
+            raise StepFailed(
+                f"shell step {command[:80]!r}: {how}: {(stderr or stdout).strip()[-600:]}",
+                transient=result.timed_out or result.exit_code >= 128,  # killed: by the timeout or a signal
+            )
         return {"stdout": stdout, "stderr": stderr, "exit_code": result.exit_code}
 
     return run

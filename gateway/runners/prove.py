@@ -110,10 +110,11 @@ async def _play(
 
 @dataclass(frozen=True)
 class _ShellRun:
-    """What one shell step that succeeded did: the files it wrote (``{path: (mode, bytes)}``) and its result."""
+    """What one shell step did: the files it wrote (``{path: (mode, bytes)}``) and its result or error."""
 
     wrote: dict[str, tuple[int, bytes]]
     result: dict[str, Any]
+    error: str | None
 
 
 class _ShellRuns:
@@ -123,10 +124,10 @@ class _ShellRuns:
     then most controls): ``python3`` with a document library costs ~0.2 s a run. A command's effect is a
     function of its command line and the workspace's files when it made no app call (the proof's sandboxes
     reach no API) and only wrote regular files (no file or folder removed, no link, no empty folder made):
-    such a run, when it succeeded, is recorded, and a later play of the same command on byte-identical files gets
-    the same files written and the same result, without running it. Anything else runs every time (a failure,
-    a timeout on a busy machine among them, may not recur). Only under bubblewrap, where a command's ``/tmp`` is
-    its own: without it, a command could leave files outside the workspace for the next.
+    such a run is recorded, and a later play of the same command on byte-identical files gets the same files
+    written and the same result (or failure), without running it. Anything else runs every time, and so does a
+    command that timed out or was killed (on a busy machine: it may not recur). Only under bubblewrap, where a
+    command's ``/tmp`` is its own: without it, a command could leave files outside the workspace for the next.
     """
 
     def __init__(self, kept: int = 512) -> None:
@@ -144,20 +145,23 @@ class _ShellRuns:
             if known is not None:
                 for path, (mode, data) in known.wrote.items():
                     await provider.write_files(sandbox, {path: data}, mode)
+                if known.error is not None:
+                    raise StepFailed(known.error)
                 return dict(known.result)
             made = calls()
             result: dict[str, Any] | None = None
             error: str | None = None
+            transient = False
             try:
                 result = await shell(command)
             except StepFailed as exc:
-                error = str(exc)
+                error, transient = str(exc), exc.transient
             after = await asyncio.to_thread(_workspace_files, folder)
-            done = error is None and after is not None and calls() == made  # a failure (a timeout) may not recur
+            done = not transient and after is not None and calls() == made  # a timeout may not recur
             if key and done and after is not None and (wrote := _wrote(before or {}, after)) is not None:
                 if len(self._runs) >= self._kept:
                     del self._runs[next(iter(self._runs))]
-                self._runs[key] = _ShellRun(wrote, result or {})
+                self._runs[key] = _ShellRun(wrote, result or {}, error)
             if error is not None:
                 raise StepFailed(error)
             assert result is not None
