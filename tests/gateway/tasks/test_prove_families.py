@@ -9,7 +9,7 @@ processes.
   exposure other than their own.
 * Slow tier (``pytest -m slow``): every instance of seeds 0-2 (every family and company) through its own
   exposure, and a sample of 100 through each of the three exposures. All 13 seeds take ``company-gateway tasks
-  prove --exposure own`` (about an hour on 2 cores: more than CI's budget).
+  prove --exposure own`` (24-27 minutes on 2 idle cores, docs/performance.md: more than CI's budget leaves).
 """
 
 import random
@@ -90,7 +90,7 @@ def test_a_few_instances_prove_through_another_exposure(exposure):
     _prove(cross_exposure_sample(exposure, CROSS_SAMPLE, f"{SEED}-{exposure}"))
 
 
-#: Seeds the slow tier proves whole (every family, company and one of these seeds: about 2,400 instances, ~15 min
+#: Seeds the slow tier proves whole (every family, company and one of these seeds: about 2,400 instances, ~6 min
 #: on 2 cores); every seed is proved by ``company-gateway tasks prove --exposure own`` (docs/performance.md).
 SLOW_SEEDS = 3
 
