@@ -13,36 +13,8 @@ from tools.kernel.registry import Action
 TASKS = load_builtin_tasks(families=False)
 
 
-async def test_a_session_that_wrote_much_text_has_its_calls_run_off_the_loop(monkeypatch):
-    monkeypatch.setattr(core, "OFF_LOOP_WRITTEN_CHARS", 3000)
-    monkeypatch.setattr(core, "SLOW_ON_LOOP_S", 60.0)  # no tool is marked slow here (see the next test)
-    threads: list[int] = []
-    invoke = Action.invoke
-
-    def recorded(self, ctx, arguments):
-        threads.append(threading.get_ident())
-        return invoke(self, ctx, arguments)
-
-    monkeypatch.setattr(Action, "invoke", recorded)
-    gw = Gateway(Settings(seed_slice_s=0, sandbox_provider="none"), TASKS)
-    info = await gw.seed({"task_id": "drive-share-offsite-agenda", "exposure": "mcp"}, "http://127.0.0.1:1/")
-    session = gw.get_session(info["session_id"])
-    loop = threading.get_ident()
-    await gw.call(session, "company_drive_create_file", {"name": "a.txt", "content": "a" * 2000})
-    await gw.call(session, "company_drive_create_file", {"name": "b.txt", "content": "b" * 2000})
-    found = await gw.call(session, "company_drive_search_files", {"query": "a.txt"})
-    assert threads[:2] == [loop, loop]  # up to 3,000 characters written: on the loop
-    assert threads[2] != loop  # 4,000 written: in a worker thread
-    assert [r["name"] for r in found["results"]] == ["a.txt"]
-    # A refused write from the thread changes nothing, as on the loop.
-    before = session.world.snapshot()
-    with pytest.raises(AppError):
-        await gw.call(session, "company_drive_create_file", {"name": "c.txt", "content": "c", "parent_id": "nope"})
-    assert session.world.snapshot() == before and threads[3] != loop
-
-
-async def test_a_tool_that_once_held_the_loop_too_long_runs_off_it_for_every_session(monkeypatch):
-    monkeypatch.setattr(core, "SLOW_ON_LOOP_S", 0.0)  # every call "too long": the first of each tool marks it
+def _record_threads(monkeypatch) -> list[tuple[str, int]]:
+    """``(tool, thread id)`` of every action run from now on, in order."""
     threads: list[tuple[str, int]] = []
     invoke = Action.invoke
 
@@ -51,6 +23,34 @@ async def test_a_tool_that_once_held_the_loop_too_long_runs_off_it_for_every_ses
         return invoke(self, ctx, arguments)
 
     monkeypatch.setattr(Action, "invoke", recorded)
+    return threads
+
+
+async def test_a_session_that_wrote_much_text_has_its_calls_run_off_the_loop(monkeypatch):
+    monkeypatch.setattr(core, "OFF_LOOP_WRITTEN_CHARS", 3000)
+    monkeypatch.setattr(core, "SLOW_ON_LOOP_S", 60.0)  # no tool is marked slow here (see the next test)
+    calls = _record_threads(monkeypatch)
+    gw = Gateway(Settings(seed_slice_s=0, sandbox_provider="none"), TASKS)
+    info = await gw.seed({"task_id": "drive-share-offsite-agenda", "exposure": "mcp"}, "http://127.0.0.1:1/")
+    session = gw.get_session(info["session_id"])
+    loop = threading.get_ident()
+    await gw.call(session, "company_drive_create_file", {"name": "a.txt", "content": "a" * 2000})
+    await gw.call(session, "company_drive_create_file", {"name": "b.txt", "content": "b" * 2000})
+    found = await gw.call(session, "company_drive_search_files", {"query": "a.txt"})
+    threads = [thread for _, thread in calls]
+    assert threads[:2] == [loop, loop]  # up to 3,000 characters written: on the loop
+    assert threads[2] != loop  # 4,000 written: in a worker thread
+    assert [r["name"] for r in found["results"]] == ["a.txt"]
+    # A refused write from the thread changes nothing, as on the loop.
+    before = session.world.snapshot()
+    with pytest.raises(AppError):
+        await gw.call(session, "company_drive_create_file", {"name": "c.txt", "content": "c", "parent_id": "nope"})
+    assert session.world.snapshot() == before and calls[3][1] != loop
+
+
+async def test_a_tool_that_once_held_the_loop_too_long_runs_off_it_for_every_session(monkeypatch):
+    monkeypatch.setattr(core, "SLOW_ON_LOOP_S", 0.0)  # every call "too long": the first of each tool marks it
+    threads = _record_threads(monkeypatch)
     gw = Gateway(Settings(seed_slice_s=0, sandbox_provider="none"), TASKS)
     first, second = [
         gw.get_session((await gw.seed({"task_id": "drive-share-offsite-agenda"}, "http://127.0.0.1:1/"))["session_id"])
@@ -69,14 +69,7 @@ async def test_a_lent_sessions_call_runs_on_the_loop_until_it_reaches_for_the_wo
     from sandbox.local import LocalProvider
 
     monkeypatch.setattr(core, "SLOW_ON_LOOP_S", 60.0)
-    threads: list[tuple[str, int]] = []
-    invoke = Action.invoke
-
-    def recorded(self, ctx, arguments):
-        threads.append((self.tool_name, threading.get_ident()))
-        return invoke(self, ctx, arguments)
-
-    monkeypatch.setattr(Action, "invoke", recorded)
+    threads = _record_threads(monkeypatch)
     gw = Gateway(Settings(seed_slice_s=0), TASKS, LocalProvider(tmp_path, owner="t"))
     info = await gw.seed({"task_id": "drive-share-offsite-agenda", "exposure": "cli"}, "http://127.0.0.1:1/")
     session = gw.get_session(info["session_id"])
