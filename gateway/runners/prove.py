@@ -16,7 +16,7 @@ import os
 import shutil
 import stat
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from multiprocessing import get_context, util
@@ -134,7 +134,7 @@ class _ShellRuns:
         self._runs: dict[tuple[str, str], _ShellRun] = {}
         self._kept = kept
 
-    def replay(self, shell: Shell, provider: WarmLocalProvider, sandbox: Sandbox, calls: Any) -> Shell:
+    def replay(self, shell: Shell, provider: WarmLocalProvider, sandbox: Sandbox, calls: Callable[[], int]) -> Shell:
         """``shell``, answering from the runs recorded here where it can (``calls()``: the session's call count)."""
         folder = provider.host_workspace(sandbox)
 
@@ -143,8 +143,9 @@ class _ShellRuns:
             key = (command, _digest(before)) if before is not None else None
             known = self._runs.get(key) if key else None
             if known is not None:
-                for path, (mode, data) in known.wrote.items():
-                    await provider.write_files(sandbox, {path: data}, mode)
+                for mode in sorted({mode for mode, _ in known.wrote.values()}):
+                    same = {path: data for path, (m, data) in known.wrote.items() if m == mode}
+                    await provider.write_files(sandbox, same, mode)
                 if known.error is not None:
                     raise StepFailed(known.error)
                 return dict(known.result)
@@ -157,7 +158,7 @@ class _ShellRuns:
             except StepFailed as exc:
                 error, transient = str(exc), exc.transient
             after = await asyncio.to_thread(_workspace_files, folder)
-            done = not transient and after is not None and calls() == made  # a timeout may not recur
+            done = not transient and calls() == made  # a timeout may not recur
             if key and done and after is not None and (wrote := _wrote(before or {}, after)) is not None:
                 if len(self._runs) >= self._kept:
                     del self._runs[next(iter(self._runs))]

@@ -570,13 +570,8 @@ def _records(rows: Iterable[Sequence[Any]]) -> list[dict[str, Any]]:
     return out
 
 
-#: :func:`document_tables`' last answers by the document's SHA-256: a grade reads the same file many times
-#: (each check, each session of a task that saved the same bytes) and a workbook takes ~10 ms to open.
-_TABLES: collections.OrderedDict[str, list[tuple[str, list[dict[str, Any]]]]] = collections.OrderedDict()
-_TABLES_KEPT = 32
-#: Largest document (bytes) whose tables are kept: 32 of them parsed stay within tens of MiB.
+#: Largest document (bytes) whose tables are kept (the last 32 such): parsed, they stay within tens of MiB.
 _TABLES_MAX_INPUT = 256 * 1024
-_TABLES_LOCK = threading.Lock()
 
 
 def document_tables(data: bytes) -> list[tuple[str, list[dict[str, Any]]]]:
@@ -592,17 +587,13 @@ def document_tables(data: bytes) -> list[tuple[str, list[dict[str, Any]]]]:
     """
     if len(data) > _TABLES_MAX_INPUT:
         return _read_tables(data)  # not kept: its rows could take a hundred times its bytes
-    key = hashlib.sha256(data).hexdigest()
-    with _TABLES_LOCK:
-        if (known := _TABLES.get(key)) is not None:
-            _TABLES.move_to_end(key)
-            return known
-    tables = _read_tables(data)
-    with _TABLES_LOCK:
-        _TABLES[key] = tables
-        while len(_TABLES) > _TABLES_KEPT:
-            _TABLES.popitem(last=False)
-    return tables
+    return _kept_tables(data)
+
+
+@functools.lru_cache(maxsize=32)
+def _kept_tables(data: bytes) -> list[tuple[str, list[dict[str, Any]]]]:
+    """:func:`_read_tables`, kept by content (a workbook takes ~10 ms to open; a grade reads one many times)."""
+    return _read_tables(data)
 
 
 def _read_tables(data: bytes) -> list[tuple[str, list[dict[str, Any]]]]:
