@@ -1,13 +1,16 @@
 """Fair shares: another session's latency beside a flood, each side in its own process.
 
-``python -m bench.fairness [SECONDS]``: one gateway (``python -m bench.serve gateway``, its own
-process); the victim session loops a cheap read (``company_directory_get_person``) from this process
-and its p50/p99 is taken
+``python -m bench.fairness [SECONDS [WINDOW]]`` (``WINDOW``: only the floods whose name holds it): one
+gateway (``python -m bench.serve gateway``, its own process); the victim session loops a cheap read
+(``company_directory_get_person``) from this process and its p50/p99 is taken
 
 - idle;
 - beside one session keeping 64, then 256, calls in flight of the costliest searches
   (:data:`bench.hostile.CANDIDATES` on every search action), from a process of its own; a call
   answered 429 is sent again at once (a client that ignores ``Retry-After``: the worst case);
+- beside the same session's 64, then 256, calls in flight sent over raw keep-alive sockets by a client that parses
+  only the status line and the length (resending at once is then as fast as the server answers: the storm
+  of 429s an outside tester saw with a fast client);
 - beside 64 clients without a token, each posting a 7.9 MB body over and over, from a process of
   their own.
 
@@ -72,11 +75,54 @@ def _flood(url: str, token: str | None, lanes: int, stop: Any, out: Any) -> None
     out.put(asyncio.run(main()))
 
 
-def _beside(server: Server, victim: str, token: str | None, lanes: int, seconds: float) -> dict[str, Any]:
+def _storm(url: str, token: str, lanes: int, stop: Any, out: Any) -> None:
+    """As :func:`_flood` with a token, over raw keep-alive sockets: each lane resends as soon as it is answered."""
+    from urllib.parse import urlsplit
+
+    where = urlsplit(url)
+    heads = [
+        (
+            f"POST /mcp HTTP/1.1\r\nHost: {where.netloc}\r\nAuthorization: Bearer {token}\r\n"
+            + "".join(f"{k}: {v}\r\n" for k, v in MCP_HEADERS.items())
+            + f"Content-Length: {len(body)}\r\n\r\n"
+        ).encode()
+        + body
+        for body in _attack_bodies()
+    ]
+
+    async def lane(first: int) -> Counter[str]:
+        seen: Counter[str] = Counter()
+        i = first
+        reader, writer = await asyncio.open_connection(where.hostname, where.port)
+        while not stop.is_set():
+            writer.write(heads[i % len(heads)])
+            status = (await reader.readline()).split(b" ")[1].decode()
+            length = 0
+            while (line := await reader.readline()) not in (b"\r\n", b""):
+                name, _, value = line.partition(b":")
+                if name.strip().lower() == b"content-length":
+                    length = int(value)
+            await reader.readexactly(length)
+            seen[status] += 1
+            i += 1
+        writer.close()
+        return seen
+
+    async def main() -> dict[str, int]:
+        out.put("ready")
+        counts = await asyncio.gather(*(lane(k * 37) for k in range(lanes)))
+        return dict(sum(counts, Counter()))
+
+    out.put(asyncio.run(main()))
+
+
+def _beside(
+    server: Server, victim: str, token: str | None, lanes: int, seconds: float, flood: Any = _flood
+) -> dict[str, Any]:
     """The victim's latencies while :func:`_flood` runs in its own process; and what the flood was answered."""
     ctx = get_context("spawn")
     stop, out = ctx.Event(), ctx.Queue()
-    proc = ctx.Process(target=_flood, args=(server.url, token, lanes, stop, out))
+    proc = ctx.Process(target=flood, args=(server.url, token, lanes, stop, out))
     proc.start()
     try:
         out.get(timeout=60)
@@ -88,7 +134,7 @@ def _beside(server: Server, victim: str, token: str | None, lanes: int, seconds:
     return {**measured, "lanes": lanes, "flood_answers": answered}
 
 
-def run(server: Server, seconds: float) -> dict[str, Any]:
+def run(server: Server, seconds: float, only: str = "") -> dict[str, Any]:
     """The victim's p50/p99 idle and beside each flood (see the module docstring); ratios to idle.
 
     Each flood's window is preceded by an idle window of the same length, and its ratios are to that one.
@@ -105,14 +151,18 @@ def run(server: Server, seconds: float) -> dict[str, Any]:
     floods = {
         "session_64_in_flight": (flooder, 64),
         "session_256_in_flight": (flooder, 256),
+        "session_64_raw_resend": (flooder, 64),
+        "session_256_raw_resend": (flooder, 256),
         "tokenless_64_large_posts": (None, 64),
     }
     windows: dict[str, Any] = {}
     ratios: dict[str, Any] = {}
     for name, (token, lanes) in floods.items():
+        if only not in name:
+            continue
         # idle right before each flood: on a shared machine the load of other work drifts between windows
         idle = asyncio.run(_victim(server.url, victim, seconds))
-        beside = _beside(server, victim, token, lanes, seconds)
+        beside = _beside(server, victim, token, lanes, seconds, _storm if "raw" in name else _flood)
         windows[name] = {"idle": idle, "beside": beside}
         ratios[name] = {
             "p50": round(beside["p50_ms"] / idle["p50_ms"], 2),
@@ -124,4 +174,4 @@ def run(server: Server, seconds: float) -> dict[str, Any]:
 if __name__ == "__main__":
     secs = float(sys.argv[1]) if len(sys.argv) > 1 else 10.0
     with server_processes("gateway") as (gw,):
-        print(json.dumps(run(gw, secs), indent=1))
+        print(json.dumps(run(gw, secs, sys.argv[2] if len(sys.argv) > 2 else ""), indent=1))

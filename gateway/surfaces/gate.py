@@ -8,7 +8,9 @@ anything reads its body:
   :class:`~gateway.surfaces.limits.BodyValues` does not scan it, and a body still unread is not
   waited for (the answer closes the connection);
 - a session with ``max_inflight`` requests open is answered 429 (JSON in the route's shape, with
-  ``Retry-After``) before its body is read;
+  ``Retry-After``) before its body is read; a session refused again before its ``Retry-After`` has passed
+  (a client that does not wait) gets its next 429s only after that wait (at most :data:`MAX_HELD` held at
+  once in all), so a client resending at once costs the loop one answer a second per lane, not thousands;
 - a session's requests go on one at a time, in the order they came (the others wait, bodies unread);
   sessions take turns by the event loop's own order, so one session's flood holds at most one of its
   requests in parsing or work at a time, however many it sends.
@@ -27,12 +29,15 @@ from gateway.control.core import Gateway
 from gateway.control.sessions import Session
 from gateway.surfaces.refusals import send_refusal
 
-__all__ = ["RETRY_AFTER_S", "UNAUTHENTICATED", "SessionGate", "bearer_token"]
+__all__ = ["MAX_HELD", "RETRY_AFTER_S", "UNAUTHENTICATED", "SessionGate", "bearer_token"]
 
 logger = logging.getLogger(__name__)
 
 #: Seconds a 429 asks the caller to wait (``Retry-After``).
 RETRY_AFTER_S = 1
+#: Refusals held back at once, over all sessions, until their ``Retry-After`` has passed (each an open
+#: connection and a timer: a few KB). Past it a refusal is answered at once.
+MAX_HELD = 4096
 #: Scope key set to True on a request whose token opens no live session (its body is left unread).
 UNAUTHENTICATED = "company.unauthenticated"
 #: A request body past this size that is left unread is not drained: the answer closes the connection.
@@ -69,6 +74,8 @@ class _Turns:
 
     open: int = 0
     running: bool = False
+    #: When this session was last answered 429 (loop time), if it was.
+    refused_at: float | None = None
     waiting: deque[asyncio.Future[None]] = field(default_factory=deque)
 
 
@@ -82,6 +89,7 @@ class SessionGate:
 
     Attributes:
         refused: How many requests were answered 429.
+        held: How many 429s are being held back right now (a session refused again within ``Retry-After``).
     """
 
     def __init__(self, app: ASGIApp, gateway: Gateway, max_inflight: int) -> None:
@@ -89,6 +97,7 @@ class SessionGate:
         self._gateway = gateway
         self.max_inflight = max_inflight
         self.refused = 0
+        self.held = 0
         self._turns: dict[str, _Turns] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -102,13 +111,7 @@ class SessionGate:
             return
         turns = self._turns.setdefault(session.id, _Turns())
         if turns.open >= self.max_inflight:
-            self.refused += 1
-            message = (
-                f"too many requests open for this token (at most {self.max_inflight} at once); "
-                f"retry after {RETRY_AFTER_S} s, once earlier ones are answered"
-            )
-            headers = [(b"retry-after", str(RETRY_AFTER_S).encode())]
-            await send_refusal(_closing(scope, send), scope["path"], 429, message, headers)
+            await self._refuse(scope, send, turns)
             return
         turns.open += 1
         try:
@@ -132,6 +135,26 @@ class SessionGate:
             turns.open -= 1
             if turns.open == 0:
                 self._turns.pop(session.id, None)
+
+    async def _refuse(self, scope: Scope, send: Send, turns: _Turns) -> None:
+        """Answer 429 unread; after ``Retry-After`` when the session was refused within the last one."""
+        self.refused += 1
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        again = turns.refused_at is not None and now - turns.refused_at < RETRY_AFTER_S
+        turns.refused_at = now if not again else turns.refused_at
+        if again and self.held < MAX_HELD:
+            self.held += 1
+            try:  # the client did not wait as asked: its answer waits instead, costing the loop nothing meanwhile
+                await asyncio.sleep(RETRY_AFTER_S)
+            finally:
+                self.held -= 1
+        message = (
+            f"too many requests open for this token (at most {self.max_inflight} at once); "
+            f"retry after {RETRY_AFTER_S} s, once earlier ones are answered"
+        )
+        headers = [(b"retry-after", str(RETRY_AFTER_S).encode())]
+        await send_refusal(_closing(scope, send), scope["path"], 429, message, headers)
 
     def _next(self, turns: _Turns) -> None:
         """End the running request's turn: hand it to the next waiter, if any."""

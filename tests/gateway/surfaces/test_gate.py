@@ -197,3 +197,38 @@ async def test_a_valid_token_with_a_non_ascii_byte_appended_is_401_not_500(path,
             await app(scope(path, as_(bad, headers), len(data)), Body(data).receive, sent.send)
             assert sent.status == 401, bad
             assert sent.headers[b"content-type"] == b"application/json"
+
+
+async def test_a_session_refused_again_before_retry_after_waits_for_its_429_while_others_go_on():
+    async with running() as app:
+        token, other_token = await seed(app), await seed(app)
+        path, headers, data = ROUTES[1]
+        gate = app.middleware_stack
+        while gate is not None and type(gate).__name__ != "SessionGate":
+            gate = getattr(gate, "app", None)
+        assert gate is not None
+        held = [Body(data, held=True), Body(data)]
+        with anyio.fail_after(10):
+            open_ = [asyncio.create_task(app(scope(path, as_(token, headers)), b.receive, Sent().send)) for b in held]
+            await asyncio.sleep(0.01)
+            loop = asyncio.get_running_loop()
+            first = Sent()
+            started = loop.time()
+            await app(scope(path, as_(token, headers)), Body(data).receive, first.send)
+            assert first.status == 429 and loop.time() - started < 0.5  # the first refusal: at once
+            second, third = Sent(), Sent()
+            resent = [
+                asyncio.create_task(app(scope(path, as_(token, headers)), Body(data).receive, s.send))
+                for s in (second, third)
+            ]
+            await asyncio.sleep(0.05)
+            assert not second.messages and not third.messages and gate.held == 2  # resent at once: held
+            other = Sent()  # another session is not held back by them
+            await app(scope(path, as_(other_token, headers)), Body(data).receive, other.send)
+            assert other.status == 200 and not second.messages
+            await asyncio.gather(*resent)
+            waited = loop.time() - started
+            assert second.status == third.status == 429 and waited >= 0.95
+            assert second.headers[b"retry-after"] == b"1" and gate.held == 0
+            held[0].release.set()
+            await asyncio.gather(*open_)
