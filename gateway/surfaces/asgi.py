@@ -171,7 +171,7 @@ def create_app(
             Middleware(
                 BodyLimit,
                 max_bytes=settings.max_request_bytes,
-                paths={"/mcp": DEFAULT_MAX_REQUEST_BODY_SIZE},
+                paths={"/mcp": DEFAULT_MAX_REQUEST_BODY_SIZE, "/seed_session": settings.max_seed_bytes},
                 timeout_s=settings.read_timeout_s,
             ),
             Middleware(BodyValues),  # inside BodyLimit: counts only what that let through

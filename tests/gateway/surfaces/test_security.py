@@ -167,6 +167,20 @@ async def test_a_body_over_the_limit_is_413_everywhere(chunked):
         assert r.status_code == 400
 
 
+async def test_a_seed_body_over_max_seed_bytes_is_refused_from_its_head_though_under_the_request_limit():
+    async with served(Settings(sandbox_provider="none", max_seed_bytes=4096)) as (app, client):
+        row = json.dumps({"task_id": "dir-manager-of-owen", "pad": "x" * 5000}).encode()
+        r = await client.post("/seed_session", content=row, headers={"Content-Type": "application/json"})
+        assert r.status_code == 413
+        assert r.json() == refusal("/seed_session", "the request body is larger than 4096 bytes")
+        assert len(app.state.gateway.store) == 0
+        # the same size elsewhere is read: the bound is the seed route's own
+        info = await seed(client)
+        over = b" " * 5000
+        r = await client.post("/api/directory/list_departments", content=over, headers=bearer(info["token"]))
+        assert r.status_code == 200, r.text
+
+
 @pytest.mark.slow
 async def test_mcp_bodies_over_its_transports_limit_are_refused_in_json_too():
     # The MCP transport refuses bodies over 4 MiB itself, in plain text; the gateway answers first, in JSON.
