@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
 from gateway.runners.cli.common import unreadable_run
@@ -47,8 +46,8 @@ def _report(pairs: list[tuple[Any, Any]], summary: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """``regrade``: read the records, grade each again, print what changed (or the records with ``--json``)."""
     from gateway.control.rows import load_builtin_tasks, load_tasks
-    from gateway.runners.episodes import EpisodeRecord
     from gateway.runners.regrade import Regrader, summarize_regrade
+    from gateway.runners.report.runs import load_run
     from gateway.tasks.loader import families
 
     def usage(message: str) -> int:
@@ -57,18 +56,12 @@ def run(args: argparse.Namespace) -> int:
 
     if args.tasks_file and args.rows != "current":
         return usage("--tasks names today's rows: give it with --rows current")
-    records = []
     try:
-        with Path(args.run).open(encoding="utf-8") as lines:
-            for n, line in enumerate(lines, 1):
-                if not line.strip():
-                    continue
-                try:
-                    records.append(EpisodeRecord.from_json(line))
-                except ValueError as exc:
-                    return usage(f"{str(args.run)[:200]}:{n}: {exc}")
+        records = load_run(args.run).records
     except (OSError, UnicodeDecodeError) as exc:
         return usage(unreadable_run(args.run, exc))
+    except ValueError as exc:  # a line that is no episode record, or no record at all
+        return usage(str(exc)[:400])
     current = None
     if args.rows == "current":
         if args.tasks_file:

@@ -147,6 +147,10 @@ def test_bad_input_is_a_usage_error_naming_the_line(run_file, capsys, tmp_path):
     assert "--rows current" in capsys.readouterr().err
     assert main(["regrade", str(tmp_path / "missing.jsonl")]) == 2
     assert "missing.jsonl" in capsys.readouterr().err
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n")
+    assert main(["regrade", str(empty)]) == 2  # as report: a run with no episode is a mistake, said so
+    assert f"{empty}: no episode records (rollout --output writes them)" in capsys.readouterr().err
 
 
 def test_a_change_set_that_does_not_fit_todays_world_cannot_be_regraded(run_file, capsys, tmp_path):
