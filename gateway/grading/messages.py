@@ -72,6 +72,7 @@ Each search is bounded (scopes of 80 characters, one pass over the tokens): read
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -240,9 +241,13 @@ def _proper_names(world: dict[str, Any] | None) -> list[str]:
     return [str(q["name"]) for q in queues.values() if isinstance(q, dict) and q.get("name")]
 
 
+_POSSESSIVE = re.compile(r"['’]s$")
+
+
+@functools.lru_cache(maxsize=65536)
 def _norm(token: str, exact: bool = False) -> str:
     """A token as candidates are compared: without a possessive ``'s``, case folded unless ``exact``."""
-    token = re.sub(r"['’]s$", "", token)
+    token = _POSSESSIVE.sub("", token)
     return token if exact else token.casefold()
 
 
