@@ -363,9 +363,24 @@ def _show(value: float) -> str:
     return str(int(value)) if value == int(value) else str(value)
 
 
+#: The last scans: ``(id(value), pattern, flags, limit) -> (value, found)``; ``value`` is held so its id is not reused.
+_SCANS: dict[tuple[int, str, int, int], tuple[Any, frozenset[str]]] = {}
+_SCANS_KEPT = 16
+
+
 def _scan(value: Any, pattern: re.Pattern[str], limit: int = 500) -> set[str]:
+    """Upper-cased matches of ``pattern`` in every string of ``value`` (a snapshot, read only), until ``limit``.
+
+    A grade reads the same snapshot for each part of an answer: the last few scans are kept (by the
+    snapshot's identity; a snapshot is never changed once taken).
+    """
+    key = (id(value), pattern.pattern, pattern.flags, limit)
+    known = _SCANS.get(key)
+    if known is not None and known[0] is value:
+        return set(known[1])
     found: set[str] = set()
     todo = [value]
+    add = found.add
     while todo and len(found) < limit:
         item = todo.pop()
         if isinstance(item, dict):
@@ -373,7 +388,11 @@ def _scan(value: Any, pattern: re.Pattern[str], limit: int = 500) -> set[str]:
         elif isinstance(item, list):
             todo.extend(item)
         elif isinstance(item, str):
-            found |= {m.group(0).upper() for m in pattern.finditer(item)}
+            for m in pattern.finditer(item):
+                add(m.group(0).upper())
+    if len(_SCANS) >= _SCANS_KEPT:
+        _SCANS.pop(next(iter(_SCANS)), None)  # the oldest
+    _SCANS[key] = (value, frozenset(found))
     return found
 
 
