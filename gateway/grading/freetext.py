@@ -50,16 +50,22 @@ NEGATIVE_STATES = frozenset({"declined", "cancelled", "canceled", "rejected", "w
 _PREFIX = re.compile(r"^(?:\s*(?:re|fwd?|aw|wg)\s*:\s*)+", re.IGNORECASE)
 
 
-def _texts(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
-    """``(dotted path, text)`` for every free-text string in a record, at any depth (``replies.body``)."""
+def _texts(value: Any, path: str = "") -> list[tuple[str, str]]:
+    """``(dotted path, text)`` for every free-text string in a record, at any depth (``replies.body``), in order."""
+    out: list[tuple[str, str]] = []
+    _add_texts(value, path, out)
+    return out
+
+
+def _add_texts(value: Any, path: str, out: list[tuple[str, str]]) -> None:
     if isinstance(value, dict):
         for k, v in value.items():
-            yield from _texts(v, f"{path}.{k}" if path else str(k))
+            _add_texts(v, f"{path}.{k}" if path else str(k), out)
     elif isinstance(value, list):
         for v in value:
-            yield from _texts(v, path)
+            _add_texts(v, path, out)
     elif isinstance(value, str) and path.rsplit(".", 1)[-1] in FREE_TEXT_FIELDS and value.strip():
-        yield path, value
+        out.append((path, value))
 
 
 def _values(value: Any, key: str = "") -> Iterator[tuple[str, str]]:
