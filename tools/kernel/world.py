@@ -132,6 +132,8 @@ class World:
         self._base = base or {}
         self._counter = 0
         self._gate = _WriteGate()
+        #: App name to ``(state, its snapshot)``: the last snapshot taken of a written app outside a write.
+        self._dumps: dict[str, tuple[AppState, dict[str, dict[str, Any]]]] = {}
         #: The summary given to ``company_complete_task``; ``None`` until it is called.
         self.completion: str | None = None
         #: The answer given to ``company_complete_task``; ``None`` when none was given.
@@ -199,7 +201,10 @@ class World:
         Settings (fields that are not collections) appear as the collection
         ``_settings`` with the single id ``_``. An app or record still shared with the template the
         world started from (``base``) is given as the template's own dump, not a copy: callers only read
-        it. A snapshot of a world that wrote a few records of one app costs a dump of those records alone.
+        it. A snapshot of a world that wrote a few records of one app costs a dump of those records alone,
+        and one with no write since the last snapshot costs nothing: a write gives its app a new state object
+        (:meth:`begin_write`), and a state is never changed once its write is over, so the last snapshot of
+        the same state object outside a write is given again (the same dicts: callers only read them).
         """
         out: dict[str, dict[str, dict[str, Any]]] = {}
         for app, state in self.states.items():
@@ -208,8 +213,13 @@ class World:
                 out[app] = snapshot_state(state)
             elif known[0] is state:  # never written: the template's state object itself
                 out[app] = known[1]
-            else:
+            elif self._gate.writing == app:  # its write may change it yet
                 out[app] = _snapshot_over(state, known[0], known[1])
+            else:
+                last = self._dumps.get(app)
+                if last is None or last[0] is not state:
+                    last = self._dumps[app] = (state, _snapshot_over(state, known[0], known[1]))
+                out[app] = last[1]
         return out
 
     def copy(self) -> World:
