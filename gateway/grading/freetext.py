@@ -60,10 +60,12 @@ def _texts(value: Any, path: str = "") -> list[tuple[str, str]]:
 def _add_texts(value: Any, path: str, out: list[tuple[str, str]]) -> None:
     if isinstance(value, dict):
         for k, v in value.items():
-            _add_texts(v, f"{path}.{k}" if path else str(k), out)
+            if isinstance(v, str | dict | list):  # nothing else holds a text: no path made for it
+                _add_texts(v, f"{path}.{k}" if path else str(k), out)
     elif isinstance(value, list):
         for v in value:
-            _add_texts(v, path, out)
+            if isinstance(v, str | dict | list):
+                _add_texts(v, path, out)
     elif isinstance(value, str) and path.rsplit(".", 1)[-1] in FREE_TEXT_FIELDS and value.strip():
         out.append((path, value))
 
