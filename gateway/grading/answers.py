@@ -111,7 +111,10 @@ def _mentions(text: str, phrase: str) -> bool:
 
 def _mentions_folded(folded: str, phrase: str) -> bool:
     """:func:`_mentions` of a text already folded (``_fold``): fold once, ask about many phrases."""
-    pattern = _phrase_pattern(_fold(phrase))
+    phrase = _fold(phrase)
+    if phrase not in folded:  # the pattern is the phrase itself between word bounds: no need to search
+        return False
+    pattern = _phrase_pattern(phrase)
     return pattern is not None and pattern.search(folded) is not None
 
 
@@ -217,7 +220,7 @@ def _person_claims(text: str, people: list[dict[str, Any]]) -> set[str]:
             or _mentions_folded(folded, name)
             or ("." in local and _mentions_folded(folded, local))  # a directory id such as marcus.reed
             or (initials.get(short) == 1 and _initial_pattern(short).search(text) is not None)
-            or (firsts.get(_fold(first)) == 1 and _word_pattern(first).search(text) is not None)
+            or (firsts.get(_fold(first)) == 1 and first in text and _word_pattern(first).search(text) is not None)
         ):
             out.add(p["email"].lower())
     return out
