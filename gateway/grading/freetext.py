@@ -58,13 +58,21 @@ def _texts(value: Any, path: str = "") -> list[tuple[str, str]]:
 
 
 def _add_texts(value: Any, path: str, out: list[tuple[str, str]]) -> None:
+    # strings are read in place (the field is the last part of the path: of the key's own, if it has dots)
     if isinstance(value, dict):
         for k, v in value.items():
-            if isinstance(v, str | dict | list):  # nothing else holds a text: no path made for it
+            if isinstance(v, str):
+                if f"{k}".rsplit(".", 1)[-1] in FREE_TEXT_FIELDS and v.strip():
+                    out.append((f"{path}.{k}" if path else str(k), v))
+            elif isinstance(v, dict | list):  # nothing else holds a text: no path made for it
                 _add_texts(v, f"{path}.{k}" if path else str(k), out)
     elif isinstance(value, list):
+        free = path.rsplit(".", 1)[-1] in FREE_TEXT_FIELDS
         for v in value:
-            if isinstance(v, str | dict | list):
+            if isinstance(v, str):
+                if free and v.strip():
+                    out.append((path, v))
+            elif isinstance(v, dict | list):
                 _add_texts(v, path, out)
     elif isinstance(value, str) and path.rsplit(".", 1)[-1] in FREE_TEXT_FIELDS and value.strip():
         out.append((path, value))
