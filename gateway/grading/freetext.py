@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Any
 
 from gateway.grading import wording as w
@@ -78,16 +78,24 @@ def _add_texts(value: Any, path: str, out: list[tuple[str, str]]) -> None:
         out.append((path, value))
 
 
-def _values(value: Any, key: str = "") -> Iterator[tuple[str, str]]:
-    """``(field, value)`` for every string of a record outside its free-text fields (states, ids, names)."""
+def _values(value: Any, key: str = "") -> list[tuple[str, str]]:
+    """``(field, value)`` for every string of a record outside its free-text fields (states, ids, names), in order."""
+    out: list[tuple[str, str]] = []
+    _add_values(value, key, out)
+    return out
+
+
+def _add_values(value: Any, key: str, out: list[tuple[str, str]]) -> None:
     if isinstance(value, dict):
         for k, v in value.items():
-            yield from _values(v, str(k))
+            if isinstance(v, str | dict | list):  # nothing else holds a string
+                _add_values(v, str(k), out)
     elif isinstance(value, list):
         for v in value:
-            yield from _values(v, key)
+            if isinstance(v, str | dict | list):
+                _add_values(v, key, out)
     elif isinstance(value, str) and key not in FREE_TEXT_FIELDS:
-        yield key, value
+        out.append((key, value))
 
 
 Declared = dict[tuple[str, str, str], list[tuple[Any, dict[str, Any]]]]
