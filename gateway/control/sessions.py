@@ -340,9 +340,13 @@ def json_copy(value: J) -> J:
     return cast(J, _json_copy(value))
 
 
+#: Types of the values a copy shares (immutable scalars): copied inline, without a call each.
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def _json_copy(value: Any) -> Any:
     if isinstance(value, dict):
-        return {k: _json_copy(v) for k, v in value.items()}
+        return {k: v if type(v) in _SCALARS else _json_copy(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [_json_copy(v) for v in value]
+        return [v if type(v) in _SCALARS else _json_copy(v) for v in value]
     return value

@@ -290,6 +290,8 @@ class Templates:
         self._kept[key] = template
         while len(self._kept) > MAX_TEMPLATES:
             self._kept.pop(next(iter(self._kept)))
+        if not key.startswith("row:"):
+            return  # the inline rows kept are as many as before (at most their bound): none to drop
         rows = [k for k in self._kept if k.startswith("row:")]
         for old in rows[: max(0, len(rows) - MAX_INLINE_TEMPLATES)]:
             self._kept.pop(old)

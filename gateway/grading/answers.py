@@ -111,7 +111,10 @@ def _mentions(text: str, phrase: str) -> bool:
 
 def _mentions_folded(folded: str, phrase: str) -> bool:
     """:func:`_mentions` of a text already folded (``_fold``): fold once, ask about many phrases."""
-    pattern = _phrase_pattern(_fold(phrase))
+    phrase = _fold(phrase)
+    if phrase not in folded:  # the pattern is the phrase itself between word bounds: no need to search
+        return False
+    pattern = _phrase_pattern(phrase)
     return pattern is not None and pattern.search(folded) is not None
 
 
@@ -217,7 +220,7 @@ def _person_claims(text: str, people: list[dict[str, Any]]) -> set[str]:
             or _mentions_folded(folded, name)
             or ("." in local and _mentions_folded(folded, local))  # a directory id such as marcus.reed
             or (initials.get(short) == 1 and _initial_pattern(short).search(text) is not None)
-            or (firsts.get(_fold(first)) == 1 and _word_pattern(first).search(text) is not None)
+            or (firsts.get(_fold(first)) == 1 and first in text and _word_pattern(first).search(text) is not None)
         ):
             out.add(p["email"].lower())
     return out
@@ -363,9 +366,24 @@ def _show(value: float) -> str:
     return str(int(value)) if value == int(value) else str(value)
 
 
+#: The last scans: ``(id(value), pattern, flags, limit) -> (value, found)``; ``value`` is held so its id is not reused.
+_SCANS: dict[tuple[int, str, int, int], tuple[Any, frozenset[str]]] = {}
+_SCANS_KEPT = 16
+
+
 def _scan(value: Any, pattern: re.Pattern[str], limit: int = 500) -> set[str]:
+    """Upper-cased matches of ``pattern`` in every string of ``value`` (a snapshot, read only), until ``limit``.
+
+    A grade reads the same snapshot for each part of an answer: the last few scans are kept (by the
+    snapshot's identity; a snapshot is never changed once taken).
+    """
+    key = (id(value), pattern.pattern, pattern.flags, limit)
+    known = _SCANS.get(key)
+    if known is not None and known[0] is value:
+        return set(known[1])
     found: set[str] = set()
     todo = [value]
+    add = found.add
     while todo and len(found) < limit:
         item = todo.pop()
         if isinstance(item, dict):
@@ -373,7 +391,11 @@ def _scan(value: Any, pattern: re.Pattern[str], limit: int = 500) -> set[str]:
         elif isinstance(item, list):
             todo.extend(item)
         elif isinstance(item, str):
-            found |= {m.group(0).upper() for m in pattern.finditer(item)}
+            for m in pattern.finditer(item):
+                add(m.group(0).upper())
+    if len(_SCANS) >= _SCANS_KEPT:
+        _SCANS.pop(next(iter(_SCANS)), None)  # the oldest
+    _SCANS[key] = (value, frozenset(found))
     return found
 
 

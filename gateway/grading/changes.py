@@ -59,6 +59,10 @@ class Change:
         return f"{self.app}.{self.collection}[{self.id}] {self.kind}{what}"
 
 
+#: No record (a record may be None).
+_ABSENT = object()
+
+
 def diff(before: dict[str, Any], after: dict[str, Any]) -> list[Change]:
     """Every record added, removed or modified between two snapshots, sorted by place.
 
@@ -74,7 +78,10 @@ def diff(before: dict[str, Any], after: dict[str, Any]) -> list[Change]:
             b_coll, a_coll = b_app.get(coll, {}), a_app.get(coll, {})
             if b_coll is a_coll:
                 continue
-            for rid in sorted(set(b_coll) | set(a_coll)):
+            # a record both hold as one object is the same: only the others are sorted and compared
+            ids = [rid for rid, a in a_coll.items() if b_coll.get(rid, _ABSENT) is not a]
+            ids += [rid for rid in b_coll if rid not in a_coll]
+            for rid in sorted(ids):
                 b, a = b_coll.get(rid), a_coll.get(rid)
                 if b == a:
                     continue

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Any
 
 from gateway.grading import wording as w
@@ -50,28 +50,52 @@ NEGATIVE_STATES = frozenset({"declined", "cancelled", "canceled", "rejected", "w
 _PREFIX = re.compile(r"^(?:\s*(?:re|fwd?|aw|wg)\s*:\s*)+", re.IGNORECASE)
 
 
-def _texts(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
-    """``(dotted path, text)`` for every free-text string in a record, at any depth (``replies.body``)."""
+def _texts(value: Any, path: str = "") -> list[tuple[str, str]]:
+    """``(dotted path, text)`` for every free-text string in a record, at any depth (``replies.body``), in order."""
+    out: list[tuple[str, str]] = []
+    _add_texts(value, path, out)
+    return out
+
+
+def _add_texts(value: Any, path: str, out: list[tuple[str, str]]) -> None:
+    # strings are read in place (the field is the last part of the path: of the key's own, if it has dots)
     if isinstance(value, dict):
         for k, v in value.items():
-            yield from _texts(v, f"{path}.{k}" if path else str(k))
+            if isinstance(v, str):
+                if f"{k}".rsplit(".", 1)[-1] in FREE_TEXT_FIELDS and v.strip():
+                    out.append((f"{path}.{k}" if path else str(k), v))
+            elif isinstance(v, dict | list):  # nothing else holds a text: no path made for it
+                _add_texts(v, f"{path}.{k}" if path else str(k), out)
     elif isinstance(value, list):
+        free = path.rsplit(".", 1)[-1] in FREE_TEXT_FIELDS
         for v in value:
-            yield from _texts(v, path)
+            if isinstance(v, str):
+                if free and v.strip():
+                    out.append((path, v))
+            elif isinstance(v, dict | list):
+                _add_texts(v, path, out)
     elif isinstance(value, str) and path.rsplit(".", 1)[-1] in FREE_TEXT_FIELDS and value.strip():
-        yield path, value
+        out.append((path, value))
 
 
-def _values(value: Any, key: str = "") -> Iterator[tuple[str, str]]:
-    """``(field, value)`` for every string of a record outside its free-text fields (states, ids, names)."""
+def _values(value: Any, key: str = "") -> list[tuple[str, str]]:
+    """``(field, value)`` for every string of a record outside its free-text fields (states, ids, names), in order."""
+    out: list[tuple[str, str]] = []
+    _add_values(value, key, out)
+    return out
+
+
+def _add_values(value: Any, key: str, out: list[tuple[str, str]]) -> None:
     if isinstance(value, dict):
         for k, v in value.items():
-            yield from _values(v, str(k))
+            if isinstance(v, str | dict | list):  # nothing else holds a string
+                _add_values(v, str(k), out)
     elif isinstance(value, list):
         for v in value:
-            yield from _values(v, key)
+            if isinstance(v, str | dict | list):
+                _add_values(v, key, out)
     elif isinstance(value, str) and key not in FREE_TEXT_FIELDS:
-        yield key, value
+        out.append((key, value))
 
 
 Declared = dict[tuple[str, str, str], list[tuple[Any, dict[str, Any]]]]

@@ -72,6 +72,7 @@ Each search is bounded (scopes of 80 characters, one pass over the tokens): read
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -224,10 +225,16 @@ def _form_index(claim: dict[str, Any], world: dict[str, Any] | None) -> dict[str
                 forms.append((name.split(" ")[0], key, True))
     index: dict[str, list[tuple[list[str], str, bool]]] = {}
     for form, key, exact in forms:
-        tokens = [_norm(t, exact) for t in w.TOKEN.findall(form)]
+        tokens = list(_form_tokens(form, exact))
         if tokens:
             index.setdefault(_norm(tokens[0]), []).append((tokens, key, exact))
     return index
+
+
+@functools.lru_cache(maxsize=16384)
+def _form_tokens(form: str, exact: bool) -> tuple[str, ...]:
+    """The tokens of a candidate's written form, as :func:`_mentions` compares them."""
+    return tuple(_norm(t, exact) for t in w.TOKEN.findall(form))
 
 
 #: The key of a longer name the world holds that a candidate's name is part of (``Finance Ops``): no candidate.
@@ -240,9 +247,13 @@ def _proper_names(world: dict[str, Any] | None) -> list[str]:
     return [str(q["name"]) for q in queues.values() if isinstance(q, dict) and q.get("name")]
 
 
+_POSSESSIVE = re.compile(r"['’]s$")
+
+
+@functools.lru_cache(maxsize=65536)
 def _norm(token: str, exact: bool = False) -> str:
     """A token as candidates are compared: without a possessive ``'s``, case folded unless ``exact``."""
-    token = re.sub(r"['’]s$", "", token)
+    token = _POSSESSIVE.sub("", token)
     return token if exact else token.casefold()
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import operator
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -132,6 +133,8 @@ class World:
         self._base = base or {}
         self._counter = 0
         self._gate = _WriteGate()
+        #: App name to ``(state, its snapshot)``: the last snapshot taken of a written app outside a write.
+        self._dumps: dict[str, tuple[AppState, dict[str, dict[str, Any]]]] = {}
         #: The summary given to ``company_complete_task``; ``None`` until it is called.
         self.completion: str | None = None
         #: The answer given to ``company_complete_task``; ``None`` when none was given.
@@ -199,7 +202,10 @@ class World:
         Settings (fields that are not collections) appear as the collection
         ``_settings`` with the single id ``_``. An app or record still shared with the template the
         world started from (``base``) is given as the template's own dump, not a copy: callers only read
-        it. A snapshot of a world that wrote a few records of one app costs a dump of those records alone.
+        it. A snapshot of a world that wrote a few records of one app costs a dump of those records alone,
+        and one with no write since the last snapshot costs nothing: a write gives its app a new state object
+        (:meth:`begin_write`), and a state is never changed once its write is over, so the last snapshot of
+        the same state object outside a write is given again (the same dicts: callers only read them).
         """
         out: dict[str, dict[str, dict[str, Any]]] = {}
         for app, state in self.states.items():
@@ -208,8 +214,13 @@ class World:
                 out[app] = snapshot_state(state)
             elif known[0] is state:  # never written: the template's state object itself
                 out[app] = known[1]
-            else:
+            elif self._gate.writing == app:  # its write may change it yet
                 out[app] = _snapshot_over(state, known[0], known[1])
+            else:
+                last = self._dumps.get(app)
+                if last is None or last[0] is not state:
+                    last = self._dumps[app] = (state, _snapshot_over(state, known[0], known[1]))
+                out[app] = last[1]
         return out
 
     def copy(self) -> World:
@@ -379,7 +390,22 @@ def _snapshot_over(state: AppState, base: AppState, dumped: dict[str, dict[str, 
         theirs = getattr(base, name, None)
         theirs = theirs if isinstance(theirs, dict) else {}
         old = dumped.get(name, {})
-        records: dict[str, Any] = {}
+        keys = list(dict.keys(value))
+        if keys == list(dict.keys(theirs)) == list(old):  # the same ids in the same order: compare in C
+            same = list(map(operator.is_, dict.values(value), dict.values(theirs)))
+            if all(same):
+                colls[name] = old  # nothing of it written: the template's own dump
+                continue
+            records = dict(old)
+            for rid, record, kept in zip(keys, dict.values(value), same, strict=True):
+                if kept:
+                    continue
+                if not isinstance(record, BaseModel):
+                    return snapshot_state(state)
+                records[rid] = record.model_dump(mode="json")
+            colls[name] = records
+            continue
+        records = {}
         shared = 0
         for rid, record in dict.items(value):
             if rid in old and dict.get(theirs, rid) is record:

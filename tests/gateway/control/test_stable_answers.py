@@ -158,3 +158,14 @@ async def test_verify_and_close_answer_the_same_every_time_in_every_order(order)
         with pytest.raises(UnknownSession) as err:
             await ask
         assert err.value.status_code == 404
+
+
+def test_a_json_copy_shares_no_container_with_its_original():
+    from gateway.control.sessions import json_copy
+
+    original = {"a": [1, 2.5, {"b": None, "c": [True, "x"]}], "d": {"e": {}}, "f": "text"}
+    twin = json_copy(original)
+    assert twin == original
+    twin["a"][2]["c"].append("y")
+    twin["d"]["e"]["new"] = 1
+    assert original == {"a": [1, 2.5, {"b": None, "c": [True, "x"]}], "d": {"e": {}}, "f": "text"}

@@ -306,3 +306,19 @@ def test_a_summary_adding_a_second_value_to_the_answer_contradicts_it(summary, p
     said = AnswerText(answer="PR-4530", summary=summary)
     result = grade_answer(PENDING, said, PENDING_ASK, WORLD, "", 2026)
     assert result.passed is passed, result.detail
+
+
+def test_a_scan_kept_for_a_snapshot_is_never_changed_by_its_caller():
+    import re
+
+    from gateway.grading.answers import _scan
+
+    pattern = re.compile(r"HD-\d+", re.IGNORECASE)
+    world = {"helpdesk": {"tickets": {"a": {"key": "hd-7"}, "b": {"key": "HD-8", "notes": ["see HD-9"]}}}}
+    first = _scan(world, pattern)
+    assert first == {"HD-7", "HD-8", "HD-9"}
+    first.add("HD-100")
+    assert _scan(world, pattern) == {"HD-7", "HD-8", "HD-9"}
+    assert _scan(world, pattern, limit=1) != first  # another limit is another scan
+    other = {"helpdesk": {"tickets": {"a": {"key": "HD-1"}}}}  # another snapshot: never the kept one
+    assert _scan(other, pattern) == {"HD-1"}

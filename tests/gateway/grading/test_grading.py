@@ -133,3 +133,11 @@ def test_document_operators_read_real_files():
     assert passes({"doc": {"text": {"contains": "Contoso"}}}) is not False
     # without the world's blobs a document operator cannot pass
     assert grade(check({"doc": {"text": {"contains": "Contoso"}}}), [], snap, snap, None).checks[0].passed is False
+
+
+def test_diff_skips_records_shared_as_one_object_and_sorts_the_rest_by_place():
+    kept, same = {"id": "a", "v": 1}, {"id": "s", "v": 0}
+    before = {"app": {"c": {"z": {"id": "z"}, "a": kept, "s": same, "m": {"id": "m", "v": 1}}}}
+    after = {"app": {"c": {"s": same, "b": {"id": "b"}, "a": {"id": "a", "v": 2}, "m": {"id": "m", "v": 1}}}}
+    got = [(c.id, c.kind, c.fields) for c in diff(before, after)]
+    assert got == [("a", "update", ("v",)), ("b", "add", ()), ("z", "delete", ())]

@@ -228,3 +228,27 @@ def test_an_answer_past_the_cap_is_refused_and_says_how_to_ask_for_less():
     assert action.invoke(None, {"n": 10}) == {"text": "x" * 10}  # type: ignore[arg-type]
     with pytest.raises(AppError, match="ask for less: a smaller page_size"):
         action.invoke(None, {"n": MAX_ANSWER_CHARS})  # type: ignore[arg-type]
+
+
+def test_a_snapshot_without_a_write_since_the_last_reuses_it_and_a_write_or_rollback_is_seen(shared):
+    state, before = shared
+    world = world_over(state, before)
+    world.begin_write("notes")
+    world.states["notes"].notes["n1"].text = "first"
+    world.end_write()
+    first = world.snapshot()
+    again = world.snapshot()
+    assert again["notes"] is first["notes"] and again["notes"]["notes"]["n1"]["text"] == "first"
+    old = world.begin_write("notes")
+    world.states["notes"].notes["n1"].text = "second"
+    during = world.snapshot()  # a snapshot while the write runs is never kept
+    world.states["notes"].notes["n2"].text = "second"
+    assert world.snapshot()["notes"]["notes"]["n2"]["text"] == "second" and during["notes"] is not first["notes"]
+    world.end_write()
+    assert world.snapshot()["notes"]["notes"]["n1"]["text"] == "second"
+    world.begin_write("notes")
+    world.states["notes"].notes["n1"].text = "third"
+    world.end_write()
+    assert world.snapshot()["notes"]["notes"]["n1"]["text"] == "third"
+    world.rollback("notes", old, shared=False)  # back to the state the first snapshots read
+    assert world.snapshot()["notes"] == first["notes"]
