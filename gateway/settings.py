@@ -131,11 +131,12 @@ class Settings(BaseSettings):
         8 * 1024 * 1024, ge=1024, description="Largest request body accepted, in bytes (413 beyond)."
     )
     max_seed_bytes: int = Field(
-        1024 * 1024,
+        256 * 1024,
         ge=1024,
         description="Largest body of POST /seed_session, in bytes (413 beyond, unread): a row sent inline is parsed "
         "whole on the event loop (~10 ms a MB), so a bound far below max_request_bytes keeps a large one from "
-        "stalling every session; the largest built-in row is ~24 KB.",
+        "stalling every session (1 MiB rows sent at once slowed another session's calls 7-14x); the largest "
+        "built-in row is ~24 KB.",
     )
     session_max_inflight: int = Field(
         8,

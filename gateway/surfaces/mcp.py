@@ -88,8 +88,8 @@ class ActionTool(Tool):
         """
         try:
             result = await self._gateway.call(session, self.name, arguments)
-        except (AppError, CallRefused) as exc:
-            raise ToolError(reword(str(exc), "mcp")) from None
+        except (AppError, CallRefused) as exc:  # the caller's mistake, not the server's: not logged as an error
+            raise ToolError(reword(str(exc), "mcp"), log_level=logging.DEBUG) from None
         except ProviderFailed:
             raise ToolError(PROVIDER_FAILED_MESSAGE) from None
         except ServerFault:

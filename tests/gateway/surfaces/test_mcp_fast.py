@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
@@ -488,3 +489,14 @@ async def test_a_session_s_own_tool_list_and_a_tool_it_is_not_offered_match():
             assert_same(fast, slow, "a tool the session is not offered")
             assert not fell
             assert b"Unknown tool: 'company_gmail_send_message'" in fast.body
+
+
+async def test_a_model_s_bad_arguments_are_no_server_error_in_the_log_on_either_path(caplog):
+    async with running() as rig:
+        call = rpc("tools/call", {"name": "company_directory_get_person", "arguments": {"person": "nobody.here"}})
+        with caplog.at_level(logging.DEBUG):
+            fast, slow, fell = await rig.both(call)
+        assert_same(fast, slow, "a refused call")
+        assert b'"isError":true' in fast.body.replace(b" ", b"")
+        said = [r for r in caplog.records if "Error calling tool" in r.getMessage()]
+        assert said and all(r.levelno == logging.DEBUG for r in said)  # both paths said it, neither as an error
