@@ -42,6 +42,7 @@ from typing import Any
 
 from gateway.grading import polarity
 from gateway.grading import wording as w
+from gateway.grading.kept import KeptByIdentity
 from gateway.grading.results import CheckResult
 
 __all__ = [
@@ -366,9 +367,8 @@ def _show(value: float) -> str:
     return str(int(value)) if value == int(value) else str(value)
 
 
-#: The last scans: ``(id(value), pattern, flags, limit) -> (value, found)``; ``value`` is held so its id is not reused.
-_SCANS: dict[tuple[int, str, int, int], tuple[Any, frozenset[str]]] = {}
-_SCANS_KEPT = 16
+#: The last scans, by the scanned value's identity and the pattern, flags and limit.
+_SCANS: KeptByIdentity[frozenset[str]] = KeptByIdentity(16)
 
 
 def _scan(value: Any, pattern: re.Pattern[str], limit: int = 500) -> set[str]:
@@ -377,10 +377,10 @@ def _scan(value: Any, pattern: re.Pattern[str], limit: int = 500) -> set[str]:
     A grade reads the same snapshot for each part of an answer: the last few scans are kept (by the
     snapshot's identity; a snapshot is never changed once taken).
     """
-    key = (id(value), pattern.pattern, pattern.flags, limit)
-    known = _SCANS.get(key)
-    if known is not None and known[0] is value:
-        return set(known[1])
+    key = (pattern.pattern, pattern.flags, limit)
+    known = _SCANS.get(value, key)
+    if known is not None:
+        return set(known)
     found: set[str] = set()
     todo = [value]
     add = found.add
@@ -393,9 +393,7 @@ def _scan(value: Any, pattern: re.Pattern[str], limit: int = 500) -> set[str]:
         elif isinstance(item, str):
             for m in pattern.finditer(item):
                 add(m.group(0).upper())
-    if len(_SCANS) >= _SCANS_KEPT:
-        _SCANS.pop(next(iter(_SCANS)), None)  # the oldest
-    _SCANS[key] = (value, frozenset(found))
+    _SCANS.put(value, frozenset(found), key)
     return found
 
 

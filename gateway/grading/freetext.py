@@ -26,7 +26,6 @@ declared claim reads it, with its own polarity), text the seed world already hol
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Iterable
 from typing import Any
 
@@ -34,6 +33,7 @@ from gateway.grading import wording as w
 from gateway.grading.answers import claims_of
 from gateway.grading.changes import Change
 from gateway.grading.disowning import disowns, retraction
+from gateway.grading.kept import KeptByIdentity
 from gateway.grading.messages import clock_times, contradictions, own_words
 from gateway.grading.operators import OPS, current_world, match_where, resolved_claims
 
@@ -163,12 +163,10 @@ def _contradicted(record: dict[str, Any], text: str, found: list[tuple[Any, dict
     return ""
 
 
-#: ``_seeded``'s answers for the app worlds graded last: ``{id(app world): (app world, texts)}``. A task's
-#: sessions share its seed snapshot (never changed), and tasks of one company often share an app's, so most
-#: grades read none; a few are kept alive here (each a seed world an app's tools start from).
-_SEEDED: dict[int, tuple[Any, frozenset[str]]] = {}
-_SEEDED_KEPT = 16
-_SEEDED_LOCK = threading.Lock()
+#: ``_seeded``'s answers for the app worlds graded last. A task's sessions share its seed snapshot (never
+#: changed), and tasks of one company often share an app's, so most grades read none; a few are kept alive
+#: here (each a seed world an app's tools start from).
+_SEEDED: KeptByIdentity[frozenset[str]] = KeptByIdentity(16)
 
 
 def _seeded(initial: dict[str, Any], app: str) -> frozenset[str]:
@@ -176,15 +174,10 @@ def _seeded(initial: dict[str, Any], app: str) -> frozenset[str]:
     world = initial.get(app)
     if not world:
         return frozenset()
-    with _SEEDED_LOCK:
-        kept = _SEEDED.get(id(world))
-    if kept is not None and kept[0] is world:  # the same object, not another one at a reused address
-        return kept[1]
-    texts = frozenset(_PREFIX.sub("", t).strip().casefold() for _, t in _texts(world))
-    with _SEEDED_LOCK:
-        if len(_SEEDED) >= _SEEDED_KEPT:
-            del _SEEDED[next(iter(_SEEDED))]  # the oldest
-        _SEEDED[id(world)] = (world, texts)
+    texts = _SEEDED.get(world)
+    if texts is None:
+        texts = frozenset(_PREFIX.sub("", t).strip().casefold() for _, t in _texts(world))
+        _SEEDED.put(world, texts)
     return texts
 
 
