@@ -142,7 +142,8 @@ class SessionGate:
         loop = asyncio.get_running_loop()
         now = loop.time()
         again = turns.refused_at is not None and now - turns.refused_at < RETRY_AFTER_S
-        turns.refused_at = now if not again else turns.refused_at
+        if not again:
+            turns.refused_at = now  # a new window of Retry-After begins with this refusal
         if again and self.held < MAX_HELD:
             self.held += 1
             try:  # the client did not wait as asked: its answer waits instead, costing the loop nothing meanwhile
