@@ -8,7 +8,6 @@ refusal or failure :func:`restore` puts the world back as it was.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +20,7 @@ if TYPE_CHECKING:
     from gateway.settings import Settings
 
 __all__ = [
+    "MAX_NESTING",
     "Backup",
     "QuotaExceeded",
     "backup",
@@ -109,25 +109,48 @@ def stored_text(world: World, files: list[tuple[str, bytes]]) -> int:
     return sum(len(blob_text(world.blobs, blob_id(data), path)) for path, data in files)
 
 
+#: Deepest nesting of lists and objects one argument may have (the argument itself is level 1).
+MAX_NESTING = 100
+
+
 def check_text(arguments: dict[str, Any]) -> None:
     """Refuse text that is not valid Unicode (a lone surrogate, e.g. the JSON escape u+D800 on its own).
 
     Such text could be stored but never sent back (UTF-8 cannot encode it): every later answer showing it fails.
+    Every string and object key is checked, at any depth, by encoding it (C speed: ~1 ms for 5 MB of text).
 
     Raises:
-        InvalidArgument: naming the first parameter that holds such text, or nests too deeply.
+        InvalidArgument: naming the first parameter that holds such text, or that nests lists and objects more
+            than :data:`MAX_NESTING` deep.
     """
     for name, value in arguments.items():
         if isinstance(value, (int, float, bool)) or value is None:
             continue
-        try:
-            json.dumps(value, ensure_ascii=False).encode("utf-8")
-        except UnicodeEncodeError:
-            raise InvalidArgument(
-                "the text is not valid Unicode (it holds a lone surrogate); send UTF-8 text", name
-            ) from None
-        except RecursionError:
-            raise InvalidArgument("the value nests too deeply", name) from None
+        _check_value(name, value)
+
+
+def _check_value(name: str, value: Any) -> None:
+    """Refuse ``value`` (the argument ``name``) when a string in it (keys too) is not UTF-8, or it nests too deeply."""
+    todo: list[tuple[Any, int]] = [(value, 1)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                raise InvalidArgument(
+                    "the text is not valid Unicode (it holds a lone surrogate); send UTF-8 text", name
+                ) from None
+        elif isinstance(item, (list, tuple, dict)):
+            if depth > MAX_NESTING:
+                raise InvalidArgument(
+                    f"the value nests too deeply (at most {MAX_NESTING} levels of lists and objects)", name
+                )
+            if isinstance(item, dict):
+                todo.extend((key, depth) for key in item)
+                todo.extend((sub, depth + 1) for sub in item.values())
+            else:
+                todo.extend((sub, depth + 1) for sub in item)
 
 
 @dataclass(frozen=True)

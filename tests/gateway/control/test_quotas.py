@@ -116,3 +116,35 @@ async def test_text_uploaded_from_the_workspace_counts_toward_the_written_text_q
     await gw.call(session, "company_drive_upload_file", {"path": "c.png"})  # an image holds no text
     assert session.written_chars == 6009 + 9
     await gw.shutdown()
+
+
+@pytest.mark.parametrize(
+    ("arguments", "parameter"),
+    [
+        ({"title": "ok", "body": "a\ud800b"}, "body"),
+        ({"to": ["a@x", "b\udfff@x"]}, "to"),
+        ({"fields": {"k\ud801": "v"}}, "fields"),  # a key is text too
+        ({"rows": [[1, {"x": ["\udc00"]}]]}, "rows"),
+    ],
+)
+def test_check_text_names_the_parameter_holding_a_lone_surrogate_wherever_it_nests(arguments, parameter):
+    from gateway.control.quotas import check_text
+    from tools import InvalidArgument
+
+    with pytest.raises(InvalidArgument) as err:
+        check_text(arguments)
+    assert err.value.parameter == parameter and "lone surrogate" in str(err.value)
+
+
+def test_check_text_takes_valid_text_of_any_script_and_refuses_only_too_deep_nesting():
+    from gateway.control.quotas import MAX_NESTING, check_text
+    from tools import InvalidArgument
+
+    check_text({"a": "héllo 日本 \U0001f600", "b": [1, 2.5, None, True, {"c": ["d"]}], "e": None})
+    deep: object = "x"
+    for _ in range(MAX_NESTING):  # a string in MAX_NESTING lists: the deepest allowed
+        deep = [deep]
+    check_text({"ok": deep})
+    with pytest.raises(InvalidArgument) as err:
+        check_text({"n": 1, "deep": [deep]})
+    assert err.value.parameter == "deep" and "nests too deeply" in str(err.value)
