@@ -12,7 +12,9 @@ gateway (``python -m bench.serve gateway``, its own process); the victim session
   only the status line and the length (resending at once is then as fast as the server answers: the storm
   of 429s an outside tester saw with a fast client);
 - beside 64 clients without a token, each posting a 7.9 MB body over and over, from a process of
-  their own.
+  their own;
+- beside one session keeping 8 calls in flight (its bound), each a ~4 MB ``tools/call`` body (just under
+  ``/mcp``'s bound; a search whose query is refused once parsed: the whole cost is reading and parsing it).
 
 Prints one JSON object: each window's ``{"calls", "failed", "p50_ms", "p99_ms", "max_ms"}``, what the
 other side sent and how it was answered, and the ratios to idle (the target: p50 within 2x, p99 within 3x).
@@ -21,6 +23,7 @@ other side sent and how it was answered, and the ratios to idle (the target: p50
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import os
 import sys
@@ -34,17 +37,19 @@ from bench.common import MCP_HEADERS, READ_TASK
 from bench.hostile import TASK_ROW, _attack_bodies, _seed_row, _victim
 from bench.procs import Server, server_processes
 
-__all__ = ["LARGE_BYTES", "run"]
+__all__ = ["LARGE_BYTES", "LARGE_CALL_BYTES", "run"]
 
 #: The body each tokenless client posts (just under the default 8 MiB request limit).
 LARGE_BYTES = 7_900_000
+#: The tool call body the large-posting session sends (just under /mcp's 4 MiB bound).
+LARGE_CALL_BYTES = 4_000_000
 
 
-def _flood(url: str, token: str | None, lanes: int, stop: Any, out: Any) -> None:
+def _flood(url: str, token: str | None, lanes: int, stop: Any, out: Any, large: bool = False) -> None:
     """Keep ``lanes`` requests in flight until ``stop`` is set; put the answers' statuses on ``out``.
 
-    With a token: the costliest searches over MCP. Without: a 7.9 MB body to ``/api`` (a new connection
-    whenever the server closed the last one).
+    With a token: the costliest searches over MCP (``large``: one ~4 MB call). Without: a 7.9 MB body to
+    ``/api`` (a new connection whenever the server closed the last one).
     """
 
     async def lane(http: httpx.AsyncClient, first: int, bodies: list[bytes], path: str) -> Counter[str]:
@@ -63,6 +68,10 @@ def _flood(url: str, token: str | None, lanes: int, stop: Any, out: Any) -> None
         if token is not None:
             headers = {**MCP_HEADERS, "Authorization": f"Bearer {token}"}
             bodies, path = _attack_bodies(), "/mcp"
+            if large:
+                query = "e" * (LARGE_CALL_BYTES - 200)
+                call = {"name": "company_directory_search_people", "arguments": {"query": query}}
+                bodies = [json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": call}).encode()]
         else:
             headers = {"Content-Type": "application/json"}
             bodies, path = [b'{"query": "' + b"e" * (LARGE_BYTES - 14) + b'"}'], "/api/directory/search_people"
@@ -154,6 +163,7 @@ def run(server: Server, seconds: float, only: str = "") -> dict[str, Any]:
         "session_64_raw_resend": (flooder, 64),
         "session_256_raw_resend": (flooder, 256),
         "tokenless_64_large_posts": (None, 64),
+        "session_8_large_calls": (flooder, 8),
     }
     windows: dict[str, Any] = {}
     ratios: dict[str, Any] = {}
@@ -162,7 +172,8 @@ def run(server: Server, seconds: float, only: str = "") -> dict[str, Any]:
             continue
         # idle right before each flood: on a shared machine the load of other work drifts between windows
         idle = asyncio.run(_victim(server.url, victim, seconds))
-        beside = _beside(server, victim, token, lanes, seconds, _storm if "raw" in name else _flood)
+        flood = _storm if "raw" in name else functools.partial(_flood, large=True) if "large_calls" in name else _flood
+        beside = _beside(server, victim, token, lanes, seconds, flood)
         windows[name] = {"idle": idle, "beside": beside}
         ratios[name] = {
             "p50": round(beside["p50_ms"] / idle["p50_ms"], 2),

@@ -138,6 +138,14 @@ class Settings(BaseSettings):
         "stalling every session (1 MiB rows sent at once slowed another session's calls 7-14x); the largest "
         "built-in row is ~24 KB.",
     )
+    large_body_bytes_per_s: int = Field(
+        1024 * 1024,
+        ge=1024,
+        description="Pace of tool request bodies past 256 KiB, in bytes a second over every session: such a body is "
+        "parsed whole on the event loop (~3 ms a MB), so a session posting 8 MB bodies back to back slowed every "
+        "other session's calls 9-22x; paced, a large body waits its turn (before it is read) while small ones go on. "
+        "One large body at a time goes on at once.",
+    )
     session_max_inflight: int = Field(
         8,
         ge=1,

@@ -161,17 +161,28 @@ def create_app(
                     with contextlib.suppress(OSError):
                         root.rmdir()
 
+    body_limits = {"/mcp": DEFAULT_MAX_REQUEST_BODY_SIZE, "/seed_session": settings.max_seed_bytes}
+
+    def body_limit(path: str) -> int:
+        return min(body_limits.get(path, settings.max_request_bytes), settings.max_request_bytes)
+
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
         middleware=[
             # First, from the head alone: the caller's session, and its turn (429 past its bound), before any body.
-            Middleware(SessionGate, gateway=gateway, max_inflight=settings.session_max_inflight),
+            Middleware(
+                SessionGate,
+                gateway=gateway,
+                max_inflight=settings.session_max_inflight,
+                large_body_bytes_per_s=settings.large_body_bytes_per_s,
+                body_limit=body_limit,  # a body BodyLimit refuses from its head is not paced first
+            ),
             # The MCP transport refuses bodies over its own limit (4 MiB) in plain text; ours answers first, in JSON.
             Middleware(
                 BodyLimit,
                 max_bytes=settings.max_request_bytes,
-                paths={"/mcp": DEFAULT_MAX_REQUEST_BODY_SIZE, "/seed_session": settings.max_seed_bytes},
+                paths=body_limits,
                 timeout_s=settings.read_timeout_s,
             ),
             Middleware(BodyValues),  # inside BodyLimit: counts only what that let through

@@ -13,7 +13,12 @@ anything reads its body:
   once in all), so a client resending at once costs the loop one answer a second per lane, not thousands;
 - a session's requests go on one at a time, in the order they came (the others wait, bodies unread);
   sessions take turns by the event loop's own order, so one session's flood holds at most one of its
-  requests in parsing or work at a time, however many it sends.
+  requests in parsing or work at a time, however many it sends;
+- a body past :data:`LARGE_BODY_BYTES` is paced (:class:`BodyPacer`): the bytes past that mark, over all
+  sessions, go on at most ``large_body_bytes_per_s``. A large body is read and parsed whole on the event
+  loop (~3 ms a MB), so bodies of several MB back to back would hold every other session's calls for that
+  long each; paced, they take a bounded share of the loop. A body with a ``Content-Length`` waits its turn
+  before a byte is read (the read timeout starts after it); a chunked one is paced as its chunks arrive.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -29,7 +35,15 @@ from gateway.control.core import Gateway
 from gateway.control.sessions import Session
 from gateway.surfaces.refusals import send_refusal
 
-__all__ = ["MAX_HELD", "RETRY_AFTER_S", "UNAUTHENTICATED", "SessionGate", "bearer_token"]
+__all__ = [
+    "LARGE_BODY_BYTES",
+    "MAX_HELD",
+    "RETRY_AFTER_S",
+    "UNAUTHENTICATED",
+    "BodyPacer",
+    "SessionGate",
+    "bearer_token",
+]
 
 logger = logging.getLogger(__name__)
 
@@ -42,6 +56,9 @@ MAX_HELD = 4096
 UNAUTHENTICATED = "company.unauthenticated"
 #: A request body past this size that is left unread is not drained: the answer closes the connection.
 _DRAIN_BYTES = 64 * 1024
+#: Bytes of a tool request's body that go on at once; the rest is paced (:class:`BodyPacer`). Every call the
+#: built-in tasks make fits well within it, and its parse costs the loop under a millisecond.
+LARGE_BODY_BYTES = 256 * 1024
 
 
 def bearer_token(value: str | bytes | None) -> str | None:
@@ -79,6 +96,60 @@ class _Turns:
     waiting: deque[asyncio.Future[None]] = field(default_factory=deque)
 
 
+class BodyPacer:
+    """Lets large request bodies go on at a bounded rate in bytes a second, over every session, first come first.
+
+    ``take(n)`` returns at once while nothing waits and the last grant's time is spent; otherwise it waits its
+    turn in arrival order, each grant taking ``n / bytes_per_s`` seconds of the schedule. A waiter that gives up
+    (cancelled: its client went away) takes no time from the ones after it.
+
+    Args:
+        bytes_per_s: The rate (bytes a second).
+
+    Attributes:
+        paced: How many grants had to wait.
+    """
+
+    def __init__(self, bytes_per_s: float) -> None:
+        self.bytes_per_s = bytes_per_s
+        self.paced = 0
+        self._free_at = 0.0  # loop time the schedule is free again
+        self._waiting: deque[tuple[asyncio.Future[None], int]] = deque()
+        self._timer: asyncio.TimerHandle | None = None
+
+    @property
+    def waiting(self) -> int:
+        """How many takers are waiting now (given-up ones included until their turn comes)."""
+        return len(self._waiting)
+
+    async def take(self, n: int) -> None:
+        """Wait until ``n`` bytes may go on (at once when the schedule is free and no one waits)."""
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        if not self._waiting and now >= self._free_at:
+            self._free_at = now + n / self.bytes_per_s
+            return
+        self.paced += 1
+        waiter = loop.create_future()
+        self._waiting.append((waiter, n))
+        self._arm(loop)
+        await waiter
+
+    def _arm(self, loop: asyncio.AbstractEventLoop) -> None:
+        if self._timer is None and self._waiting:
+            self._timer = loop.call_at(self._free_at, self._grant, loop)
+
+    def _grant(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._timer = None
+        while self._waiting:
+            waiter, n = self._waiting.popleft()
+            if not waiter.done():  # not given up
+                self._free_at = max(loop.time(), self._free_at) + n / self.bytes_per_s
+                waiter.set_result(None)
+                break
+        self._arm(loop)
+
+
 class SessionGate:
     """ASGI middleware bounding each session's open tool requests, before any body is read.
 
@@ -86,16 +157,30 @@ class SessionGate:
         app: The wrapped application (the body limits and routes).
         gateway: Whose sessions the tokens open.
         max_inflight: Most requests of one session open at once (running or waiting); more get 429.
+        large_body_bytes_per_s: The pace of body bytes past :data:`LARGE_BODY_BYTES` over every session
+            (:class:`BodyPacer`).
+        body_limit: The largest body a path takes (bytes); a ``Content-Length`` past it is refused from the
+            head further on, so it is not paced first. None: every large body is paced.
 
     Attributes:
         refused: How many requests were answered 429.
         held: How many 429s are being held back right now (a session refused again within ``Retry-After``).
+        pacer: The large bodies' :class:`BodyPacer`.
     """
 
-    def __init__(self, app: ASGIApp, gateway: Gateway, max_inflight: int) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        gateway: Gateway,
+        max_inflight: int,
+        large_body_bytes_per_s: float = 1024 * 1024,
+        body_limit: Callable[[str], int] | None = None,
+    ) -> None:
         self.app = app
+        self._body_limit = body_limit
         self._gateway = gateway
         self.max_inflight = max_inflight
+        self.pacer = BodyPacer(large_body_bytes_per_s)
         self.refused = 0
         self.held = 0
         self._turns: dict[str, _Turns] = {}
@@ -128,6 +213,12 @@ class SessionGate:
                     raise
             turns.running = True
             try:
+                size, chunked = _body_size(scope)
+                too_large = size is not None and self._body_limit is not None and size > self._body_limit(scope["path"])
+                if size is not None and size > LARGE_BODY_BYTES and not too_large:
+                    await self.pacer.take(size - LARGE_BODY_BYTES)
+                elif chunked:
+                    receive = _paced(receive, self.pacer)
                 await self.app(scope, receive, send)
             finally:
                 self._next(turns)
@@ -173,8 +264,8 @@ class SessionGate:
         return self._gateway.session_by_token(token) if token is not None else None
 
 
-def _closing(scope: Scope, send: Send) -> Send:
-    """``send`` that marks the answer ``Connection: close`` when a large or chunked body may be left unread."""
+def _body_size(scope: Scope) -> tuple[int | None, bool]:
+    """The request's ``Content-Length`` (None when absent or not a number) and whether its body is chunked."""
     size = None
     chunked = False
     for name, value in scope.get("headers", []):
@@ -182,6 +273,28 @@ def _closing(scope: Scope, send: Send) -> Send:
             size = int(value) if value.isdigit() else None
         elif name == b"transfer-encoding":
             chunked = True
+    return size, chunked
+
+
+def _paced(receive: Receive, pacer: BodyPacer) -> Receive:
+    """``receive`` whose body bytes past :data:`LARGE_BODY_BYTES` each wait for ``pacer`` before they go on."""
+    seen = 0
+
+    async def paced() -> Message:
+        nonlocal seen
+        message = await receive()
+        if message["type"] == "http.request":
+            before, seen = seen, seen + len(message.get("body", b""))
+            if seen > LARGE_BODY_BYTES:
+                await pacer.take(seen - max(before, LARGE_BODY_BYTES))
+        return message
+
+    return paced
+
+
+def _closing(scope: Scope, send: Send) -> Send:
+    """``send`` that marks the answer ``Connection: close`` when a large or chunked body may be left unread."""
+    size, chunked = _body_size(scope)
     if not chunked and size is not None and size <= _DRAIN_BYTES:
         return send
 
