@@ -1,9 +1,10 @@
 """A task id is the same task in every process: rows and company states do not depend on ``PYTHONHASHSEED``.
 
-Each probe builds rows and app states in fresh processes under three hash seeds and compares a sha256 of every
+Each probe builds rows and app states in fresh processes under several hash seeds and compares a sha256 of every
 row (by id) and of every company's app state (by company and app). A family that draws from a set of strings or
 dates, say, writes another scenario under another seed, so the server and ``tasks --export`` would disagree on
-what the same id asks. The full proof builds all of them (slow tier); the quick one a fixed sample.
+what the same id asks. The full proof builds all of them under two seeds, one process per core (slow tier; a
+set's order differs between any two seeds but by chance); the quick one a fixed sample under three.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from pathlib import Path
 import pytest
 
 HASH_SEEDS = ("0", "1", "12345")
+#: The full proof's seeds: one process per core of a 2-core machine (three took ~400 s there, two ~250 s less).
+FULL_HASH_SEEDS = ("0", "12345")
 
 #: Digests ``{"row <id>": sha256, "state <company> <app>": sha256}`` of the families and companies in argv
 #: (JSON; null: every family / the default and every generated company). Rows are built over the generated
@@ -37,10 +40,12 @@ sys.stdout.write(json.dumps(out))
 """
 
 
-def _digests(names: list[str] | None, companies: list[str] | None, caches: Path | None) -> dict[str, dict[str, str]]:
+def _digests(
+    names: list[str] | None, companies: list[str] | None, caches: Path | None, seeds: tuple[str, ...] = HASH_SEEDS
+) -> dict[str, dict[str, str]]:
     """Each hash seed's digests, built in parallel processes (each with its own document cache when ``caches``)."""
     procs = {}
-    for seed in HASH_SEEDS:
+    for seed in seeds:
         env = {**os.environ, "PYTHONHASHSEED": seed}
         if caches is not None:  # no process reads another's document bytes: each makes its own
             env["XDG_CACHE_HOME"] = str(caches / seed)
@@ -55,7 +60,7 @@ def _digests(names: list[str] | None, companies: list[str] | None, caches: Path 
 
 
 def _assert_same(digests: dict[str, dict[str, str]]) -> None:
-    first, *others = HASH_SEEDS
+    first, *others = digests
     base = digests[first]
     assert base and any(k.startswith("row ") for k in base) and any(k.startswith("state ") for k in base)
     for seed in others:
@@ -81,5 +86,5 @@ def test_a_sample_of_rows_and_company_states_is_the_same_under_three_hash_seeds(
 
 @pytest.mark.slow
 @pytest.mark.timeout(1800)
-def test_every_row_and_company_state_is_the_same_under_three_hash_seeds(tmp_path):
-    _assert_same(_digests(None, None, tmp_path))
+def test_every_row_and_company_state_is_the_same_under_two_hash_seeds(tmp_path):
+    _assert_same(_digests(None, None, tmp_path, FULL_HASH_SEEDS))
