@@ -223,6 +223,28 @@ class World:
                 out[app] = last[1]
         return out
 
+    def fork(self) -> World:
+        """Return a world that goes on from this one as it stands now, sharing its state objects (no copy).
+
+        Both worlds then treat every app as shared: a write to either gives it a fresh state object first and
+        copies each record it reaches (:meth:`begin_write`), so neither ever sees the other's later writes. The
+        fork carries the id counter, ``completion``, ``answer``, the template it started from (``base``) and the
+        last snapshots taken (``snapshot`` reuses them); its blobs are its own copy of the ones this world added,
+        over the same shared base. Costs O(apps + blobs added), not the world's size.
+
+        Raises:
+            RuntimeError: a write is under way (its state may change yet).
+        """
+        if self._gate.writing is not None:
+            raise RuntimeError(f"cannot fork a world while it writes to {self._gate.writing!r}")
+        self.shared = set(self.states)
+        twin = World(self.now, self.timezone, self.user, dict(self.states), self.blobs.copy(), self.shared, self._base)
+        twin._counter = self._counter
+        twin._dumps = dict(self._dumps)
+        twin.completion = self.completion
+        twin.answer = self.answer
+        return twin
+
     def copy(self) -> World:
         """Return an independent deep copy (states, clock and id counter)."""
         twin = World(self.now, self.timezone, self.user, copy.deepcopy(self.states), self.blobs.copy())

@@ -252,3 +252,37 @@ def test_a_snapshot_without_a_write_since_the_last_reuses_it_and_a_write_or_roll
     assert world.snapshot()["notes"]["notes"]["n1"]["text"] == "third"
     world.rollback("notes", old, shared=False)  # back to the state the first snapshots read
     assert world.snapshot()["notes"] == first["notes"]
+
+
+def test_a_fork_goes_on_from_the_world_and_neither_sees_the_others_later_writes(shared):
+    state, before = shared
+    world = world_sharing(state)
+    world.begin_write("notes")
+    world.states["notes"].notes["n1"].text = "by the prefix"
+    world.end_write()
+    world.new_id("note")
+    world.blobs.put(b"made before the fork")
+    world.completion, world.answer = "done", "42"
+    made = world.snapshot()
+    fork = world.fork()
+    assert world.shared == fork.shared == {"notes"}  # both copy on write from here
+    assert fork.snapshot() == made and fork.new_id("note") == world.new_id("note") == "note_n2"
+    assert (fork.completion, fork.answer, fork.blobs.own_ids()) == ("done", "42", world.blobs.own_ids())
+    fork.begin_write("notes")
+    fork.states["notes"].notes["n1"].text = "by the fork"
+    fork.states["notes"].notes["n3"].tags.append("fork")
+    fork.end_write()
+    fork.blobs.put(b"the fork's own")
+    assert world.snapshot() == made and len(world.blobs.own_ids()) == 1
+    world.begin_write("notes")
+    world.states["notes"].notes["n3"].text = "by the world"
+    world.end_write()
+    assert fork.states["notes"].notes["n3"].text == "note 3" and fork.states["notes"].notes["n1"].text == "by the fork"
+    assert snapshot_state(state) == before
+
+
+def test_a_world_cannot_be_forked_during_a_write(shared):
+    world = world_sharing(shared[0])
+    world.begin_write("notes")
+    with pytest.raises(RuntimeError, match="while it writes to 'notes'"):
+        world.fork()
