@@ -10,6 +10,7 @@ the exposure would (a sandbox is lent for ``cli`` and ``http``), verifies and cl
 from __future__ import annotations
 
 import asyncio
+import copy
 import hashlib
 import json
 import os
@@ -26,12 +27,13 @@ from typing import Any
 from gateway.control.controls import generate_controls
 from gateway.control.core import Gateway
 from gateway.control.rows import Step, Task
+from gateway.control.sessions import Session, seed_options
 from gateway.control.worlds import lint_task
 from gateway.exceptions import TaskError
-from gateway.runners.policies import Shell, StepFailed, run_steps, sandbox_shell, tool_name
+from gateway.runners.policies import Caller, Shell, StepFailed, run_steps, sandbox_shell, tool_name
 from sandbox import Sandbox
 from sandbox.local import WarmLocalProvider
-from tools import AppError
+from tools import AppError, World
 
 __all__ = ["MAX_TRIES", "Proof", "beyond", "prove_in_processes", "prove_task"]
 
@@ -71,32 +73,70 @@ class _Play:
     variables: dict[str, Any]
 
 
-async def _play(
-    gateway: Gateway, task: Task, exposure: str, steps: list[Step], *, final: bool = False, grade_failed: bool = True
-) -> _Play:
-    """Seed, play ``steps``, verify and close; ``final``: keep the world's last snapshot (else ``{}``: it costs).
+@dataclass(frozen=True)
+class _Prefix:
+    """A session as it stood after the first steps a control's candidates share: what each candidate forks.
 
-    ``grade_failed=False``: a play whose step failed is closed unverified (reward 0.0, no checks): a generated
-    control's candidate that does not run cleanly proves nothing, and its grade would cost a third of the play.
+    Attributes:
+        steps: How many of a candidate's steps it played.
+        world: A fork of the session's world after them (:meth:`~tools.kernel.world.World.fork`), never written.
+        variables: What those steps saved.
+        calls: The session's bookkeeping after them (:class:`~gateway.control.sessions.Session`): ``calls``,
+            ``call_log``, ``last_call``, ``written_chars``, ``task_complete`` and ``status``.
     """
-    seed = await gateway.seed({"task_id": task.id, "exposure": exposure}, "http://127.0.0.1:1/")
-    session = gateway.get_session(seed["session_id"])
 
+    steps: int
+    world: World
+    variables: dict[str, Any]
+    calls: int
+    call_log: list[dict[str, Any]]
+    last_call: dict[str, Any] | None
+    written_chars: int
+    task_complete: bool
+    status: str
+
+
+def _caller(gateway: Gateway, session: Session, exposure: str) -> Caller:
     async def call(step_tool: str, args: dict[str, Any]) -> Any:
         try:
             return await gateway.call(session, tool_name(step_tool), args, surface=exposure)
         except AppError as exc:
             raise StepFailed(str(exc)) from None
 
+    return call
+
+
+async def _play(
+    gateway: Gateway,
+    task: Task,
+    exposure: str,
+    steps: list[Step],
+    *,
+    final: bool = False,
+    grade_failed: bool = True,
+    start: _Prefix | None = None,
+) -> _Play:
+    """Seed, play ``steps``, verify and close; ``final``: keep the world's last snapshot (else ``{}``: it costs).
+
+    ``grade_failed=False``: a play whose step failed is closed unverified (reward 0.0, no checks): a generated
+    control's candidate that does not run cleanly proves nothing, and its grade would cost a third of the play.
+    ``start``: the session goes on from a fork of that prefix's (a session without a sandbox), and only the steps
+    after it are played: what a replay from the seed would give, at the cost of the rest alone.
+    """
+    seed = await gateway.seed({"task_id": task.id, "exposure": exposure}, "http://127.0.0.1:1/")
+    session = gateway.get_session(seed["session_id"])
+    variables: dict[str, Any] = {}
+    if start is not None:
+        _resume(session, start)
+        variables, steps = copy.deepcopy(start.variables), steps[start.steps :]
     shell = None
     if session.sandbox is not None and gateway.provider is not None:
         shell = sandbox_shell(gateway.provider, session.sandbox)
         if isinstance(gateway.provider, WarmLocalProvider) and gateway.provider.isolated:
             shell = _SHELL_RUNS.replay(shell, gateway.provider, session.sandbox, lambda: session.calls)
     error = None
-    variables: dict[str, Any] = {}
     try:
-        await run_steps(steps, call, variables, shell)
+        await run_steps(steps, _caller(gateway, session, exposure), variables, shell)
     except (StepFailed, TaskError) as exc:  # a failed call, or a saved path the answer did not have
         error = str(exc)
     last = session.world.snapshot() if final else {}
@@ -106,6 +146,73 @@ async def _play(
     verdict = await gateway.verify(seed["session_id"])
     await gateway.close(seed["session_id"])
     return _Play(verdict["reward"], error, last, verdict["checks"], variables)
+
+
+async def _play_prefix(gateway: Gateway, task: Task, exposure: str, steps: list[Step]) -> _Prefix | None:
+    """Seed, play ``steps`` and keep what a candidate starting with them forks; None when a step fails (or more).
+
+    None too for a session lent a sandbox (its workspace is not forked) or marked failed: the candidates are then
+    replayed whole, as before. The session is closed unverified.
+    """
+    seed = await gateway.seed({"task_id": task.id, "exposure": exposure}, "http://127.0.0.1:1/")
+    session = gateway.get_session(seed["session_id"])
+    try:
+        if session.sandbox is not None:
+            return None
+        variables: dict[str, Any] = {}
+        try:
+            await run_steps(steps, _caller(gateway, session, exposure), variables, None)
+        except (StepFailed, TaskError):
+            return None
+        if session.failure is not None:
+            return None
+        last = dict(session.last_call) if session.last_call else None
+        return _Prefix(
+            len(steps), session.world.fork(), copy.deepcopy(variables), session.calls, list(session.call_log), last,
+            session.written_chars, session.task_complete, session.status,
+        )  # fmt: skip
+    finally:
+        await gateway.close(seed["session_id"])
+
+
+def _resume(session: Session, prefix: _Prefix) -> None:
+    """Make a freshly seeded ``session`` what the prefix's session was after its steps (its own fork of the world)."""
+    session.world = prefix.world.fork()
+    session.calls, session.call_log = prefix.calls, list(prefix.call_log)
+    session.last_call = dict(prefix.last_call) if prefix.last_call else None
+    session.written_chars, session.task_complete, session.status = (
+        prefix.written_chars, prefix.task_complete, prefix.status,
+    )  # fmt: skip
+
+
+def _shared_steps(candidates: list[list[Step]]) -> int:
+    """How many first steps every candidate shares, leaving each at least one of its own (0: fewer than two)."""
+    if len(candidates) < 2:
+        return 0
+    most = min(len(c) for c in candidates) - 1
+    n = 0
+    while n < most and all(c[n] == candidates[0][n] for c in candidates[1:]):
+        n += 1
+    return n
+
+
+class _Prefixes:
+    """The prefixes played for one task and exposure, by their steps, played when first needed (None: replay)."""
+
+    def __init__(self, gateway: Gateway, task: Task, exposure: str) -> None:
+        self._gateway, self._task, self._exposure = gateway, task, exposure
+        _, lent = seed_options({"exposure": exposure}, task, lends=gateway.provider is not None, can_block=False)
+        self._forks = not lent  # a sandbox's workspace cannot be forked: its plays replay whole
+        self._played: dict[str, _Prefix | None] = {}
+
+    async def get(self, steps: list[Step]) -> _Prefix | None:
+        """The prefix after ``steps`` (played now if not yet), or None: replay from the seed."""
+        if not steps or not self._forks:
+            return None
+        key = json.dumps([s.model_dump(mode="json") for s in steps], sort_keys=True)
+        if key not in self._played:
+            self._played[key] = await _play_prefix(self._gateway, self._task, self._exposure, steps)
+        return self._played[key]
 
 
 @dataclass(frozen=True)
@@ -308,6 +415,7 @@ async def prove_task(gateway: Gateway, task: Task, exposure: str) -> list[Proof]
         why = play.error or ("scored 1.0: " + _failing(play) if play.reward else "")
         record(f"control:{control.name}", 0.0, play, ok, why)
     template = gateway._template(task)
+    prefixes = _Prefixes(gateway, task, exposure)  # the first steps a control's candidates share, played once
     for generated in generate_controls(task, template.snapshot, template.user, variables):
         policy = f"generated:{generated.name}"
         excused = task.no_controls.get(generated.name)
@@ -315,8 +423,11 @@ async def prove_task(gateway: Gateway, task: Task, exposure: str) -> list[Proof]
             record(policy, generated.reward, None, True, generated.why)
             continue
         tried = refused = 0
+        shared = _shared_steps(generated.candidates)
         for steps in generated.candidates:
-            play = await _play(gateway, task, exposure, steps, final=generated.name == "over_reach", grade_failed=False)
+            start = await prefixes.get(steps[:shared])
+            over = generated.name == "over_reach"
+            play = await _play(gateway, task, exposure, steps, final=over, grade_failed=False, start=start)
             if play.error is not None and generated.refused_by and generated.refused_by in play.error:
                 tried, refused = tried + 1, refused + 1  # the app refused the trick: it did no harm
                 if tried >= MAX_TRIES:
