@@ -10,9 +10,9 @@ through a real workspace.
 import pytest
 
 from gateway import Gateway, Settings
-from gateway.control.controls import CONTROL_NAMES
+from gateway.control.controls import CONTROL_NAMES, generate_controls
 from gateway.control.rows import Task, load_builtin_tasks
-from gateway.runners.prove import beyond, prove_task
+from gateway.runners.prove import _play, _play_prefix, _shared_steps, beyond, prove_task
 from sandbox.local import LocalProvider
 from tests.tiers import sampled
 from tools.kernel.world import snapshot_state
@@ -77,3 +77,33 @@ def test_a_reference_saving_a_path_its_answer_lacks_fails_that_proof_and_the_res
     assert oracle.policy == "oracle" and not oracle.passed
     assert "result has no 'manager.nickname'" in oracle.detail
     assert [p.policy for p in proofs[1:3]] == ["noop", "control:skip-level-manager"]
+
+
+@pytest.mark.parametrize("task_id", ["slack-book-priya-request", "hd-printer-duplicate"])
+async def test_an_over_reach_candidate_forked_after_the_reference_work_is_graded_as_its_replay(task_id):
+    gw = Gateway(Settings(), TASKS, None)
+    verdicts = []
+    verify = gw.verify
+
+    async def keep(session_id, response=None):
+        verdict = await verify(session_id, response)
+        verdicts.append({k: v for k, v in verdict.items() if k != "session_id"})  # reward, checks, changes, calls
+        return verdict
+
+    gw.verify = keep
+    task = TASKS[task_id]
+    template = gw._template(task)
+    reference = await _play(gw, task, "mcp", task.solution)
+    (over_reach,) = [g for g in generate_controls(task, template.snapshot, template.user, reference.variables)
+                     if g.name == "over_reach"]  # fmt: skip
+    shared = _shared_steps(over_reach.candidates)
+    assert shared == len([s for s in task.solution if s.tool != "complete_task"]) and len(over_reach.candidates) > 5
+    prefix = await _play_prefix(gw, task, "mcp", over_reach.candidates[0][:shared])
+    assert prefix is not None and prefix.calls == shared and prefix.world._counter > 0  # the work made records
+    graded = 0
+    for steps in over_reach.candidates:
+        replayed = await _play(gw, task, "mcp", steps, final=True)
+        forked = await _play(gw, task, "mcp", steps, final=True, start=prefix)
+        assert forked == replayed and verdicts[-1] == verdicts[-2]
+        graded += replayed.error is None and bool(verdicts[-1]["changes"])
+    assert graded  # some candidates ran cleanly and changed the world: their checks and changes were compared
