@@ -65,15 +65,6 @@ class Proof:
 
 
 @dataclass(frozen=True)
-class _Play:
-    reward: float
-    error: str | None
-    final: dict[str, Any]
-    checks: list[dict[str, Any]]
-    variables: dict[str, Any]
-
-
-@dataclass(frozen=True)
 class _Prefix:
     """A session as it stood after the first steps a control's candidates share: what each candidate forks.
 
@@ -96,6 +87,17 @@ class _Prefix:
     status: str
 
 
+@dataclass(frozen=True)
+class _Play:
+    reward: float
+    error: str | None
+    final: dict[str, Any]
+    checks: list[dict[str, Any]]
+    variables: dict[str, Any]
+    #: The session after its first ``keep`` steps (:func:`_play`), if they ran cleanly.
+    prefix: _Prefix | None = None
+
+
 def _caller(gateway: Gateway, session: Session, exposure: str) -> Caller:
     async def call(step_tool: str, args: dict[str, Any]) -> Any:
         try:
@@ -115,13 +117,15 @@ async def _play(
     final: bool = False,
     grade_failed: bool = True,
     start: _Prefix | None = None,
+    keep: int = 0,
 ) -> _Play:
     """Seed, play ``steps``, verify and close; ``final``: keep the world's last snapshot (else ``{}``: it costs).
 
     ``grade_failed=False``: a play whose step failed is closed unverified (reward 0.0, no checks): a generated
     control's candidate that does not run cleanly proves nothing, and its grade would cost a third of the play.
     ``start``: the session goes on from a fork of that prefix's (a session without a sandbox), and only the steps
-    after it are played: what a replay from the seed would give, at the cost of the rest alone.
+    after it are played: what a replay from the seed would give, at the cost of the rest alone. ``keep``: fork the
+    session after its first ``keep`` steps, if they ran cleanly and it has no sandbox, and answer it as ``prefix``.
     """
     seed = await gateway.seed({"task_id": task.id, "exposure": exposure}, "http://127.0.0.1:1/")
     session = gateway.get_session(seed["session_id"])
@@ -135,44 +139,34 @@ async def _play(
         if isinstance(gateway.provider, WarmLocalProvider) and gateway.provider.isolated:
             shell = _SHELL_RUNS.replay(shell, gateway.provider, session.sandbox, lambda: session.calls)
     error = None
+    prefix = None
+    call = _caller(gateway, session, exposure)
     try:
-        await run_steps(steps, _caller(gateway, session, exposure), variables, shell)
+        if keep:
+            await run_steps(steps[:keep], call, variables, shell)
+            prefix = _fork(session, keep, variables)
+            steps = steps[keep:]
+        await run_steps(steps, call, variables, shell)
     except (StepFailed, TaskError) as exc:  # a failed call, or a saved path the answer did not have
         error = str(exc)
     last = session.world.snapshot() if final else {}
     if error is not None and not grade_failed:
         await gateway.close(seed["session_id"])
-        return _Play(0.0, error, last, [], variables)
+        return _Play(0.0, error, last, [], variables, prefix)
     verdict = await gateway.verify(seed["session_id"])
     await gateway.close(seed["session_id"])
-    return _Play(verdict["reward"], error, last, verdict["checks"], variables)
+    return _Play(verdict["reward"], error, last, verdict["checks"], variables, prefix)
 
 
-async def _play_prefix(gateway: Gateway, task: Task, exposure: str, steps: list[Step]) -> _Prefix | None:
-    """Seed, play ``steps`` and keep what a candidate starting with them forks; None when a step fails (or more).
-
-    None too for a session lent a sandbox (its workspace is not forked) or marked failed: the candidates are then
-    replayed whole, as before. The session is closed unverified.
-    """
-    seed = await gateway.seed({"task_id": task.id, "exposure": exposure}, "http://127.0.0.1:1/")
-    session = gateway.get_session(seed["session_id"])
-    try:
-        if session.sandbox is not None:
-            return None
-        variables: dict[str, Any] = {}
-        try:
-            await run_steps(steps, _caller(gateway, session, exposure), variables, None)
-        except (StepFailed, TaskError):
-            return None
-        if session.failure is not None:
-            return None
-        last = dict(session.last_call) if session.last_call else None
-        return _Prefix(
-            len(steps), session.world.fork(), copy.deepcopy(variables), session.calls, list(session.call_log), last,
-            session.written_chars, session.task_complete, session.status,
-        )  # fmt: skip
-    finally:
-        await gateway.close(seed["session_id"])
+def _fork(session: Session, steps: int, variables: dict[str, Any]) -> _Prefix | None:
+    """What a candidate sharing the session's first ``steps`` forks; None for a sandbox's or a failed session."""
+    if session.sandbox is not None or session.failure is not None:
+        return None
+    last = dict(session.last_call) if session.last_call else None
+    return _Prefix(
+        steps, session.world.fork(), copy.deepcopy(variables), session.calls, list(session.call_log), last,
+        session.written_chars, session.task_complete, session.status,
+    )  # fmt: skip
 
 
 def _resume(session: Session, prefix: _Prefix) -> None:
@@ -197,22 +191,32 @@ def _shared_steps(candidates: list[list[Step]]) -> int:
 
 
 class _Prefixes:
-    """The prefixes played for one task and exposure, by their steps, played when first needed (None: replay)."""
+    """The prefixes forked for one task and exposure, by their steps (None: a candidate replays whole).
 
-    def __init__(self, gateway: Gateway, task: Task, exposure: str) -> None:
-        self._gateway, self._task, self._exposure = gateway, task, exposure
-        _, lent = seed_options({"exposure": exposure}, task, lends=gateway.provider is not None, can_block=False)
+    A prefix is forked from the first candidate that plays it (:func:`_play`'s ``keep``): no play of its own.
+    """
+
+    def __init__(self, task: Task, exposure: str, lends: bool) -> None:
+        _, lent = seed_options({"exposure": exposure}, task, lends=lends, can_block=False)
         self._forks = not lent  # a sandbox's workspace cannot be forked: its plays replay whole
-        self._played: dict[str, _Prefix | None] = {}
+        self._known: dict[str, _Prefix | None] = {}
 
-    async def get(self, steps: list[Step]) -> _Prefix | None:
-        """The prefix after ``steps`` (played now if not yet), or None: replay from the seed."""
+    def start(self, steps: list[Step]) -> tuple[_Prefix | None, int]:
+        """``(prefix, keep)`` for a candidate's play that begins with ``steps``: go on from the prefix, or keep one."""
         if not steps or not self._forks:
-            return None
-        key = json.dumps([s.model_dump(mode="json") for s in steps], sort_keys=True)
-        if key not in self._played:
-            self._played[key] = await _play_prefix(self._gateway, self._task, self._exposure, steps)
-        return self._played[key]
+            return None, 0
+        key = _key(steps)
+        if key in self._known:
+            return self._known[key], 0
+        return None, len(steps)
+
+    def keep(self, steps: list[Step], prefix: _Prefix | None) -> None:
+        """Remember what the play that began with ``steps`` forked (None: its first steps failed; replay whole)."""
+        self._known.setdefault(_key(steps), prefix)
+
+
+def _key(steps: list[Step]) -> str:
+    return json.dumps([s.model_dump(mode="json") for s in steps], sort_keys=True)
 
 
 @dataclass(frozen=True)
@@ -415,7 +419,7 @@ async def prove_task(gateway: Gateway, task: Task, exposure: str) -> list[Proof]
         why = play.error or ("scored 1.0: " + _failing(play) if play.reward else "")
         record(f"control:{control.name}", 0.0, play, ok, why)
     template = gateway._template(task)
-    prefixes = _Prefixes(gateway, task, exposure)  # the first steps a control's candidates share, played once
+    prefixes = _Prefixes(task, exposure, gateway.provider is not None)  # first steps candidates share, played once
     for generated in generate_controls(task, template.snapshot, template.user, variables):
         policy = f"generated:{generated.name}"
         excused = task.no_controls.get(generated.name)
@@ -425,9 +429,11 @@ async def prove_task(gateway: Gateway, task: Task, exposure: str) -> list[Proof]
         tried = refused = 0
         shared = _shared_steps(generated.candidates)
         for steps in generated.candidates:
-            start = await prefixes.get(steps[:shared])
+            start, keep = prefixes.start(steps[:shared])
             over = generated.name == "over_reach"
-            play = await _play(gateway, task, exposure, steps, final=over, grade_failed=False, start=start)
+            play = await _play(gateway, task, exposure, steps, final=over, grade_failed=False, start=start, keep=keep)
+            if keep:
+                prefixes.keep(steps[:shared], play.prefix)
             if play.error is not None and generated.refused_by and generated.refused_by in play.error:
                 tried, refused = tried + 1, refused + 1  # the app refused the trick: it did no harm
                 if tried >= MAX_TRIES:

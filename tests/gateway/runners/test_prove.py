@@ -7,12 +7,14 @@ typed file 0.0 or refused, refuses everything 0.0), played in process through th
 through a real workspace.
 """
 
+import dataclasses
+
 import pytest
 
 from gateway import Gateway, Settings
 from gateway.control.controls import CONTROL_NAMES, generate_controls
 from gateway.control.rows import Task, load_builtin_tasks
-from gateway.runners.prove import _play, _play_prefix, _shared_steps, beyond, prove_task
+from gateway.runners.prove import _play, _shared_steps, beyond, prove_task
 from sandbox.local import LocalProvider
 from tests.tiers import sampled
 from tools.kernel.world import snapshot_state
@@ -98,11 +100,14 @@ async def test_an_over_reach_candidate_forked_after_the_reference_work_is_graded
                      if g.name == "over_reach"]  # fmt: skip
     shared = _shared_steps(over_reach.candidates)
     assert shared == len([s for s in task.solution if s.tool != "complete_task"]) and len(over_reach.candidates) > 5
-    prefix = await _play_prefix(gw, task, "mcp", over_reach.candidates[0][:shared])
+    first = await _play(gw, task, "mcp", over_reach.candidates[0], final=True, keep=shared)  # forks its prefix
+    first_verdict, prefix = verdicts[-1], first.prefix
     assert prefix is not None and prefix.calls == shared and prefix.world._counter > 0  # the work made records
     graded = 0
-    for steps in over_reach.candidates:
+    for n, steps in enumerate(over_reach.candidates):
         replayed = await _play(gw, task, "mcp", steps, final=True)
+        if n == 0:  # the play that kept a fork of its first steps went on as a replay
+            assert dataclasses.replace(first, prefix=None) == replayed and first_verdict == verdicts[-1]
         forked = await _play(gw, task, "mcp", steps, final=True, start=prefix)
         assert forked == replayed and verdicts[-1] == verdicts[-2]
         graded += replayed.error is None and bool(verdicts[-1]["changes"])
