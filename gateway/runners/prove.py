@@ -27,7 +27,7 @@ from typing import Any
 from gateway.control.controls import generate_controls
 from gateway.control.core import Gateway
 from gateway.control.rows import Step, Task
-from gateway.control.sessions import Session, seed_options
+from gateway.control.sessions import Session
 from gateway.control.worlds import lint_task
 from gateway.exceptions import TaskError
 from gateway.runners.policies import Caller, Shell, StepFailed, run_steps, sandbox_shell, tool_name
@@ -85,6 +85,8 @@ class _Prefix:
     written_chars: int
     task_complete: bool
     status: str
+    #: The workspace's files and folders after them (a sandboxed session's), else None.
+    files: _Files | None = None
 
 
 @dataclass(frozen=True)
@@ -123,15 +125,17 @@ async def _play(
 
     ``grade_failed=False``: a play whose step failed is closed unverified (reward 0.0, no checks): a generated
     control's candidate that does not run cleanly proves nothing, and its grade would cost a third of the play.
-    ``start``: the session goes on from a fork of that prefix's (a session without a sandbox), and only the steps
+    ``start``: the session goes on from a fork of that prefix's (world, counters, workspace files), and only the steps
     after it are played: what a replay from the seed would give, at the cost of the rest alone. ``keep``: fork the
-    session after its first ``keep`` steps, if they ran cleanly and it has no sandbox, and answer it as ``prefix``.
+    session after its first ``keep`` steps, if they ran cleanly (:func:`_fork`), and answer it as ``prefix``.
     """
     seed = await gateway.seed({"task_id": task.id, "exposure": exposure}, "http://127.0.0.1:1/")
     session = gateway.get_session(seed["session_id"])
     variables: dict[str, Any] = {}
     if start is not None:
-        _resume(session, start)
+        if not await _resume(gateway, session, start):  # its workspace could not be made the prefix's: replay whole
+            await gateway.close(seed["session_id"])
+            return await _play(gateway, task, exposure, steps, final=final, grade_failed=grade_failed)
         variables, steps = copy.deepcopy(start.variables), steps[start.steps :]
     shell = None
     if session.sandbox is not None and gateway.provider is not None:
@@ -144,7 +148,7 @@ async def _play(
     try:
         if keep:
             await run_steps(steps[:keep], call, variables, shell)
-            prefix = _fork(session, keep, variables)
+            prefix = await _fork(gateway, session, keep, variables)
             steps = steps[keep:]
         await run_steps(steps, call, variables, shell)
     except (StepFailed, TaskError) as exc:  # a failed call, or a saved path the answer did not have
@@ -158,25 +162,60 @@ async def _play(
     return _Play(verdict["reward"], error, last, verdict["checks"], variables, prefix)
 
 
-def _fork(session: Session, steps: int, variables: dict[str, Any]) -> _Prefix | None:
-    """What a candidate sharing the session's first ``steps`` forks; None for a sandbox's or a failed session."""
-    if session.sandbox is not None or session.failure is not None:
+async def _fork(gateway: Gateway, session: Session, steps: int, variables: dict[str, Any]) -> _Prefix | None:
+    """What a candidate sharing the session's first ``steps`` forks, else None.
+
+    None for a failed session, or a sandboxed one whose workspace cannot be copied (not a local provider's, or
+    holding anything but regular files and folders).
+    """
+    if session.failure is not None:
         return None
+    files = None
+    if session.sandbox is not None:
+        if not isinstance(gateway.provider, WarmLocalProvider):
+            return None
+        files = await asyncio.to_thread(_workspace_files, gateway.provider.host_workspace(session.sandbox))
+        if files is None:
+            return None
     last = dict(session.last_call) if session.last_call else None
     return _Prefix(
         steps, session.world.fork(), copy.deepcopy(variables), session.calls, list(session.call_log), last,
-        session.written_chars, session.task_complete, session.status,
+        session.written_chars, session.task_complete, session.status, files,
     )  # fmt: skip
 
 
-def _resume(session: Session, prefix: _Prefix) -> None:
-    """Make a freshly seeded ``session`` what the prefix's session was after its steps (its own fork of the world)."""
+async def _resume(gateway: Gateway, session: Session, prefix: _Prefix) -> bool:
+    """Make a freshly seeded ``session`` what the prefix's session was after its steps; False when it cannot.
+
+    The session gets its own fork of the prefix's world and counters, and its workspace the prefix's files (written
+    as a shell step's are replayed). False, the world untouched, when the workspace cannot be made the same.
+    """
+    if (prefix.files is None) != (session.sandbox is None):
+        return False
+    if session.sandbox is not None and prefix.files is not None:
+        if not isinstance(gateway.provider, WarmLocalProvider):
+            return False
+        folder = gateway.provider.host_workspace(session.sandbox)
+        now = await asyncio.to_thread(_workspace_files, folder)
+        if now is None or any(rel not in prefix.files for rel in now):
+            return False  # a file the prefix did not have (a fresh seed's workspace holds only what every seed's does)
+        wrote = _wrote(now, prefix.files)
+        if wrote is None:
+            return False  # an empty folder or a folder's mode: not what write_files makes
+        for mode in sorted({mode for mode, _ in wrote.values()}):
+            await gateway.provider.write_files(
+                session.sandbox, {p: d for p, (m, d) in wrote.items() if m == mode}, mode
+            )
+        after = await asyncio.to_thread(_workspace_files, folder)
+        if after is None or _digest(after) != _digest(prefix.files):
+            return False
     session.world = prefix.world.fork()
     session.calls, session.call_log = prefix.calls, list(prefix.call_log)
     session.last_call = dict(prefix.last_call) if prefix.last_call else None
     session.written_chars, session.task_complete, session.status = (
         prefix.written_chars, prefix.task_complete, prefix.status,
     )  # fmt: skip
+    return True
 
 
 def _shared_steps(candidates: list[list[Step]]) -> int:
@@ -196,14 +235,12 @@ class _Prefixes:
     A prefix is forked from the first candidate that plays it (:func:`_play`'s ``keep``): no play of its own.
     """
 
-    def __init__(self, task: Task, exposure: str, lends: bool) -> None:
-        _, lent = seed_options({"exposure": exposure}, task, lends=lends, can_block=False)
-        self._forks = not lent  # a sandbox's workspace cannot be forked: its plays replay whole
+    def __init__(self) -> None:
         self._known: dict[str, _Prefix | None] = {}
 
     def start(self, steps: list[Step]) -> tuple[_Prefix | None, int]:
         """``(prefix, keep)`` for a candidate's play that begins with ``steps``: go on from the prefix, or keep one."""
-        if not steps or not self._forks:
+        if not steps:
             return None, 0
         key = _key(steps)
         if key in self._known:
@@ -419,7 +456,7 @@ async def prove_task(gateway: Gateway, task: Task, exposure: str) -> list[Proof]
         why = play.error or ("scored 1.0: " + _failing(play) if play.reward else "")
         record(f"control:{control.name}", 0.0, play, ok, why)
     template = gateway._template(task)
-    prefixes = _Prefixes(task, exposure, gateway.provider is not None)  # first steps candidates share, played once
+    prefixes = _Prefixes()  # first steps candidates share, played once
     for generated in generate_controls(task, template.snapshot, template.user, variables):
         policy = f"generated:{generated.name}"
         excused = task.no_controls.get(generated.name)

@@ -112,3 +112,41 @@ async def test_an_over_reach_candidate_forked_after_the_reference_work_is_graded
         assert forked == replayed and verdicts[-1] == verdicts[-2]
         graded += replayed.error is None and bool(verdicts[-1]["changes"])
     assert graded  # some candidates ran cleanly and changed the world: their checks and changes were compared
+
+
+async def test_a_candidate_forked_in_a_sandbox_gets_the_prefix_s_workspace_and_is_graded_as_its_replay(tmp_path):
+    from gateway.control.workspace import sandbox_tools
+    from sandbox.local import WarmLocalProvider
+
+    family = "drive-expense-totals-workbook"  # its work downloads a file, runs a script and uploads what it wrote
+    tasks = load_builtin_tasks([family])
+    task = next(t for t in tasks.values() if t.family == family and t.exposure == "http")
+    settings = Settings(seed_slice_s=0.0)
+    gw = Gateway(settings, tasks, WarmLocalProvider(tmp_path, owner="test", tools=sandbox_tools(settings)))
+    verdicts = []
+    verify = gw.verify
+
+    async def keep(session_id, response=None):
+        verdict = await verify(session_id, response)
+        verdicts.append({k: v for k, v in verdict.items() if k != "session_id"})
+        return verdict
+
+    gw.verify = keep
+    template = gw._template(task)
+    reference = await _play(gw, task, "http", task.solution)
+    (over_reach,) = [g for g in generate_controls(task, template.snapshot, template.user, reference.variables)
+                     if g.name == "over_reach"]  # fmt: skip
+    shared = _shared_steps(over_reach.candidates)
+    assert any(s.is_shell for s in over_reach.candidates[0][:shared])  # the prefix runs a command in the workspace
+    first = await _play(gw, task, "http", over_reach.candidates[0], final=True, keep=shared)
+    prefix = first.prefix
+    assert prefix is not None and prefix.files is not None
+    assert any(rel.endswith(".xlsx") for rel, (_, data) in prefix.files.items() if data)  # what the script wrote
+    graded = again = 0
+    for steps in over_reach.candidates:
+        replayed = await _play(gw, task, "http", steps, final=True)
+        forked = await _play(gw, task, "http", steps, final=True, start=prefix)
+        assert forked == replayed and verdicts[-1] == verdicts[-2]
+        graded += replayed.error is None and bool(verdicts[-1]["changes"])
+        again += replayed.error is None and "path" in steps[shared].args
+    assert graded and again  # candidates upload the script's file once more: it is read from the forked workspace
