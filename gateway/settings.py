@@ -141,10 +141,10 @@ class Settings(BaseSettings):
     large_body_bytes_per_s: int = Field(
         1024 * 1024,
         ge=1024,
-        description="Pace of tool request bodies past 256 KiB, in bytes a second over every session: such a body is "
-        "parsed whole on the event loop (~3 ms a MB), so a session posting 8 MB bodies back to back slowed every "
-        "other session's calls 9-22x; paced, a large body waits its turn (before it is read) while small ones go on. "
-        "One large body at a time goes on at once.",
+        description="Pace of the bytes of tool request bodies past 64 KiB, over every session, after a burst of 4 MiB: "
+        "such a body is parsed whole on the event loop (~3 ms a MB), so a session posting 4-8 MB bodies back to back "
+        "slowed every other session's calls 9-22x; paced as they are read, large bodies share the rate chunk for "
+        "chunk while small requests go on (the wait does not count toward the read timeout).",
     )
     session_max_inflight: int = Field(
         8,

@@ -161,11 +161,9 @@ def create_app(
                     with contextlib.suppress(OSError):
                         root.rmdir()
 
-    body_limits = {"/mcp": DEFAULT_MAX_REQUEST_BODY_SIZE, "/seed_session": settings.max_seed_bytes}
-
-    def body_limit(path: str) -> int:
-        return min(body_limits.get(path, settings.max_request_bytes), settings.max_request_bytes)
-
+    # /mcp/ is served as /mcp: the same bound, from the head
+    mcp_bound = DEFAULT_MAX_REQUEST_BODY_SIZE
+    body_limits = {"/mcp": mcp_bound, "/mcp/": mcp_bound, "/seed_session": settings.max_seed_bytes}
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
@@ -176,7 +174,6 @@ def create_app(
                 gateway=gateway,
                 max_inflight=settings.session_max_inflight,
                 large_body_bytes_per_s=settings.large_body_bytes_per_s,
-                body_limit=body_limit,  # a body BodyLimit refuses from its head is not paced first
             ),
             # The MCP transport refuses bodies over its own limit (4 MiB) in plain text; ours answers first, in JSON.
             Middleware(

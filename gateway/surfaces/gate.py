@@ -14,11 +14,11 @@ anything reads its body:
 - a session's requests go on one at a time, in the order they came (the others wait, bodies unread);
   sessions take turns by the event loop's own order, so one session's flood holds at most one of its
   requests in parsing or work at a time, however many it sends;
-- a body past :data:`LARGE_BODY_BYTES` is paced (:class:`BodyPacer`): the bytes past that mark, over all
-  sessions, go on at most ``large_body_bytes_per_s``. A large body is read and parsed whole on the event
-  loop (~3 ms a MB), so bodies of several MB back to back would hold every other session's calls for that
-  long each; paced, they take a bounded share of the loop. A body with a ``Content-Length`` waits its turn
-  before a byte is read (the read timeout starts after it); a chunked one is paced as its chunks arrive.
+- the bytes of a body past :data:`LARGE_BODY_BYTES` are paced as they are read (:class:`BodyPacer`, by
+  :class:`~gateway.surfaces.limits.BodyLimit`): over all sessions they go on at most ``large_body_bytes_per_s``
+  after a burst of :data:`LARGE_BODY_BURST`. A large body is parsed whole on the event loop (~3 ms a MB), so
+  bodies of several MB back to back would hold every other session's calls for that long each; paced, they
+  take a bounded share of the loop. The wait does not count toward the body's read timeout.
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -36,8 +35,10 @@ from gateway.control.sessions import Session
 from gateway.surfaces.refusals import send_refusal
 
 __all__ = [
+    "LARGE_BODY_BURST",
     "LARGE_BODY_BYTES",
     "MAX_HELD",
+    "PACER",
     "RETRY_AFTER_S",
     "UNAUTHENTICATED",
     "BodyPacer",
@@ -56,9 +57,13 @@ MAX_HELD = 4096
 UNAUTHENTICATED = "company.unauthenticated"
 #: A request body past this size that is left unread is not drained: the answer closes the connection.
 _DRAIN_BYTES = 64 * 1024
-#: Bytes of a tool request's body that go on at once; the rest is paced (:class:`BodyPacer`). Every call the
-#: built-in tasks make fits well within it, and its parse costs the loop under a millisecond.
-LARGE_BODY_BYTES = 256 * 1024
+#: A tool request's body past this size is paced, every byte of it (:class:`BodyPacer`). Every call the
+#: built-in tasks make fits well within it, and parsing it costs the loop a fraction of a millisecond.
+LARGE_BODY_BYTES = 64 * 1024
+#: Bytes of large bodies that go on at once after a quiet spell (one 4 MB call is not slowed).
+LARGE_BODY_BURST = 4 * 1024 * 1024
+#: Scope key holding the :class:`BodyPacer` of an authenticated tool request (its body is paced as it is read).
+PACER = "company.pacer"
 
 
 def bearer_token(value: str | bytes | None) -> str | None:
@@ -97,23 +102,28 @@ class _Turns:
 
 
 class BodyPacer:
-    """Lets large request bodies go on at a bounded rate in bytes a second, over every session, first come first.
+    """A token bucket for the bytes of large request bodies, over every session, first come first.
 
-    ``take(n)`` returns at once while nothing waits and the last grant's time is spent; otherwise it waits its
-    turn in arrival order, each grant taking ``n / bytes_per_s`` seconds of the schedule. A waiter that gives up
-    (cancelled: its client went away) takes no time from the ones after it.
+    Bytes flow at ``bytes_per_s``, with a burst of ``burst`` bytes when the bucket is full. ``take(n)``
+    returns at once while no one waits and the bucket holds ``n`` (or is full, for ``n`` past ``burst``);
+    otherwise it waits its turn in arrival order. Bodies are charged chunk by chunk as they are read, so
+    bodies read at once share the rate chunk for chunk, and a request that sends no bytes (a client that
+    sends a head and goes away) is charged nothing. A waiter that gives up (cancelled) takes no time from
+    the ones after it.
 
     Args:
-        bytes_per_s: The rate (bytes a second).
+        bytes_per_s: The sustained rate (bytes a second).
+        burst: Bytes that go on at once after a quiet spell.
 
     Attributes:
-        paced: How many grants had to wait.
+        paced: How many takes had to wait.
     """
 
-    def __init__(self, bytes_per_s: float) -> None:
+    def __init__(self, bytes_per_s: float, burst: int = LARGE_BODY_BURST) -> None:
         self.bytes_per_s = bytes_per_s
+        self.burst = burst
         self.paced = 0
-        self._free_at = 0.0  # loop time the schedule is free again
+        self._free_at = 0.0  # loop time by which every byte taken so far is paid for (the bucket empty then)
         self._waiting: deque[tuple[asyncio.Future[None], int]] = deque()
         self._timer: asyncio.TimerHandle | None = None
 
@@ -123,11 +133,10 @@ class BodyPacer:
         return len(self._waiting)
 
     async def take(self, n: int) -> None:
-        """Wait until ``n`` bytes may go on (at once when the schedule is free and no one waits)."""
+        """Wait until ``n`` bytes may go on (at once when the bucket holds them and no one waits)."""
         loop = asyncio.get_running_loop()
-        now = loop.time()
-        if not self._waiting and now >= self._free_at:
-            self._free_at = now + n / self.bytes_per_s
+        if not self._waiting and loop.time() >= self._ready_at(n):
+            self._charge(loop.time(), n)
             return
         self.paced += 1
         waiter = loop.create_future()
@@ -135,18 +144,30 @@ class BodyPacer:
         self._arm(loop)
         await waiter
 
+    def _ready_at(self, n: int) -> float:
+        return self._free_at + min(n, self.burst) / self.bytes_per_s
+
+    def _charge(self, now: float, n: int) -> None:
+        self._free_at = max(self._free_at, now - self.burst / self.bytes_per_s) + n / self.bytes_per_s
+
     def _arm(self, loop: asyncio.AbstractEventLoop) -> None:
+        while self._waiting and self._waiting[0][0].done():  # given up
+            self._waiting.popleft()
         if self._timer is None and self._waiting:
-            self._timer = loop.call_at(self._free_at, self._grant, loop)
+            self._timer = loop.call_at(self._ready_at(self._waiting[0][1]), self._grant, loop)
 
     def _grant(self, loop: asyncio.AbstractEventLoop) -> None:
         self._timer = None
         while self._waiting:
-            waiter, n = self._waiting.popleft()
-            if not waiter.done():  # not given up
-                self._free_at = max(loop.time(), self._free_at) + n / self.bytes_per_s
-                waiter.set_result(None)
+            waiter, n = self._waiting[0]
+            if waiter.done():
+                self._waiting.popleft()
+                continue
+            if loop.time() < self._ready_at(n):
                 break
+            self._waiting.popleft()
+            self._charge(loop.time(), n)
+            waiter.set_result(None)
         self._arm(loop)
 
 
@@ -157,10 +178,8 @@ class SessionGate:
         app: The wrapped application (the body limits and routes).
         gateway: Whose sessions the tokens open.
         max_inflight: Most requests of one session open at once (running or waiting); more get 429.
-        large_body_bytes_per_s: The pace of body bytes past :data:`LARGE_BODY_BYTES` over every session
-            (:class:`BodyPacer`).
-        body_limit: The largest body a path takes (bytes); a ``Content-Length`` past it is refused from the
-            head further on, so it is not paced first. None: every large body is paced.
+        large_body_bytes_per_s: The pace of the bytes of bodies past :data:`LARGE_BODY_BYTES`, over every
+            session (:class:`BodyPacer`, handed on in the scope as :data:`PACER` to the body limit that reads them).
 
     Attributes:
         refused: How many requests were answered 429.
@@ -169,15 +188,9 @@ class SessionGate:
     """
 
     def __init__(
-        self,
-        app: ASGIApp,
-        gateway: Gateway,
-        max_inflight: int,
-        large_body_bytes_per_s: float = 1024 * 1024,
-        body_limit: Callable[[str], int] | None = None,
+        self, app: ASGIApp, gateway: Gateway, max_inflight: int, large_body_bytes_per_s: float = 1024 * 1024
     ) -> None:
         self.app = app
-        self._body_limit = body_limit
         self._gateway = gateway
         self.max_inflight = max_inflight
         self.pacer = BodyPacer(large_body_bytes_per_s)
@@ -213,13 +226,7 @@ class SessionGate:
                     raise
             turns.running = True
             try:
-                size, chunked = _body_size(scope)
-                too_large = size is not None and self._body_limit is not None and size > self._body_limit(scope["path"])
-                if size is not None and size > LARGE_BODY_BYTES and not too_large:
-                    await self.pacer.take(size - LARGE_BODY_BYTES)
-                elif chunked:
-                    receive = _paced(receive, self.pacer)
-                await self.app(scope, receive, send)
+                await self.app({**scope, PACER: self.pacer}, receive, send)  # the body's bytes: BodyLimit paces them
             finally:
                 self._next(turns)
         finally:
@@ -274,22 +281,6 @@ def _body_size(scope: Scope) -> tuple[int | None, bool]:
         elif name == b"transfer-encoding":
             chunked = True
     return size, chunked
-
-
-def _paced(receive: Receive, pacer: BodyPacer) -> Receive:
-    """``receive`` whose body bytes past :data:`LARGE_BODY_BYTES` each wait for ``pacer`` before they go on."""
-    seen = 0
-
-    async def paced() -> Message:
-        nonlocal seen
-        message = await receive()
-        if message["type"] == "http.request":
-            before, seen = seen, seen + len(message.get("body", b""))
-            if seen > LARGE_BODY_BYTES:
-                await pacer.take(seen - max(before, LARGE_BODY_BYTES))
-        return message
-
-    return paced
 
 
 def _closing(scope: Scope, send: Send) -> Send:

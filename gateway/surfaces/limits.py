@@ -8,7 +8,7 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from gateway.surfaces.gate import UNAUTHENTICATED
+from gateway.surfaces.gate import LARGE_BODY_BYTES, PACER, UNAUTHENTICATED, BodyPacer
 from gateway.surfaces.refusals import send_refusal
 from tools import shorten
 
@@ -25,6 +25,11 @@ class BodyLimit:
             mounted below enforces itself with an answer of its own.
         timeout_s: Seconds the whole body may take to arrive, counted from the app's first read of it;
             a slower one is answered 408 (a client trickling a body keeps no request open for longer).
+
+    A request whose scope holds a :class:`~gateway.surfaces.gate.BodyPacer` (``PACER``: the session gate's, on an
+    authenticated tool request) has its body paced as it is read: once past ``LARGE_BODY_BYTES``, each chunk
+    (and the bytes before it) waits for the pacer before the app gets it; the wait does not count toward
+    ``timeout_s``.
     """
 
     def __init__(
@@ -47,13 +52,15 @@ class BodyLimit:
                 await send_refusal(send, scope.get("path", ""), 413, too_large)
                 return
         seen = 0
+        charged = 0  # bytes the pacer was asked for
+        pacer: BodyPacer | None = scope.get(PACER)
         started = False
         refused = False
         deadline: float | None = None
         body_done = False
 
         async def counted() -> Message:
-            nonlocal seen, refused, deadline, body_done
+            nonlocal seen, charged, refused, deadline, body_done
             if self.timeout_s is None or body_done:
                 message = await receive()
             else:
@@ -78,6 +85,13 @@ class BodyLimit:
                         too_large = f"the request body is larger than {limit} bytes"
                         await send_refusal(send, scope.get("path", ""), 413, too_large)
                     raise _Refused
+                if pacer is not None and seen > LARGE_BODY_BYTES and seen > charged:
+                    loop = asyncio.get_running_loop()
+                    waited_from = loop.time()
+                    await pacer.take(seen - charged)
+                    charged = seen
+                    if deadline is not None:
+                        deadline += loop.time() - waited_from  # the wait is the server's, not the client's
             return message
 
         async def tracked_send(message: Message) -> None:

@@ -234,52 +234,76 @@ async def test_a_session_refused_again_before_retry_after_waits_for_its_429_whil
             await asyncio.gather(*open_)
 
 
-async def test_the_pacer_lets_one_take_at_once_then_each_waits_its_share_and_a_given_up_one_costs_nothing():
+async def test_the_pacer_lets_a_burst_go_at_once_then_each_waits_its_share_and_a_given_up_one_costs_nothing():
     from gateway.surfaces.gate import BodyPacer
 
     loop = asyncio.get_running_loop()
-    pacer = BodyPacer(bytes_per_s=1000)
+    pacer = BodyPacer(bytes_per_s=1000, burst=200)
     started = loop.time()
-    await pacer.take(200)  # the schedule is free: at once, and it is busy for 0.2 s
+    await pacer.take(200)  # a full bucket: at once, and empty after it
     assert loop.time() - started < 0.1 and pacer.paced == 0
-    gave_up = asyncio.create_task(pacer.take(5000))  # would hold the schedule 5 s after its turn
+    gave_up = asyncio.create_task(pacer.take(5000))  # would hold the bucket 5 s after its turn
     second = asyncio.create_task(pacer.take(100))
-    await asyncio.sleep(0.05)
+    await asyncio.sleep(0.02)
     assert pacer.waiting == 2 and not second.done()
     gave_up.cancel()
     with anyio.fail_after(2):
         await second
     waited = loop.time() - started
-    assert 0.19 <= waited < 1.5  # after the first take's 0.2 s, not after the one given up's 5 s
+    assert 0.09 <= waited < 1.5  # the 100 bytes' own 0.1 s, not the given-up one's 5 s
     assert pacer.paced == 2 and pacer.waiting == 0
+    await asyncio.sleep(0.35)  # the bucket refills up to its burst, no further
+    started = loop.time()
+    await pacer.take(200)
+    assert loop.time() - started < 0.1
+    third = asyncio.create_task(pacer.take(150))
+    await asyncio.sleep(0.1)
+    assert not third.done()  # 0.15 s after the burst: past what a quiet spell saved
+    await third
 
 
-async def test_a_large_body_waits_for_the_one_before_it_while_a_small_one_goes_on():
-    application = create_app(Settings(sandbox_provider="none", large_body_bytes_per_s=100_000))
+def _gate_of(app: Starlette) -> Any:
+    gate = app.middleware_stack
+    while gate is not None and type(gate).__name__ != "SessionGate":
+        gate = getattr(gate, "app", None)
+    assert gate is not None
+    return gate
+
+
+async def test_large_bodies_are_paced_as_read_while_small_ones_and_heads_that_send_nothing_cost_nothing():
+    from gateway.surfaces.gate import BodyPacer
+
+    application = create_app(Settings(sandbox_provider="none"))
     async with application.router.lifespan_context(application):
         app = application
-        tokens = [await seed(app), await seed(app), await seed(app)]
+        tokens = [await seed(app) for _ in range(4)]
+        gate = _gate_of(app)  # the middleware is built by the first request
+        gate.pacer = BodyPacer(bytes_per_s=300_000, burst=100_000)
         path, headers = "/api/directory/search_people", [("content-type", "application/json")]
-        large = b'{"query": "' + b"e" * (300 * 1024) + b'"}'  # 300 KiB: ~45 KiB past the mark, ~0.45 s of pace
+        large = b'{"query": "' + b"e" * (300 * 1024) + b'"}'  # 300 KiB: ~1 s of the pace
         loop = asyncio.get_running_loop()
-        with anyio.fail_after(10):
+        with anyio.fail_after(15):
+            ghost = Body(large, held=True)  # a head promising 300 KiB, and no byte after it
+            ghosting = asyncio.create_task(app(scope(path, as_(tokens[3], headers), len(large)), ghost.receive,
+                                               Sent().send))  # fmt: skip
+            await asyncio.sleep(0.05)
             first, second = Sent(), Sent()
             started = loop.time()
             await app(scope(path, as_(tokens[0], headers), len(large)), Body(large).receive, first.send)
-            assert loop.time() - started < 0.4  # the first large body goes on at once
-            second_body = Body(large)
+            assert loop.time() - started < 0.5  # the bucket was full: the ghost took nothing from it
             waiting = asyncio.create_task(
-                app(scope(path, as_(tokens[1], headers), len(large)), second_body.receive, second.send)
+                app(scope(path, as_(tokens[1], headers), len(large)), Body(large).receive, second.send)
             )
             await asyncio.sleep(0.05)
-            assert second_body.reads == 0 and not second.messages  # waiting its turn, unread
+            assert gate.pacer.waiting == 1 and not second.messages  # read, waiting for its share before the parse
             small = Sent()
             await app(scope(path, as_(tokens[2], headers), 2), Body(b"{}").receive, small.send)
             assert small.status == 200 and not second.messages  # a small call is not held behind it
-            too_large, unread = Sent(), Body(b"{}")  # past the route's bound: refused from its head, not paced first
-            await app(scope("/mcp", as_(tokens[2], MCP), LARGE), unread.receive, too_large.send)
+            too_large, unread = Sent(), Body(b"{}")  # past /mcp/'s bound (as /mcp's): refused from its head
+            await app(scope("/mcp/", as_(tokens[2], MCP), LARGE), unread.receive, too_large.send)
             assert too_large.status == 413 and unread.reads == 0 and not second.messages
             await waiting
-            assert loop.time() - started >= 0.4
+            assert loop.time() - started >= 0.8
+            ghosting.cancel()
         assert first.status == second.status == 400  # read and answered: the query is past its bound
         assert "query" in json.dumps(second.json())
