@@ -57,10 +57,20 @@ class BodyLimit:
         started = False
         refused = False
         deadline: float | None = None
+        credited = 0.0  # seconds of pacing the deadline was moved by (at most timeout_s in all)
         body_done = False
 
+        async def too_slow() -> None:
+            nonlocal refused
+            if not started:
+                refused = True
+                slow = f"the request body took longer than {self.timeout_s:g} s to arrive"
+                if credited:
+                    slow += " (large bodies are being paced: send it again later)"
+                await send_refusal(send, scope.get("path", ""), 408, slow)
+
         async def counted() -> Message:
-            nonlocal seen, charged, refused, deadline, body_done
+            nonlocal seen, charged, refused, deadline, credited, body_done
             if self.timeout_s is None or body_done:
                 message = await receive()
             else:
@@ -69,10 +79,7 @@ class BodyLimit:
                     async with asyncio.timeout_at(deadline):
                         message = await receive()
                 except TimeoutError:
-                    if not started:
-                        refused = True
-                        slow = f"the request body took longer than {self.timeout_s:g} s to arrive"
-                        await send_refusal(send, scope.get("path", ""), 408, slow)
+                    await too_slow()
                     raise _Refused from None
             if message["type"] == "http.request":
                 body_done = not message.get("more_body", False)
@@ -86,12 +93,24 @@ class BodyLimit:
                         await send_refusal(send, scope.get("path", ""), 413, too_large)
                     raise _Refused
                 if pacer is not None and seen > LARGE_BODY_BYTES and seen > charged:
-                    loop = asyncio.get_running_loop()
-                    waited_from = loop.time()
-                    await pacer.take(seen - charged)
+                    if deadline is None or self.timeout_s is None:
+                        await pacer.take(seen - charged)
+                    else:
+                        # The wait is the server's, not the client's: it moves the deadline, by at most timeout_s
+                        # in all, so a body trickled beside a flood of large ones is still cut off (408).
+                        loop = asyncio.get_running_loop()
+                        waited_from = loop.time()
+                        try:
+                            async with asyncio.timeout_at(deadline + self.timeout_s - credited):
+                                await pacer.take(seen - charged)
+                        except TimeoutError:
+                            credited = self.timeout_s
+                            await too_slow()
+                            raise _Refused from None
+                        moved = min(loop.time() - waited_from, self.timeout_s - credited)
+                        credited += moved
+                        deadline += moved
                     charged = seen
-                    if deadline is not None:
-                        deadline += loop.time() - waited_from  # the wait is the server's, not the client's
             return message
 
         async def tracked_send(message: Message) -> None:

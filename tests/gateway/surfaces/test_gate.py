@@ -307,3 +307,28 @@ async def test_large_bodies_are_paced_as_read_while_small_ones_and_heads_that_se
             ghosting.cancel()
         assert first.status == second.status == 400  # read and answered: the query is past its bound
         assert "query" in json.dumps(second.json())
+
+
+async def test_a_body_trickled_beside_a_paced_flood_is_still_cut_off_at_twice_the_read_timeout():
+    from gateway.surfaces.gate import PACER, BodyPacer
+    from gateway.surfaces.limits import BodyLimit
+
+    pacer = BodyPacer(bytes_per_s=1000, burst=1)  # a bucket a flood has drained: 70 KB pays for ~70 s
+    chunks = iter([b"x" * 70_000])
+
+    async def trickle() -> Message:
+        await asyncio.sleep(0.01)
+        return {"type": "http.request", "body": next(chunks, b"y"), "more_body": True}  # a byte at a time, forever
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        while True:
+            await receive()
+
+    limited = BodyLimit(app, max_bytes=1_000_000, timeout_s=0.3)
+    sent = Sent()
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    with anyio.fail_after(10):
+        await limited({**scope("/api/drive/create_file", []), PACER: pacer}, trickle, sent.send)
+    assert sent.status == 408 and "being paced" in sent.json()["error"]["message"]
+    assert loop.time() - started < 1.5  # its own 0.3 s and at most 0.3 s of the pacer's: not the pacer's 70 s
