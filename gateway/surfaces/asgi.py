@@ -161,9 +161,6 @@ def create_app(
                     with contextlib.suppress(OSError):
                         root.rmdir()
 
-    # /mcp/ is served as /mcp: the same bound, from the head
-    mcp_bound = DEFAULT_MAX_REQUEST_BODY_SIZE
-    body_limits = {"/mcp": mcp_bound, "/mcp/": mcp_bound, "/seed_session": settings.max_seed_bytes}
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
@@ -179,7 +176,12 @@ def create_app(
             Middleware(
                 BodyLimit,
                 max_bytes=settings.max_request_bytes,
-                paths=body_limits,
+                # /mcp/ is served as /mcp: the same bound, from the head
+                paths={
+                    "/mcp": DEFAULT_MAX_REQUEST_BODY_SIZE,
+                    "/mcp/": DEFAULT_MAX_REQUEST_BODY_SIZE,
+                    "/seed_session": settings.max_seed_bytes,
+                },
                 timeout_s=settings.read_timeout_s,
             ),
             Middleware(BodyValues),  # inside BodyLimit: counts only what that let through

@@ -271,8 +271,8 @@ class SessionGate:
         return self._gateway.session_by_token(token) if token is not None else None
 
 
-def _body_size(scope: Scope) -> tuple[int | None, bool]:
-    """The request's ``Content-Length`` (None when absent or not a number) and whether its body is chunked."""
+def _closing(scope: Scope, send: Send) -> Send:
+    """``send`` that marks the answer ``Connection: close`` when a large or chunked body may be left unread."""
     size = None
     chunked = False
     for name, value in scope.get("headers", []):
@@ -280,12 +280,6 @@ def _body_size(scope: Scope) -> tuple[int | None, bool]:
             size = int(value) if value.isdigit() else None
         elif name == b"transfer-encoding":
             chunked = True
-    return size, chunked
-
-
-def _closing(scope: Scope, send: Send) -> Send:
-    """``send`` that marks the answer ``Connection: close`` when a large or chunked body may be left unread."""
-    size, chunked = _body_size(scope)
     if not chunked and size is not None and size <= _DRAIN_BYTES:
         return send
 
