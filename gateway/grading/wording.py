@@ -44,6 +44,7 @@ __all__ = [
     "GREETING",
     "HEDGE",
     "HEDGE_ONLY",
+    "UNSURE",
     "NEG",
     "NEG_AFTER",
     "NOT_NEG",
@@ -104,12 +105,15 @@ ASIDE = re.compile(r"\W*(?:because|since|although|though|whereas|while|which|who
                     r"after|before|when|if|unless|in case)\b", _I)  # fmt: skip
 ASKS = re.compile(r"\W*(?:(?:and|or|but|so) )?(?:can|could|would|will|is|are|was|were|do|does|did|should|shall|"
                    r"have|has|had|may|what|which|who|whom|where|when|why|how|any|anything)\b", _I)  # fmt: skip
-HEDGE = re.compile(r"\b(?:maybe|perhaps|possibly|probably|might|not sure|unsure|either(?!\W*$)|whichever|i think|"
-                    r"i guess|i believe|hopefully|most likely|supposedly|presumably)\b", _I)  # fmt: skip
-HEDGE_ONLY = re.compile(r"\W*(?:(?:maybe|perhaps|probably|possibly|i think|i guess|i believe|not sure|most likely"
-                        r"|supposedly|presumably)\W*)+", _I)  # fmt: skip
+#: The words of doubt every hedge reading shares (a message's clause, a parenthesis, an answer): one list, so a
+#: hedge that fails a reply also fails an answer. Not "hopefully": in a whole answer it is mostly a pleasantry
+#: ("hopefully that helps"); a clause of a reply, or a parenthesis, is read for it on its own.
+UNSURE = (r"maybe|perhaps|possibly|probably|not sure|unsure|i think|i guess|i believe|most likely"
+          r"|supposedly|presumably")  # fmt: skip
+HEDGE = re.compile(rf"\b(?:{UNSURE}|hopefully|might|either(?!\W*$)|whichever)\b", _I)
+HEDGE_ONLY = re.compile(rf"\W*(?:(?:{UNSURE})\W*)+", _I)
 #: Doubt or retraction in a parenthesis: it hedges the sentence it stands in ("(well, almost)", "(not sure)").
-DOUBT = re.compile(r"\b(?:maybe|perhaps|possibly|probably|might|not sure|unsure|i think|i guess|i believe|hopefully"
+DOUBT = re.compile(rf"\b(?:{UNSURE}|hopefully|might"
                    r"|i forget|whoever|whichever|well\W+almost|not quite|not (?:actually|really)|not (?:yet )?final"
                    r"|could also be|or at least|if (?:that|this|it|anything) changes)\b|^\W*pending\b", _I)  # fmt: skip
 #: Of those, what disowns a free text with no claim: "(not actually confirmed)", "(could also be the draft)".

@@ -142,6 +142,13 @@ def test_an_answer_that_hedges_fails():
     assert judge(MANAGER, said).passed  # the summary is free when an answer is given
 
 
+@pytest.mark.parametrize("hedge", ["I think", "I believe", "Most likely", "I guess"])
+def test_an_answer_hedged_as_a_reply_would_be_fails_too(hedge):
+    # the words that hedge a reply's claim hedge an answer: one list for both
+    assert not judge(MANAGER, AnswerText(answer=f"{hedge} Priya Shah")).passed
+    assert judge(MANAGER, AnswerText(answer="Priya Shah. Hopefully that helps!")).passed  # a pleasantry
+
+
 def test_amounts_in_bare_or_currency_code_form_count():
     usd = {"name": "n", "kind": "answer", "expect": [{"kind": "number", "value": 3400000}],
            "candidates": {"number": {"unit": "$"}}}  # fmt: skip
