@@ -141,7 +141,8 @@ def _clauses(text: str) -> list[list[_Clause]]:
         for m in w.PAREN.finditer(sentence):
             inner = split_clauses(sentence, m.start() + 1, m.end() - 1, True)
             said = m.group(0)[1:-1]
-            doubt = doubt or ("doubt" if w.DOUBT.search(said) or w.HANDBACK.search(said) else "")
+            doubted = (w.DOUBT.search(said) and not w.side_remark(said)) or w.HANDBACK.search(said)
+            doubt = doubt or ("doubt" if doubted else "")
             doubt = doubt or ("or" if w.ALT_OPEN.match(said) else "")
             for c in inner:
                 c.alternative = bool(w.ALTERNATIVE.search(said))

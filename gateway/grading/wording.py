@@ -45,6 +45,9 @@ __all__ = [
     "HEDGE",
     "HEDGE_ONLY",
     "UNSURE",
+    "SOFT_DOUBT",
+    "SIDE_REMARK_WORDS",
+    "side_remark",
     "NEG",
     "NEG_AFTER",
     "NOT_NEG",
@@ -108,14 +111,38 @@ ASKS = re.compile(r"\W*(?:(?:and|or|but|so) )?(?:can|could|would|will|is|are|was
 #: The words of doubt every hedge reading shares (a message's clause, a parenthesis, an answer): one list, so a
 #: hedge that fails a reply also fails an answer. Not "hopefully": in a whole answer it is mostly a pleasantry
 #: ("hopefully that helps"); a clause of a reply, or a parenthesis, is read for it on its own.
-UNSURE = (r"maybe|perhaps|possibly|probably|not sure|unsure|i think|i guess|i believe|most likely"
-          r"|supposedly|presumably")  # fmt: skip
+UNSURE = (r"maybe|perhaps|possibly|probably|not sure|unsure|i think|i guess|i believe|i suppose|most likely"
+          r"|supposedly|presumably|tentative(?:ly)?|unconfirmed|not (?:yet )?final(?: yet)?|pending confirmation"
+          r"|could be|may still|if i read (?:it|that|this) (?:right|correctly)|double.check me")  # fmt: skip
 HEDGE = re.compile(rf"\b(?:{UNSURE}|hopefully|might|either(?!\W*$)|whichever)\b", _I)
 HEDGE_ONLY = re.compile(rf"\W*(?:(?:{UNSURE})\W*)+", _I)
 #: Doubt or retraction in a parenthesis: it hedges the sentence it stands in ("(well, almost)", "(not sure)").
 DOUBT = re.compile(rf"\b(?:{UNSURE}|hopefully|might"
                    r"|i forget|whoever|whichever|well\W+almost|not quite|not (?:actually|really)|not (?:yet )?final"
                    r"|could also be|or at least|if (?:that|this|it|anything) changes)\b|^\W*pending\b", _I)  # fmt: skip
+#: Doubt that is a side remark's own when it stands in a parenthesis saying something of its own (see
+#: :func:`side_remark`): "(Wingtip supposedly can't deliver in time)" doubts Wingtip, not the sentence's claim.
+SOFT_DOUBT = re.compile(r"\b(?:supposedly|presumably|probably|possibly|apparently|reportedly)\b", _I)
+#: Words past its soft doubt that make a parenthesis a remark of its own rather than a bare hedge ("(probably)").
+SIDE_REMARK_WORDS = 4
+_OTHER_OPTION = re.compile(r"\b(?:or|instead|might|either)\b", _I)
+
+
+def side_remark(inner: str) -> bool:
+    """Whether a parenthesis's text (without its brackets) is a remark of its own, not doubt about its sentence.
+
+    True when it holds a soft doubt (:data:`SOFT_DOUBT`), no other doubt and no other option ("or", "instead",
+    "might", "either"), and at least :data:`SIDE_REMARK_WORDS` words are left without the soft doubt: "(the old
+    version was supposedly buggy)" is; "(probably)", "(probably Adatum though)", "(not sure, supposedly the
+    draft)" and "(or Marcus Reed, supposedly the deputy)" are not.
+    """
+    if not SOFT_DOUBT.search(inner) or _OTHER_OPTION.search(inner):
+        return False
+    if any(not SOFT_DOUBT.fullmatch(m.group(0)) for m in DOUBT.finditer(inner)):
+        return False
+    return len(re.findall(r"[^\W_]+(?:['’][^\W_]+)?", SOFT_DOUBT.sub(" ", inner))) >= SIDE_REMARK_WORDS
+
+
 #: Of those, what disowns a free text with no claim: "(not actually confirmed)", "(could also be the draft)".
 DOUBT_WORK = re.compile(r"\b(?:well\W+almost|not quite|not (?:actually|really)|not (?:yet )?final|could also be"
                         r"|i forget|or at least)\b", _I)  # fmt: skip

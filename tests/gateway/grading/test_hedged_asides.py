@@ -109,6 +109,15 @@ MESSAGES = [
     (PO, "Go with Wingtip Furniture. Adatum Facilities was the backup, but it was dropped.", True),
     (COVER, "Ingrid Osei is covering this week for Aisha Vasquez and is handling it.", True),
     (COVER, "Ingrid Osei is filling in for Aisha Vasquez on Sept 28.", True),
+    # a third play test: doubt words the lists lacked; a soft doubt in a remark about something else
+    (PO, "Hi Andrea, Wingtip Furniture for PO-60939, I suppose.", False),
+    (PO, "Hi Andrea, please order from Wingtip Furniture. (Could be Adatum though.)", False),
+    (POLL, "We go with Tailspin Poll - not final yet.", False),
+    (PO, "Hi Andrea, Wingtip Furniture - tentatively, pending Mei's sign-off.", False),
+    (PO, "Hi Andrea, please order from Wingtip Furniture (probably).", False),
+    (PO, "Hi Andrea, please order from Wingtip Furniture (probably, or Adatum).", False),
+    (PO, "Hi Andrea, please order from Wingtip Furniture (Adatum supposedly can't deliver in time).", True),
+    (FIX_HOW, "Fixed: the technician recharged the refrigerant (the old unit was supposedly leaking).", True),
 ]
 
 
@@ -178,6 +187,17 @@ def judge(check, said, ask):
                                         "still shows $142,750, so ignore that one)."), True),  # fmt: skip
         (BUDGET, BUDGET_ASK, AnswerText(answer="$124,000 for events in Q3. Correction: ignore the above."), False),
         (BUDGET, BUDGET_ASK, AnswerText(answer="$124,000 for events in Q3. Ignore that one, it is $142,750."), False),
+        # a third play test: an amount given about, doubt words the lists lacked, a remark about something else
+        (BUDGET, BUDGET_ASK, AnswerText(answer="around $124,000"), False),
+        (BUDGET, BUDGET_ASK, AnswerText(answer="$124,000 - roughly"), False),
+        (BUDGET, BUDGET_ASK, AnswerText(answer="$124,000 (could be $142,750)"), False),
+        (BUDGET, BUDGET_ASK, AnswerText(answer="$124,000 - not final yet"), False),
+        (BUDGET, BUDGET_ASK, AnswerText(answer="$124,000, unconfirmed"), False),
+        (BUDGET, BUDGET_ASK, AnswerText(answer="$124,000 (it may still move)"), False),
+        (SKIP, SKIP_ASK, AnswerText(answer="Carmen Ferrari, I suppose - 3 direct reports"), False),
+        (SKIP, SKIP_ASK, AnswerText(answer="Carmen Ferrari - 3 direct reports (she supposedly moved to Lisbon last "
+                                    "year, per HR)."), True),  # fmt: skip
+        (SKIP, SKIP_ASK, AnswerText(answer="Carmen Ferrari (probably) - 3 direct reports"), False),
     ],
 )
 def test_an_answer_offering_an_alternative_in_an_aside_fails(check, ask, said, passed):
