@@ -71,12 +71,17 @@ def split_negated(text: str, asked: frozenset[str] = frozenset()) -> tuple[str, 
         if _denies_asked(w.PAREN.sub(" ", clause), asked):
             negated.append(clause)
         elif neg:
-            affirmed.append(clause[: neg.start()])
+            affirmed.append(_closed(clause[: neg.start()]))
             negated.append(clause[neg.end() :])
         else:
             affirmed.append(clause)
         start = end
-    return " ; ".join(affirmed), " ; ".join(negated)
+    return _closed(" ; ".join(affirmed)), " ; ".join(negated)
+
+
+def _closed(piece: str) -> str:
+    """``piece`` with a parenthesis a cut left open closed: "9 (the 4th was not picked)" keeps the 4th aside."""
+    return piece + ")" * max(0, piece.count("(") - piece.count(")"))
 
 
 #: A summary stating what the answer is: "the answer is", "it's actually", "the manager was", "correct one is".

@@ -215,3 +215,23 @@ def test_an_answer_offering_an_alternative_in_an_aside_fails(check, ask, said, p
 )
 def test_a_retraction_in_a_parenthesis_aimed_at_the_answer_still_takes_it_back(answer):
     assert not judge(BUDGET, AnswerText(answer=answer), BUDGET_ASK).passed
+
+
+PICKED = {"name": "answer", "kind": "answer", "expect": [person("Carmen Ferrari"), {"kind": "date", "value": "2026-02-09"}]}
+PICKED_ASK = "Who picked the offsite date, and which day is it?"
+
+
+@pytest.mark.parametrize(
+    ("answer", "passed"),
+    [
+        # a date the aside itself says was not picked stays context, however the aside is cut (a play test)
+        ("Carmen Ferrari, Monday February 9 (Aaron suggested February 4, which was not picked)", True),
+        ("Carmen Ferrari, Monday February 9 (February 4 was not picked)", True),
+        ("Carmen Ferrari, Monday February 9 (not February 4)", True),
+        ("Carmen Ferrari, Monday February 9 (or February 4, which was not picked)", False),
+        ("Carmen Ferrari, February 4 (not February 9)", False),
+    ],
+)
+def test_a_value_an_aside_says_was_not_picked_is_context(answer, passed):
+    result = judge(PICKED, AnswerText(answer=answer), PICKED_ASK)
+    assert result.passed is passed, result.detail
