@@ -217,7 +217,8 @@ def test_a_retraction_in_a_parenthesis_aimed_at_the_answer_still_takes_it_back(a
     assert not judge(BUDGET, AnswerText(answer=answer), BUDGET_ASK).passed
 
 
-PICKED = {"name": "answer", "kind": "answer", "expect": [person("Carmen Ferrari"), {"kind": "date", "value": "2026-02-09"}]}
+PICKED = {"name": "answer", "kind": "answer",
+          "expect": [person("Carmen Ferrari"), {"kind": "date", "value": "2026-02-09"}]}  # fmt: skip
 PICKED_ASK = "Who picked the offsite date, and which day is it?"
 
 
