@@ -38,6 +38,7 @@ newlines), and a non-zero exit fails the play (:mod:`gateway.control.steps`).
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from typing import Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -49,7 +50,8 @@ from tools import REGISTRY
 from tools.companies import CompanyError, Split, check_company
 
 __all__ = [
-    "CONTROL_NAMES", "KINDS", "SHELL_TOOL", "Control", "Exposure", "Kind", "Step", "Task", "Tier", "WorldSpec",
+    "CONTROL_NAMES", "KINDS", "NOW_YEARS", "SHELL_TOOL", "Control", "Exposure", "Kind", "Step", "Task", "Tier",
+    "WorldSpec",
 ]  # fmt: skip
 
 Exposure = Literal["mcp", "cli", "http"]
@@ -136,6 +138,11 @@ Kind = Literal["task", "refusal", "document", "long_horizon", "ambiguity"]
 KINDS: tuple[Kind, ...] = ("task", "refusal", "document", "long_horizon", "ambiguity")
 
 
+#: The years a row's ``now`` may fall in (the apps count forward from it).
+NOW_YEARS = (1970, 2200)
+_ADDRESS = re.compile(r"^[^@\s,;]{1,64}@[^@\s,;]+\.[^@\s,;]+$")
+
+
 class Task(_Strict):
     """One task row, validated. See the module docstring for the fields."""
 
@@ -192,6 +199,16 @@ class Task(_Strict):
     def _aware(cls, value: datetime | None) -> datetime | None:
         if value is not None and value.utcoffset() is None:
             raise ValueError("the time has no zone; give one such as '2026-03-12T09:00:00+01:00' or '...Z'")
+        if value is not None and not NOW_YEARS[0] <= value.year <= NOW_YEARS[1]:
+            # the apps count days and weeks past it (a calendar's default window): year 9999 would overflow them
+            raise ValueError(f"year {value.year} is out of range; give a time in {NOW_YEARS[0]}-{NOW_YEARS[1]}")
+        return value
+
+    @field_validator("user")
+    @classmethod
+    def _an_address(cls, value: str | None) -> str | None:
+        if value is not None and (len(value) > 254 or not _ADDRESS.match(value)):
+            raise ValueError(f"{value[:60]!r} is not an email address; give the user's, e.g. 'priya.shah@example.com'")
         return value
 
     @model_validator(mode="after")

@@ -26,6 +26,7 @@ from tools.companies import company, company_cache_size, company_state
 from tools.companies.shared import BLOBS, make_document
 from tools.kernel.blobs import BlobStore, blob_id
 from tools.kernel.documents import read_texts
+from tools.kernel.exceptions import shorten
 from tools.kernel.world import snapshot_state
 
 if TYPE_CHECKING:
@@ -158,7 +159,7 @@ def _apply_overrides(
             continue
         current = getattr(base, collection, None)
         if not isinstance(current, dict):
-            raise TaskError(f"task {task_id}: world override for {app}: {collection}: no such collection")
+            raise TaskError(shorten(f"task {task_id}: world override for {app}: {collection}: no such collection"))
         out = partial.setdefault(collection, {})
         for rid, record in records.items():
             if record is None:
@@ -171,7 +172,7 @@ def _apply_overrides(
     except ValidationError as exc:
         first = exc.errors(include_url=False)[0]
         loc = ".".join(str(p) for p in first["loc"])
-        raise TaskError(f"task {task_id}: world override for {app}: {loc}: {first['msg']}") from None
+        raise TaskError(shorten(f"task {task_id}: world override for {app}: {loc}: {first['msg']}")) from None
     update: dict[str, Any] = {}
     for field in partial:
         value = getattr(fresh, field)

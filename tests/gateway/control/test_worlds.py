@@ -119,6 +119,11 @@ def test_companies_are_kept_least_recently_used_first_out():
         ({"timezone": "Mars/Olympus"}, r"timezone: .*unknown time zone 'Mars/Olympus'"),
         ({"timezone": "../../etc/passwd"}, r"timezone: .*unknown time zone"),
         ({"now": "2026-03-12T09:00:00"}, r"now: .*the time has no zone"),
+        ({"now": "9999-12-31T23:59:59+14:00"}, r"now: .*year 9999 is out of range; give a time in 1970-2200"),
+        ({"now": "0001-01-01T00:00:00+00:00"}, r"now: .*year 1 is out of range"),
+        ({"user": "bob"}, r"user: .*'bob' is not an email address"),
+        ({"user": "a" * 100_000}, r"user: .*'a{60}' is not an email address"),
+        ({"user": "nobody@nowhere"}, r"user: .*'nobody@nowhere' is not an email address"),
         ({"world": {"overrides": {"gmail": {"messages": {}}}}}, r"world.overrides: 'gmail' is not one of the row's"),
     ],
 )
@@ -145,3 +150,20 @@ async def test_inline_rows_keep_at_most_their_own_share_of_templates(monkeypatch
     for n in range(5):
         await gw.seed({"task": {**ROW, "id": f"row-{n}", "checks": [check], "allowed_changes": []}}, BASE)
     assert len(gw.templates) == 3
+
+
+@pytest.mark.parametrize(
+    "overrides",
+    [
+        {"calendar": {"events": {"e" * 100_000: {"title": "x"}}}},
+        {"calendar": {"events": {"evt_016": {"f" * 100_000: "x"}}}},
+        {"calendar": {"c" * 100_000: {}}},
+    ],
+    ids=["record-id", "field", "collection"],
+)
+async def test_a_long_name_in_an_override_is_quoted_short_in_its_refusal(overrides):
+    row = {**copy.deepcopy(ROW), "apps": sorted({*ROW["apps"], "calendar"}),
+           "world": {"fixture": "default", "overrides": overrides}}  # fmt: skip
+    with pytest.raises(TaskError, match=r"world override for calendar: .*\.\.\.") as refused:
+        await gateway().seed({"task": row}, BASE)
+    assert len(str(refused.value)) < 300
