@@ -251,45 +251,11 @@ def _field_values(snapshot: dict[str, Any], source: dict[str, Any]) -> list[str]
 #: Words that name a role in a job title, for text candidates with ``role_words``.
 _ROLE_WORDS = frozenset(
     [
-        "ceo",
-        "coo",
-        "cfo",
-        "cto",
-        "cio",
-        "cmo",
-        "vp",
-        "svp",
-        "evp",
-        "head",
-        "lead",
-        "manager",
-        "director",
-        "coordinator",
-        "admin",
-        "administrator",
-        "specialist",
-        "engineer",
-        "analyst",
-        "officer",
-        "associate",
-        "assistant",
-        "president",
-        "chief",
-        "intern",
-        "consultant",
-        "architect",
-        "designer",
-        "recruiter",
-        "accountant",
-        "controller",
-        "supervisor",
-        "executive",
-        "representative",
-        "technician",
-        "developer",
-        "counsel",
-        "paralegal",
-        "clerk",
+        "ceo", "coo", "cfo", "cto", "cio", "cmo", "vp", "svp", "evp", "head", "lead", "manager", "director",
+        "coordinator", "admin", "administrator", "specialist", "engineer", "analyst", "officer", "associate",
+        "assistant", "president", "chief", "intern", "consultant", "architect", "designer", "recruiter",
+        "accountant", "controller", "supervisor", "executive", "representative", "technician", "developer",
+        "counsel", "paralegal", "clerk",
     ]
 )
 
@@ -389,10 +355,8 @@ def candidate_values(kind: str, check: dict[str, Any], snapshot: dict[str, Any])
         return sorted(values | {str(v) for v in expected})
     if kind == "number":
         unit = spec.get("unit", "")
-        numbers = (
-            [float(v) for v in spec["values"]]
-            if "values" in spec
-            else sorted({float(v) + d for v in expected for d in (-1, 0, 1)} | {float(v) * 2 for v in expected})
+        numbers = [float(v) for v in spec["values"]] if "values" in spec else sorted(
+            {float(v) + d for v in expected for d in (-1, 0, 1)} | {float(v) * 2 for v in expected}
         )
         return [("$" if unit == "$" else "") + _show(v) + ("%" if unit == "%" else "") for v in numbers]
     days = {date.fromisoformat(str(v)).toordinal() + d for v in expected for d in (-1, 0, 1)}
@@ -434,11 +398,7 @@ def _scan(value: Any, pattern: re.Pattern[str], limit: int = 500) -> set[str]:
 
 
 def grade_answer(
-    check: dict[str, Any],
-    said: AnswerText,
-    instruction: str,
-    snapshot: dict[str, Any],
-    user: str = "",
+    check: dict[str, Any], said: AnswerText, instruction: str, snapshot: dict[str, Any], user: str = "",
     year: int = 2026,
 ) -> CheckResult:
     """Grade one answer check (with ``expect``) against what the session said.
@@ -636,11 +596,9 @@ def _forms_at(kind: str, value: Any, text: str, snapshot: dict[str, Any]) -> lis
     return [m.start() for m in re.finditer(r"(?<![\w@.])(?:" + pattern + r")(?![\w@])", text, re.IGNORECASE)]
 
 
-_UNSURE = (
-    rf"{w.UNSURE}|either|(?:best |educated )?guess|can(?:no|['’])?t say"
-    r"|could(?:n['’]t| not) (?:fully )?(?:determine|tell|find out|verify|confirm)|rather not"
-    r"|roughly|approximately|(?:around|about|at least|nearly|almost)(?=\s+[$€£]?\d)"  # an amount given about
-)
+_UNSURE = (rf"{w.UNSURE}|either|(?:best |educated )?guess|can(?:no|['’])?t say"
+           r"|could(?:n['’]t| not) (?:fully )?(?:determine|tell|find out|verify|confirm)|rather not"
+           r"|roughly|approximately|(?:around|about|at least|nearly|almost)(?=\s+[$€£]?\d)")  # fmt: skip
 _HEDGE = re.compile(rf"\b({_UNSURE})\b", re.IGNORECASE)
 _HEDGE_IN_ANSWER = re.compile(rf"\b(or|might|{_UNSURE}|if\b[^.;()]{{0,60}}\binstead)\b", re.IGNORECASE)
 #: A parenthesis offering another answer, not context: "(and PR-4739)", "(If you meant the draft instead: ...)".
