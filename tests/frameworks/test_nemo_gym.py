@@ -205,18 +205,17 @@ async def gym_servers(bin_dir: Path, cwd: Path, config: str, head: str, gateway_
             proc = await asyncio.create_subprocess_exec(*argv, cwd=cwd, env=gym_env(bin_dir, ray),
                                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                                         start_new_session=True)  # fmt: skip
+            drainer = None
             try:
                 failed = await _until_ready(proc, log)
                 if failed is None:
                     drainer = asyncio.create_task(_drain(proc, log))
-                    try:
-                        yield
-                    finally:
-                        await _stop(proc)
-                        await drainer
+                    yield
                     return
             finally:
                 await _stop(proc)
+                if drainer is not None:
+                    await drainer
             if attempt == 1:
                 pytest.fail(f"gym env start failed twice; the second time:\n{failed}")
             warnings.warn(f"gym env start failed once and was made again; the first time:\n{failed}", stacklevel=1)
