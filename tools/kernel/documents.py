@@ -380,6 +380,11 @@ def _extract(data: bytes, suffix: str) -> str:
         if suffix in (".docx", ".xlsx") and not unpacks_small(data):
             return ""
         if suffix == ".docx":
+            from tools.kernel.docx_text import docx_text
+
+            fast = docx_text(data)  # python-docx's reading of word/document.xml alone; None: read it whole
+            if fast is not None:
+                return fast
             import docx
 
             doc = docx.Document(io.BytesIO(data))
