@@ -76,7 +76,15 @@ def _open_inside(base: Path, rel: PurePosixPath, flags: int, mode: int, shown: s
     Symlinks are resolved first and refused if they lead out; the resolved path is then
     opened one component at a time with ``O_NOFOLLOW``, so a symlink swapped in meanwhile
     fails (``ELOOP``) instead of being followed.
+
+    A path with no symlink on it (nearly every one) is opened that way at once, without resolving it first
+    (resolving costs a ``stat`` per component of the whole host path); any error there, a symlink met
+    included, opens it the careful way below, which answers what the path is.
     """
+    parts = rel.parts
+    if parts and ".." not in parts:
+        with contextlib.suppress(OSError):
+            return _open_plain(base, parts, flags, mode, make_dirs)
     real_base = base.resolve(strict=True)
     try:
         target = (real_base / rel).resolve()
@@ -97,6 +105,22 @@ def _open_inside(base: Path, rel: PurePosixPath, flags: int, mode: int, shown: s
             os.close(fd)
             fd = child
         # O_NONBLOCK: opening a FIFO must not hang; regular files ignore it.
+        return os.open(parts[-1], flags | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK, mode, dir_fd=fd)
+    finally:
+        os.close(fd)
+
+
+def _open_plain(base: Path, parts: tuple[str, ...], flags: int, mode: int, make_dirs: bool) -> int:
+    """``base/parts`` opened one component at a time, never following a symlink (``OSError`` at one)."""
+    fd = os.open(base, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        for part in parts[:-1]:
+            if make_dirs:
+                with contextlib.suppress(FileExistsError):
+                    os.mkdir(part, 0o755, dir_fd=fd)
+            child = os.open(part, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=fd)
+            os.close(fd)
+            fd = child
         return os.open(parts[-1], flags | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK, mode, dir_fd=fd)
     finally:
         os.close(fd)
