@@ -352,18 +352,23 @@ def workbook_text(data: bytes, headings: bool = False) -> str:
     Returns:
         The text; ``""`` for a workbook that is unreadable or unpacks past :data:`MAX_UNPACKED_BYTES`.
     """
-    import openpyxl
+    from tools.kernel.xlsx_text import workbook_values
 
     if not unpacks_small(data):
         return ""
     lines: list[str] = []
     size = 0
     try:
-        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-        for sheet in book:
+        sheets: Iterable[tuple[str, Iterable[Sequence[Any]]]] | None = workbook_values(data)  # a plain one, fast
+        if sheets is None:
+            import openpyxl
+
+            book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+            sheets = ((sheet.title, sheet.iter_rows(values_only=True)) for sheet in book)
+        for title, rows in sheets:
             if headings:
-                lines.append(f"## Sheet: {sheet.title}")
-            for row in sheet.iter_rows(values_only=True):
+                lines.append(f"## Sheet: {title}")
+            for row in rows:
                 lines.append(_row_text(row))
                 size += len(lines[-1]) + 1
                 if size > MAX_TEXT_CHARS:

@@ -1,0 +1,165 @@
+"""The fast workbook reader gives openpyxl's read-only values, or None where it might not (openpyxl reads it)."""
+
+from __future__ import annotations
+
+import collections
+import datetime
+import io
+import zipfile
+
+import openpyxl
+import pytest
+
+from gateway.control.rows import load_builtin_tasks
+from gateway.control.worlds import world_template
+from tests.tiers import sampled
+from tools.companies.shared import BLOBS
+from tools.kernel.documents import extract_text, make_xlsx, workbook_text
+from tools.kernel.xlsx_text import workbook_values
+
+MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+
+
+def openpyxl_values(data: bytes) -> list[tuple[str, list[tuple]]]:
+    book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    return [(sheet.title, list(sheet.iter_rows(values_only=True))) for sheet in book]
+
+
+def with_parts(data: bytes, parts: dict[str, bytes]) -> bytes:
+    """``data`` (an .xlsx) with these parts replaced or added."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w") as dst:
+        for info in src.infolist():
+            dst.writestr(info, parts.get(info.filename, src.read(info.filename)))
+        for name, part in parts.items():
+            if name not in src.namelist():
+                dst.writestr(name, part)
+    return out.getvalue()
+
+
+def part_of(data: bytes, name: str) -> bytes:
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        return archive.read(name)
+
+
+BOOK = make_xlsx({"Ledger": [["Vendor", "Amount"], ["Adatum", 1200]], "Notes": [["x"]]})
+
+
+def with_sheet(sheet_data: str, dimension: str | None = "A1:C4", strings: list[str] | None = None) -> bytes:
+    """BOOK with its first sheet's cells replaced (and a shared-string table, when given)."""
+    dim = f'<dimension ref="{dimension}"/>' if dimension else ""
+    sheet = f'<worksheet xmlns="{MAIN}">{dim}<sheetData>{sheet_data}</sheetData></worksheet>'
+    parts = {"xl/worksheets/sheet1.xml": sheet.encode()}
+    if strings is not None:
+        items = "".join(f"<si><t>{s}</t></si>" for s in strings)
+        parts["xl/sharedStrings.xml"] = f'<sst xmlns="{MAIN}">{items}</sst>'.encode()
+        types = part_of(BOOK, "[Content_Types].xml").replace(
+            b"</Types>",
+            b'<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument'
+            b'.spreadsheetml.sharedStrings+xml"/></Types>',
+        )
+        parts["[Content_Types].xml"] = types
+    return with_parts(BOOK, parts)
+
+
+CELLS = (
+    '<row r="1"><c r="A1" t="s"><v>0</v></c>'
+    '<c r="C1" t="inlineStr"><is><t xml:space="preserve"> inline </t></is></c></row>'
+    '<row r="3"><c r="A3" t="n"><v>1.50</v></c><c r="B3"><v>42</v></c><c r="C3" t="b"><v>1</v></c>'
+    '<c r="D3" t="str"><v>beyond the dimension</v></c></row>'
+    '<row r="4" spans="1:3"><c r="B4" t="s"><v>1</v></c><c r="C4" t="n"><v>1E3</v></c></row>'
+    '<row r="9"><c r="A9"><v>9</v></c></row>'
+)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        BOOK,
+        make_xlsx({"Only": [[None, "b", None], [1.25, None, True], [], ["last"]]}),
+        with_sheet(CELLS, strings=["Shared", "second"]),
+        with_sheet(CELLS, dimension="A1:B12", strings=["Shared", "second"]),
+        with_sheet(CELLS, dimension=None, strings=["Shared", "second"]),
+        with_sheet('<row r="2"/>', dimension="A1:B3"),
+        with_sheet("", dimension="A1"),
+    ],
+    ids=["made", "gaps", "shared", "taller", "no-dimension", "empty-row", "empty"],
+)
+def test_the_fast_reader_reads_what_openpyxl_reads(data):
+    fast = workbook_values(data)
+    assert fast is not None
+    assert fast == openpyxl_values(data)
+
+
+def test_what_the_cells_read_as():
+    (title, rows), _ = workbook_values(with_sheet(CELLS, strings=["Shared", "second"]))
+    assert title == "Ledger"
+    assert rows == [("Shared", None, " inline "), (None, None, None), (1.5, 42, True), (None, "second", 1000.0)]
+    assert workbook_text(with_sheet(CELLS, strings=["Shared", "second"]), headings=True).startswith(
+        "## Sheet: Ledger\nShared\t\t inline \n\t\t\n1.5\t42\tTrue\n\tsecond\t1000.0\n## Sheet: Notes\nx\n"
+    )
+
+
+def dated() -> bytes:
+    book = openpyxl.Workbook()
+    book.active.append(["due", datetime.date(2027, 1, 5)])
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def formula() -> bytes:
+    return with_sheet('<row r="1"><c r="A1"><f>1+1</f><v>2</v></c></row>', dimension="A1")
+
+
+@pytest.mark.parametrize(
+    ("data", "text"),
+    [(dated(), "due\t2027-01-05 00:00:00"), (formula(), "2\nx"),
+     (with_sheet('<row r="1"><c r="A1" t="e"><v>#DIV/0!</v></c></row>', dimension="A1"), "#DIV/0!\nx")],
+    ids=["date", "formula", "error"],
+)  # fmt: skip
+def test_dates_formulas_and_errors_are_left_to_openpyxl(data, text):
+    assert workbook_values(data) is None
+    assert extract_text(data, "book.xlsx") == text
+
+
+def test_not_a_plain_workbook_is_left_to_openpyxl():
+    types = part_of(BOOK, "[Content_Types].xml").replace(b"sheet.main+xml", b"template.main+xml")
+    assert workbook_values(with_parts(BOOK, {"[Content_Types].xml": types})) is None  # an .xltx
+    assert workbook_values(with_sheet('<row><c r="A1"><v>1</v></c></row>')) is None  # a row with no number
+    assert workbook_values(with_sheet('<row r="1"><c><v>1</v></c></row>')) is None  # a cell with no reference
+    assert workbook_values(with_sheet('<row r="1"><c r="A1" s="3"><v>1</v></c></row>')) is None  # a style
+    assert workbook_values(b"PK\x03\x04 not a zip") is None
+
+
+TASKS = load_builtin_tasks()
+
+
+def compare_all(blobs) -> int:
+    """Read every workbook of ``blobs`` both ways; how many the fast reader read."""
+    read = 0
+    for key in sorted(blobs):
+        data = blobs[key]
+        if data.startswith(b"PK") and b"xl/workbook.xml" in data and (fast := workbook_values(data)) is not None:
+            assert fast == openpyxl_values(data), key
+            read += 1
+    return read
+
+
+@pytest.mark.parametrize(
+    "task_id",
+    sampled(sorted({t.family: tid for tid, t in sorted(TASKS.items()) if t.family}.values()), 6, seed="xlsx-text"),
+)
+def test_every_document_a_row_makes_reads_the_same_both_ways(task_id):
+    """One instance of each family: the workbooks its row makes (not its company's: the test below reads those)."""
+    blobs = world_template(TASKS[task_id]).blobs
+    compare_all(blobs.maps[0] if isinstance(blobs, collections.ChainMap) else {})
+
+
+@pytest.mark.parametrize(
+    "company", sampled(sorted({tid.split(".")[1] for tid in TASKS if TASKS[tid].family}), 1, seed="xlsx-text")
+)
+def test_every_document_of_a_company_reads_the_same_both_ways(company):
+    task = next(t for tid, t in sorted(TASKS.items()) if t.family and tid.split(".")[1] == company)
+    world_template(task)  # builds the company's documents into the shared store
+    assert compare_all(BLOBS) > 0  # every company keeps workbooks
