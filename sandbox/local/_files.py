@@ -95,19 +95,7 @@ def _open_inside(base: Path, rel: PurePosixPath, flags: int, mode: int, shown: s
     parts = target.relative_to(real_base).parts
     if not parts:
         raise IsADirectoryError(errno.EISDIR, "the workspace itself")
-    fd = os.open(real_base, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
-    try:
-        for part in parts[:-1]:
-            if make_dirs:
-                with contextlib.suppress(FileExistsError):
-                    os.mkdir(part, 0o755, dir_fd=fd)
-            child = os.open(part, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=fd)
-            os.close(fd)
-            fd = child
-        # O_NONBLOCK: opening a FIFO must not hang; regular files ignore it.
-        return os.open(parts[-1], flags | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK, mode, dir_fd=fd)
-    finally:
-        os.close(fd)
+    return _open_plain(real_base, parts, flags, mode, make_dirs)
 
 
 def _open_plain(base: Path, parts: tuple[str, ...], flags: int, mode: int, make_dirs: bool) -> int:
@@ -121,6 +109,7 @@ def _open_plain(base: Path, parts: tuple[str, ...], flags: int, mode: int, make_
             child = os.open(part, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=fd)
             os.close(fd)
             fd = child
+        # O_NONBLOCK: opening a FIFO must not hang; regular files ignore it.
         return os.open(parts[-1], flags | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK, mode, dir_fd=fd)
     finally:
         os.close(fd)
