@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-import collections
 import io
 import zipfile
 
 import docx
 import pytest
 
-from gateway.control.rows import load_builtin_tasks
-from gateway.control.worlds import world_template
-from tests.tiers import sampled
-from tools.companies.shared import BLOBS
 from tools.kernel.documents import extract_text, make_docx
 from tools.kernel.docx_text import docx_text
 
@@ -115,36 +110,3 @@ def test_not_a_word_document_is_left_to_python_docx():
     assert docx_text(b"PK\x03\x04 not a zip") is None
     broken = with_part(BASE, "word/document.xml", b"<w:document " + W.encode() + b"><w:body><w:p></w:body>")
     assert docx_text(broken) is None and extract_text(broken, "memo.docx") == ""
-
-
-TASKS = load_builtin_tasks()
-
-
-def compare_all(blobs) -> int:
-    """Read every Word document of ``blobs`` both ways; how many the fast reader read."""
-    read = 0
-    for key in sorted(blobs):
-        data = blobs[key]
-        if data.startswith(b"PK") and b"word/document.xml" in data and (fast := docx_text(data)) is not None:
-            assert fast == python_docx_text(data), key
-            read += 1
-    return read
-
-
-@pytest.mark.parametrize(
-    "task_id",
-    sampled(sorted({t.family: tid for tid, t in sorted(TASKS.items()) if t.family}.values()), 6, seed="docx-text"),
-)
-def test_every_document_a_row_makes_reads_the_same_both_ways(task_id):
-    """One instance of each family: the Word documents its row makes (not its company's: the test below reads those)."""
-    blobs = world_template(TASKS[task_id]).blobs
-    compare_all(blobs.maps[0] if isinstance(blobs, collections.ChainMap) else {})
-
-
-@pytest.mark.parametrize(
-    "company", sampled(sorted({tid.split(".")[1] for tid in TASKS if TASKS[tid].family}), 1, seed="docx-text")
-)
-def test_every_document_of_a_company_reads_the_same_both_ways(company):
-    task = next(t for tid, t in sorted(TASKS.items()) if t.family and tid.split(".")[1] == company)
-    world_template(task)  # builds the company's documents into the shared store
-    assert compare_all(BLOBS) > 0  # every company keeps Word documents

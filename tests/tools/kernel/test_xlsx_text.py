@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import collections
 import datetime
 import io
 import zipfile
@@ -10,10 +9,6 @@ import zipfile
 import openpyxl
 import pytest
 
-from gateway.control.rows import load_builtin_tasks
-from gateway.control.worlds import world_template
-from tests.tiers import sampled
-from tools.companies.shared import BLOBS
 from tools.kernel.documents import extract_text, make_xlsx, workbook_text
 from tools.kernel.xlsx_text import workbook_values
 
@@ -130,36 +125,3 @@ def test_not_a_plain_workbook_is_left_to_openpyxl():
     assert workbook_values(with_sheet('<row r="1"><c><v>1</v></c></row>')) is None  # a cell with no reference
     assert workbook_values(with_sheet('<row r="1"><c r="A1" s="3"><v>1</v></c></row>')) is None  # a style
     assert workbook_values(b"PK\x03\x04 not a zip") is None
-
-
-TASKS = load_builtin_tasks()
-
-
-def compare_all(blobs) -> int:
-    """Read every workbook of ``blobs`` both ways; how many the fast reader read."""
-    read = 0
-    for key in sorted(blobs):
-        data = blobs[key]
-        if data.startswith(b"PK") and b"xl/workbook.xml" in data and (fast := workbook_values(data)) is not None:
-            assert fast == openpyxl_values(data), key
-            read += 1
-    return read
-
-
-@pytest.mark.parametrize(
-    "task_id",
-    sampled(sorted({t.family: tid for tid, t in sorted(TASKS.items()) if t.family}.values()), 6, seed="xlsx-text"),
-)
-def test_every_document_a_row_makes_reads_the_same_both_ways(task_id):
-    """One instance of each family: the workbooks its row makes (not its company's: the test below reads those)."""
-    blobs = world_template(TASKS[task_id]).blobs
-    compare_all(blobs.maps[0] if isinstance(blobs, collections.ChainMap) else {})
-
-
-@pytest.mark.parametrize(
-    "company", sampled(sorted({tid.split(".")[1] for tid in TASKS if TASKS[tid].family}), 1, seed="xlsx-text")
-)
-def test_every_document_of_a_company_reads_the_same_both_ways(company):
-    task = next(t for tid, t in sorted(TASKS.items()) if t.family and tid.split(".")[1] == company)
-    world_template(task)  # builds the company's documents into the shared store
-    assert compare_all(BLOBS) > 0  # every company keeps workbooks

@@ -1,0 +1,62 @@
+"""The fast .docx and .xlsx readers against the libraries on every document the built-in tasks hold.
+
+One family's row documents and one company's documents per reader in the default tier, the rest slow.
+"""
+
+from __future__ import annotations
+
+import collections
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import pytest
+
+from gateway.control.rows import load_builtin_tasks
+from gateway.control.worlds import world_template
+from tests.tiers import sampled
+from tests.tools.kernel.test_docx_text import python_docx_text
+from tests.tools.kernel.test_xlsx_text import openpyxl_values
+from tools.companies.shared import BLOBS
+from tools.kernel.docx_text import docx_text
+from tools.kernel.xlsx_text import workbook_values
+
+TASKS = load_builtin_tasks()
+#: Reader name -> (the part a file of its kind holds, the fast reader, the library's reading).
+READERS: dict[str, tuple[bytes, Callable[[bytes], Any], Callable[[bytes], Any]]] = {
+    "docx": (b"word/document.xml", docx_text, python_docx_text),
+    "xlsx": (b"xl/workbook.xml", workbook_values, openpyxl_values),
+}
+#: (an instance of each family whose rows make documents of the reader's kind, the reader).
+ROWS = sorted(
+    {(t.family, reader): (tid, reader) for tid, t in sorted(TASKS.items()) for reader in READERS
+     if t.family and any(spec.get("kind") == reader for spec in t.documents.values())}.values()
+)  # fmt: skip
+COMPANIES = sorted({tid.split(".")[1] for tid, t in TASKS.items() if t.family})
+
+
+def compare_all(blobs: Mapping[str, bytes], reader: str) -> int:
+    """Read every file of the reader's kind in ``blobs`` both ways; how many the fast reader read."""
+    part, fast_reader, library = READERS[reader]
+    read = 0
+    for key in sorted(blobs):
+        data = blobs[key]
+        if data.startswith(b"PK") and part in data and (fast := fast_reader(data)) is not None:
+            assert fast == library(data), key
+            read += 1
+    return read
+
+
+@pytest.mark.parametrize(("task_id", "reader"), sampled(ROWS, 2, seed="fast-readers"))
+def test_every_document_a_row_makes_reads_the_same_both_ways(task_id, reader):
+    """An instance of each family that makes documents of the kind (its company's: the test below)."""
+    blobs = world_template(TASKS[task_id]).blobs
+    assert isinstance(blobs, collections.ChainMap)  # the row's own documents over the companies'
+    assert compare_all(blobs.maps[0], reader) > 0
+
+
+@pytest.mark.parametrize("reader", sorted(READERS))
+@pytest.mark.parametrize("company", sampled(COMPANIES, 1, seed="fast-readers"))
+def test_every_document_of_a_company_reads_the_same_both_ways(company, reader):
+    task = next(t for tid, t in sorted(TASKS.items()) if t.family and tid.split(".")[1] == company)
+    world_template(task)  # builds the company's documents into the shared store
+    assert compare_all(BLOBS, reader) > 0  # every company keeps both kinds
