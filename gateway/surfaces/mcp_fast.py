@@ -70,6 +70,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from gateway.control.core import Gateway
 from gateway.control.sessions import LIVE, Session
 from gateway.surfaces.mcp import ActionTool
+from gateway.surfaces.refusals import send_refusal
 
 __all__ = ["FastPath", "server_info"]
 
@@ -123,10 +124,10 @@ class FastPath:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Answer a hot request, or pass the request to FastMCP."""
-        if not self.enabled or scope["type"] != "http" or scope["method"] != "POST" or _route_path(scope) != MCP_PATH:
+        if scope["type"] != "http" or scope["method"] != "POST" or _route_path(scope) != MCP_PATH:
             await self.mcp_app(scope, receive, send)
             return
-        await self._guarded(scope, receive, send)
+        await self._guarded(scope, receive, send)  # turned off, it still refuses a request with a bad id
 
     async def _answer(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Past the Host/Origin guard: check the rest, read the body, answer or fall through."""
@@ -136,6 +137,13 @@ class FastPath:
             return
         body, replay = await _read_body(receive)
         if session.status not in LIVE:  # closed or verified while its body was arriving: FastMCP refuses it
+            await self.mcp_app(scope, replay, send)
+            return
+        why = None if body is None else _bad_id(body)
+        if why is not None:  # the SDK takes it for a notification: 202, and the caller waits for an answer forever
+            await send_refusal(send, MCP_PATH, 400, why)
+            return
+        if not self.enabled:
             await self.mcp_app(scope, replay, send)
             return
         modern = version in MODERN_PROTOCOL_VERSIONS
@@ -290,6 +298,28 @@ def _parse(body: bytes, modern: bool) -> tuple[int | str, str, dict[str, Any] | 
     if method not in ("tools/call", "tools/list"):
         return None
     return rid, method, params if "params" in message else None
+
+
+def _bad_id(body: bytes) -> str | None:
+    """Why a request's ``id`` is refused (null, a number with a fraction, a boolean, a list or an object), else None.
+
+    MCP requests carry a string or integer id. The SDK reads a request with any other id as a notification
+    and answers 202 with no body; this answers 400 with a JSON-RPC error instead. Anything else (a
+    notification, a response, a batch, a body that is not JSON) is left to the SDK.
+    """
+    try:
+        message = pydantic_core.from_json(body)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(message, dict) or "id" not in message or not isinstance(message.get("method"), str):
+        return None
+    rid = message["id"]
+    if isinstance(rid, int | str) and not isinstance(rid, bool):
+        return None
+    kind = "null" if rid is None else {bool: "a boolean", float: "a number with a fraction", list: "a list"}.get(
+        type(rid), "an object"
+    )
+    return f"Invalid Request: a request's id is a string or an integer, not {kind}; send one such as 1"
 
 
 def _modern_envelope(scope: Scope, body: bytes, request: tuple[int | str, str, dict[str, Any] | None]) -> bool:

@@ -433,6 +433,27 @@ async def test_malformed_json_rpc_and_other_methods_go_to_fastmcp():
             assert fell is (i not in hot), what
 
 
+@pytest.mark.parametrize(
+    ("rid", "kind"),
+    [(None, "null"), (True, "a boolean"), (1.5, "a number with a fraction"), ([1], "a list"), ({"a": 1}, "an object")],
+)
+async def test_a_request_whose_id_is_not_a_string_or_integer_gets_a_json_rpc_error(rid, kind):
+    """The SDK took such a request for a notification: 202 with no body, and a client waiting for ever."""
+    async with running() as rig:
+        for method in ("tools/list", "initialize", "ping"):
+            fast, slow, _ = await rig.both(rpc(method, rid=rid))
+            assert_same(fast, slow, method)
+            assert fast.status == 400, (method, fast)
+            assert dict(fast.headers)[b"content-type"] == b"application/json"
+            error = json.loads(fast.body)
+            assert error["jsonrpc"] == "2.0" and error["id"] is None and error["error"]["code"] == -32600
+            assert f"not {kind};" in error["error"]["message"]
+        note, _, _ = await rig.both({"jsonrpc": "2.0", "method": "notifications/initialized"})
+        assert note.status == 202 and note.body == b""  # a notification (no id at all) is still the SDK's
+        listing, _, fell = await rig.both(rpc("tools/list", rid="req-1"))
+        assert listing.status == 200 and json.loads(listing.body)["id"] == "req-1" and not fell
+
+
 @pytest.mark.slow
 async def test_other_methods_and_paths_go_to_fastmcp():
     async with running() as rig:
