@@ -127,7 +127,8 @@ def _clauses(text: str) -> list[list[_Clause]]:
 
     A sentence that is a parenthesis alone (``Approved. (Pending sign-off.)``) is an aside of the one before it.
     A sentence doubts itself (``doubt``) when a parenthesis in it says so (``(well, almost)``, ``(not sure)``,
-    ``(if that changes, 3 PM)``) or a clause hands the choice back (``whichever you think best``).
+    ``(if that changes, 3 PM)``), a clause hands the choice back (``whichever you think best``) or a lead-in
+    before a colon doubts (``Probably overdue: ...``, ``I think the answer: ...``).
     """
     out: list[list[_Clause]] = []
     for sentence in w.SENTENCE_END.split(_live(text)):
@@ -136,6 +137,8 @@ def _clauses(text: str) -> list[list[_Clause]]:
         blank = w.PAREN.sub(lambda m: " " * len(m.group(0)), sentence)
         main = split_clauses(blank, 0, len(blank), False)
         doubt = "doubt" if any(w.HANDBACK.search(c.text, c.start, c.end) for c in main) else ""
+        if any(blank[c.end : c.end + 1] == ":" and w.UNSURE_WORD.search(c.text, c.start, c.end) for c in main):
+            doubt = "doubt"  # a doubtful lead-in doubts what follows it: "Probably overdue: AI-5679 and AI-5680"
         for c in main:  # a subordinate clause offering another: "unless Adatum turns out cheaper"
             c.alternative = c.aside and bool(w.ALTERNATIVE.search(c.text, c.start, c.end))
         for m in w.PAREN.finditer(sentence):

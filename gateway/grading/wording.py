@@ -44,6 +44,7 @@ __all__ = [
     "GREETING",
     "HEDGE",
     "HEDGE_ONLY",
+    "UNSURE_WORD",
     "UNSURE",
     "SOFT_DOUBT",
     "SIDE_REMARK_WORDS",
@@ -116,6 +117,8 @@ UNSURE = (r"maybe|perhaps|possibly|probably|not sure|unsure|i think|i guess|i be
           r"|could be|may still|if i read (?:it|that|this) (?:right|correctly)|double.check me")  # fmt: skip
 HEDGE = re.compile(rf"\b(?:{UNSURE}|hopefully|might|either(?!\W*$)|whichever)\b", _I)
 HEDGE_ONLY = re.compile(rf"\W*(?:(?:{UNSURE})\W*)+", _I)
+#: A doubt word of its own (not "might", "either": "either way:" is sure), for a lead-in before a colon.
+UNSURE_WORD = re.compile(rf"\b(?:{UNSURE})\b", _I)
 #: Doubt or retraction in a parenthesis: it hedges the sentence it stands in ("(well, almost)", "(not sure)").
 DOUBT = re.compile(rf"\b(?:{UNSURE}|hopefully|might"
                    r"|i forget|whoever|whichever|well\W+almost|not quite|not (?:actually|really)|not (?:yet )?final"

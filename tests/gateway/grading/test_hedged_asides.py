@@ -118,6 +118,13 @@ MESSAGES = [
     (PO, "Hi Andrea, please order from Wingtip Furniture (probably, or Adatum).", False),
     (PO, "Hi Andrea, please order from Wingtip Furniture (Adatum supposedly can't deliver in time).", True),
     (FIX_HOW, "Fixed: the technician recharged the refrigerant (the old unit was supposedly leaking).", True),
+    # a doubtful lead-in before a colon doubts what follows it
+    (BILLING, "Hi Ingrid, probably the right one: BC-7918.", False),
+    (COVER, "I think the cover: Ingrid Osei, on Sept 28.", False),
+    (SIGNED, "Most likely done: the contract is signed.", False),
+    (BILLING, "Hi Ingrid, the right one: BC-7918.", True),
+    (COVER, "Not sure why you asked, but here it is: Ingrid Osei covers for me on Sept 28.", True),
+    (AT_330, "Either way: on Sept 8 it starts at 3:30 PM.", True),
 ]
 
 
