@@ -31,6 +31,10 @@ SDK and written as that era's entry writes it (2026: ``resultType`` and the
 requests and compares them. ``Settings.mcp_fast_path`` (``GATEWAY_MCP_FAST_PATH``)
 turns it off.
 
+On or off, it refuses one thing FastMCP would take: a request (with a live session's token) whose ``id`` is
+not a string or an integer gets a 400 JSON-RPC error; the SDK reads it as a notification and answers 202
+with no body, which leaves the caller waiting. Only a body the fast path does not answer is parsed for it.
+
 What it skips, knowingly: FastMCP middleware (the server has one, ``SessionTools``, whose
 listing is repeated here), and the refresh of FastMCP's ``Mcp-Param`` schema cache on a
 listing (fail-open: a miss skips a check that no schema here declares headers for).
@@ -139,15 +143,12 @@ class FastPath:
         if session.status not in LIVE:  # closed or verified while its body was arriving: FastMCP refuses it
             await self.mcp_app(scope, replay, send)
             return
-        why = None if body is None else _bad_id(body)
-        if why is not None:  # the SDK takes it for a notification: 202, and the caller waits for an answer forever
+        modern = version in MODERN_PROTOCOL_VERSIONS
+        request = None if body is None or not self.enabled else _parse(body, modern)
+        if request is None and body is not None and (why := _bad_id(body)) is not None:
+            # the SDK takes it for a notification: 202, and the caller waits for an answer for ever
             await send_refusal(send, MCP_PATH, 400, why)
             return
-        if not self.enabled:
-            await self.mcp_app(scope, replay, send)
-            return
-        modern = version in MODERN_PROTOCOL_VERSIONS
-        request = None if body is None else _parse(body, modern)
         if request is not None and modern and not _modern_envelope(scope, body or b"", request):
             request = None
         reply = None if request is None else await self._reply(session, version, *request, scope)
