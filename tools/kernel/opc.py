@@ -4,10 +4,10 @@ python-docx and openpyxl refuse a package with a missing part or a part with no 
 checks that much for every part reachable from the package's (and given parts') relationships, so that
 :mod:`tools.kernel.docx_text` and :mod:`tools.kernel.xlsx_text` read only packages the libraries would open,
 and raises :class:`NotPlain` for anything else (the readers then leave the file to the library). A part is
-parsed when a reader asks for it (:meth:`Package.xml`), and every reachable XML part of at most
-:data:`CHECKED_BYTES` is checked to be well-formed (properties, settings, numbering, theme: ~0.3 ms a
-document). A larger one is not (a .docx's styles alone can be 800 KB of XML, ~12 ms), nor are attribute values
-the libraries validate, so a package malformed only there is read here and refused by the library.
+parsed only when a reader asks for it (:meth:`Package.xml`): the libraries parse every part (a .docx's styles
+alone can be 800 KB of XML, ~12 ms; checking the small ones well-formed cost ~1 ms a document, more than the
+rest of the read), so a package malformed only in a part the reader does not read, or in an attribute value
+the library validates, is read here and refused by the library.
 """
 
 from __future__ import annotations
@@ -19,10 +19,7 @@ from typing import Any
 
 from lxml import etree
 
-__all__ = ["CHECKED_BYTES", "NotPlain", "Package", "package", "xml_of"]
-
-#: Reachable XML parts up to this size (bytes unpacked) are parsed to check they are well-formed.
-CHECKED_BYTES = 64 * 1024
+__all__ = ["NotPlain", "Package", "package", "xml_of"]
 
 _CT = "{http://schemas.openxmlformats.org/package/2006/content-types}"
 _PR = "{http://schemas.openxmlformats.org/package/2006/relationships}"
@@ -130,5 +127,3 @@ def _add(out: Package, names: set[str], part: str, defaults: dict[str, Any], ove
     if not kind:
         raise NotPlain
     out.types[part] = kind
-    if kind.endswith("xml") and out.archive.getinfo(name).file_size <= CHECKED_BYTES:
-        out.xml(part)  # the libraries parse it too: a malformed one is refused there
