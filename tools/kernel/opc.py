@@ -35,7 +35,7 @@ class NotPlain(Exception):
 
 @dataclass
 class Package:
-    """A package whose reachable parts exist, have a content type and parse.
+    """A package whose reachable parts exist and have a content type (a part is parsed when read: :meth:`xml`).
 
     Attributes:
         archive: The open zip file (read :meth:`xml` while it is open).
