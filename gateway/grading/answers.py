@@ -596,7 +596,7 @@ def _forms_at(kind: str, value: Any, text: str, snapshot: dict[str, Any]) -> lis
     return [m.start() for m in re.finditer(r"(?<![\w@.])(?:" + pattern + r")(?![\w@])", text, re.IGNORECASE)]
 
 
-_UNSURE = (rf"{w.UNSURE}|either|(?:best |educated )?guess|can(?:no|['’])?t say"
+_UNSURE = (rf"{w.UNSURE}|{w.SEEMS}|either|(?:best |educated )?guess|can(?:no|['’])?t say"
            r"|could(?:n['’]t| not) (?:fully )?(?:determine|tell|find out|verify|confirm)|rather not"
            r"|roughly|approximately|(?:around|about|at least|nearly|almost)(?=\s+[$€£]?\d)")  # fmt: skip
 _HEDGE = re.compile(rf"\b({_UNSURE})\b", re.IGNORECASE)

@@ -46,6 +46,7 @@ __all__ = [
     "HEDGE_ONLY",
     "UNSURE_WORD",
     "UNSURE",
+    "SEEMS",
     "SOFT_DOUBT",
     "SIDE_REMARK_WORDS",
     "side_remark",
@@ -114,9 +115,14 @@ ASKS = re.compile(r"\W*(?:(?:and|or|but|so) )?(?:can|could|would|will|is|are|was
 #: ("hopefully that helps"); a clause of a reply, or a parenthesis, is read for it on its own.
 UNSURE = (r"maybe|perhaps|possibly|probably|not sure|unsure|i think|i guess|i believe|i suppose|most likely"
           r"|supposedly|presumably|tentative(?:ly)?|unconfirmed|not (?:yet )?final(?: yet)?|pending confirmation"
-          r"|could be|may still|if i read (?:it|that|this) (?:right|correctly)|double.check me")  # fmt: skip
-HEDGE = re.compile(rf"\b(?:{UNSURE}|hopefully|might|either(?!\W*$)|whichever)\b", _I)
-HEDGE_ONLY = re.compile(rf"\W*(?:(?:{UNSURE})\W*)+", _I)
+          r"|could be|may still|if i read (?:it|that|this) (?:right|correctly)|double.check me"
+          r"|seemingly|apparently|reportedly")  # fmt: skip
+#: A claim only seen (``seems fixed``, ``appears to work``, ``Wingtip, it seems``): in the clause that makes it, not
+#: in a parenthesis or a colon's lead-in, where the verb mostly remarks on something else (``(which seems
+#: cheaper)``, ``the time that seems to suit everyone: 3:30 PM``).
+SEEMS = r"(?:it |so it )?seems?|seemed|appears? to"
+HEDGE = re.compile(rf"\b(?:{UNSURE}|{SEEMS}|hopefully|might|either(?!\W*$)|whichever)\b", _I)
+HEDGE_ONLY = re.compile(rf"\W*(?:(?:{UNSURE}|{SEEMS})\W*)+", _I)
 #: A doubt word of its own (not "might", "either": "either way:" is sure), for a lead-in before a colon.
 UNSURE_WORD = re.compile(rf"\b(?:{UNSURE})\b", _I)
 #: Doubt or retraction in a parenthesis: it hedges the sentence it stands in ("(well, almost)", "(not sure)").
@@ -125,7 +131,7 @@ DOUBT = re.compile(rf"\b(?:{UNSURE}|hopefully|might"
                    r"|could also be|or at least|if (?:that|this|it|anything) changes)\b|^\W*pending\b", _I)  # fmt: skip
 #: Doubt that is a side remark's own when it stands in a parenthesis saying something of its own (see
 #: :func:`side_remark`): "(Wingtip supposedly can't deliver in time)" doubts Wingtip, not the sentence's claim.
-SOFT_DOUBT = re.compile(r"\b(?:supposedly|presumably|probably|possibly|apparently|reportedly)\b", _I)
+SOFT_DOUBT = re.compile(rf"\b(?:supposedly|presumably|probably|possibly|apparently|reportedly|{SEEMS})\b", _I)
 #: Words past its soft doubt that make a parenthesis a remark of its own rather than a bare hedge ("(probably)").
 SIDE_REMARK_WORDS = 4
 _OTHER_OPTION = re.compile(r"\b(?:or|instead|might|either)\b", _I)

@@ -125,6 +125,21 @@ MESSAGES = [
     (BILLING, "Hi Ingrid, the right one: BC-7918.", True),
     (COVER, "Not sure why you asked, but here it is: Ingrid Osei covers for me on Sept 28.", True),
     (AT_330, "Either way: on Sept 8 it starts at 3:30 PM.", True),
+    # a claim only seen or heard of; the same verbs remarking on something else stay context
+    (FIXED, "Seems fixed after CHG-WIFI-4264.", False),
+    (FIXED, "The Wi-Fi seems to work again after CHG-WIFI-4264.", False),
+    (FIXED, "Wi-Fi appears to work again after CHG-WIFI-4264.", False),
+    (FIXED, "Wi-Fi is apparently working again after CHG-WIFI-4264.", False),
+    (SIGNED, "Hi Yara - the contract seems to be signed.", False),
+    (SIGNED, "Hi Yara - the contract is signed, reportedly.", False),
+    (SIGNED, "Hi Yara - the contract is signed, supposedly.", False),
+    (PO, "Hi Andrea, Wingtip Furniture, it seems.", False),
+    (FIXED, "Zara confirmed the Wi-Fi works again; it seems the change CHG-WIFI-4264 did it.", True),
+    (SIGNED, "Hi Yara - the contract is signed. It seems they were quick this time.", True),
+    (PO, "Hi Andrea, please order from Wingtip Furniture (which seems cheaper anyway).", True),
+    (AT_330, "The new time that seems to work for everyone: 3:30 PM on Sept 8.", True),
+    (AT_330, "Hi Simone, it starts at 3:30 PM on Sept 8, which seems to suit everyone.", True),
+    (FIX_HOW, "Fixed: the technician recharged the refrigerant, which appears in the service log.", True),
 ]
 
 
@@ -205,6 +220,13 @@ def judge(check, said, ask):
         (SKIP, SKIP_ASK, AnswerText(answer="Carmen Ferrari - 3 direct reports (she supposedly moved to Lisbon last "
                                     "year, per HR)."), True),  # fmt: skip
         (SKIP, SKIP_ASK, AnswerText(answer="Carmen Ferrari (probably) - 3 direct reports"), False),
+        # an answer only seen or heard of
+        (BUDGET, BUDGET_ASK, AnswerText(answer="It seems to be $124,000."), False),
+        (BUDGET, BUDGET_ASK, AnswerText(answer="$124,000, apparently."), False),
+        (BUDGET, BUDGET_ASK, AnswerText(answer="$124,000, reportedly."), False),
+        (BUDGET, BUDGET_ASK, AnswerText(answer="$124,000 (it seems)"), False),
+        (BUDGET, BUDGET_ASK, AnswerText(answer="$124,000 - the figure that appears in the final budget."), True),
+        (BUDGET, BUDGET_ASK, AnswerText(answer="$124,000 (the draft seems to say $142,750, ignore it)."), True),
     ],
 )
 def test_an_answer_offering_an_alternative_in_an_aside_fails(check, ask, said, passed):
