@@ -36,6 +36,7 @@ __all__ = [
     "Record",
     "World",
     "format_instant",
+    "matching",
     "parse_date",
     "parse_instant",
     "snapshot_state",
@@ -291,6 +292,24 @@ def _own_copy(value: Any) -> Any:
     return copy.deepcopy(value)
 
 
+_R = TypeVar("_R")
+
+
+def matching(records: Mapping[str, _R], keep: Callable[[_R], bool]) -> list[_R]:
+    """The records of a collection that ``keep`` accepts, in order (see :meth:`Collection.matching`).
+
+    Args:
+        records: A state's collection (a :class:`Collection` in a world, a plain dict elsewhere).
+        keep: A test that only reads a record.
+
+    Returns:
+        The accepted records: a writing world's own copies, so they may be changed.
+    """
+    if isinstance(records, Collection):
+        return records.matching(keep)
+    return [r for r in records.values() if keep(r)]
+
+
 class Collection(dict):  # type: ignore[type-arg]
     """A collection of records (``id -> record``) of one app, whose records may be shared with other worlds.
 
@@ -333,6 +352,17 @@ class Collection(dict):  # type: ignore[type-arg]
         if self._gate.writing != self._app:
             return list(dict.values(self))
         return [self._mine(k) for k in list(dict.keys(self))]
+
+    def matching(self, keep: Callable[[Any], bool]) -> list[Any]:
+        """The records ``keep`` accepts, in order: while its world writes, only those become its own.
+
+        ``keep`` reads each record as it is (it must not change it); :meth:`values` would first copy every
+        record of the collection, so a write that scans one (a room's bookings, a folder's children) made its
+        world hold a copy of all of them.
+        """
+        if self._gate.writing != self._app:
+            return [r for r in dict.values(self) if keep(r)]
+        return [self._mine(k) for k, r in list(dict.items(self)) if keep(r)]
 
     def items(self) -> list[tuple[str, Any]]:  # type: ignore[override]
         """``(id, record)`` pairs, as a list (this world's own records while it writes)."""

@@ -5,7 +5,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from tools.kernel.world import AppState, Collection, Record, World, snapshot_state
+from tools.kernel.world import AppState, Collection, Record, World, matching, snapshot_state
 
 
 class Note(Record):
@@ -49,6 +49,19 @@ def test_a_write_copies_only_the_records_it_reaches(shared):
     assert "notes" not in world.shared
 
 
+def test_a_scan_during_a_write_owns_only_the_records_it_keeps(shared):
+    state, before = shared
+    world = world_sharing(state)
+    world.begin_write("notes")
+    notes = world.states["notes"].notes
+    (kept,) = matching(notes, lambda n: n.text == "note 3")
+    kept.tags.append("urgent")
+    world.end_write()
+    assert snapshot_state(state) == before
+    assert [notes[k] is state.notes[k] for k in sorted(notes)] == [True, True, True, False, True]
+    assert notes["n3"].tags == ["urgent"] and matching({"a": 1, "b": 2}, lambda v: v > 1) == [2]
+
+
 @pytest.mark.parametrize(
     "reach",
     [
@@ -60,8 +73,9 @@ def test_a_write_copies_only_the_records_it_reaches(shared):
         lambda c: list(copy.copy(c).values()),
         lambda c: [c.get(k) for k in c],
         lambda c: [c.setdefault(k) for k in list(c)],
+        lambda c: matching(c, lambda n: True),
     ],
-    ids=["values", "items", "dict()", "unpacking", "copy", "copy.copy", "get", "setdefault"],
+    ids=["values", "items", "dict()", "unpacking", "copy", "copy.copy", "get", "setdefault", "matching"],
 )
 def test_every_way_of_reaching_records_during_a_write_gives_the_worlds_own(shared, reach):
     state, before = shared

@@ -17,7 +17,7 @@ from tools.apps.box.state import (
 )
 from tools.kernel.documents import blob_text
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
-from tools.kernel.world import Context
+from tools.kernel.world import Context, matching
 from tools.kits import folders
 from tools.kits.files import receive_file, refuse_encoded, refuse_typed_document
 from tools.kits.people import directory_of, find_person, known_emails
@@ -93,8 +93,8 @@ def kind_of(item: Item) -> str:
 
 def children(state: BoxState, folder_id: str) -> list[Item]:
     """Items directly inside ``folder_id`` (trashed ones included)."""
-    kids: list[Item] = [f for f in state.folders.values() if f.parent_id == folder_id]
-    kids += [f for f in state.files.values() if f.parent_id == folder_id]
+    kids: list[Item] = [*matching(state.folders, lambda f: f.parent_id == folder_id)]
+    kids += matching(state.files, lambda f: f.parent_id == folder_id)
     return kids
 
 
@@ -305,7 +305,7 @@ def read_upload(ctx: Context[BoxState], name: str, content: str, path: str) -> b
 
 def versions_of(ctx: Context[BoxState], f: BoxFile) -> list[FileVersion]:
     """A file's versions, oldest first."""
-    return sorted((v for v in ctx.state.versions.values() if v.file_id == f.id), key=lambda v: v.number)
+    return sorted(matching(ctx.state.versions, lambda v: v.file_id == f.id), key=lambda v: v.number)
 
 
 def version_span(f: BoxFile) -> str:

@@ -20,7 +20,7 @@ from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from tools.apps.calendar.state import CalendarState, Event
-from tools.kernel.world import Context
+from tools.kernel.world import Context, matching
 
 __all__ = [
     "Instance",
@@ -185,7 +185,7 @@ def series_last(ctx: Context[CalendarState], e: Event) -> datetime:
 
 def exceptions_of(ctx: Context[CalendarState], series: Event) -> list[Event]:
     """The occurrences of ``series`` that were changed on their own (each a record of its own)."""
-    return [x for x in ctx.state.events.values() if x.series_id == series.id]
+    return matching(ctx.state.events, lambda x: x.series_id == series.id)
 
 
 def materialize(target: Instance) -> Event:

@@ -21,7 +21,7 @@ from tools.apps.calendar._recurrence import (
 )
 from tools.apps.calendar.state import Attendee, CalendarState, Event, Room
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
-from tools.kernel.world import Context, format_instant, parse_date, parse_instant
+from tools.kernel.world import Context, format_instant, matching, parse_date, parse_instant
 from tools.kits.people import directory_of, known_emails
 from tools.kits.text import fold
 
@@ -386,7 +386,7 @@ def check_room(ctx: Context[CalendarState], changed: list[Event], replacing: set
                 parameter,
             )
         hi = series_last(ctx, cand) if cand.recurrence else cand.end
-        others = [o for o in ctx.state.events.values() if o.room == room.id and o.id not in skip]
+        others = matching(ctx.state.events, lambda o: o.room == room.id and o.id not in skip)  # noqa: B023 (run now)
         busy = [(i, o) for o in others for i in instances(ctx, o, cand.start, hi) if i.id not in skip]
         for mine in instances(ctx, cand, cand.start, hi):
             clash = next(((i, o) for i, o in busy if i.start < mine.end and i.end > mine.start), None)

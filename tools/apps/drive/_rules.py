@@ -9,7 +9,7 @@ from pathlib import PurePosixPath
 from tools.apps.drive.state import FOLDER_MIME, ROOT, Comment, DriveFile, DriveState, Permission, Version
 from tools.kernel.documents import blob_text, extract_text, mime_type_for, workbook_text
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
-from tools.kernel.world import Context
+from tools.kernel.world import Context, matching
 from tools.kits import folders
 from tools.kits.people import known_emails
 from tools.kits.text import fold
@@ -267,10 +267,11 @@ def check_name(name: str, parameter: str) -> str:
 def same_name(state: DriveState, parent_id: str, name: str, skip: str = "") -> DriveFile | None:
     """The item not in the trash that already uses ``name`` in ``parent_id``, if any."""
     return next(
-        (
-            o
-            for o in state.files.values()
-            if o.parent_id == parent_id and not o.trashed and o.id != skip and fold(o.name) == fold(name)
+        iter(
+            matching(
+                state.files,
+                lambda o: o.parent_id == parent_id and not o.trashed and o.id != skip and fold(o.name) == fold(name),
+            )
         ),
         None,
     )
@@ -316,7 +317,7 @@ def descendants(state: DriveState, folder_id: str) -> list[DriveFile]:
     """Everything inside folder (or shared drive) ``folder_id``, at any depth."""
     return folders.descendants(
         folder_id,
-        lambda pid: [f for f in state.files.values() if f.parent_id == pid],
+        lambda pid: matching(state.files, lambda f: f.parent_id == pid),
         lambda f: f.id if f.kind == "folder" else None,
     )
 

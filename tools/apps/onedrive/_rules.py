@@ -9,7 +9,7 @@ from pathlib import PurePosixPath
 from tools.apps.onedrive.state import ROOT, DriveItem, OneDriveState, SharingLink, link_base
 from tools.kernel.documents import blob_text
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
-from tools.kernel.world import Context
+from tools.kernel.world import Context, matching
 from tools.kits.files import receive_file, refuse_encoded, refuse_typed_document
 from tools.kits.folders import ancestors, descendants
 from tools.kits.people import directory_of, find_person
@@ -53,7 +53,7 @@ def descendants_of(state: OneDriveState, folder_id: str) -> list[DriveItem]:
     """Everything inside a folder at any depth, deleted or not."""
 
     def children(parent_id: str) -> Iterator[DriveItem]:
-        return (i for i in state.items.values() if i.parent_id == parent_id)
+        return iter(matching(state.items, lambda i: i.parent_id == parent_id))
 
     def folder_id_of(item: DriveItem) -> str | None:
         return item.id if item.kind == "folder" else None
@@ -86,10 +86,11 @@ def _by_path(ctx: _Ctx, path: str, parameter: str) -> DriveItem | None:
     parent, found = ROOT, None
     for depth, part in enumerate(parts):
         found = next(
-            (
-                i
-                for i in ctx.state.items.values()
-                if i.parent_id == parent and i.deleted is None and fold(i.name) == fold(part)
+            iter(
+                matching(
+                    ctx.state.items,
+                    lambda i: i.parent_id == parent and i.deleted is None and fold(i.name) == fold(part),  # noqa: B023 (run now)
+                )
             ),
             None,
         )
@@ -226,10 +227,12 @@ def require_own(item: DriveItem, parameter: str, doing: str) -> None:
 def taken(state: OneDriveState, parent_id: str, name: str, skip: str = "") -> DriveItem | None:
     """The item (not deleted) already named ``name`` in folder ``parent_id``, if any."""
     return next(
-        (
-            i
-            for i in state.items.values()
-            if i.parent_id == parent_id and i.deleted is None and i.id != skip and fold(i.name) == fold(name)
+        iter(
+            matching(
+                state.items,
+                lambda i: i.parent_id == parent_id and i.deleted is None and i.id != skip
+                and fold(i.name) == fold(name),
+            )
         ),
         None,
     )

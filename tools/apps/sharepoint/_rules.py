@@ -7,7 +7,7 @@ import re
 from tools.apps.sharepoint.state import ROLES, Library, LibraryItem, ListItem, SharePointState, Site, SpList
 from tools.kernel.documents import blob_text
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
-from tools.kernel.world import Context
+from tools.kernel.world import Context, matching
 from tools.kits.folders import ancestors, descendants
 from tools.kits.people import directory_of, find_person
 from tools.kits.text import fold, require_text
@@ -131,7 +131,7 @@ def find_library(ctx: Context[SharePointState], site: Site, library: str, parame
         NotFound: The site has no such library (the message lists its libraries).
     """
     key = fold(library or "Documents")
-    libs = [lib for lib in ctx.state.libraries.values() if lib.site_id == site.id]
+    libs = matching(ctx.state.libraries, lambda lib: lib.site_id == site.id)
     hit = next((lib for lib in libs if key in (lib.id.lower(), fold(lib.name))), None)
     if hit is None:
         names = ", ".join(f"'{lib.name}'" for lib in libs)
@@ -250,7 +250,7 @@ def descendants_of(state: SharePointState, folder_id: str) -> list[LibraryItem]:
     """Everything inside a folder, at any depth."""
     return descendants(
         folder_id,
-        lambda pid: [f for f in state.files.values() if f.parent_id == pid],
+        lambda pid: matching(state.files, lambda f: f.parent_id == pid),
         lambda f: f.id if f.kind == "folder" else None,
     )
 
@@ -287,7 +287,7 @@ def find_list(ctx: Context[SharePointState], site: str, list_name: str) -> SpLis
         NotFound: No such site, or the site has no such list (the message lists its lists).
     """
     s = find_site(ctx, site)
-    lists = [li for li in ctx.state.lists.values() if li.site_id == s.id]
+    lists = matching(ctx.state.lists, lambda li: li.site_id == s.id)
     key = fold(list_name)
     hit = next((li for li in lists if key in (li.id.lower(), fold(li.name))), None)
     if hit is None:

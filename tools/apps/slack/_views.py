@@ -6,7 +6,7 @@ from typing import Any
 
 from tools.apps.slack._rules import channel_label, is_member, person_name, replies_of
 from tools.apps.slack.state import Channel, Message, SlackFile, SlackState
-from tools.kernel.world import Context, format_instant, view
+from tools.kernel.world import Context, format_instant, matching, view
 
 __all__ = [
     "channel_details",
@@ -42,7 +42,7 @@ def channel_summary(ctx: Context[SlackState], ch: Channel) -> dict[str, Any]:
 
 def channel_details(ctx: Context[SlackState], ch: Channel) -> dict[str, Any]:
     """A channel's listing fields plus its creator, pinned and message counts and its last message time."""
-    msgs = [m for m in ctx.state.messages.values() if m.channel_id == ch.id]
+    msgs = matching(ctx.state.messages, lambda m: m.channel_id == ch.id)
     last = max((m.ts for m in msgs), default=None)
     return {
         **channel_summary(ctx, ch),

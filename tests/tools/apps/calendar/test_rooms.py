@@ -4,6 +4,10 @@ import pytest
 
 from tests.tools.apps.calendar.conftest import OWEN, PRIYA, ctx, event_titled, new_series
 from tests.tools.apps.conftest import call
+from tools import REGISTRY
+from tools.companies import NOW, TIMEZONE, USER, build_default
+from tools.kernel.blobs import BlobStore
+from tools.kernel.world import Context, World
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
 
 
@@ -41,6 +45,25 @@ def test_book_a_room_on_create_adds_it_as_a_resource():
     )  # fmt: skip
     after = call(c, "find_available_rooms", start="2026-03-17T14:30", end="2026-03-17T16:00", office="new york")
     assert "Harbor Room" not in [r["name"] for r in after["rooms"]]
+
+
+def test_booking_a_room_in_a_world_sharing_its_calendar_copies_only_the_rooms_bookings():
+    """The clash check reads the room's bookings: the world holds a copy of those, not of the company's other events."""
+    template = REGISTRY.apps["calendar"].state.model_validate(build_default("calendar")["calendar"])
+    shared = World(NOW, TIMEZONE, USER, {"calendar": template}, BlobStore(), shared={"calendar"})
+    c = Context(shared, "calendar", None)
+    shared.begin_write("calendar")  # as the gateway writes
+    out = call(c, "create_event", title="Pricing final", start="2026-03-17T14:00", end="2026-03-17T15:00",
+               room="harbor room")  # fmt: skip
+    shared.end_write()
+    events = c.state.events
+    copied = sorted(k for k in events if k in template.events and events[k] is not template.events[k])
+    harbor = sorted(k for k, e in template.events.items() if e.room == "room_harbor")
+    assert out["id"] in events and out["id"] not in template.events and len(template.events) > 100
+    assert copied == harbor and 0 < len(harbor) < 5
+    shared.begin_write("calendar")
+    with pytest.raises(Conflict, match="taken from"):
+        call(c, "create_event", title="Clash", start="2026-03-17T14:30", end="2026-03-17T15:00", room="harbor room")
 
 
 @pytest.mark.parametrize(

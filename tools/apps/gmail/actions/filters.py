@@ -15,7 +15,7 @@ from tools.apps.gmail._views import filter_view
 from tools.apps.gmail.app import app
 from tools.apps.gmail.state import Filter, GmailState
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
-from tools.kernel.world import Context
+from tools.kernel.world import Context, matching
 from tools.kits.text import SearchText
 
 __all__ = ["create_filter", "delete_filter", "list_filters"]
@@ -92,7 +92,7 @@ def create_filter(
     twin = next((f for f in state.filters.values() if all(getattr(f, k) == getattr(new, k) for k in same)), None)
     if twin is not None:
         raise Conflict(f"filter '{twin.id}' already does exactly this; see gmail list-filters", "sender")
-    hits = [m for m in state.messages.values() if filter_matches(ctx, new, m)]
+    hits = matching(state.messages, lambda m: filter_matches(ctx, new, m))
     changed: list[str] = []
     if apply_to_existing:
         for m in hits:
