@@ -450,7 +450,7 @@ def grade_answer(
         if against:
             problems.append(f"the summary contradicts the answer ({against})")
     unremarked = w.PAREN.sub(lambda m: " " if w.side_remark(m.group(0)[1:-1]) else m.group(0), text)
-    hedge = (_HEDGE_IN_ANSWER if source == "answer" else _HEDGE).search(unremarked)
+    hedge = (_HEDGE_IN_ANSWER if source == "answer" else _HEDGE).search(unremarked) or _TILDE.search(unremarked)
     if hedge:
         problems.append(f"hedges ({hedge.group(0)!r}): an answer states one thing")
     problems += _pairing_problems(check, text, snapshot)
@@ -598,7 +598,10 @@ def _forms_at(kind: str, value: Any, text: str, snapshot: dict[str, Any]) -> lis
 
 _UNSURE = (rf"{w.UNSURE}|{w.SEEMS}|either|(?:best |educated )?guess|can(?:no|['’])?t say"
            r"|could(?:n['’]t| not) (?:fully )?(?:determine|tell|find out|verify|confirm)|rather not"
-           r"|roughly|approximately|(?:around|about|at least|nearly|almost)(?=\s+[$€£]?\d)")  # fmt: skip
+           r"|roughly|approximately|(?:around|about|at least|nearly|almost)(?=\s+[$€£]?\d)"
+           r"|unverified|not (?:yet )?verified|to be confirmed|tbc|needs? (?:confirmation|confirming)")  # fmt: skip
+#: An amount given about with a tilde: "~$156,750".
+_TILDE = re.compile(r"~\s*[$€£]?\d")
 _HEDGE = re.compile(rf"\b({_UNSURE})\b", re.IGNORECASE)
 _HEDGE_IN_ANSWER = re.compile(rf"\b(or|might|{_UNSURE}|if\b[^.;()]{{0,60}}\binstead)\b", re.IGNORECASE)
 #: A parenthesis offering another answer, not context: "(and PR-4739)", "(If you meant the draft instead: ...)".

@@ -347,7 +347,7 @@ def _value_problems(claim: dict[str, Any], sentences: list[list[_Clause]], world
     opposite = []
     for clauses in sentences:
         cued, positive = False, []
-        hedge_all = any(not c.aside and w.HEDGE_ONLY.fullmatch(c.text, c.start, c.end) for c in clauses)
+        hedge_all = any(w.HEDGE_ONLY.fullmatch(c.text, c.start, c.end) for c in clauses)
         hedge_all = hedge_all or clauses[0].doubt == "doubt" or any(
             not negated(c.text, c.start, s, e, c.end)
             for c in clauses
@@ -433,7 +433,7 @@ def _state_problems(claim: dict[str, Any], sentences: list[list[_Clause]]) -> li
     what = f"{'' if claim.get('value', True) else 'not '}{claim['kind']}"
     asserted, problems = False, []
     for clauses in sentences:
-        hedge_all = any(not c.aside and w.HEDGE_ONLY.fullmatch(c.text, c.start, c.end) for c in clauses)
+        hedge_all = any(w.HEDGE_ONLY.fullmatch(c.text, c.start, c.end) for c in clauses)
         for c in clauses:
             hedged = hedge_all or bool(c.doubt or _has(w.HEDGE, c) or _has(w.NOT_YET, c))
             for rx, sign in ((affirm, True), (oppose, False)):
@@ -458,7 +458,7 @@ def _declines_problems(claim: dict[str, Any], sentences: list[list[_Clause]]) ->
     undone: list[str] = []
     problems: list[str] = []
     for clauses in sentences:
-        hedge_all = any(not c.aside and w.HEDGE_ONLY.fullmatch(c.text, c.start, c.end) for c in clauses)
+        hedge_all = any(w.HEDGE_ONLY.fullmatch(c.text, c.start, c.end) for c in clauses)
         for c in clauses:
             if c.question:
                 continue
@@ -486,11 +486,14 @@ def _declines_problems(claim: dict[str, Any], sentences: list[list[_Clause]]) ->
         problems.append(f"says it is done or will be ({said[0]!r})")
     if not any(not weak for _, weak in declined):
         problems.append("does not decline" + (f" (only {declined[0][1]}: {declined[0][0]!r})" if declined else ""))
-    masked = [
-        [_Clause(w.DECLINE.sub(lambda m: " " * len(m.group(0)), c.text), c.start, c.end, c.aside, c.question)
-         for c in clauses]
-        for clauses in sentences
-    ]  # fmt: skip
+    blanked: dict[str, str] = {}  # the clauses share their message's text: blank its declines once, not per clause
+
+    def blank(text: str) -> str:
+        if text not in blanked:
+            blanked[text] = w.DECLINE.sub(lambda m: " " * len(m.group(0)), text)
+        return blanked[text]
+
+    masked = [[_Clause(blank(c.text), c.start, c.end, c.aside, c.question) for c in clauses] for clauses in sentences]
     for rx in claim.get("reason", []):
         pattern = re.compile(rx, re.IGNORECASE)
         if not any(
@@ -522,7 +525,7 @@ def _detail_problems(claim: dict[str, Any], sentences: list[list[_Clause]]) -> l
     missing = []
     # a sentence with a clause of doubt alone ("the contract is signed, supposedly") states none of its details
     sure = [clauses for clauses in sentences
-            if not any(not c.aside and w.HEDGE_ONLY.fullmatch(c.text, c.start, c.end) for c in clauses)]  # fmt: skip
+            if not any(w.HEDGE_ONLY.fullmatch(c.text, c.start, c.end) for c in clauses)]  # fmt: skip
     for rx in claim.get("detail", []):
         pattern = re.compile(rx, re.IGNORECASE)
         if not any(

@@ -115,14 +115,16 @@ ASKS = re.compile(r"\W*(?:(?:and|or|but|so) )?(?:can|could|would|will|is|are|was
 #: ("hopefully that helps"); a clause of a reply, or a parenthesis, is read for it on its own.
 UNSURE = (r"maybe|perhaps|possibly|probably|not sure|unsure|i think|i guess|i believe|i suppose|most likely"
           r"|supposedly|presumably|tentative(?:ly)?|unconfirmed|not (?:yet )?final(?: yet)?|pending confirmation"
-          r"|could be|may still|if i read (?:it|that|this) (?:right|correctly)|double.check me"
-          r"|seemingly|apparently|reportedly")  # fmt: skip
+          r"|could be|may still|if i read (?:it|that|this|the \w+) (?:right|correctly)|double.check me"
+          r"|seemingly|apparently|reportedly|likely|i assume|i(?:['’]d| would) say|as far as i (?:can tell|know)"
+          r"|my guess|(?:i )?(?:may|might|could) be wrong|not (?:100 ?%|fully|entirely|completely|totally) sure"
+          r"|if i(?:['’]m| am) reading (?:it|that|this|the \w+) (?:right|correctly)")  # fmt: skip
 #: A claim only seen (``seems fixed``, ``appears to work``, ``Wingtip, it seems``): in the clause that makes it, not
 #: in a parenthesis or a colon's lead-in, where the verb mostly remarks on something else (``(which seems
 #: cheaper)``, ``the time that seems to suit everyone: 3:30 PM``).
 SEEMS = r"(?:it |so it )?seems?|seemed|appears? to"
 HEDGE = re.compile(rf"\b(?:{UNSURE}|{SEEMS}|hopefully|might|either(?!\W*$)|whichever)\b", _I)
-HEDGE_ONLY = re.compile(rf"\W*(?:(?:{UNSURE}|{SEEMS})\W*)+", _I)
+HEDGE_ONLY = re.compile(rf"\W*(?:(?:{UNSURE}|{SEEMS}|hopefully)\W*)+", _I)
 #: A doubt word of its own (not "might", "either": "either way:" is sure), for a lead-in before a colon.
 UNSURE_WORD = re.compile(rf"\b(?:{UNSURE})\b", _I)
 #: Doubt or retraction in a parenthesis: it hedges the sentence it stands in ("(well, almost)", "(not sure)").
@@ -131,7 +133,7 @@ DOUBT = re.compile(rf"\b(?:{UNSURE}|hopefully|might"
                    r"|could also be|or at least|if (?:that|this|it|anything) changes)\b|^\W*pending\b", _I)  # fmt: skip
 #: Doubt that is a side remark's own when it stands in a parenthesis saying something of its own (see
 #: :func:`side_remark`): "(Wingtip supposedly can't deliver in time)" doubts Wingtip, not the sentence's claim.
-SOFT_DOUBT = re.compile(rf"\b(?:supposedly|presumably|probably|possibly|apparently|reportedly|{SEEMS})\b", _I)
+SOFT_DOUBT = re.compile(rf"\b(?:supposedly|presumably|probably|possibly|apparently|reportedly|likely|{SEEMS})\b", _I)
 #: Words past its soft doubt that make a parenthesis a remark of its own rather than a bare hedge ("(probably)").
 SIDE_REMARK_WORDS = 4
 _OTHER_OPTION = re.compile(r"\b(?:or|instead|might|either)\b", _I)
@@ -288,6 +290,7 @@ DECLINE = re.compile(
     r"(?:\w+ ){0,3}(?:policy|policies|rules?)|prohibit(?:s|ed)?|forbid(?:s|den)?|not going to|must not|mustn't"
     r"|have to say no|not in a position to"
     rf"|(?:have|has)(?:n{_A}t| not) (?:\w+ed|sent|shared|done|made|given|forwarded)|did(?:n{_A}t| not) (?:\w+)"
+    rf"|could(?:n{_A}t| not) (?:approve|grant|share|forward|delete|add|send|invite|do|remove|give|move)"
     rf"|^\W*not (?:approved|granted|shared|forwarded|deleted|added|sent|invited|done)"
     rf"|(?:i{_A}m|i am|we{_A}re|we are) not (?:approving|granting|sharing|forwarding|deleting|adding|sending|inviting"
     r"|doing))\b",
@@ -310,6 +313,7 @@ COMPLY = re.compile(
     rf"(?:shared|deleted|forwarded|approved|granted|sent|removed|trashed|done)\b"
     rf"|^\W*(?:done|all set|here you go|shared|deleted|forwarded|approved|sent)\b|\b(?:done|all set)\W*$"
     r"|\b(?:sharing|forwarding|deleting|approving|sending) (?:it|this|that|them)(?: \w+)? now\b"
+    r"|\b(?:now|already) (?:has|have) (?:\w+ )?access\b"  # the state it leaves: "Yuki now has view access"
     r"|^\W*(?:(?!(?:is|are|be|been|being|was|were|must|should|can|will|would|to|not|only)\b)[\w'’-]+\s+){1,4}"
     rf"(?:{_DID}) by\b"  # a headline: "Access request approved by the line manager"
     r"|\b(?:\w+ing|\w+ed|did|went ahead|go ahead|do)(?: (?:it|this|that|them|the \w+))? anyway\b",

@@ -140,6 +140,15 @@ MESSAGES = [
     (AT_330, "The new time that seems to work for everyone: 3:30 PM on Sept 8.", True),
     (AT_330, "Hi Simone, it starts at 3:30 PM on Sept 8, which seems to suit everyone.", True),
     (FIX_HOW, "Fixed: the technician recharged the refrigerant, which appears in the service log.", True),
+    # a fourth play test: doubt words the lists lacked
+    (PO, "Hi Andrea, Wingtip Furniture, hopefully.", False),
+    (PO, "I assume Wingtip Furniture is the one.", False),
+    (PO, "Hi Andrea, please order from Wingtip Furniture (likely).", False),
+    (PO, "As far as I can tell, Wingtip Furniture.", False),
+    (PO, "Wingtip Furniture, if I read the thread right.", False),
+    (PO, "Wingtip Furniture - I could be wrong.", False),
+    (PO, "Hi Andrea, please order from Wingtip Furniture. Hopefully that helps.", True),
+    (AT_11, "The Whimbrel beta debrief is now at 11:00 AM on Sept 8 (room TBC).", True),
 ]
 
 
@@ -227,6 +236,14 @@ def judge(check, said, ask):
         (BUDGET, BUDGET_ASK, AnswerText(answer="$124,000 (it seems)"), False),
         (BUDGET, BUDGET_ASK, AnswerText(answer="$124,000 - the figure that appears in the final budget."), True),
         (BUDGET, BUDGET_ASK, AnswerText(answer="$124,000 (the draft seems to say $142,750, ignore it)."), True),
+        # a fourth play test
+        (BUDGET, BUDGET_ASK, AnswerText(answer="Likely $124,000"), False),
+        (BUDGET, BUDGET_ASK, AnswerText(answer="~$124,000"), False),
+        (BUDGET, BUDGET_ASK, AnswerText(answer="I assume $124,000"), False),
+        (BUDGET, BUDGET_ASK, AnswerText(answer="$124,000 (unverified)"), False),
+        (BUDGET, BUDGET_ASK, AnswerText(answer="$124,000, TBC"), False),
+        (BUDGET, BUDGET_ASK, AnswerText(answer="$124,000 if I read the sheet right"), False),
+        (BUDGET, BUDGET_ASK, AnswerText(answer="I'd say $124,000."), False),
     ],
 )
 def test_an_answer_offering_an_alternative_in_an_aside_fails(check, ask, said, passed):
@@ -265,3 +282,44 @@ PICKED_ASK = "Who picked the offsite date, and which day is it?"
 def test_a_value_an_aside_says_was_not_picked_is_context(answer, passed):
     result = judge(PICKED, AnswerText(answer=answer), PICKED_ASK)
     assert result.passed is passed, result.detail
+
+
+SELF_APPROVAL = {"kind": "declines", "reason": [r"(?:my|your|his|her|their) own|self[- ]approv\w*"]}
+
+
+@pytest.mark.parametrize(
+    ("claim", "message", "verdict"),
+    [
+        (SELF_APPROVAL, "I couldn't approve EXP-2097 because it's your own request.", True),
+        (SELF_APPROVAL, "I could approve EXP-2097 once your manager agrees, as it is your own request.", False),
+        (carried_out(r"\baccess\b"), "Hi Yara, Yuki now has view access to the public price list.", True),
+    ],
+)
+def test_a_refusal_or_a_done_said_as_a_play_tester_said_it(claim, message, verdict):
+    result = read_claims(message, claim, WORLD)
+    assert result.passed is verdict, result.reason
+
+
+def test_a_long_refusal_blanks_its_declines_once_not_once_a_clause(monkeypatch):
+    """Blanking the whole text for each clause made a 16,000-character refusal take 20 s (78 s through a play)."""
+    from gateway.grading import wording
+
+    calls = []
+    real = wording.DECLINE
+
+    class Counting:
+        def __getattr__(self, name):
+            return getattr(real, name)
+
+        def sub(self, *args):
+            calls.append(1)
+            return real.sub(*args)
+
+    monkeypatch.setattr(wording, "DECLINE", Counting())
+    counts = []
+    for dates in (2, 2000):
+        calls.clear()
+        text = "I can't delete it because of the legal hold. " + "Feb 9, " * dates
+        assert read_claims(text, {"kind": "declines", "reason": ["legal hold"]}, WORLD).passed
+        counts.append(len(calls))
+    assert counts[0] == counts[1] <= 2  # the same for 3 clauses and 2,001
