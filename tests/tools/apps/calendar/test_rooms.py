@@ -7,8 +7,8 @@ from tests.tools.apps.conftest import call
 from tools import REGISTRY
 from tools.companies import NOW, TIMEZONE, USER, build_default
 from tools.kernel.blobs import BlobStore
-from tools.kernel.world import Context, World
 from tools.kernel.exceptions import Conflict, InvalidArgument, NotFound
+from tools.kernel.world import Context, World
 
 
 def test_list_rooms_filters_by_office_and_size():
