@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from gateway.control.rows import load_builtin_tasks
-from gateway.control.worlds import world_template
+from gateway.control.worlds import _blob_ids, world_template
 from tests.tiers import sampled
 from tests.tools.kernel.test_docx_text import python_docx_text
 from tests.tools.kernel.test_xlsx_text import openpyxl_values
@@ -55,19 +55,10 @@ def test_every_document_a_row_makes_reads_the_same_both_ways(task_id, reader):
     assert compare_all({blob: blobs[blob] for blob in task.documents}, reader) > 0
 
 
-def blob_ids(value: Any) -> set[str]:
-    """Every blob id a snapshot's records hold (a file's, a version's, an attachment's)."""
-    if isinstance(value, dict):
-        own = {value["blob"]} if str(value.get("blob")).startswith("sha256:") else set()
-        return own.union(*(blob_ids(v) for v in value.values()))
-    if isinstance(value, list):
-        return set().union(*(blob_ids(v) for v in value))
-    return set()
-
-
 @pytest.mark.parametrize("reader", sorted(READERS))
 @pytest.mark.parametrize("company", sampled(COMPANIES, 1, seed="fast-readers"))
 def test_every_document_of_a_company_reads_the_same_both_ways(company, reader):
     """The company's own files only: the shared store also holds what other tests' rows made."""
-    held = {blob: BLOBS[blob] for blob in blob_ids([company_state(company, app, copy=False) for app in BACKGROUNDS])}
+    states = [company_state(company, app, copy=False) for app in BACKGROUNDS]
+    held = {blob: BLOBS[blob] for blob in _blob_ids(states)}
     assert compare_all(held, reader) > 0  # every company keeps both kinds
