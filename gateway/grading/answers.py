@@ -63,10 +63,13 @@ class AnswerText:
     response: str | None = None
 
     def graded(self) -> tuple[str, str]:
-        """The text to grade and where it came from (``answer``, ``summary``, ``response`` or ``none``)."""
+        """The text to grade and where it came from (``answer``, ``summary``, ``response`` or ``none``).
+
+        Only a string with a word in it counts: a number or a list (from a hand-edited episode record) is no text.
+        """
         for source in ("answer", "summary", "response"):
             text = getattr(self, source)
-            if text and text.strip():
+            if isinstance(text, str) and text.strip():
                 return text, source
         return "", "none"
 
@@ -443,7 +446,7 @@ def grade_answer(
             problems.append(f"{kind}: does not name {sorted(map(_show_claim, missing))}")
         if extra:
             problems.append(f"{kind}: also names {sorted(map(_show_claim, extra))}, which was not asked for")
-    if source == "answer" and said.summary:
+    if source == "answer" and isinstance(said.summary, str) and said.summary:
         against = summary_contradicts(said.summary, check, snapshot, year) or _restates_otherwise(
             said.summary, text, check, snapshot, instruction, asked, year
         )
@@ -451,8 +454,13 @@ def grade_answer(
             problems.append(f"the summary contradicts the answer ({against})")
     unremarked = w.PAREN.sub(lambda m: " " if w.side_remark(m.group(0)[1:-1]) else m.group(0), text)
     hedge = (_HEDGE_IN_ANSWER if source == "answer" else _HEDGE).search(unremarked) or _TILDE.search(unremarked)
+    hedge = hedge or _HOPE_LAST.search(text)
     if hedge:
         problems.append(f"hedges ({hedge.group(0)!r}): an answer states one thing")
+    elif doubt := w.doubting(unremarked):
+        problems.append(f"doubts it ({doubt!r}): an answer states one thing")
+    if text.rstrip().endswith("?"):
+        problems.append("asks rather than answers (it ends in '?')")
     problems += _pairing_problems(check, text, snapshot)
     shown = (text[:80] + "...") if len(text) > 80 else text
     if problems:
@@ -488,13 +496,16 @@ def summary_contradicts(summary: str, check: dict[str, Any], snapshot: dict[str,
     """How a summary contradicts the answer it comes with, or ``""``; context about other values is free.
 
     It contradicts when it takes the answer back (a retraction such as ``correction`` or ``scratch that``,
-    ``the answer above is wrong``), denies an expected value (``not Tessa``, ``Tessa isn't right``), or
+    ``the answer above is wrong``), doubts it (``not 100% sure this is right``), denies an expected value
+    (``not Tessa``, ``Tessa isn't right``), or
     states another candidate as the answer (``the answer is Quentin``, ``actually it's HD-1039``, ``it
     should be 12``) where it names no expected value of that kind there. Naming other values as context
     (``Aisha's manager is Quentin, whose manager is Tessa``) is not stating them as the answer.
     """
     if m := (w.BACK.search(summary) or w.FORWARD.search(summary) or polarity.SAYS_WRONG.search(summary)):
         return f"takes it back: {m.group(0)!r}"
+    if doubt := w.doubting(summary):
+        return f"doubts it: {doubt!r}"  # "Not 100% sure this is right though."
     for m in polarity.SUMMARY_DOUBT.finditer(summary):  # "it could also be Quentin": doubt beside another candidate
         end = polarity.CLAUSE_END.search(summary, m.end())
         doubted = summary[m.end() : end.start() if end else len(summary)]
@@ -602,6 +613,8 @@ _UNSURE = (rf"{w.UNSURE}|{w.SEEMS}|either|(?:best |educated )?guess|can(?:no|['�
            r"|unverified|not (?:yet )?verified|to be confirmed|tbc|needs? (?:confirmation|confirming)")  # fmt: skip
 #: An amount given about with a tilde: "~$156,750".
 _TILDE = re.compile(r"~\s*[$€£]?\d")
+#: "hopefully" closing the answer doubts it ("Carmen Ferrari, 3, hopefully"); elsewhere it is mostly a pleasantry.
+_HOPE_LAST = re.compile(r"\bhopefully\W*$", re.IGNORECASE)
 _HEDGE = re.compile(rf"\b({_UNSURE})\b", re.IGNORECASE)
 _HEDGE_IN_ANSWER = re.compile(rf"\b(or|might|{_UNSURE}|if\b[^.;()]{{0,60}}\binstead)\b", re.IGNORECASE)
 #: A parenthesis offering another answer, not context: "(and PR-4739)", "(If you meant the draft instead: ...)".

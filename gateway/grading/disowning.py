@@ -31,12 +31,14 @@ def disowns(text: Any, negative_work: bool = False) -> str:
     """Why a free text disowns the work it comes with, or ``""``: the default reading of a text with no claim.
 
     The text's own words (no quoted or forwarded original) are read for a retraction (``correction``,
-    ``scratch that``, ``ignore the following``), then clause by clause (questions, and clauses of reason,
-    condition or time such as ``because they can't deliver``, are context) for: telling the reader not to
-    act (``do NOT pay this``, ``you should not attend``), saying the work was not done or cannot be (``could
-    NOT update it``, ``I can't make it``, ``it was not booked``), or calling it off or voiding it
-    (``cancelled``, ``rejected``, ``deprecated``, ``OUTDATED``, ``ignore this``), unless negated (``not
-    cancelled``) or after a condition in the clause (``let me know if anything is wrong``).
+    ``scratch that``, ``ignore the following``), for doubt about the work as a whole (``not sure this is
+    right``, ``this may be wrong``: :func:`gateway.grading.wording.doubting`), then clause by clause
+    (questions, and clauses of reason, condition or time such as ``because they can't deliver``, are context)
+    for: telling the reader not to act (``do NOT pay this``, ``you should not attend``), saying the work was
+    not done or cannot be (``could NOT update it``, ``I can't make it``, ``it was not booked``), or calling
+    it off or voiding it (``cancelled``, ``rejected``, ``deprecated``, ``OUTDATED``, ``ignore this``, ``test
+    message, please ignore``), unless negated (``not cancelled``) or after a condition in the clause (``let
+    me know if anything is wrong``).
 
     Args:
         text: The free text (anything else than a string disowns nothing).
@@ -54,6 +56,8 @@ def disowns(text: Any, negative_work: bool = False) -> str:
     if negative_work:
         m = _UNDOES_DECLINE.search(text)
         return f"says the opposite of the work ({m.group(0)!r})" if m else ""
+    if doubt := w.doubting(text):
+        return f"doubts it ({doubt!r})"  # "Not sure this is right.", "FYI, though I think this might be old."
     for sentence in w.SENTENCE_END.split(text):
         if not sentence.strip() or sentence.rstrip().endswith("?"):
             continue

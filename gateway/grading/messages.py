@@ -189,6 +189,9 @@ def split_clauses(text: str, a: int, b: int, aside: bool) -> list[_Clause]:
     return [_Clause(text, s, e, aside or bool(w.ASIDE.match(text, s, e))) for s, e in bounds if text[s:e].strip()]
 
 
+_POST_CUT = re.compile(rf"{w.CUT.pattern}|\b(?:if|unless|in case|when|whenever|once)\b", re.IGNORECASE)
+
+
 def negated(text: str, lo: int, at: int, end: int | None = None, hi: int = 0) -> bool:
     """A negator before ``at`` (back to ``lo``, the scope's cut) or, with ``end``, a negating predicate after it."""
     pre = w.NOT_NEG.sub(" ", text[max(lo, at - w.SCOPE) : at])
@@ -198,7 +201,7 @@ def negated(text: str, lo: int, at: int, end: int | None = None, hi: int = 0) ->
     if end is None:
         return False
     post = text[end : min(hi, end + w.SCOPE)]
-    cut = w.CUT.search(post)
+    cut = _POST_CUT.search(post)  # "or Carmen if Nadia can't": the can't is Nadia's
     return w.NEG_AFTER.search(post[: cut.start()] if cut else post) is not None
 
 
@@ -297,6 +300,8 @@ def _clock(m: re.Match[str]) -> str:
         return {"noon": "12:00", "midday": "12:00", "midnight": "00:00"}[m[6].lower()]
     if m[4]:
         return f"{int(m[4]):02d}:{m[5]}"
+    if m[11]:
+        return f"{int(m[11]):02d}:00"
     hour, minute, half = (m[1], m[2], m[3].lower()) if m[1] else (m[7], m[8], m[10].lower())
     if int(hour) > 12 or int(minute or 0) > 59:
         return ""
@@ -392,6 +397,8 @@ def _value_problems(claim: dict[str, Any], sentences: list[list[_Clause]], world
         problems.append(f"says not {show(want & status['negated'])}")
     if want & status["hedged"]:
         problems.append(f"hedges on {show(want & status['hedged'])}")
+    if offered := status["hedged"] - want - ignore - status["negated"]:
+        problems.append(f"offers {show(offered)} as well")  # "Maybe also Wingtip", "Carmen might join too"
     if status["asserted"] - want:
         problems.append(f"asserts {show(status['asserted'] - want)}, which is not the claim")
     if want - status["asserted"] - status["neutral"] and claim.get("required", True):
@@ -478,6 +485,7 @@ def _declines_problems(claim: dict[str, Any], sentences: list[list[_Clause]]) ->
                 if c.doubt and not denied and claim.get("value") is False:
                     continue  # "Approved. (Pending the real sign-off, so not final yet.)" says it is not quite done
                 (undone if denied or _NOTHING_AFTER.match(own, m.end()) else said).append(m.group(0).strip())
+    said += _offers(sentences, declined)
     if claim.get("value") is False:  # carried out: says so, and declines nothing
         problems = [f"declines ({declined[0][0]!r})"] if declined else []
         problems += [f"says it is not done ({undone[0]!r})"] if undone else []
@@ -505,6 +513,29 @@ def _declines_problems(claim: dict[str, Any], sentences: list[list[_Clause]]) ->
         ):
             problems.append(f"does not state {rx!r} as the reason")
     return problems
+
+
+_VERB_AFTER = re.compile(r"\W+(?:to\W+)?([a-z]+)", re.IGNORECASE)
+
+
+def _offers(sentences: list[list[_Clause]], declined: list[tuple[str, str]]) -> list[str]:
+    """Where a refusal offers what it declined after all: ``I can't approve it ... I can approve it tomorrow``.
+
+    The verbs are those right after each decline (``can't approve``, ``unable to delete``); an offer is ``I/we
+    can/could`` with one of them, in a clause that is no question.
+    """
+    verbs = set()
+    for clauses in sentences:
+        for c in clauses:
+            for m in w.DECLINE.finditer(c.text, c.start, c.end):
+                if (v := _VERB_AFTER.match(c.text, m.end(), c.end)) and v[1].lower() not in {"be", "have", "do"}:
+                    verbs.add(v[1].lower())
+    if not verbs or not declined:
+        return []
+    offer = re.compile(rf"\b(?:i|we)\s+(?:can|could)\s+(?:still\s+|also\s+|easily\s+|just\s+)?"
+                       rf"(?:{'|'.join(sorted(verbs))})\b", re.IGNORECASE)  # fmt: skip
+    return [m.group(0) for clauses in sentences for c in clauses if not c.question
+            for m in offer.finditer(c.text, c.start, c.end)][:1]  # fmt: skip
 
 
 def _defers(c: _Clause, m: re.Match[str]) -> bool:
@@ -584,7 +615,7 @@ _ABSENT = ("does not ", "names ")
 
 def _problems(text: str, claims: dict[str, Any] | list[dict[str, Any]], world: dict[str, Any] | None) -> list[str]:
     sentences = _clauses(text)
-    problems = []
+    problems = [f"doubts what it says ({said!r})"] if (said := w.doubting(_live(text))) else []
     for claim in claims if isinstance(claims, list) else [claims]:
         if claim["kind"] in w.STATES:
             problems += _state_problems(claim, sentences)

@@ -31,6 +31,9 @@ __all__ = [
     "DISPUTES",
     "DOUBT",
     "DOUBT_WORK",
+    "DOUBTS_WORK",
+    "doubts_work",
+    "doubting",
     "ALTERNATIVE",
     "ALT_OPEN",
     "HANDBACK",
@@ -118,12 +121,17 @@ UNSURE = (r"maybe|perhaps|possibly|probably|not sure|unsure|i think|i guess|i be
           r"|could be|may still|if i read (?:it|that|this|the \w+) (?:right|correctly)|double.check me"
           r"|seemingly|apparently|reportedly|likely|i assume|i(?:['’]d| would) say|as far as i (?:can tell|know)"
           r"|my guess|(?:i )?(?:may|might|could) be wrong|not (?:100 ?%|fully|entirely|completely|totally) sure"
-          r"|if i(?:['’]m| am) reading (?:it|that|this|the \w+) (?:right|correctly)")  # fmt: skip
+          r"|if i(?:['’]m| am) reading (?:it|that|this|the \w+) (?:right|correctly)"
+          r"|(?:i(?:['’]m| am) )?not (?:100 ?% |fully |entirely |completely |totally |quite )?"
+          r"(?:certain|positive|confident)")  # fmt: skip
 #: A claim only seen (``seems fixed``, ``appears to work``, ``Wingtip, it seems``): in the clause that makes it, not
 #: in a parenthesis or a colon's lead-in, where the verb mostly remarks on something else (``(which seems
 #: cheaper)``, ``the time that seems to suit everyone: 3:30 PM``).
 SEEMS = r"(?:it |so it )?seems?|seemed|appears? to"
-HEDGE = re.compile(rf"\b(?:{UNSURE}|{SEEMS}|hopefully|might|either(?!\W*$)|whichever)\b", _I)
+#: Another option said to do as well: "1pm also works", "Coho is fine too".
+ALSO_FINE = (r"(?:also|too|as well) (?:works?|fine|ok(?:ay)?|possible|an option)"
+             r"|(?:works?|fine|ok(?:ay)?) (?:too|as well)")
+HEDGE = re.compile(rf"\b(?:{UNSURE}|{SEEMS}|{ALSO_FINE}|hopefully|might|either(?!\W*$)|whichever)\b", _I)
 HEDGE_ONLY = re.compile(rf"\W*(?:(?:{UNSURE}|{SEEMS}|hopefully)\W*)+", _I)
 #: A doubt word of its own (not "might", "either": "either way:" is sure), for a lead-in before a colon.
 UNSURE_WORD = re.compile(rf"\b(?:{UNSURE})\b", _I)
@@ -157,6 +165,60 @@ def side_remark(inner: str) -> bool:
 #: Of those, what disowns a free text with no claim: "(not actually confirmed)", "(could also be the draft)".
 DOUBT_WORK = re.compile(r"\b(?:well\W+almost|not quite|not (?:actually|really)|not (?:yet )?final|could also be"
                         r"|i forget|or at least)\b", _I)  # fmt: skip
+_BACK = (r"(?:it|this|that|these|those|so|others?|more|any of (?:it|this|that|them)|all (?:of )?(?:it|this|that)"
+         r"|the (?:one|answer|time|date|file|form|link|version|copy|figure|number|list|invite))\b")
+#: A clause that doubts the work as a whole, not a value in it: "Not 100% sure that's right though", "I could be
+#: wrong", "Not sure it worked", "this may be wrong", "Might be the unsigned one", "my guess is that's what you
+#: wanted", "please double-check", "I still need to confirm with her". Doubt about why, when or how something else
+#: went ("not sure why Wingtip was dropped") is none; see :func:`doubts_work` for the pleasantries left out.
+DOUBTS_WORK = re.compile(
+    rf"\b(?:{UNSURE}|hopefully)(?:\W+(?:is|was|about|that|if|whether|on))*\W*"
+    rf"(?:$|(?=(?:though|tho|either)\b|{_BACK}))"
+    r"|^\W*(?:(?:so|and|but|though|although|or)\W+)?(?:(?:it|this|that|which|they)\W+)?(?:may|might|could)\W+"
+    r"(?:well\W+|also\W+|still\W+)?(?:be|have)\b(?!\W+(?:worth|helpful|useful|good|best|easier|nice|a good))"
+    r"|\b(?:please|pls|worth|want to|should|best to|you may|you might)\W+(?:\w+\W+){0,2}?double.check"
+    r"|\b(?:i|we) (?:could|may|might) (?:well )?be (?:wrong|mistaken|off)\b"
+    r"|\b(?:still )?(?:need|have|has|needs) to (?:confirm|double.check|verify) (?:it |this |that )?with\b",
+    _I,
+)
+#: A doubt word before a pleasantry, not before the work: "hopefully that helps", "I think that's everything".
+_PLEASANTRY = re.compile(
+    rf"\b(?:that|this|it)(?:{_A}s| is| will| should| would)?\W+(?:help|helps|everything|all|useful|clear|enough)\b"
+    r"|\bcovers? (?:it|everything)\b",
+    _I,
+)
+#: A clause read for no doubt about the work: a condition ("if that's wrong, ...", "let me know if ...").
+_CONDITION = re.compile(r"\W*(?:if|unless|when|whenever|whether|in case|once|until)\b|.*\blet me know\b", _I)
+_PIECE = re.compile(rf"{SPLIT.pattern}|[()]", _I)
+
+
+def doubts_work(clause: str) -> re.Match[str] | None:
+    """Where ``clause`` doubts the work as a whole (:data:`DOUBTS_WORK`), or ``None``.
+
+    A doubt word before a pleasantry (``hopefully that helps``, ``I think that's all``) doubts nothing.
+    """
+    m = DOUBTS_WORK.search(clause)
+    return None if m is None or _PLEASANTRY.search(clause, m.start()) else m
+
+
+def doubting(text: str) -> str:
+    """The words of the first clause of ``text`` that doubts the work as a whole, or ``""``.
+
+    ``"Done. Not 100% sure that's right though."`` gives ``"Not 100% sure that's right though"``. Questions
+    and conditions (``if that is wrong, ...``, ``let me know if ...``) are not read.
+    """
+    for sentence in SENTENCE_END.split(text):
+        if sentence.rstrip().endswith("?"):
+            continue
+        at = 0
+        for cut in [*_PIECE.finditer(sentence), None]:
+            piece = sentence[at : cut.start() if cut else len(sentence)]
+            if not _CONDITION.match(piece) and doubts_work(piece):
+                return piece.strip(" \t-–—,.;:")[:80]
+            at = cut.end() if cut else len(sentence)
+    return ""
+
+
 #: An alternative offered in an aside that names another candidate: "(or high)", "(if you meant ... instead: X)".
 ALTERNATIVE = re.compile(r"^\W*(?:and|plus|also)\b|\b(?:or|instead|if|unless|otherwise)\b", _I)
 ALT_OPEN = re.compile(r"\W*or\b", _I)  # (match) a parenthesis or clause opening with "or": another option
@@ -198,12 +260,14 @@ RANGE = re.compile(r"\s*(?:-|–|—|to|until|till|through)\s*", _I)
 TO_BEFORE = re.compile(r"\bto\s+(?:the\s+)?$", _I)
 TOKEN = re.compile(r"\w+(?:[.@'’+&-]\w+)*")
 #: A clock time: ``3pm`` (groups 1-3), ``15:00`` (4-5), ``noon`` (6), the start of ``2:30-3:15 pm`` (7-8; the end's
-#: hour and half, 9-10: a 12-hour range's am/pm is both ends', ``11-1pm`` starts in the morning).
+#: hour and half, 9-10: a 12-hour range's am/pm is both ends', ``11-1pm`` starts in the morning), the bare hour
+#: starting a range to a clock time (11: ``12-12:30``, ``9 to 10:30``).
 TIME = re.compile(
     r"\b(\d{1,2})(?:[:.](\d{2}))?\s*([ap])\.?\s?m\b\.?"
     r"|\b([01]?\d|2[0-3])[:h]([0-5]\d)\b(?!\s*(?:[-–—]|to|until|till)\s*\d{1,2}(?::\d{2})?\s*[ap]\.?\s?m\b)"
     r"|\b(noon|midday|midnight)\b"
-    r"|\b(\d{1,2})(?::(\d{2}))?(?=\s*(?:[-–—]|to|until|till)\s*(\d{1,2})(?::\d{2})?\s*([ap])\.?\s?m\b)",
+    r"|\b(\d{1,2})(?::(\d{2}))?(?=\s*(?:[-–—]|to|until|till)\s*(\d{1,2})(?::\d{2})?\s*([ap])\.?\s?m\b)"
+    r"|\b([01]?\d|2[0-3])(?=\s*(?:[-–—]|to|until|till)\s*(?:[01]?\d|2[0-3])[:h][0-5]\d\b(?!\s*[ap]\.?\s?m\b))",
     _I,
 )
 _NAMES = r"(?:\s+(?:[A-Z][\w'’.-]*|and|&|all|team|everyone|folks|both|there|you two|y'all))*"
@@ -300,9 +364,10 @@ DECLINE = re.compile(
 DEFERS = re.compile(r"\b(?:yet|for now|for the (?:moment|time being)|so far)\b", _I)
 _DID = (
     r"shared|deleted|forwarded|approved|granted|added|sent|removed|moved|trashed|done|given|invited|opened|posted"
-    r"|gone ahead|went ahead|taken care of|handled|completed"
+    r"|gone ahead|went ahead|taken care of|handled|completed|archived"
 )
-_DO = r"share|delete|forward|approve|grant|add|send|remove|move|trash|do|give|invite|open|post|go ahead|take care of"
+_DO = (r"share|delete|forward|approve|grant|add|send|remove|move|trash|do|give|invite|open|post|go ahead|take care of"
+       r"|archive")
 #: Saying it was done or will be: "done", "I've shared it", "I'll forward it", "it has been deleted".
 COMPLY = re.compile(
     rf"\b(?:i|we)(?:{_A}ve| have)?\s+(?:just\s+|now\s+|already\s+|also\s+)?(?:{_DID})\b"
@@ -324,7 +389,8 @@ COMPLY = re.compile(
 DISPUTES = re.compile(
     r"\b(?:is|are|was|were|seems?|looks?)\s+(?:probably\s+|likely\s+|clearly\s+|just\s+|simply\s+)?(?:wrong"
     rf"|mistaken|incorrect|outdated|overkill|unnecessary|pointless|nonsense|bogus)\b|\b(?:doesn{_A}t|does not"
-    rf"|don{_A}t|do not|shouldn{_A}t|should not)\s+(?:really\s+)?apply\b|\bno longer applies\b",
+    rf"|don{_A}t|do not|shouldn{_A}t|should not)\s+(?:really\s+)?apply\b|\bno longer applies\b"
+    r"|\b(?:probably|likely|already|has|have|had)\s+(?:already\s+|probably\s+)?(?:expired|lapsed|been lifted)\b",
     _I,
 )
 
@@ -378,6 +444,7 @@ DISOWN_STATE = re.compile(
     r"|not (?:really |actually |quite )?(?:valid|correct|right|accurate|true|current|final|approved|needed|required"
     r"|done|fixed|resolved|updated"
     r"|paid|booked|happening|going ahead|confirmed|attending|coming|genuine|real|the (?:right|correct|latest|final))"
+    r"|test (?:message|mail|email|post|comment|note|entry)|(?:just|only) a (?:placeholder|test)|please ignore(?=\W*$)"
     r"|disregard|ignore (?:this|it|that|them|the (?:above|below|attached|file|message|mail|email|invoice|link|notice"
     r"|request|update|plan|document|doc|booking|invite|meeting|event|comment))"
     r"|no longer (?:valid|needed|required|relevant|current|applies|apply|in use|happening|going ahead|on|accurate))\b",

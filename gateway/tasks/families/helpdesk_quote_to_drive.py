@@ -9,7 +9,7 @@ Scenario shapes (picked by the seed):
 
 - ``revised_quote``: the near-misses above (control: files the superseded first quote).
 
-The note on the ticket must say the quote is filed; if it says which one, the revision (``FILED_REVISION``:
+The note on the ticket must say the quote is filed; if it says which one, the revision (``filed_revision``:
 "filed the original quote, not the revision" fails).
 - ``filed_last_year``: the vendor's quotes folder already holds last year's quote from them (control: notes
   the ticket as filed without filing the new quote).
@@ -39,15 +39,25 @@ VENDORS = (
 )
 
 
-#: What the note on the ticket must say: the quote is filed, and, if it says which, the revision (never the first).
-FILED_REVISION: list[dict[str, Any]] = [
-    {"kind": "attached"},
-    {"kind": "choice", "value": "revision", "required": False, "cues": [r"\b(?:fil|upload|sav|stor|plac|put)\w*"],
-     "candidates": [["revision", "revised", "rev2", "newer quote", "latest quote", "current quote", "second quote",
-                     "new quote", "updated quote", "newest quote"],
-                    ["original quote", "first quote", "older quote", "earlier quote", "old quote", "original one",
-                     "first one", "original version", "superseded quote"]]},
-]  # fmt: skip
+_REVISION = ["revision", "revised", "rev2", "newer quote", "latest quote", "current quote", "second quote", "new quote",
+             "updated quote", "newest quote"]
+_FIRST = ["original quote", "first quote", "older quote", "earlier quote", "old quote", "original one", "first one",
+          "original version", "superseded quote"]
+
+
+def filed_revision(vendor: str) -> list[dict[str, Any]]:
+    """What the note on the ticket must say: the quote is filed, and, if it says which, the revision (never the first).
+
+    Each ``<word> quote`` form is also read with the vendor's name inside it (``the first Contoso quote``).
+    """
+    def named(forms: list[str]) -> list[str]:
+        return forms + [f.replace(" quote", f" {vendor} quote") for f in forms if f.endswith(" quote")]
+
+    return [
+        {"kind": "attached"},
+        {"kind": "choice", "value": "revision", "required": False, "cues": [r"\b(?:fil|upload|sav|stor|plac|put)\w*"],
+         "candidates": [named(_REVISION), named(_FIRST)]},
+    ]
 
 
 def _quote(inst: Instance, vendor: str, number: str, amount: int, rev: bool) -> tuple[str, dict[str, Any]]:
@@ -209,7 +219,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "app": "helpdesk",
                 "collection": "comments",
                 "new": True,
-                "where": {"ticket_id": target["id"], "author": me, "body": {"claims": FILED_REVISION}},
+                "where": {"ticket_id": target["id"], "author": me, "body": {"claims": filed_revision(vendor)}},
             },
         ],
         "allowed_changes": [
