@@ -5,10 +5,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
+import sys
 from collections.abc import AsyncIterator
 from typing import Any
 
 import httpx
+import pytest
 
 from tools.companies import NOW, TIMEZONE, USER, build_default
 from tools.companies.shared import BLOBS
@@ -115,3 +117,11 @@ async def in_process(app: Any, **transport: Any) -> AsyncIterator[httpx.AsyncCli
     finally:
         stop.set()
         await task
+
+
+@pytest.fixture(autouse=True)
+def _no_row_build_lines_after_a_test():
+    """The command line's progress hook on row builds ends with the test that ran main() (no line in another's err)."""
+    yield
+    if (row_cache := sys.modules.get("gateway.tasks.row_cache")) is not None:
+        row_cache.on_build.clear()

@@ -103,6 +103,9 @@ def parse_task(row: dict[str, Any] | str, where: str = "task") -> Task:
 
     try:
         data = json.loads(row) if isinstance(row, str) else row
+        if not isinstance(data, dict):
+            raise TaskError(f"{where}: a task row is a JSON object ({{\"id\": ..., \"instruction\": ...}}), "
+                            f"not {_json_kind(data)}")  # fmt: skip
         task = Task.model_validate(data)
     except json.JSONDecodeError as exc:
         raise TaskError(f"{where}: not valid JSON ({exc.msg} at column {exc.colno})") from None
@@ -115,6 +118,13 @@ def parse_task(row: dict[str, Any] | str, where: str = "task") -> Task:
     except ValueError as exc:
         raise TaskError(f"{where} ({task.id}): {exc}") from None
     return task
+
+
+def _json_kind(value: Any) -> str:
+    """How JSON names ``value``'s type: ``a list``, ``a string``, ``a number``, ``true``, ``null``."""
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    return {list: "a list", str: "a string"}.get(type(value), "a number")
 
 
 #: Most bytes a tasks file may hold (the built-in 10,582 family rows take ~75 MB as JSONL).

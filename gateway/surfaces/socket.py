@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
 import os
 import shutil
@@ -49,6 +50,22 @@ _MAX_PARENT = 76
 _PREFIX = "company-api-"
 
 Scope = MutableMapping[str, Any]
+
+#: True in the socket server's task: uvicorn's lines about the process are the main server's to say.
+_IN_SOCKET_SERVER = contextvars.ContextVar("in_socket_server", default=False)
+
+
+class _OnceAProcess(logging.Filter):
+    """Drops uvicorn's "Started/Finished server process" from the socket's server (the log said them twice)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        process_line = str(record.msg).startswith(("Started server process", "Finished server process"))
+        return not (process_line and _IN_SOCKET_SERVER.get())
+
+
+_uvicorn_log = logging.getLogger("uvicorn.error")
+if not any(isinstance(f, _OnceAProcess) for f in _uvicorn_log.filters):
+    _uvicorn_log.addFilter(_OnceAProcess())
 
 
 def from_sandbox(scope: Scope) -> bool:
@@ -176,7 +193,11 @@ async def serve_on_unix_socket(
             http=http_protocol(head_timeout_s, max_request_bytes),
         )
         server = _SecondServer(config)
-        task = asyncio.create_task(server.serve(sockets=[sock]))
+        token = _IN_SOCKET_SERVER.set(True)  # the task takes a copy of this context
+        try:
+            task = asyncio.create_task(server.serve(sockets=[sock]))
+        finally:
+            _IN_SOCKET_SERVER.reset(token)
         logger.info("serving the company API to sandboxes on %s", path)
         try:
             yield path

@@ -43,6 +43,9 @@ __all__ = ["FORMAT", "CachedFamily", "cache_folder", "code_digest", "facts_of", 
 
 logger = logging.getLogger(__name__)
 
+#: Called with a family's name before its rows are built (not in the cache: the first run after an install or a
+#: change); the command line adds one that prints a progress line, since a cold build takes minutes.
+on_build: list[Callable[[str], None]] = []
 #: The file layout's version: a change to the header or the facts bumps it.
 FORMAT = 1
 #: Seconds after which another key's file of the same family is removed.
@@ -129,6 +132,8 @@ def load_or_build(family: Family, build: Callable[[], list[dict[str, Any]]], sal
         cached = _read(path, family, key)
         if cached is not None:
             return cached
+    for hook in on_build:
+        hook(family.name)
     rows = build()
     lines = [json.dumps(row) for row in rows]
     facts = [facts_of(row) for row in rows]

@@ -62,8 +62,14 @@ def selected_facts(args: argparse.Namespace) -> list[dict[str, Any]]:
     from gateway.exceptions import TaskError
 
     names = family_names(args)
-    if args.tasks_file or getattr(args, "task_ids", None):
-        return [stats_fact(t) for t in load_selected(args).values()]
+    ids = getattr(args, "task_ids", None)
+    if args.tasks_file or ids:
+        tasks = load_selected(args)
+        if ids:  # only the ids asked for, as listing them does
+            if missing := [t[:120] for t in ids if t not in tasks]:
+                raise TaskError(f"unknown task ids {missing}; see 'company-gateway tasks'")
+            tasks = {t: tasks[t] for t in dict.fromkeys(ids)}
+        return [stats_fact(t) for t in tasks.values()]
     facts = builtin_facts(names if names is not None else True, getattr(args, "split", None))
     if not facts and (names is not None or getattr(args, "split", None)):
         raise TaskError("no task matches --split/--family; 'company-gateway tasks --stats' counts them by both")

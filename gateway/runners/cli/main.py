@@ -41,6 +41,28 @@ _COMMANDS = {
 }
 
 
+#: The commands that read the built-in task rows (and build them when the row cache does not hold them).
+_LOADS_TASKS = ("serve", "tasks", "demo", "cluster", "rollout", "regrade", "harbor-export", "gym-export")
+
+
+def _say_when_rows_are_built(command: str) -> None:
+    """Print a line to standard error before each family's rows are built (a cold row cache: minutes)."""
+    from gateway.tasks import row_cache
+    from gateway.tasks.loader import families
+
+    built = 0
+
+    def say(name: str) -> None:
+        nonlocal built
+        built += 1
+        where = row_cache.cache_folder()
+        kept = f"kept in {where} for later runs" if where else "not kept: no cache folder"
+        print(f"company-gateway {command}: building task rows, family {built} of {len(families())} ({name}); first "
+              f"run after an install or a change, {kept}", file=sys.stderr, flush=True)  # fmt: skip
+
+    row_cache.on_build[:] = [say]
+
+
 def _version() -> str:
     """The installed distribution's version ("unknown" when run from a tree that was never installed)."""
     from importlib import metadata
@@ -146,7 +168,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     tasks.add_argument("--tasks", dest="tasks_file", help="JSONL file of task rows (default: built-in tasks)")
     tasks.add_argument("--json", action="store_true", help="one JSON object per task (prove: per policy)")
-    tasks.add_argument("--stats", action="store_true", help="counts by app, exposure, tier, split, kind, family")
+    tasks.add_argument(
+        "--stats",
+        action="store_true",
+        help="counts by app, exposure, tier, split, kind, family and shape; instruction skeletons per family",
+    )
     tasks.add_argument("--task", dest="task_ids", action="append", help="list or prove only this task id (repeatable)")
     tasks.add_argument(
         "--exposure",
@@ -161,7 +187,14 @@ def _parser() -> argparse.ArgumentParser:
     tools = sub.add_parser("tools", help="list every generated tool")
     tools.add_argument("--json", action="store_true", help="a JSON array: name, app, read_only, input_schema")
 
-    demo = sub.add_parser("demo", help="serve on loopback and play a policy on every task, every way in")
+    demo = sub.add_parser(
+        "demo",
+        help="serve on loopback and play a policy on the hand-written tasks and a sample of each family",
+        description="Serve on loopback and play a policy: every hand-written task through all three ways in, and a "
+        "fixed sample of each family's instances (--sample N, default 3; --all for every one), each through its own "
+        "way in. Prints a table by family and a summary; the exit status is 1 if a reference solution scores below "
+        "1.0.",
+    )
     demo.add_argument(
         "--policy", choices=["oracle", "noop"], default="oracle", help="oracle (reference solutions, default) or noop"
     )
@@ -357,6 +390,8 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = _parser().parse_args(argv)
     try:
+        if args.command in _LOADS_TASKS:
+            _say_when_rows_are_built(args.command)
         command = importlib.import_module(f"gateway.runners.cli.{_COMMANDS[args.command]}")
         status: int = command.run(args)
         return status

@@ -18,7 +18,7 @@ def _cannot_bind(host: str, port: int) -> str | None:
     """Why HOST:PORT cannot be bound now (e.g. "Address already in use"), or None when it can.
 
     The probe binds as uvicorn does (SO_REUSEADDR, so a port in TIME_WAIT passes) and lets go at once; a host
-    that does not resolve is left to uvicorn to report.
+    that does not resolve is refused before (``run``).
     """
     try:
         family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
@@ -44,7 +44,14 @@ def run(args: argparse.Namespace) -> int:
 
     overrides = {k: v for k, v in vars(args).items() if k in Settings.model_fields and v is not None}
     settings = Settings(**overrides)
-    # Before the task rows load (seconds for the built-in ones): a port in use is said at once.
+    # Before the task rows load (seconds for the built-in ones): a host that is no address, or a port in use, is
+    # said at once.
+    try:
+        socket.getaddrinfo(settings.host, None, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except OSError as exc:
+        print(f"company-gateway serve: --host {settings.host} (GATEWAY_HOST) is no address here: "
+              f"{exc.strerror or exc}; use an interface's address, 127.0.0.1 or 0.0.0.0", file=sys.stderr)  # fmt: skip
+        return 2
     if settings.port and (why := _cannot_bind(settings.host, settings.port)):
         print(f"company-gateway serve: --port {settings.port} (GATEWAY_PORT) cannot be bound on {settings.host}: "
               f"{why}; choose another --port, or --port 0 for a free one", file=sys.stderr)  # fmt: skip

@@ -27,6 +27,11 @@ def run(args: argparse.Namespace) -> int:
     """``tasks``: list, count (``--stats``), export, prove or generate task rows."""
     if args.action == "generate":
         return _cmd_generate(args)
+    if stray := [f"--{name}" for name in ("module", "companies", "seeds") if getattr(args, name) is not None]:
+        one = len(stray) == 1
+        print(f"company-gateway tasks: {', '.join(stray)} only {'applies' if one else 'apply'} to 'tasks generate';"
+              f" drop {'it' if one else 'them'} to {args.action} the tasks", file=sys.stderr)  # fmt: skip
+        return 2
     if args.stats and args.action != "prove":  # counted from the row cache's facts: no row is parsed
         print(json.dumps(task_stats(selected_facts(args)), indent=2))
         return 0

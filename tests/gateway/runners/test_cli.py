@@ -47,6 +47,37 @@ def test_the_task_list_is_one_line_a_task_and_takes_task_ids(capsys):
     assert "unknown task ids ['no-such-task']" in capsys.readouterr().err
 
 
+def test_stats_count_only_the_task_ids_asked_for(capsys):
+    family_instance = "box-legal-hold-delete.gen-1.0"
+    assert main(["tasks", "--stats", "--task", "cal-move-ops-sync", "--task", family_instance]) == 0
+    stats = json.loads(capsys.readouterr().out)
+    assert (stats["tasks"], stats["families"]) == (2, 1)
+    assert main(["tasks", "--stats", "--task", "no-such-task"]) == 2
+    assert "unknown task ids ['no-such-task']" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["tasks", "--module", "x"], "--module only applies to 'tasks generate'; drop it to list the tasks"),
+    (["tasks", "prove", "--seeds", "2", "--companies", "gen-1"],
+     "--companies, --seeds only apply to 'tasks generate'; drop them to prove the tasks"),
+])  # fmt: skip
+def test_generate_options_elsewhere_are_refused_naming_them(capsys, argv, said):
+    assert main(argv) == 2
+    assert said in capsys.readouterr().err
+
+
+def test_a_cold_row_cache_says_which_family_it_builds(tmp_path, monkeypatch, capsys):
+    from gateway.tasks.loader import families
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert main(["tasks", "--stats", "--family", "gmail-forward-invoice"]) == 0
+    err = capsys.readouterr().err
+    assert err == (f"company-gateway tasks: building task rows, family 1 of {len(families())} (gmail-forward-invoice);"
+                   f" first run after an install or a change, kept in {tmp_path}/company-gateway/rows for later runs\n")
+    assert main(["tasks", "--stats", "--family", "gmail-forward-invoice"]) == 0
+    assert capsys.readouterr().err == ""  # kept: nothing is built again
+
+
 def test_a_bad_task_file_is_a_usage_error(tmp_path, capsys):
     bad = tmp_path / "tasks.jsonl"
     bad.write_text('{"id": "x", "instruction": "y", "apps": ["gmail2"], "checks": []}\n')
@@ -54,6 +85,16 @@ def test_a_bad_task_file_is_a_usage_error(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "tasks.jsonl:1" in err and "apps" in err
     assert main(["tasks", "--tasks", str(tmp_path / "missing.jsonl")]) == 2
+
+
+@pytest.mark.parametrize(("line", "kind"), [("[1, 2]", "a list"), ('"row"', "a string"), ("3", "a number"),
+                                            ("null", "null")])  # fmt: skip
+def test_a_line_that_is_no_json_object_is_named_for_what_it_is(tmp_path, capsys, line, kind):
+    bad = tmp_path / "tasks.jsonl"
+    bad.write_text(line + "\n")
+    assert main(["tasks", "--tasks", str(bad)]) == 2
+    assert capsys.readouterr().err == (f'company-gateway tasks: {bad}:1: a task row is a JSON object ({{"id": ..., '
+                                       f'"instruction": ...}}), not {kind}\n')
 
 
 @pytest.mark.slow

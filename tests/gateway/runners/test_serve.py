@@ -85,3 +85,17 @@ def test_a_port_in_use_is_a_usage_error_before_any_task_row_loads(monkeypatch, c
     assert out == ""
     assert err == (f"company-gateway serve: --port {port} (GATEWAY_PORT) cannot be bound on 127.0.0.1: Address already "
                    "in use; choose another --port, or --port 0 for a free one\n")  # fmt: skip
+
+
+def test_a_host_that_is_no_address_is_a_usage_error_before_any_task_row_loads(monkeypatch, capsys):
+    import gateway.surfaces.asgi
+    from gateway.runners.cli import main
+
+    def no_rows(*args, **kwargs):
+        raise AssertionError("the rows were loaded before the host was checked")
+
+    monkeypatch.setattr(gateway.surfaces.asgi, "create_app", no_rows)
+    assert main(["serve", "--host", "999.1.1.1", "--port", "0"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("company-gateway serve: --host 999.1.1.1 (GATEWAY_HOST) is no address here: ")
+    assert err.endswith("; use an interface's address, 127.0.0.1 or 0.0.0.0\n")

@@ -61,6 +61,18 @@ async def test_a_unix_socket_peer_has_no_address_and_is_marked_as_a_sandbox() ->
     assert scope[SANDBOX_PEER] is True
 
 
+async def test_the_socket_server_leaves_the_process_lines_to_the_main_server(caplog) -> None:
+    async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        await JSONResponse({})(scope, receive, send)
+
+    with caplog.at_level(logging.INFO, logger="uvicorn.error"):
+        async with serve_on_unix_socket(app) as path, over(path) as client:
+            assert (await client.get("/")).status_code == 200
+        logging.getLogger("uvicorn.error").info("Started server process [%d]", 1)  # the main server's still shows
+    said = [r.getMessage() for r in caplog.records if r.name == "uvicorn.error"]
+    assert [m for m in said if "server process" in m] == ["Started server process [1]"]
+
+
 async def test_the_socket_goes_in_the_given_folder_only_when_its_path_fits(tmp_path) -> None:
     async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
         await JSONResponse({})(scope, receive, send)
