@@ -124,7 +124,7 @@ def _json_kind(value: Any) -> str:
     """How JSON names ``value``'s type: ``a list``, ``a string``, ``a number``, ``true``, ``null``."""
     if isinstance(value, bool) or value is None:
         return json.dumps(value)
-    return {list: "a list", str: "a string"}.get(type(value), "a number")
+    return "a list" if isinstance(value, list) else "a string" if isinstance(value, str) else "a number"
 
 
 #: Most bytes a tasks file may hold (the built-in 10,582 family rows take ~75 MB as JSONL).
