@@ -125,7 +125,9 @@ def task_stats(facts: list[dict[str, Any]]) -> dict[str, Any]:
         instances}}``, shares rounded to 3 places), ``families_by_kind`` (families of each kind),
         ``share`` (fractions of the rows: ``two_or_more_apps``, ``workspace_files`` (rows that move a file
         through the workspace, i.e. lend a sandbox for it), ``hard``), ``skeletons_by_family`` (distinct
-        instruction skeletons: names, numbers, dates and codes masked; :mod:`gateway.runners.skeletons`).
+        instruction skeletons: names, numbers, dates and codes masked; :mod:`gateway.runners.skeletons`),
+        ``shapes_by_family`` (the scenario shapes a built-in family's module names in ``SHAPES``, which its
+        seeds pick among; families of a ``--tasks`` file of one's own are left out).
     """
     from gateway.control.rows import KINDS
     from gateway.runners.skeletons import skeleton_counts
@@ -159,7 +161,19 @@ def task_stats(facts: list[dict[str, Any]]) -> dict[str, Any]:
         },
         "by_family": dict(sorted(by_family.items())),
         "skeletons_by_family": skeleton_counts((f["family"] or "none", f["instruction"]) for f in facts),
+        "shapes_by_family": _shapes(sorted(f for f in by_family if f != "none")),
     }
+
+
+def _shapes(names: list[str]) -> dict[str, int]:
+    """How many scenario shapes each built-in family of ``names`` names (its module's ``SHAPES``)."""
+    import importlib
+
+    from gateway.tasks.loader import families
+
+    known = families()
+    return {n: len(getattr(importlib.import_module(known[n].build.__module__), "SHAPES", ())) for n in names
+            if n in known}  # fmt: skip
 
 
 def _cmd_prove(args: argparse.Namespace, tasks: dict[str, Task]) -> int:

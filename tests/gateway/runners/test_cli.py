@@ -34,6 +34,8 @@ def test_tasks_lists_and_counts(capsys):
     stats = json.loads(capsys.readouterr().out)
     assert stats["tasks"] == len(ids)
     assert sum(stats["by_exposure"].values()) == len(ids)
+    assert sorted(stats["shapes_by_family"]) == sorted(n for n in stats["by_family"] if n != "none")
+    assert min(stats["shapes_by_family"].values()) >= 3
 
 
 def test_the_task_list_is_one_line_a_task_and_takes_task_ids(capsys):
