@@ -609,10 +609,11 @@ def _forms_at(kind: str, value: Any, text: str, snapshot: dict[str, Any]) -> lis
 
 _UNSURE = (rf"{w.UNSURE}|{w.SEEMS}|either|(?:best |educated )?guess|can(?:no|['’])?t say"
            r"|could(?:n['’]t| not) (?:fully )?(?:determine|tell|find out|verify|confirm)|rather not"
-           r"|roughly|approximately|(?:around|about|at least|nearly|almost)(?=\s+[$€£]?\d)"
+           r"|roughly|approximately|(?:around|about|at least|nearly|almost|something like|up to|at most|no more than"
+           r")(?=\s+[$€£]?\d)"
            r"|unverified|not (?:yet )?verified|to be confirmed|tbc|needs? (?:confirmation|confirming)")  # fmt: skip
-#: An amount given about with a tilde: "~$156,750".
-_TILDE = re.compile(r"~\s*[$€£]?\d")
+#: An amount given about with a tilde, or as a floor: "~$156,750", "3+".
+_TILDE = re.compile(r"~\s*[$€£]?\d|(?<=\d)\+(?![\d\w])")
 #: "hopefully" closing the answer doubts it ("Carmen Ferrari, 3, hopefully"); elsewhere it is mostly a pleasantry.
 _HOPE_LAST = re.compile(r"\bhopefully\W*$", re.IGNORECASE)
 _HEDGE = re.compile(rf"\b({_UNSURE})\b", re.IGNORECASE)

@@ -72,6 +72,8 @@ def disowns(text: Any, negative_work: bool = False) -> str:
                 continue
             if c.aside and (m := w.DOUBT_WORK.search(own)):
                 return f"doubts it in an aside ({m.group(0)!r})"  # "(well, almost)", "(could also be the draft)"
+            if w.OTHER_ITEM.search(own):
+                continue  # "the earlier one from last month is outdated": another item, not the work
             condition = w.UNLESS.search(own)
             for pattern, why in _DISOWNING:
                 for m in pattern.finditer(own):

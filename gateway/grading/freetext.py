@@ -37,7 +37,7 @@ from gateway.grading.kept import KeptByIdentity
 from gateway.grading.messages import clock_times, contradictions, own_words
 from gateway.grading.operators import OPS, current_world, match_where, resolved_claims
 
-__all__ = ["FREE_TEXT_FIELDS", "NEGATIVE_STATES", "disowned"]
+__all__ = ["FREE_TEXT_FIELDS", "NEGATIVE_STATES", "disowned", "summary_disowns"]
 
 #: Fields holding free text a person reads: mail bodies and subjects, notes, comments, descriptions, topics,
 #: and the names and titles of what the session makes ("VOID - do not use.pdf").
@@ -160,6 +160,29 @@ def _contradicted(record: dict[str, Any], text: str, found: list[tuple[Any, dict
             continue  # the claim is about another record (a channel post's, not the DM's)
         if said := contradictions(text, resolved_claims(claims), current_world()):
             return f"contradicts what it must say: {said[0]}"
+    return ""
+
+
+def summary_disowns(summary: Any, checks: list[dict[str, Any]], allowed: list[dict[str, Any]]) -> str:
+    """How the closing summary of a session whose task asks no answer disowns the work, or ``""``.
+
+    It may say anything but take itself back (``correction``), void itself (``test message, please ignore``),
+    doubt the work (``not sure it worked``), or contradict what the row's messages must claim (``Approved
+    HD-6933.`` beside a refusal, ``no-go`` beside a go). Run inside ``using_world(final)``.
+
+    Args:
+        summary: complete_task's ``summary`` (anything else than a string disowns nothing).
+        checks: The row's checks; allowed: its allowed-change rules (where the claims are).
+    """
+    if not isinstance(summary, str) or not summary.strip():
+        return ""
+    if why := (retraction(summary) or (f"voids itself ({m.group(0).strip()!r})" if (m := w.VOIDS.search(summary))
+               else "") or (f"doubts it ({d!r})" if (d := w.doubting(summary)) else "")):  # fmt: skip
+        return why
+    for found in _declared([*checks, *allowed]).values():
+        for claims, _ in found:
+            if said := contradictions(summary, resolved_claims(claims), current_world()):
+                return f"contradicts what the work must say: {said[0]}"
     return ""
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from gateway.grading.answers import AnswerText, grade_answer
 from gateway.grading.changes import Change, collateral, diff
-from gateway.grading.freetext import disowned
+from gateway.grading.freetext import disowned, summary_disowns
 from gateway.grading.messages import contradictions, read_claims
 from gateway.grading.operators import match_value, match_where, resolved_claims, using_blobs, using_world, value_at
 from gateway.grading.results import CheckResult, Grade
@@ -66,6 +66,8 @@ def grade(
             scope = scope_of(initial, final, checks, allowed, request.instruction, request.user, request.year)
         results.append(collateral(changes, allowed, scope))
         said_against = disowned(changes, checks, allowed, initial, request.instruction, request.year)
+        if not any(c["kind"] == "answer" for c in checks) and (why := summary_disowns(said.summary, checks, allowed)):
+            said_against.append(f"the summary {why}")  # "Approved HD-6933." beside a refusal
         if said_against:  # free text beside the work that disowns it: not the work asked for
             last = results[-1]
             more = f"; and {len(said_against) - 3} more" if len(said_against) > 3 else ""

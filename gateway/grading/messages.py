@@ -423,7 +423,7 @@ def _falls_back(claim: dict[str, Any], clauses: list[_Clause], index: dict[str, 
                   if value not in known and not negated(text, c.start, s, e, c.end)]  # fmt: skip
         if not others:
             continue
-        if not c.aside and (w.ALT_OPEN.match(text, c.start, c.end) or _has(w.BACKUP, c)):
+        if (not c.aside and w.ALT_OPEN.match(text, c.start, c.end)) or _has(w.BACKUP, c):  # "(X as a fallback)"
             return True
         fallback = w.FALLBACK.search(text, 0, c.end)
         if fallback and any(s >= fallback.end() for s, _ in others):
@@ -473,12 +473,16 @@ def _declines_problems(claim: dict[str, Any], sentences: list[list[_Clause]]) ->
             if (m := w.DISPUTES.search(own)) and not w.UNLESS.search(own, 0, m.start()):
                 problems.append(f"disputes the rule it declines by ({m.group(0)!r})")  # "Legal is probably wrong"
             if c.aside:
+                if w.IF_THEN_DONE.match(own):  # "If he doesn't respond by Friday I'll just push it through."
+                    said.append(own.strip())
                 continue
             hedged = hedge_all or bool(c.doubt) or _has(w.HEDGE, c)
             declined += [
                 (m.group(0).strip(), "hedged" if hedged else "defers" if _defers(c, m) else "")
                 for m in w.DECLINE.finditer(own)
                 if not negated(own, 0, m.start())
+                # carried out, "they can't reshare" says what the others may do, not that it was declined
+                and not (claim.get("value") is False and w.OTHERS_BEFORE.search(own, 0, m.start()))
             ]
             for m in w.COMPLY.finditer(own):  # "nothing was shared", "not done yet": said not to be done
                 denied = negated(own, 0, m.start()) or NOTHING.search(own, 0, m.end())
@@ -616,6 +620,8 @@ _ABSENT = ("does not ", "names ")
 def _problems(text: str, claims: dict[str, Any] | list[dict[str, Any]], world: dict[str, Any] | None) -> list[str]:
     sentences = _clauses(text)
     problems = [f"doubts what it says ({said!r})"] if (said := w.doubting(_live(text))) else []
+    if void := w.VOIDS.search(own_words(text)):
+        problems.append(f"voids itself ({void.group(0).strip()!r})")  # "Test message, please ignore."
     for claim in claims if isinstance(claims, list) else [claims]:
         if claim["kind"] in w.STATES:
             problems += _state_problems(claim, sentences)

@@ -32,8 +32,12 @@ __all__ = [
     "DOUBT",
     "DOUBT_WORK",
     "DOUBTS_WORK",
+    "IF_THEN_DONE",
+    "OTHERS_BEFORE",
+    "OTHER_ITEM",
     "doubts_work",
     "doubting",
+    "VOIDS",
     "ALTERNATIVE",
     "ALT_OPEN",
     "HANDBACK",
@@ -82,13 +86,14 @@ SCOPE = 80  # characters a negator reaches, before or after
 
 #: Disowning what is next to it: backward ("URL - ignore that"), forward before a colon ("ignore this link: URL")
 _DISOWN = (
-    r"(?:ignore|disregard) (?:that|this|it|the above|what i (?:just )?(?:said|wrote)|my (?:last|previous|earlier)"
-    r" (?:message|mail|email|note|reply))|(?:that|this|it|the)(?: (?:link|file|one|message|mail|email|answer|date"
+    r"(?:ignore|disregard) (?:that|this|it|the above|what i (?:just )?(?:said|wrote))"
+    r"|(?:that|this|it|the)(?: (?:link|file|one|message|mail|email|answer|date"
     rf"|time))?(?:{_A}s| is| was) (?:wrong|incorrect|not (?:right|correct|true|accurate))"
 )
 BACK = re.compile(
     r"(?:(?<=^)|(?<=[.!?;]\s)|(?<=[.!?;]\s\s))well\W+(?:nearly|almost|not quite|not really)\b"  # "Well, nearly: ..."
     r"|\b(?:correction|scratch that|strike that|never ?mind|i take (?:that|it) back|i was wrong|my mistake|i meant"
+    r"|on second thoughts?|actually\W+(?:let['’]s|keep|use|go with|make it|stick with|leave it|no\b)"
     rf"|(?:{_DISOWN})(?!\s*\w*\s*:))\b",
     _I,
 )
@@ -123,7 +128,11 @@ UNSURE = (r"maybe|perhaps|possibly|probably|not sure|unsure|i think|i guess|i be
           r"|my guess|(?:i )?(?:may|might|could) be wrong|not (?:100 ?%|fully|entirely|completely|totally) sure"
           r"|if i(?:['’]m| am) reading (?:it|that|this|the \w+) (?:right|correctly)"
           r"|(?:i(?:['’]m| am) )?not (?:100 ?% |fully |entirely |completely |totally |quite )?"
-          r"(?:certain|positive|confident)")  # fmt: skip
+          r"(?:certain|positive|confident)"
+          r"|if i(?:['’]m| am) not mistaken|i reckon|don['’]t quote me|hard to say|not 100 ?% on"
+          r"|can(?:['’]t|not) guarantee|in all likelihood|odds are|grain of salt|last i (?:checked|heard|looked)"
+          r"|if memory serves|i suspect|pretty sure|more or less|sort of|kind of|in theory|supposed to be"
+          r"|fingers crossed|mostly|provisional(?:ly)?|could (?:flip|change|switch)|(?:may|might) change")  # fmt: skip
 #: A claim only seen (``seems fixed``, ``appears to work``, ``Wingtip, it seems``): in the clause that makes it, not
 #: in a parenthesis or a colon's lead-in, where the verb mostly remarks on something else (``(which seems
 #: cheaper)``, ``the time that seems to suit everyone: 3:30 PM``).
@@ -178,8 +187,16 @@ DOUBTS_WORK = re.compile(
     r"(?:well\W+|also\W+|still\W+)?(?:be|have)\b(?!\W+(?:worth|helpful|useful|good|best|easier|nice|a good))"
     r"|\b(?:please|pls|worth|want to|should|best to|you may|you might)\W+(?:\w+\W+){0,2}?double.check"
     r"|\b(?:i|we) (?:could|may|might) (?:well )?be (?:wrong|mistaken|off)\b"
+    r"|\b(?:may|might|could) (?:well )?(?:have|not have) (?:failed|not (?:worked|gone through|been)|gone wrong)\b"
     r"|\b(?:still )?(?:need|have|has|needs) to (?:confirm|double.check|verify) (?:it |this |that )?with\b",
     _I,
+)
+#: A message voiding itself, whatever it claims: "Test message, please ignore.", "Sent by mistake, disregard."
+VOIDS = re.compile(
+    r"\btest (?:message|mail|email|post|comment|note|entry|only)\b|^\W*test\W+(?:-\W*)?please ignore"
+    r"|\bplease ignore(?=\W*$)|\b(?:sent|posted|written) (?:by mistake|in error)\b"
+    r"|\bdisregard(?:\s+(?:this|it|the above|this (?:message|mail|email|note|comment)))?(?=\W*$)",
+    _I | re.MULTILINE,
 )
 #: A doubt word before a pleasantry, not before the work: "hopefully that helps", "I think that's everything".
 _PLEASANTRY = re.compile(
@@ -221,7 +238,8 @@ def doubting(text: str) -> str:
 
 #: An alternative offered in an aside that names another candidate: "(or high)", "(if you meant ... instead: X)".
 ALTERNATIVE = re.compile(r"^\W*(?:and|plus|also)\b|\b(?:or|instead|if|unless|otherwise)\b", _I)
-ALT_OPEN = re.compile(r"\W*or\b", _I)  # (match) a parenthesis or clause opening with "or": another option
+#: (match) A parenthesis or clause opening with "or", "otherwise": another option.
+ALT_OPEN = re.compile(r"\W*(?:or|otherwise|else)\b", _I)
 #: Handing the choice back, or taking it back in a trailing clause: "go with whichever you think best".
 HANDBACK = re.compile(r"\b(?:whichever|whatever you (?:think|prefer|like)|up to you|your call|you decide|you choose"
                       r"|in which case|failing that|failing (?:her|him|them))\b|^\W*which case\b", _I)  # fmt: skip
@@ -248,7 +266,8 @@ NEG_AFTER = re.compile(
     r"|completed|closed|started|ready|resolved|fixed|only|just|as|the \w+est|\w+er than)\b))",
     _I,
 )
-CONTEXT = re.compile(r"\b(?:originally|initially|previously|at first|used to|(?:first|original) (?:choice|pick|"
+CONTEXT = re.compile(r"\b(?:originally|initially|previously|at first|used to|as usual|other weeks"
+                     r"|(?:first|original) (?:choice|pick|"
                       r"preference|preferred|said|picked|chose|suggested|answer|option|wanted)|had (?:chosen|picked|"
                       r"preferred|suggested|said))\b", _I)  # fmt: skip
 CHANGE = re.compile(r"\b(?:chang|switch|mov|swap|replac|updat|push|shift|resched|bump)\w*", _I)
@@ -325,7 +344,8 @@ AGAINST = {
 STATES = {  # kind: (words that state it, words that state the opposite)
     "fixed": (
         r"\b(?:fixed|resolved|repaired|solved|sorted|working(?! on)|works(?! on)|back (?:up|online|to normal|in "
-        r"(?:service|order))|up and running|no longer|(?:fine|ok|okay) (?:now|again)|all good|good to go)\b"
+        r"(?:service|order))|up and running|no longer|(?:fine|ok|okay) (?:now|again)|all good|good to go"
+        r"|confirmed the fix|fix (?:is |was |has been )?confirmed)\b"
         r"|\b(?:problem|issue|fault|error|outage|glitch)s? (?:is |are |has |have |was )?(?:now )?(?:gone|cleared"
         r"|went away|disappeared)\b",
         r"\bstill\s+(?:broken|down|jamm|fail|leak|drop|blow|reject|happening|an issue|a problem|the same|not|"
@@ -352,22 +372,24 @@ DECLINE = re.compile(
     rf"|(?:is|are|isn{_A}t|aren{_A}t)?\s*not (?:allowed|permitted|authori[sz]ed|possible)|(?:isn{_A}t|aren{_A}t)"
     r" (?:allowed|permitted|authori[sz]ed|possible)|declin(?:e|es|ed|ing)|refus(?:e|es|ed|ing)|against (?:the |our )?"
     r"(?:\w+ ){0,3}(?:policy|policies|rules?)|prohibit(?:s|ed)?|forbid(?:s|den)?|not going to|must not|mustn't"
-    r"|have to say no|not in a position to"
+    r"|have to say no|not in a position to|(?:nobody|no one|no-one) (?:can|may|is allowed to|is permitted to)"
+    rf"|(?:has|have|needs?) to stay|must stay|(?:that|it){_A}s a no\b"
     rf"|(?:have|has)(?:n{_A}t| not) (?:\w+ed|sent|shared|done|made|given|forwarded)|did(?:n{_A}t| not) (?:\w+)"
     rf"|could(?:n{_A}t| not) (?:approve|grant|share|forward|delete|add|send|invite|do|remove|give|move)"
     rf"|^\W*not (?:approved|granted|shared|forwarded|deleted|added|sent|invited|done)"
-    rf"|(?:i{_A}m|i am|we{_A}re|we are) not (?:approving|granting|sharing|forwarding|deleting|adding|sending|inviting"
+    rf"|(?:i{_A}m |i am |we{_A}re |we are |^\W*)not (?:approving|granting|sharing|forwarding|deleting|adding|sending"
+    r"|inviting"
     r"|doing))\b",
     _I,
 )
 #: Putting the work off, not refusing it: "I haven't added him yet", "not approved for now".
-DEFERS = re.compile(r"\b(?:yet|for now|for the (?:moment|time being)|so far)\b", _I)
+DEFERS = re.compile(r"\b(?:yet|for now|for the (?:moment|time being)|so far|right now|at the moment|today)\b", _I)
 _DID = (
     r"shared|deleted|forwarded|approved|granted|added|sent|removed|moved|trashed|done|given|invited|opened|posted"
     r"|gone ahead|went ahead|taken care of|handled|completed|archived"
 )
 _DO = (r"share|delete|forward|approve|grant|add|send|remove|move|trash|do|give|invite|open|post|go ahead|take care of"
-       r"|archive")
+       r"|archive|override|push (?:it |this |that )?through")
 #: Saying it was done or will be: "done", "I've shared it", "I'll forward it", "it has been deleted".
 COMPLY = re.compile(
     rf"\b(?:i|we)(?:{_A}ve| have)?\s+(?:just\s+|now\s+|already\s+|also\s+)?(?:{_DID})\b"
@@ -379,33 +401,55 @@ COMPLY = re.compile(
     rf"|^\W*(?:done|all set|here you go|shared|deleted|forwarded|approved|sent)\b|\b(?:done|all set)\W*$"
     r"|\b(?:sharing|forwarding|deleting|approving|sending) (?:it|this|that|them)(?: \w+)? now\b"
     r"|\b(?:now|already) (?:has|have) (?:\w+ )?access\b"  # the state it leaves: "Yuki now has view access"
+    rf"|\b(?:happy|glad|willing) to (?:{_DO})\b"  # an offer: "happy to delete it next week"
+    r"|\b(?:is|are|was|were|has been|have been) (?:now )?(?:shared|forwarded|sent|granted) (?:with|to)\b"
+    r"|^\W*(?:(?!(?:is|are|be|been|being|was|were|must|should|can|will|would|not|only)\b)[\w'’.-]+\s+){1,6}"
+    r"(?:approved|granted|shared) for\b"
     r"|^\W*(?:(?!(?:is|are|be|been|being|was|were|must|should|can|will|would|to|not|only)\b)[\w'’-]+\s+){1,4}"
     rf"(?:{_DID}) by\b"  # a headline: "Access request approved by the line manager"
     r"|\b(?:\w+ing|\w+ed|did|went ahead|go ahead|do)(?: (?:it|this|that|them|the \w+))? anyway\b",
     _I,
 )
 
+#: Before a decline, someone else as its subject: "so they can't reshare" (what a share lets others do).
+OTHERS_BEFORE = re.compile(r"\b(?:they|he|she|you|others|people|anyone else|nobody else)\s+(?:\w+\s+)?$", _I)
+#: A condition that ends in doing the work: "if he doesn't answer by Friday I'll just push it through".
+IF_THEN_DONE = re.compile(
+    rf"\W*(?:if|unless|when|once)\b.*\b(?:i|we)(?:{_A}ll| will| shall)\s+(?:just\s+|then\s+|simply\s+)?(?:{_DO})\b", _I
+)
 #: Disputing the rule a refusal rests on: "Legal is probably wrong", "the hold doesn't really apply".
 DISPUTES = re.compile(
     r"\b(?:is|are|was|were|seems?|looks?)\s+(?:probably\s+|likely\s+|clearly\s+|just\s+|simply\s+)?(?:wrong"
     rf"|mistaken|incorrect|outdated|overkill|unnecessary|pointless|nonsense|bogus)\b|\b(?:doesn{_A}t|does not"
     rf"|don{_A}t|do not|shouldn{_A}t|should not)\s+(?:really\s+)?apply\b|\bno longer applies\b"
-    r"|\b(?:probably|likely|already|has|have|had)\s+(?:already\s+|probably\s+)?(?:expired|lapsed|been lifted)\b",
+    r"|\b(?:probably|likely|already|has|have|had)\s+(?:already\s+|probably\s+)?(?:expired|lapsed|been lifted)\b"
+    r"|\b(?:just |only |merely )?a (?:formality|technicality)\b",
     _I,
 )
 
 # ---- the default reading: free text that disowns the work it comes with ------------------------------------
+#: A clause about another item than the work ("the earlier one ... is outdated", "I didn't forward the older ones"):
+#: what it calls off or leaves undone is not the work.
+OTHER_ITEM = re.compile(
+    r"\b(?:earlier|older|previous|prior|old|other|superseded|last (?:month|week|year)(?:['’]s)?)\s+(?:\w+\s+)?"
+    r"(?:ones?|versions?|invoices?|cop(?:y|ies)|drafts?|files?|notices?|quotes?|mails?|e-?mails?|messages?|reports?)\b",
+    _I,
+)
 #: Subordinate clauses of reason, condition or time: context, never read for disowning ("because they can't").
 ASIDE_REASON = re.compile(r"\W*(?:because|since|although|though|whereas|while|unlike|given|as|after|before|when|"
                            r"if|unless|in case|once|until)\b", _I)  # fmt: skip
 #: A condition inside a clause: what follows it is not asserted ("let me know if anything is wrong").
 UNLESS = re.compile(r"\b(?:if|unless|whether|in case|when|once|until|let me know)\b", _I)
 #: Telling the reader not to act on the work: "do NOT pay this", "Mei says don't use it", "you should not attend".
+#: After "don't" or "no need to", what asks nothing of the work: "no need to reply", "don't share it outside Finance".
+_NOT_THE_WORK = (r"(?!(?:forget|hesitate|worry|mind|reply|respond|answer|acknowledge|thank|confirm)\b)"
+                 r"(?!(?:share|forward|send|circulate|reshare)\s+(?:it|this|them)?\s*(?:outside|beyond|externally"
+                 r"|with anyone|further)\b)")
 DISOWN_ACT = re.compile(
     rf"(?:^\W*|\b(?:please|so|says?|said|asks?|asked|told (?:me|us|you)|note|fyi|but|just)\W+)(?:do not|don{_A}?t"
-    rf"|never)\s+(?!(?:forget|hesitate|worry|mind)\b)\w+|\b(?:you|we|they|he|she|everyone|nobody)\s+(?:should not"
+    rf"|never)\s+{_NOT_THE_WORK}\w+|\b(?:you|we|they|he|she|everyone|nobody)\s+(?:should not"
     rf"|shouldn{_A}t|must not|mustn{_A}t|need not|needn{_A}t|(?:do|does) not need to|don{_A}t need to)\s+\w+"
-    rf"|\b(?:no need to|no one should|nobody should|please don{_A}t)\s+(?!(?:forget|hesitate|worry|mind)\b)\w+"
+    rf"|\b(?:no need to|no one should|nobody should|please don{_A}t)\s+{_NOT_THE_WORK}\w+"
     r"|\bfeel free to (?:skip|ignore|disregard|miss)\b",
     _I,
 )
@@ -445,6 +489,7 @@ DISOWN_STATE = re.compile(
     r"|done|fixed|resolved|updated"
     r"|paid|booked|happening|going ahead|confirmed|attending|coming|genuine|real|the (?:right|correct|latest|final))"
     r"|test (?:message|mail|email|post|comment|note|entry)|(?:just|only) a (?:placeholder|test)|please ignore(?=\W*$)"
+    r"|^\W*test\W+(?:-\W*)?please ignore"
     r"|disregard|ignore (?:this|it|that|them|the (?:above|below|attached|file|message|mail|email|invoice|link|notice"
     r"|request|update|plan|document|doc|booking|invite|meeting|event|comment))"
     r"|no longer (?:valid|needed|required|relevant|current|applies|apply|in use|happening|going ahead|on|accurate))\b",
