@@ -176,9 +176,12 @@ def summary_disowns(summary: Any, checks: list[dict[str, Any]], allowed: list[di
     """
     if not isinstance(summary, str) or not summary.strip():
         return ""
-    if why := (retraction(summary) or (f"voids itself ({m.group(0).strip()!r})" if (m := w.VOIDS.search(summary))
-               else "") or (f"doubts it ({d!r})" if (d := w.doubting(summary)) else "")):  # fmt: skip
-        return why
+    if took_back := retraction(summary):
+        return took_back
+    if void := w.VOIDS.search(summary):
+        return f"voids itself ({void.group(0).strip()!r})"
+    if doubt := w.doubting(summary):
+        return f"doubts it ({doubt!r})"
     for found in _declared([*checks, *allowed]).values():
         for claims, _ in found:
             if said := contradictions(summary, resolved_claims(claims), current_world()):

@@ -440,11 +440,11 @@ ASIDE_REASON = re.compile(r"\W*(?:because|since|although|though|whereas|while|un
                            r"if|unless|in case|once|until)\b", _I)  # fmt: skip
 #: A condition inside a clause: what follows it is not asserted ("let me know if anything is wrong").
 UNLESS = re.compile(r"\b(?:if|unless|whether|in case|when|once|until|let me know)\b", _I)
-#: Telling the reader not to act on the work: "do NOT pay this", "Mei says don't use it", "you should not attend".
 #: After "don't" or "no need to", what asks nothing of the work: "no need to reply", "don't share it outside Finance".
 _NOT_THE_WORK = (r"(?!(?:forget|hesitate|worry|mind|reply|respond|answer|acknowledge|thank|confirm)\b)"
                  r"(?!(?:share|forward|send|circulate|reshare)\s+(?:it|this|them)?\s*(?:outside|beyond|externally"
                  r"|with anyone|further)\b)")
+#: Telling the reader not to act on the work: "do NOT pay this", "Mei says don't use it", "you should not attend".
 DISOWN_ACT = re.compile(
     rf"(?:^\W*|\b(?:please|so|says?|said|asks?|asked|told (?:me|us|you)|note|fyi|but|just)\W+)(?:do not|don{_A}?t"
     rf"|never)\s+{_NOT_THE_WORK}\w+|\b(?:you|we|they|he|she|everyone|nobody)\s+(?:should not"
