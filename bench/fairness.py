@@ -14,7 +14,9 @@ gateway (``python -m bench.serve gateway``, its own process); the victim session
 - beside 64 clients without a token, each posting a 7.9 MB body over and over, from a process of
   their own;
 - beside one session keeping 8 calls in flight (its bound), each a ~4 MB ``tools/call`` body (just under
-  ``/mcp``'s bound; a search whose query is refused once parsed: the whole cost is reading and parsing it).
+  ``/mcp``'s bound; a search whose query is refused once parsed: the whole cost is reading and parsing it);
+- beside a session that first fills its text quota with ten ~0.5 M-character Drive files, then keeps 64 calls
+  in flight of a 31-term Drive search that scans all of them (each ~0.1 s of CPU).
 
 Prints one JSON object: each window's ``{"calls", "failed", "p50_ms", "p99_ms", "max_ms"}``, what the
 other side sent and how it was answered, and the ratios to idle (the target: p50 within 2x, p99 within 3x).
@@ -26,6 +28,7 @@ import asyncio
 import functools
 import json
 import os
+import random
 import sys
 from collections import Counter
 from multiprocessing import get_context
@@ -33,23 +36,46 @@ from typing import Any
 
 import httpx
 
-from bench.common import MCP_HEADERS, READ_TASK
+from bench.common import MCP_HEADERS, READ_TASK, check_result, rpc
 from bench.hostile import TASK_ROW, _attack_bodies, _seed_row, _victim
 from bench.procs import Server, server_processes
 
-__all__ = ["LARGE_BYTES", "LARGE_CALL_BYTES", "run"]
+__all__ = ["FILLED_FILES", "LARGE_BYTES", "LARGE_CALL_BYTES", "run"]
 
 #: The body each tokenless client posts (just under the default 8 MiB request limit).
 LARGE_BYTES = 7_900_000
 #: The tool call body the large-posting session sends (just under /mcp's 4 MiB bound).
 LARGE_CALL_BYTES = 4_000_000
+#: Files of ~0.5 M characters the filled session stores: ~5 M characters, its whole text quota.
+FILLED_FILES = 10
 
 
-def _flood(url: str, token: str | None, lanes: int, stop: Any, out: Any, large: bool = False) -> None:
+def _filled_bodies() -> tuple[list[bytes], list[bytes]]:
+    """The files that fill a session to its text quota, and the costliest search over them.
+
+    Each file is 499,000 characters of random lower-case words ending in the 31 search terms, so every term is
+    found, and only after a scan of all the file's text.
+    """
+    rnd = random.Random(7)
+    terms = [f"zq{n}" for n in range(31)]
+    files = []
+    for n in range(FILLED_FILES):
+        words = " ".join("".join(rnd.choice("abcdefghijklmnopqrstuvwxy") for _ in range(6)) for _ in range(70_000))
+        text = (words[: 499_000 - 200] + " " + " ".join(terms))[:499_000]
+        call = {"name": "company_drive_create_file", "arguments": {"name": f"filled {n}.txt", "content": text}}
+        files.append(rpc("tools/call", call, rid=n + 1))
+    search = {"name": "company_drive_search_files", "arguments": {"query": " ".join(terms)}}
+    return files, [rpc("tools/call", search)]
+
+
+def _flood(
+    url: str, token: str | None, lanes: int, stop: Any, out: Any, large: bool = False, filled: bool = False
+) -> None:
     """Keep ``lanes`` requests in flight until ``stop`` is set; put the answers' statuses on ``out``.
 
-    With a token: the costliest searches over MCP (``large``: one ~4 MB call). Without: a 7.9 MB body to
-    ``/api`` (a new connection whenever the server closed the last one).
+    With a token: the costliest searches over MCP (``large``: one ~4 MB call; ``filled``: first fill the
+    session with :data:`FILLED_FILES` files of ~0.5 M characters, then search them all for 31 terms found only at
+    their ends). Without: a 7.9 MB body to ``/api`` (a new connection whenever the server closed the last one).
     """
 
     async def lane(http: httpx.AsyncClient, first: int, bodies: list[bytes], path: str) -> Counter[str]:
@@ -68,6 +94,12 @@ def _flood(url: str, token: str | None, lanes: int, stop: Any, out: Any, large: 
         if token is not None:
             headers = {**MCP_HEADERS, "Authorization": f"Bearer {token}"}
             bodies, path = _attack_bodies(), "/mcp"
+            if filled:
+                fill, bodies = _filled_bodies()
+                async with httpx.AsyncClient(base_url=url, headers=headers, timeout=300) as http:
+                    for body in fill:
+                        if not check_result(await http.post("/mcp", content=body)):
+                            raise RuntimeError("a file that fills the session was refused")
             if large:
                 query = "e" * (LARGE_CALL_BYTES - 200)
                 call = {"name": "company_directory_search_people", "arguments": {"query": query}}
@@ -153,9 +185,10 @@ def run(server: Server, seconds: float, only: str = "") -> dict[str, Any]:
         async with httpx.AsyncClient(base_url=server.url, timeout=60) as http:
             victim = await _seed_row(http, {"task_id": READ_TASK})
             flooder = await _seed_row(http, {"task": {**TASK_ROW, "exposure": "mcp"}})
-            return victim, flooder
+            filler = await _seed_row(http, {"task": {**TASK_ROW, "exposure": "mcp"}})
+            return victim, flooder, filler
 
-    victim, flooder = asyncio.run(tokens())
+    victim, flooder, filler = asyncio.run(tokens())
     asyncio.run(_victim(server.url, victim, 0.5))  # warm the connection path and caches
     floods = {
         "session_64_in_flight": (flooder, 64),
@@ -164,6 +197,7 @@ def run(server: Server, seconds: float, only: str = "") -> dict[str, Any]:
         "session_256_raw_resend": (flooder, 256),
         "tokenless_64_large_posts": (None, 64),
         "session_8_large_calls": (flooder, 8),
+        "filled_session_64_searches": (filler, 64),
     }
     windows: dict[str, Any] = {}
     ratios: dict[str, Any] = {}
@@ -172,7 +206,11 @@ def run(server: Server, seconds: float, only: str = "") -> dict[str, Any]:
             continue
         # idle right before each flood: on a shared machine the load of other work drifts between windows
         idle = asyncio.run(_victim(server.url, victim, seconds))
-        flood = _storm if "raw" in name else functools.partial(_flood, large=True) if "large_calls" in name else _flood
+        flood = (
+            _storm
+            if "raw" in name
+            else functools.partial(_flood, large="large_calls" in name, filled="filled" in name)
+        )
         beside = _beside(server, victim, token, lanes, seconds, flood)
         windows[name] = {"idle": idle, "beside": beside}
         ratios[name] = {

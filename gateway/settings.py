@@ -152,6 +152,15 @@ class Settings(BaseSettings):
         description="Most tool requests (MCP, HTTP, shell) one session may have open at once; they run one at a "
         "time in arrival order, and one more is answered 429 with Retry-After before its body is read.",
     )
+    session_cpu_share: float = Field(
+        0.02,
+        ge=0,
+        le=1,
+        description="Share of a core each session's tool calls may spend over time (on the event loop or in a worker "
+        "thread), paid back per second after a burst of 0.5 s: past it, the session's next call waits (at most 5 s) "
+        "while another session is live. One session's back-to-back searches over the 5 M characters it stored (~0.15 "
+        "s each) raised another session's p99 3-4x; a task's own calls cost a few ms. 0 turns it off.",
+    )
     read_timeout_s: float = Field(
         30.0,
         gt=0,

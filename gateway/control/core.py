@@ -15,7 +15,7 @@ import secrets
 import time
 from typing import Any
 
-from gateway.control import quotas, release
+from gateway.control import cpushare, quotas, release
 from gateway.control.admission import Admission, Turn, Turns
 from gateway.control.leases import Leases
 from gateway.control.metrics import Metrics
@@ -319,6 +319,14 @@ class Gateway:
                 lent = session.sandbox is not None and self.provider is not None
                 result, off_loop = None, True
                 needs_files = lent and tool in self._file_tools
+                share = self.settings.session_cpu_share
+                if len(self.store) > 1 and (wait := cpushare.wait_s(session, share)) > 0:
+                    self.metrics.cpu_share_wait.inc(wait)
+                    try:
+                        await asyncio.sleep(wait)
+                    except asyncio.CancelledError:  # nothing has run yet: put back the state begin_write made
+                        restore(session, backup)
+                        raise
                 if session.written_chars <= OFF_LOOP_WRITTEN_CHARS and tool not in self._slow_tools and not needs_files:
                     # On the loop: a thread hop costs ~0.3 ms a call, and what a call costs is bounded by its
                     # inputs and the world's size (the worst search of a fixture's world takes ~10 ms). A tool
@@ -334,7 +342,9 @@ class Gateway:
                         restore(session, backup)
                         backup = None if action.read_only else quotas.backup(session, action)
                     finally:
-                        if time.perf_counter() - on_loop > SLOW_ON_LOOP_S:
+                        held = time.perf_counter() - on_loop
+                        cpushare.charge(session, held, share)
+                        if held > SLOW_ON_LOOP_S:
                             self._slow_tools.add(tool)
                 if off_loop:
                     # Off the loop, in a worker thread that hands the GIL back every SWITCH_INTERVAL_S: file I/O
@@ -347,7 +357,8 @@ class Gateway:
                         files = SandboxFiles(self.provider, session.sandbox, loop, max_bytes=limit,
                                              workspace_max_bytes=self.settings.workspace_max_bytes)  # fmt: skip
                     ctx: Context[Any] = Context(session.world, action.app, files)
-                    work = run_call(action, ctx, arguments, files)  # in the call pool: see gateway.control.offload
+                    spent: list[float] = []
+                    work = run_call(action, ctx, arguments, files, spent)  # in the call pool: gateway.control.offload
                     try:
                         result, uploaded = await asyncio.shield(work)
                     except asyncio.CancelledError:  # a thread cannot be stopped: let it end, then undo it
@@ -355,6 +366,9 @@ class Gateway:
                         restore(session, backup)
                         session.record_call(tool, ok=False)
                         raise
+                    finally:
+                        if work.done():
+                            cpushare.charge(session, sum(spent), share)
                 if backup is not None:
                     check_written(self.settings, session, written, uploaded)
                     check_quotas(self.settings, session, backup)

@@ -38,6 +38,11 @@ class Metrics:
             "Sessions closed because their lease ran out (no call, task_state or renew_session within the lease).",
             registry=r,
         )
+        self.cpu_share_wait = Counter(
+            "gateway_cpu_share_wait_seconds",
+            "Seconds tool calls waited for their session's CPU share (session_cpu_share).",
+            registry=r,
+        )
         self.masked = Counter("gateway_masked_sessions", "Sessions whose reward was masked, by kind.", ["kind"],
                               registry=r)  # fmt: skip
 

@@ -19,6 +19,7 @@ import contextvars
 import functools
 import os
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -57,20 +58,37 @@ os.register_at_fork(after_in_child=_forget_pool_in_child)
 
 
 def run_call(
-    action: Action, ctx: Context[Any], arguments: dict[str, Any] | None, files: SandboxFiles | None
+    action: Action,
+    ctx: Context[Any],
+    arguments: dict[str, Any] | None,
+    files: SandboxFiles | None,
+    spent: list[float] | None = None,
 ) -> asyncio.Future[tuple[Any, int]]:
     """Run an action in the call pool (context variables copied, as ``asyncio.to_thread`` does).
+
+    Args:
+        spent: When given, the CPU seconds the call's thread spent on it (``time.thread_time``: waits for file
+            work are not counted) are appended to it when the call ends, whether it returned or raised.
 
     Returns:
         A future of ``(result, characters)``: the action's result and the text of the workspace files it stored.
         Call from the event loop.
     """
-    call = functools.partial(contextvars.copy_context().run, _invoke, action, ctx, arguments, files)
+    call = functools.partial(contextvars.copy_context().run, _invoke, action, ctx, arguments, files, spent)
     return asyncio.get_running_loop().run_in_executor(_calls_pool(), call)
 
 
 def _invoke(
-    action: Action, ctx: Context[Any], arguments: dict[str, Any] | None, files: SandboxFiles | None
+    action: Action,
+    ctx: Context[Any],
+    arguments: dict[str, Any] | None,
+    files: SandboxFiles | None,
+    spent: list[float] | None,
 ) -> tuple[Any, int]:
-    result = action.invoke(ctx, arguments)
-    return result, quotas.stored_text(ctx.world, files.read) if files is not None and files.read else 0
+    started = time.thread_time()
+    try:
+        result = action.invoke(ctx, arguments)
+        return result, quotas.stored_text(ctx.world, files.read) if files is not None and files.read else 0
+    finally:
+        if spent is not None:
+            spent.append(time.thread_time() - started)

@@ -84,6 +84,10 @@ class Session:
     created: float = field(default_factory=time.time)
     #: Characters of text the session's changes have written so far (``session_max_written_chars``).
     written_chars: int = 0
+    #: CPU seconds the session's off-loop calls spent and has not yet paid back, as of ``cpu_owed_at``
+    #: (``time.monotonic()``): see :mod:`gateway.control.cpushare`.
+    cpu_owed_s: float = 0.0
+    cpu_owed_at: float = 0.0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 
     #: Whether ``company_complete_task`` has succeeded, as of the last whole call (a call under way

@@ -515,9 +515,9 @@ def _worker_gateway() -> Gateway:
 
         root = Path(tempfile.mkdtemp(prefix="prove-"))
         util.Finalize(None, shutil.rmtree, args=(root,), kwargs={"ignore_errors": True}, exitpriority=10)
-        # no seed slice: this gateway serves no one else, so a seed need not wait 10 ms for others' turn (it did
-        # for every play: ~13 per pair)
-        settings = Settings(seed_slice_s=0.0)
+        # no seed slice and no CPU share: this gateway serves no one else, so a seed need not wait 10 ms for others'
+        # turn (it did for every play: ~13 per pair), nor a play's call for the share its earlier calls spent
+        settings = Settings(seed_slice_s=0.0, session_cpu_share=0.0)
         provider = WarmLocalProvider(root, owner=f"prove-{os.getpid()}", tools=sandbox_tools(settings))
         _GATEWAY.append(Gateway(settings, _TASKS, provider))
     return _GATEWAY[0]
