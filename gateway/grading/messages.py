@@ -526,7 +526,8 @@ def _offers(sentences: list[list[_Clause]], declined: list[tuple[str, str]]) -> 
     """Where a refusal offers what it declined after all: ``I can't approve it ... I can approve it tomorrow``.
 
     The verbs are those right after each decline (``can't approve``, ``unable to delete``); an offer is ``I/we
-    can/could`` with one of them, in a clause that is no question.
+    can/could`` with one of them, in a clause that is no question, or the work handed to the asker to do
+    themselves (``just approve it yourself``, ``you could forward her the invite yourself``).
     """
     verbs = set()
     for clauses in sentences:
@@ -537,7 +538,10 @@ def _offers(sentences: list[list[_Clause]], declined: list[tuple[str, str]]) -> 
     if not verbs or not declined:
         return []
     offer = re.compile(rf"\b(?:i|we)\s+(?:can|could)\s+(?:still\s+|also\s+|easily\s+|just\s+)?"
-                       rf"(?:{'|'.join(sorted(verbs))})\b", re.IGNORECASE)  # fmt: skip
+                       rf"(?:{'|'.join(sorted(verbs))})\b"
+                       # the work handed to the asker as a way round: "just approve it yourself"
+                       rf"|\b(?:{'|'.join(sorted(verbs))}|{w.DO_WORDS})\b(?:\s+[\w'’-]+){{0,4}}?\s+yourself\b",
+                       re.IGNORECASE)  # fmt: skip
     return [m.group(0) for clauses in sentences for c in clauses if not c.question
             for m in offer.finditer(c.text, c.start, c.end)][:1]  # fmt: skip
 

@@ -32,6 +32,8 @@ __all__ = [
     "DOUBT",
     "DOUBT_WORK",
     "DOUBTS_WORK",
+    "DO_WORDS",
+    "HELD_BACK",
     "IF_THEN_DONE",
     "OTHERS_BEFORE",
     "OTHER_ITEM",
@@ -132,7 +134,10 @@ UNSURE = (r"maybe|perhaps|possibly|probably|not sure|unsure|i think|i guess|i be
           r"|if i(?:['’]m| am) not mistaken|i reckon|don['’]t quote me|hard to say|not 100 ?% on"
           r"|can(?:['’]t|not) guarantee|in all likelihood|odds are|grain of salt|last i (?:checked|heard|looked)"
           r"|if memory serves|i suspect|pretty sure|more or less|sort of|kind of|in theory|supposed to be"
-          r"|fingers crossed|mostly|provisional(?:ly)?|could (?:flip|change|switch)|(?:may|might) change")  # fmt: skip
+          r"|fingers crossed|mostly|provisional(?:ly)?|could (?:flip|change|switch)|(?:may|might) change"
+          r"|arguably|leaning (?:toward|towards|to)|(?:if|when) you count"
+          r"|(?:(?<=,)|(?<=, ))pending (?:[\w'’-]+\s+){0,2}?"
+          r"(?:sign.?off|approval|review|confirmation|verification)")  # fmt: skip
 #: A claim only seen (``seems fixed``, ``appears to work``, ``Wingtip, it seems``): in the clause that makes it, not
 #: in a parenthesis or a colon's lead-in, where the verb mostly remarks on something else (``(which seems
 #: cheaper)``, ``the time that seems to suit everyone: 3:30 PM``).
@@ -191,6 +196,15 @@ DOUBTS_WORK = re.compile(
     r"|\b(?:still )?(?:need|have|has|needs) to (?:confirm|double.check|verify) (?:it |this |that )?with\b",
     _I,
 )
+#: A sentence holding the work back: "Don't ship yet.", "Wait for my go-ahead before paying", "Haven't moved it
+#: yet", "hold off on it". Read over a whole sentence ("yet" starts a clause of its own).
+HELD_BACK = re.compile(
+    rf"\b(?:don{_A}?t|do not) (?!forget\b|hesitate\b|worry\b)\w+ (?:\w+ )?yet\b|\bhold off\b"
+    r"|\bwait (?:for|on) my (?:go.?ahead|ok|okay|approval|sign.?off|confirmation|say.?so|word)\b"
+    rf"|(?:^(?:\W*(?:hi|hello|hey)\b[^,]*,)?\W*|\b(?:i|we)\s+)(?:have|has)n{_A}?t\s+"
+    r"(?!(?:heard|received|got|gotten|had|seen)\b)(?:\w+\s+){1,2}?yet\b",
+    _I,
+)
 #: A message voiding itself, whatever it claims: "Test message, please ignore.", "Sent by mistake, disregard."
 VOIDS = re.compile(
     r"\btest (?:message|mail|email|post|comment|note|entry|only)\b|^\W*test\W+(?:-\W*)?please ignore"
@@ -227,6 +241,8 @@ def doubting(text: str) -> str:
     for sentence in SENTENCE_END.split(text):
         if sentence.rstrip().endswith("?"):
             continue
+        if not _CONDITION.match(sentence) and (held := HELD_BACK.search(sentence)):
+            return held.group(0)[:80]
         at = 0
         for cut in [*_PIECE.finditer(sentence), None]:
             piece = sentence[at : cut.start() if cut else len(sentence)]
@@ -390,6 +406,8 @@ _DID = (
 )
 _DO = (r"share|delete|forward|approve|grant|add|send|remove|move|trash|do|give|invite|open|post|go ahead|take care of"
        r"|archive|override|push (?:it |this |that )?through")
+#: The verbs of the work a refusal declines, as a pattern: "share", "forward", "push it through".
+DO_WORDS = _DO
 #: Saying it was done or will be: "done", "I've shared it", "I'll forward it", "it has been deleted".
 COMPLY = re.compile(
     rf"\b(?:i|we)(?:{_A}ve| have)?\s+(?:just\s+|now\s+|already\s+|also\s+)?(?:{_DID})\b"
