@@ -3,6 +3,8 @@
 Every ``POST`` to a tool route (``/mcp``, ``/api/...``, ``/cli/...``) passes :class:`SessionGate` before
 anything reads its body:
 
+- a request with more than one ``Authorization`` header is refused 401, unread (the routes would read the
+  first one, so the gate would see no session and bound nothing);
 - its bearer token is looked up (a token that is not ASCII opens nothing, as any other bad token);
 - with no live session, the request goes on unread: the route refuses it (401) before reading a byte,
   :class:`~gateway.surfaces.limits.BodyValues` does not scan it, and a body still unread is not
@@ -202,6 +204,11 @@ class SessionGate:
         """Let the request on, wait its session's turn first, or refuse it (429) unread."""
         if scope["type"] != "http" or scope.get("method") != "POST" or not _gated(scope.get("path", "")):
             await self.app(scope, receive, send)
+            return
+        if sum(name == b"authorization" for name, _ in scope.get("headers", [])) > 1:
+            # the routes would read the first and run the call, past every bound of its session: one header only
+            message = "send one Authorization header (Bearer <session token>); this request has several"
+            await send_refusal(_closing(scope, send), scope["path"], 401, message, [(b"www-authenticate", b"Bearer")])
             return
         session = self._session(scope)
         if session is None:

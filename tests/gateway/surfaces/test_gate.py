@@ -332,3 +332,15 @@ async def test_a_body_trickled_beside_a_paced_flood_is_still_cut_off_at_twice_th
         await limited({**scope("/api/drive/create_file", []), PACER: pacer}, trickle, sent.send)
     assert sent.status == 408 and "being paced" in sent.json()["error"]["message"]
     assert loop.time() - started < 1.5  # its own 0.3 s and at most 0.3 s of the pacer's: not the pacer's 70 s
+
+
+@pytest.mark.parametrize(("path", "headers", "data"), ROUTES, ids=[r[0] for r in ROUTES])
+async def test_two_authorization_headers_are_refused_unread_not_let_past_the_bound(path, headers, data):
+    async with running() as app:
+        token = await seed(app)
+        body = Body(data)
+        sent = Sent()
+        twice = [*as_(token, headers), ("authorization", f"Bearer {token}")]
+        await app(scope(path, twice, len(data)), body.receive, sent.send)
+        assert sent.status == 401 and body.reads == 0  # the routes read the first: the gate never saw a session
+        assert "one Authorization header" in sent.json()["error"]["message"]
