@@ -34,6 +34,7 @@ __all__ = [
     "DOUBTS_WORK",
     "DO_WORDS",
     "HELD_BACK",
+    "NO_NEED",
     "IF_THEN_DONE",
     "OTHERS_BEFORE",
     "OTHER_ITEM",
@@ -196,15 +197,6 @@ DOUBTS_WORK = re.compile(
     r"|\b(?:still )?(?:need|have|has|needs) to (?:confirm|double.check|verify) (?:it |this |that )?with\b",
     _I,
 )
-#: A sentence holding the work back: "Don't ship yet.", "Wait for my go-ahead before paying", "Haven't moved it
-#: yet", "hold off on it". Read over a whole sentence ("yet" starts a clause of its own).
-HELD_BACK = re.compile(
-    rf"\b(?:don{_A}?t|do not) (?!forget\b|hesitate\b|worry\b)\w+ (?:\w+ )?yet\b|\bhold off\b"
-    r"|\bwait (?:for|on) my (?:go.?ahead|ok|okay|approval|sign.?off|confirmation|say.?so|word)\b"
-    rf"|(?:^(?:\W*(?:hi|hello|hey)\b[^,]*,)?\W*|\b(?:i|we)\s+)(?:have|has)n{_A}?t\s+"
-    r"(?!(?:heard|received|got|gotten|had|seen)\b)(?:\w+\s+){1,2}?yet\b",
-    _I,
-)
 #: A message voiding itself, whatever it claims: "Test message, please ignore.", "Sent by mistake, disregard."
 VOIDS = re.compile(
     r"\btest (?:message|mail|email|post|comment|note|entry|only)\b|^\W*test\W+(?:-\W*)?please ignore"
@@ -241,7 +233,8 @@ def doubting(text: str) -> str:
     for sentence in SENTENCE_END.split(text):
         if sentence.rstrip().endswith("?"):
             continue
-        if not _CONDITION.match(sentence) and (held := HELD_BACK.search(sentence)):
+        held = HELD_BACK.search(sentence)
+        if held and not _CONDITION.match(sentence) and not NO_NEED.search(sentence, 0, held.start()):
             return held.group(0)[:80]
         at = 0
         for cut in [*_PIECE.finditer(sentence), None]:
@@ -406,6 +399,23 @@ _DID = (
 )
 _DO = (r"share|delete|forward|approve|grant|add|send|remove|move|trash|do|give|invite|open|post|go ahead|take care of"
        r"|archive|override|push (?:it |this |that )?through")
+#: A sentence holding the work back: "Don't ship yet.", "Wait for my go-ahead before paying", "Haven't moved it
+#: yet", "hold off on it". Read over a whole sentence ("yet" starts a clause of its own); "haven't" only with a verb
+#: of the work (``I haven't told Lena yet`` is about something else), and not after "no need to" (see
+#: :data:`NO_NEED`).
+HELD_BACK = re.compile(
+    rf"\b(?:don{_A}?t|do not) (?!forget\b|hesitate\b|worry\b)\w+ (?:\w+ )?yet\b|\bhold off\b"
+    r"|\bwait (?:for|on) my (?:go.?ahead|ok|okay|approval|sign.?off|confirmation|say.?so|word)\b"
+    rf"|(?:^(?:\W*(?:hi|hello|hey)\b[^,]*,)?\W*|\b(?:i|we)\s+)(?:have|has)n{_A}?t\s+(?:(?:actually|really)\s+)?"
+    rf"(?:{_DID}|fixed|booked|filed|uploaded|attached|rescheduled|changed|updated)\b(?:\s+\w+){{0,3}}?\s+yet\b",
+    _I,
+)
+#: Before a hold, saying there is none: "No need to hold off", "You don't need to wait for my go-ahead".
+NO_NEED = re.compile(
+    rf"\b(?:no (?:need|reason)|(?:don|doesn|didn){_A}?t (?:need|have)|do not (?:need|have)|need not|needn{_A}?t"
+    r"|not necessary|without)\b\W*(?:\w+\W+){0,3}$",
+    _I,
+)
 #: The verbs of the work a refusal declines, as a pattern: "share", "forward", "push it through".
 DO_WORDS = _DO
 #: Saying it was done or will be: "done", "I've shared it", "I'll forward it", "it has been deleted".

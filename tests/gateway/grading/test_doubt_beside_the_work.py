@@ -290,6 +290,10 @@ AFTER_SIXTH = [
     (AT_NOON, "Hi Marco, moved the Delta sync to 12pm on Monday; I haven't heard back from Anna yet.", True),
     (AT_NOON, "Hi Marco, moved it to 12pm. They haven't replied yet.", True),
     (APPROVED, "Approved. The request was pending approval since Monday.", True),
+    # a seventh play tester's honest texts beside the holds: another thing not done yet, a hold said to be none
+    (GO, "Hi Abigail, Lena chose Litware Cloud. I haven't told Proseware yet - I'll let them know today.", True),
+    (AT_NOON, "Hi Marco, moved it to 12pm Monday. I haven't told Lena yet, I'll ping her now.", True),
+    (GO, "Hi Abigail, Litware Cloud. You don't need to wait for my go-ahead, please order today.", True),
     (OWN, "I can't approve it: it's your own request. You can ask your manager yourself or I can forward it.",
      True),
 ]
