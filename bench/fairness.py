@@ -16,7 +16,9 @@ gateway (``python -m bench.serve gateway``, its own process); the victim session
 - beside one session keeping 8 calls in flight (its bound), each a ~4 MB ``tools/call`` body (just under
   ``/mcp``'s bound; a search whose query is refused once parsed: the whole cost is reading and parsing it);
 - beside a session that first fills its text quota with ten ~0.5 M-character Drive files, then keeps 64 calls
-  in flight of a 31-term Drive search that scans all of them (each ~0.1 s of CPU).
+  in flight of a 31-term Drive search that scans all of them (each ~0.1 s of CPU);
+- beside :data:`MANY_SESSIONS` sessions, each keeping 8 calls in flight (its bound) of the costliest searches, from
+  one process of their own: each stays inside its own bounds, together they fill the event loop.
 
 Prints one JSON object: each window's ``{"calls", "failed", "p50_ms", "p99_ms", "max_ms"}``, what the
 other side sent and how it was answered, and the ratios to idle (the target: p50 within 2x, p99 within 3x).
@@ -40,7 +42,7 @@ from bench.common import MCP_HEADERS, READ_TASK, check_result, rpc
 from bench.hostile import TASK_ROW, _attack_bodies, _seed_row, _victim
 from bench.procs import Server, server_processes
 
-__all__ = ["FILLED_FILES", "LARGE_BYTES", "LARGE_CALL_BYTES", "run"]
+__all__ = ["FILLED_FILES", "LARGE_BYTES", "LARGE_CALL_BYTES", "MANY_SESSIONS", "run"]
 
 #: The body each tokenless client posts (just under the default 8 MiB request limit).
 LARGE_BYTES = 7_900_000
@@ -48,6 +50,8 @@ LARGE_BYTES = 7_900_000
 LARGE_CALL_BYTES = 4_000_000
 #: Files of ~0.5 M characters the filled session stores: ~5 M characters, its whole text quota.
 FILLED_FILES = 10
+#: Sessions of the many-sessions flood, each with 8 calls in flight.
+MANY_SESSIONS = 40
 
 
 def _filled_bodies() -> tuple[list[bytes], list[bytes]]:
@@ -116,6 +120,33 @@ def _flood(
     out.put(asyncio.run(main()))
 
 
+def _many(url: str, tokens: list[str], lanes: int, stop: Any, out: Any) -> None:
+    """As :func:`_flood` with a token, for each of ``tokens`` at once: ``lanes`` calls in flight per session."""
+
+    async def lane(http: httpx.AsyncClient, first: int, bodies: list[bytes]) -> Counter[str]:
+        seen: Counter[str] = Counter()
+        i = first
+        while not stop.is_set():
+            seen[str((await http.post("/mcp", content=bodies[i % len(bodies)])).status_code)] += 1
+            i += 1
+        return seen
+
+    async def main() -> dict[str, int]:
+        bodies = _attack_bodies()
+        clients = [
+            httpx.AsyncClient(base_url=url, headers={**MCP_HEADERS, "Authorization": f"Bearer {t}"}, timeout=120)
+            for t in tokens
+        ]
+        out.put("ready")
+        runs = [lane(http, k * 37, bodies) for http in clients for k in range(lanes)]
+        counts = await asyncio.gather(*runs)
+        for http in clients:
+            await http.aclose()
+        return dict(sum(counts, Counter()))
+
+    out.put(asyncio.run(main()))
+
+
 def _storm(url: str, token: str, lanes: int, stop: Any, out: Any) -> None:
     """As :func:`_flood` with a token, over raw keep-alive sockets: each lane resends as soon as it is answered."""
     from urllib.parse import urlsplit
@@ -158,7 +189,7 @@ def _storm(url: str, token: str, lanes: int, stop: Any, out: Any) -> None:
 
 
 def _beside(
-    server: Server, victim: str, token: str | None, lanes: int, seconds: float, flood: Any = _flood
+    server: Server, victim: str, token: str | list[str] | None, lanes: int, seconds: float, flood: Any = _flood
 ) -> dict[str, Any]:
     """The victim's latencies while :func:`_flood` runs in its own process; and what the flood was answered."""
     ctx = get_context("spawn")
@@ -181,14 +212,15 @@ def run(server: Server, seconds: float, only: str = "") -> dict[str, Any]:
     Each flood's window is preceded by an idle window of the same length, and its ratios are to that one.
     """
 
-    async def tokens() -> tuple[str, str]:
+    async def tokens() -> tuple[str, str, str, list[str]]:
         async with httpx.AsyncClient(base_url=server.url, timeout=60) as http:
             victim = await _seed_row(http, {"task_id": READ_TASK})
             flooder = await _seed_row(http, {"task": {**TASK_ROW, "exposure": "mcp"}})
             filler = await _seed_row(http, {"task": {**TASK_ROW, "exposure": "mcp"}})
-            return victim, flooder, filler
+            many = [await _seed_row(http, {"task": {**TASK_ROW, "exposure": "mcp"}}) for _ in range(MANY_SESSIONS)]
+            return victim, flooder, filler, many
 
-    victim, flooder, filler = asyncio.run(tokens())
+    victim, flooder, filler, many = asyncio.run(tokens())
     asyncio.run(_victim(server.url, victim, 0.5))  # warm the connection path and caches
     floods = {
         "session_64_in_flight": (flooder, 64),
@@ -198,6 +230,7 @@ def run(server: Server, seconds: float, only: str = "") -> dict[str, Any]:
         "tokenless_64_large_posts": (None, 64),
         "session_8_large_calls": (flooder, 8),
         "filled_session_64_searches": (filler, 64),
+        f"sessions_{MANY_SESSIONS}_x_8_in_flight": (many, 8),
     }
     windows: dict[str, Any] = {}
     ratios: dict[str, Any] = {}
@@ -209,6 +242,8 @@ def run(server: Server, seconds: float, only: str = "") -> dict[str, Any]:
         flood = (
             _storm
             if "raw" in name
+            else _many
+            if isinstance(token, list)
             else functools.partial(_flood, large="large_calls" in name, filled="filled" in name)
         )
         beside = _beside(server, victim, token, lanes, seconds, flood)

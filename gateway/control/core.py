@@ -9,11 +9,13 @@ came in. The per-session lock is held through a whole call, and ``verify`` and
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import secrets
 import time
-from typing import Any
+from collections.abc import Awaitable
+from typing import Any, TypeVar
 
 from gateway.control import cpushare, quotas, release
 from gateway.control.admission import Admission, Turn, Turns
@@ -68,6 +70,24 @@ __all__ = [
 ]
 
 logger = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+async def _before_the_work(wait: Awaitable[T], session: Session, backup: Any) -> T:
+    """Await ``wait`` (a share's wait, a lane's turn) before a call's work runs.
+
+    A cancel puts back the state ``quotas.backup`` made: nothing has run yet.
+    """
+    try:
+        return await wait
+    except asyncio.CancelledError:
+        restore(session, backup)
+        raise
+
+
+def _leave_after(lane: cpushare.Lane, session: Session, start: float, spent: list[float], _: object) -> None:
+    """End a thread lane's turn when the call's thread has ended, charging the CPU it spent."""
+    lane.leave(session, start, sum(spent))
 
 
 class CallRefused(Exception):
@@ -129,6 +149,12 @@ class Gateway:
         self.release = release.Release(settings.memory_trim_interval_s)  # files' text; the heap, to the system
         self._slow_tools: set[str] = set()  # tools whose calls run off the loop (see SLOW_ON_LOOP_S)
         self._file_tools: set[str] = set()  # tools that reached for a lent workspace's files: off the loop when lent
+        #: Fair order between sessions' calls once two sessions call at once: on the loop, and computing in a thread.
+        self.loop_lane = cpushare.Lane("loop_tag", yields=True)
+        self.thread_lane = cpushare.Lane("thread_tag", yields=False)
+        self._calling = 0  # sessions with a call past their lock
+        #: Sessions with a request open at the server's front (set by the surfaces' session gate).
+        self.requesting = 0
         set_text_cache_limit(settings.text_cache_max_bytes)  # shared by the process: the last gateway's bounds win
         set_document_cache_limit(settings.document_cache_max_bytes)
         set_company_cache_size(settings.company_cache_size)
@@ -302,101 +328,123 @@ class Gateway:
         """
         self.leases.renew(session.id)
         async with session.lock:
-            if session.status not in LIVE:
-                raise CallRefused("this session is no longer open; no further changes are possible")
-            if tool not in self.actions or not offered(session, self.actions[tool], surface):
-                raise CallRefused(f"Unknown tool: {quote(tool)}")  # FastMCP's words for a name it lacks: one wording
-            if self.settings.close_tools_on_task_end and session.task_complete:
-                raise CallRefused("the work was already marked complete; no further changes are possible")
-            action = self.actions[tool]
-            backup = None if action.read_only else quotas.backup(session, action)
-            started = time.perf_counter()
+            self._calling += 1
             try:
-                check_text(arguments or {})
-                written = 0 if action.read_only else text_size(arguments or {})
-                check_written(self.settings, session, written)
-                uploaded = 0  # characters of text in files taken from the workspace and stored
-                lent = session.sandbox is not None and self.provider is not None
-                result, off_loop = None, True
-                needs_files = lent and tool in self._file_tools
-                share = self.settings.session_cpu_share
-                if len(self.store) > 1 and (wait := cpushare.wait_s(session, share)) > 0:
-                    self.metrics.cpu_share_wait.inc(wait)
-                    try:
-                        await asyncio.sleep(wait)
-                    except asyncio.CancelledError:  # nothing has run yet: put back the state begin_write made
-                        restore(session, backup)
-                        raise
-                if session.written_chars <= OFF_LOOP_WRITTEN_CHARS and tool not in self._slow_tools and not needs_files:
-                    # On the loop: a thread hop costs ~0.3 ms a call, and what a call costs is bounded by its
-                    # inputs and the world's size (the worst search of a fixture's world takes ~10 ms). A tool
-                    # that once took longer than SLOW_ON_LOOP_S here runs off the loop from then on; so does one
-                    # that once reached for a lent workspace's files (they are read and written off the loop).
-                    on_loop = time.perf_counter()
-                    try:
-                        result = action.invoke(Context(session.world, action.app, FILES_OFF_LOOP if lent else None),
-                                               arguments)  # fmt: skip
-                        off_loop = False
-                    except FilesNeeded:  # undone, and run again off the loop below
-                        self._file_tools.add(tool)
-                        restore(session, backup)
-                        backup = None if action.read_only else quotas.backup(session, action)
-                    finally:
-                        held = time.perf_counter() - on_loop
-                        cpushare.charge(session, held, share)
-                        if held > SLOW_ON_LOOP_S:
-                            self._slow_tools.add(tool)
-                if off_loop:
-                    # Off the loop, in a worker thread that hands the GIL back every SWITCH_INTERVAL_S: file I/O
-                    # goes through the provider; a session that wrote much text can make searches over it that
-                    # cost more (~110 ms at the text quota); a slow tool's next call may cost as much again.
-                    files = None
-                    if lent:
-                        assert self.provider is not None and session.sandbox is not None
-                        loop, limit = asyncio.get_running_loop(), self.settings.max_file_bytes
-                        files = SandboxFiles(self.provider, session.sandbox, loop, max_bytes=limit,
-                                             workspace_max_bytes=self.settings.workspace_max_bytes)  # fmt: skip
-                    ctx: Context[Any] = Context(session.world, action.app, files)
-                    spent: list[float] = []
-                    work = run_call(action, ctx, arguments, files, spent)  # in the call pool: gateway.control.offload
-                    try:
-                        result, uploaded = await asyncio.shield(work)
-                    except asyncio.CancelledError:  # a thread cannot be stopped: let it end, then undo it
-                        await asyncio.wait([work])
-                        restore(session, backup)
-                        session.record_call(tool, ok=False)
-                        raise
-                    finally:
-                        if work.done():
-                            cpushare.charge(session, sum(spent), share)
-                if backup is not None:
-                    check_written(self.settings, session, written, uploaded)
-                    check_quotas(self.settings, session, backup)
-            except ProviderFailed as exc:
-                restore(session, backup)
-                session.record_call(tool, ok=False)
-                if session.failure is None:
-                    session.failure = ("provider_unavailable", exc.reason)
-                logger.error("call session=%s tool=%s: provider failed: %s", session.id, tool, exc.reason)
-                raise
-            except (AppError, CallRefused):  # the caller's mistake: roll back, graded as usual
-                restore(session, backup)
-                session.record_call(tool, ok=False)
-                raise
-            except Exception as exc:  # ours: roll back, and mask the session (its reward would not be the model's)
-                restore(session, backup)
-                session.record_call(tool, ok=False)
-                if session.failure is None:
-                    session.failure = ("internal_error", f"{tool} failed: {type(exc).__name__}")
-                logger.exception("call session=%s tool=%s: unexpected error", session.id, tool)
-                raise ServerFault(f"{tool}: {type(exc).__name__}") from exc
+                return await self._call_locked(session, tool, arguments, surface)
             finally:
-                session.world.end_write()
-                self.metrics.tool_call.labels(app=action.app or "none").observe(time.perf_counter() - started)
-            session.written_chars += written + uploaded
-            session.record_call(tool, ok=True)
-            self.leases.renew(session.id)  # a call may outlast the lease: it counts from its end too
-            return result
+                self._calling -= 1
+
+    def _contended(self) -> bool:
+        """Whether another session calls too: its request is open at the front, or its call under way here."""
+        return max(self._calling, self.requesting) > 1
+
+    async def _call_locked(self, session: Session, tool: str, arguments: dict[str, Any] | None, surface: str) -> Any:
+        if session.status not in LIVE:
+            raise CallRefused("this session is no longer open; no further changes are possible")
+        if tool not in self.actions or not offered(session, self.actions[tool], surface):
+            raise CallRefused(f"Unknown tool: {quote(tool)}")  # FastMCP's words for a name it lacks: one wording
+        if self.settings.close_tools_on_task_end and session.task_complete:
+            raise CallRefused("the work was already marked complete; no further changes are possible")
+        action = self.actions[tool]
+        backup = None if action.read_only else quotas.backup(session, action)
+        started = time.perf_counter()
+        try:
+            check_text(arguments or {})
+            written = 0 if action.read_only else text_size(arguments or {})
+            check_written(self.settings, session, written)
+            uploaded = 0  # characters of text in files taken from the workspace and stored
+            lent = session.sandbox is not None and self.provider is not None
+            result, off_loop = None, True
+            needs_files = lent and tool in self._file_tools
+            share = self.settings.session_cpu_share
+            if len(self.store) > 1 and (wait := cpushare.wait_s(session, share)) > 0:
+                self.metrics.cpu_share_wait.inc(wait)
+                await _before_the_work(asyncio.sleep(wait), session, backup)
+            if session.written_chars <= OFF_LOOP_WRITTEN_CHARS and tool not in self._slow_tools and not needs_files:
+                # On the loop: a thread hop costs ~0.3 ms a call, and what a call costs is bounded by its
+                # inputs and the world's size (the worst search of a fixture's world takes ~10 ms). A tool
+                # that once took longer than SLOW_ON_LOOP_S here runs off the loop from then on; so does one
+                # that once reached for a lent workspace's files (they are read and written off the loop).
+                lane = self.loop_lane if self._contended() else None  # another session calls too: take turns
+                start = await _before_the_work(lane.enter(session), session, backup) if lane else 0.0
+                on_loop = time.perf_counter()
+                try:
+                    result = action.invoke(Context(session.world, action.app, FILES_OFF_LOOP if lent else None),
+                                           arguments)  # fmt: skip
+                    off_loop = False
+                except FilesNeeded:  # undone, and run again off the loop below
+                    self._file_tools.add(tool)
+                    restore(session, backup)
+                    backup = None if action.read_only else quotas.backup(session, action)
+                finally:
+                    held = time.perf_counter() - on_loop
+                    if lane:
+                        lane.leave(session, start, held + cpushare.CALL_COST_S)
+                    cpushare.charge(session, held, share)
+                    if held > SLOW_ON_LOOP_S:
+                        self._slow_tools.add(tool)
+            if off_loop:
+                # Off the loop, in a worker thread that hands the GIL back every SWITCH_INTERVAL_S: file I/O
+                # goes through the provider; a session that wrote much text can make searches over it that
+                # cost more (~110 ms at the text quota); a slow tool's next call may cost as much again.
+                files = None
+                if lent:
+                    assert self.provider is not None and session.sandbox is not None
+                    loop, limit = asyncio.get_running_loop(), self.settings.max_file_bytes
+                    files = SandboxFiles(self.provider, session.sandbox, loop, max_bytes=limit,
+                                         workspace_max_bytes=self.settings.workspace_max_bytes)  # fmt: skip
+                ctx: Context[Any] = Context(session.world, action.app, files)
+                spent: list[float] = []
+                # A call that only computes takes its turn among the others that do (one thread at a time); one
+                # that reaches for workspace files mostly waits for them and goes at once.
+                lane = self.thread_lane if self._contended() and not lent else None
+                start = await _before_the_work(lane.enter(session), session, backup) if lane else 0.0
+                try:
+                    work = run_call(action, ctx, arguments, files, spent)  # in the call pool: gateway.control.offload
+                except BaseException:
+                    if lane:
+                        lane.leave(session, start, 0.0)
+                    raise
+                if lane:  # the turn ends with the thread, however this coroutine ends
+                    work.add_done_callback(functools.partial(_leave_after, lane, session, start, spent))
+                try:
+                    result, uploaded = await asyncio.shield(work)
+                except asyncio.CancelledError:  # a thread cannot be stopped: let it end, then undo it
+                    await asyncio.wait([work])
+                    restore(session, backup)
+                    session.record_call(tool, ok=False)
+                    raise
+                finally:
+                    if work.done():
+                        cpushare.charge(session, sum(spent), share)
+            if backup is not None:
+                check_written(self.settings, session, written, uploaded)
+                check_quotas(self.settings, session, backup)
+        except ProviderFailed as exc:
+            restore(session, backup)
+            session.record_call(tool, ok=False)
+            if session.failure is None:
+                session.failure = ("provider_unavailable", exc.reason)
+            logger.error("call session=%s tool=%s: provider failed: %s", session.id, tool, exc.reason)
+            raise
+        except (AppError, CallRefused):  # the caller's mistake: roll back, graded as usual
+            restore(session, backup)
+            session.record_call(tool, ok=False)
+            raise
+        except Exception as exc:  # ours: roll back, and mask the session (its reward would not be the model's)
+            restore(session, backup)
+            session.record_call(tool, ok=False)
+            if session.failure is None:
+                session.failure = ("internal_error", f"{tool} failed: {type(exc).__name__}")
+            logger.exception("call session=%s tool=%s: unexpected error", session.id, tool)
+            raise ServerFault(f"{tool}: {type(exc).__name__}") from exc
+        finally:
+            session.world.end_write()
+            self.metrics.tool_call.labels(app=action.app or "none").observe(time.perf_counter() - started)
+        session.written_chars += written + uploaded
+        session.record_call(tool, ok=True)
+        self.leases.renew(session.id)  # a call may outlast the lease: it counts from its end too
+        return result
 
     # ---- state, verify, close -----------------------------------------------------------------
 

@@ -88,6 +88,9 @@ class Session:
     #: (``time.monotonic()``): see :mod:`gateway.control.cpushare`.
     cpu_owed_s: float = 0.0
     cpu_owed_at: float = 0.0
+    #: Finish tags of the session's last call in the gateway's fair lanes (:class:`gateway.control.cpushare.Lane`).
+    loop_tag: float = 0.0
+    thread_tag: float = 0.0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 
     #: Whether ``company_complete_task`` has succeeded, as of the last whole call (a call under way

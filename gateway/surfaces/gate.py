@@ -215,6 +215,7 @@ class SessionGate:
             await self.app({**scope, UNAUTHENTICATED: True}, receive, _closing(scope, send))
             return
         turns = self._turns.setdefault(session.id, _Turns())
+        self._gateway.requesting = len(self._turns)  # sessions with a request open: the calls take fair turns
         if turns.open >= self.max_inflight:
             await self._refuse(scope, send, turns)
             return
@@ -240,6 +241,7 @@ class SessionGate:
             turns.open -= 1
             if turns.open == 0:
                 self._turns.pop(session.id, None)
+                self._gateway.requesting = len(self._turns)
 
     async def _refuse(self, scope: Scope, send: Send, turns: _Turns) -> None:
         """Answer 429 unread; after ``Retry-After`` when the session was refused within the last one."""
