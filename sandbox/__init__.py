@@ -17,6 +17,7 @@ from sandbox.exceptions import (
     ProviderUnavailable,
     SandboxError,
     SandboxGone,
+    TooManyEntries,
     WorkspacePathError,
 )
 
@@ -32,6 +33,7 @@ __all__ = [
     "SandboxError",
     "SandboxGone",
     "SandboxSpec",
+    "TooManyEntries",
     "WorkspacePathError",
     "get_provider",
     "workspace_path",

@@ -283,10 +283,11 @@ class Provider(abc.ABC):
             ProviderUnavailable: The provider could not list them.
         """
 
-    async def workspace_bytes(self, sandbox: Sandbox) -> int:
+    async def workspace_bytes(self, sandbox: Sandbox, stop_at: int | None = None) -> int:
         """Bytes the files in the sandbox's workspace take on disk (``du -sk`` in it, in KiB steps).
 
-        Providers that see the workspace from the host count it there instead.
+        Providers that see the workspace from the host count it there instead, and may stop counting once past
+        ``stop_at`` bytes (the answer is then at least that much) or at too many entries (``TooManyEntries``).
 
         Raises:
             SandboxGone: The sandbox was destroyed.

@@ -28,7 +28,15 @@ same way (the session's sandbox cannot serve it; mask and log). Catch
 
 from __future__ import annotations
 
-__all__ = ["FileMissing", "FileTooLarge", "ProviderUnavailable", "SandboxError", "SandboxGone", "WorkspacePathError"]
+__all__ = [
+    "FileMissing",
+    "FileTooLarge",
+    "ProviderUnavailable",
+    "SandboxError",
+    "SandboxGone",
+    "TooManyEntries",
+    "WorkspacePathError",
+]
 
 
 class SandboxError(Exception):
@@ -91,3 +99,15 @@ class WorkspacePathError(SandboxError):
         super().__init__(f"path {path!r}: {reason}")
         self.path = path
         self.reason = reason
+
+
+class TooManyEntries(SandboxError):
+    """The workspace holds more files and folders than a count of its size walks (its size was not counted).
+
+    Args:
+        limit: Most entries the count walks.
+    """
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"the workspace holds more than {limit} files and folders")
+        self.limit = limit

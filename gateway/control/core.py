@@ -415,8 +415,8 @@ class Gateway:
                     session.record_call(tool, ok=False)
                     raise
                 finally:
-                    if work.done():
-                        cpushare.charge(session, sum(spent), share)
+                    if work.done():  # its thread's CPU, and the time its saves spent counting the workspace's size
+                        cpushare.charge(session, sum(spent) + (files.count_s if files else 0.0), share)
             if backup is not None:
                 check_written(self.settings, session, written, uploaded)
                 check_quotas(self.settings, session, backup)

@@ -25,6 +25,7 @@ from sandbox import (
     ProviderUnavailable,
     Sandbox,
     SandboxSpec,
+    TooManyEntries,
     WorkspacePathError,
     get_provider,
 )
@@ -304,6 +305,8 @@ class SandboxFiles(FileStore):
         self._loaded = 0  # bytes read so far in this call
         #: ``(path, bytes)`` of every file read in this call, in order (their text counts as written text).
         self.read: list[tuple[str, bytes]] = []
+        #: Seconds this call's saves spent counting the workspace's size (charged to the session's CPU share).
+        self.count_s = 0.0
 
     def _run(self, coro: Any, path: str, parameter: str, taken: int = 0) -> Any:
         future = asyncio.run_coroutine_threadsafe(coro, self._loop)
@@ -347,7 +350,18 @@ class SandboxFiles(FileStore):
         if path.rsplit("/", 1)[-1] in ("", ".", ".."):
             raise InvalidArgument(_FOLDER.format(path=path), parameter)
         if self._workspace_max is not None:
-            used = int(self._run(self._provider.workspace_bytes(self._sandbox), path, parameter))
+            counted = time.perf_counter()
+            try:
+                count = self._provider.workspace_bytes(self._sandbox, stop_at=self._workspace_max - len(data))
+                used = int(self._run(count, path, parameter))
+            except TooManyEntries as exc:
+                raise WorkspaceFull(
+                    f"workspace full: your workspace holds more than {exc.limit:,} files and folders; nothing was "
+                    "saved or changed. Delete files you no longer need from your workspace, then try again.",
+                    parameter,
+                ) from None
+            finally:
+                self.count_s += time.perf_counter() - counted
             if used + len(data) > self._workspace_max:
                 raise WorkspaceFull(
                     f"workspace full: your workspace may hold at most {_amount(self._workspace_max)} of files; it "

@@ -193,16 +193,20 @@ class LocalProvider(Provider):
             tools=self.tools,
         )  # fmt: skip
 
-    async def workspace_bytes(self, sandbox: Sandbox) -> int:
+    async def workspace_bytes(self, sandbox: Sandbox, stop_at: int | None = None) -> int:
         """Bytes the workspace's files take on the host's disk (allocated blocks, as ``du``; links not followed).
 
+        Args:
+            stop_at: The count may stop once past this many bytes (see :func:`sandbox.local._files.disk_usage`).
+
         Raises:
+            TooManyEntries: The workspace holds more than :data:`sandbox.local._files.MAX_ENTRIES` entries.
             SandboxGone: The sandbox was destroyed.
             ProviderUnavailable: A host I/O error.
         """
         home = self._home(sandbox)
         base = home / "workspace"
-        size: int = await asyncio.to_thread(_files.guard, sandbox, base, ".", _files.disk_usage, base)
+        size: int = await asyncio.to_thread(_files.guard, sandbox, base, ".", _files.disk_usage, base, stop_at)
         return size
 
     async def write_files(self, sandbox: Sandbox, files: dict[str, bytes], mode: int = 0o644) -> None:

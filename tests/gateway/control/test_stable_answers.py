@@ -43,7 +43,7 @@ class HeldWrites(Provider):
     async def exec(self, sandbox, argv, *, timeout_s, cwd=None, env=None, stdin=None) -> ExecResult:
         return ExecResult(1 if argv[:2] == ["test", "-f"] else 0, b"", b"")  # no file is ever there to test
 
-    async def workspace_bytes(self, sandbox: Sandbox) -> int:
+    async def workspace_bytes(self, sandbox: Sandbox, stop_at: int | None = None) -> int:
         return 0  # an empty workspace (the writes are never kept)
 
     async def write_files(self, sandbox: Sandbox, files: dict[str, bytes], mode: int = 0o644) -> None:

@@ -11,8 +11,8 @@ import pytest
 from gateway import Settings, create_app
 from gateway.control.workspace import guide_text
 from gateway.surfaces.serve import serve_in_background
-from sandbox import ProviderUnavailable, SandboxSpec
-from sandbox.local import LocalProvider
+from sandbox import ProviderUnavailable, SandboxSpec, TooManyEntries
+from sandbox.local import LocalProvider, _files
 from tests.conftest import banned_words, require_binary
 from tests.tiers import sampled
 from tools import REGISTRY
@@ -373,8 +373,8 @@ async def test_a_download_that_would_pass_the_workspace_bound_is_refused_whole(p
         held = bound - 100  # as if the shell had filled it (the local provider counts allocated blocks, as du)
         counted = provider.workspace_bytes
 
-        async def nearly_full(sb):
-            return held if sb.id == sandbox.id else await counted(sb)
+        async def nearly_full(sb, stop_at=None):
+            return held if sb.id == sandbox.id else await counted(sb, stop_at)
 
         provider.workspace_bytes = nearly_full
         async with api(info) as client:
@@ -395,6 +395,47 @@ async def test_a_download_that_would_pass_the_workspace_bound_is_refused_whole(p
             assert r.status_code == 200, r.text
         verdict = (await control.post("/verify", json={"session_id": info["session_id"]})).json()
         assert verdict["mask_sample"] is False
+
+
+async def test_a_save_into_a_workspace_of_too_many_entries_is_refused_and_the_count_is_charged(provider, monkeypatch):
+    # a shell can make 300,000 empty files in seconds: each save walked them all (1.2-5.4 s), uncharged
+    monkeypatch.setattr(_files, "MAX_ENTRIES", 50)
+    app = create_app(Settings(), provider=provider)
+    async with serve_in_background(app) as base, httpx.AsyncClient(base_url=base, timeout=30) as control:
+        info = await seed(control)
+        session = app.state.gateway.get_session(info["session_id"])
+        workspace = provider.root / session.sandbox.id / "workspace"
+        for n in range(60):
+            (workspace / f"empty-{n}").touch()
+        owed = session.cpu_owed_s
+        async with api(info) as client:
+            r = await client.post("/drive/read_file", json={"file_id": "file_vendor_list"})
+        assert r.status_code == 400, r.text
+        assert r.json()["error"]["parameter"] == "save_as"
+        assert r.json()["error"]["message"].startswith(
+            "workspace full: your workspace holds more than 50 files and folders; nothing was saved or changed."
+        )
+        assert not (workspace / "downloads").exists()
+        assert session.cpu_owed_s > owed  # the walk is the session's to pay back
+        for n in range(60):
+            (workspace / f"empty-{n}").unlink()
+        async with api(info) as client:
+            r = await client.post("/drive/read_file", json={"file_id": "file_vendor_list"})
+        assert r.status_code == 200, r.text
+
+
+def test_the_count_stops_past_stop_at_and_at_too_many_entries(tmp_path):
+    (tmp_path / "a").mkdir()
+    for n in range(10):
+        (tmp_path / "a" / f"{n}.bin").write_bytes(b"x" * 8192)
+    whole = _files.disk_usage(tmp_path)
+    assert whole >= 10 * 8192
+    stopped = _files.disk_usage(tmp_path, stop_at=8192)
+    assert 8192 < stopped < whole  # stopped early, past the bound
+    assert _files.disk_usage(tmp_path, max_entries=11) == whole  # the folder and its ten files
+    with pytest.raises(TooManyEntries) as caught:
+        _files.disk_usage(tmp_path, max_entries=10)
+    assert caught.value.limit == 10
 
 
 async def test_the_local_provider_counts_the_workspace_as_du_does(provider):
