@@ -165,7 +165,7 @@ class Task(_Strict):
     negative_controls: list[Control] = []
     no_controls: dict[str, str] = {}
     family: str | None = Field(None, pattern=r"^[a-z0-9][a-z0-9-]{0,47}$")
-    seed: int | None = Field(None, ge=0)
+    seed: int | None = Field(None, ge=0, le=2**63 - 1)
     split: Split = "train"
     tier: Tier | None = None
     kind: Kind = "task"
@@ -190,6 +190,11 @@ class Task(_Strict):
     @field_validator("timezone")
     @classmethod
     def _known_zone(cls, value: str | None) -> str | None:
+        if value is not None and value.strip("/").lower() in HOST_ZONES:
+            raise ValueError(
+                f"{value[:60]!r} stands for the host's own zone (the same row would give other times on another "
+                "host); give an IANA zone name such as 'Europe/Berlin'"
+            )
         if value is not None and not _is_zone(value):
             raise ValueError(f"unknown time zone {value[:60]!r}; give an IANA zone name such as 'Europe/Berlin'")
         return value
@@ -240,8 +245,14 @@ class Task(_Strict):
         return value
 
 
+#: Zone names that stand for the host's own zone: the same row would give other times on another host.
+HOST_ZONES = ("localtime", "posixrules")
+
+
 def _is_zone(name: str) -> bool:
-    """Whether ``name`` is an IANA time zone this machine knows (``Europe/Berlin``, ``UTC``)."""
+    """Whether ``name`` is an IANA time zone this machine knows (``Europe/Berlin``, ``UTC``), not the host's own."""
+    if name.strip("/").lower() in HOST_ZONES:
+        return False
     try:
         ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError, OSError):  # ValueError: a path-like or malformed key

@@ -90,7 +90,7 @@ def world_template(task: Task, *, cache_documents: bool = True) -> WorldTemplate
 
     Raises:
         TaskError: an override names unknown file content or an unknown collection, or makes a record invalid;
-            a document spec is invalid or makes other bytes than its blob id.
+            a document spec is invalid or makes other bytes than its blob id; ``user`` is no one in the directory.
     """
     key = task.world.fixture
     info = company(key)
@@ -124,6 +124,12 @@ def world_template(task: Task, *, cache_documents: bool = True) -> WorldTemplate
         documents[blob] = data
     blobs: Mapping[str, bytes] = collections.ChainMap(documents, BLOBS) if documents else BLOBS
     now, zone, user = task.now or info.now, task.timezone or info.timezone, task.user or info.user
+    people = getattr(states["directory"], "people", {})
+    if task.user is not None and people and not any(p.email == task.user for p in people.values()):
+        raise TaskError(
+            f"task {task.id}: user: no one in the directory of {info.name} has the address {task.user[:60]!r}; give a "
+            f"person's email such as {info.user!r}, or add the person in world.overrides.directory"
+        )
     return WorldTemplate(now, zone, user, states, snapshot, blobs)
 
 

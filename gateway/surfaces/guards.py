@@ -21,7 +21,8 @@ from gateway.exceptions import GatewayError
 from gateway.surfaces.socket import from_sandbox
 
 __all__ = [
-    "Handler", "json_body", "lone_surrogate_field", "method_only", "only_fields", "session_id_of", "trusted_only",
+    "Handler", "NotStrictJSON", "json_body", "lone_surrogate_field", "method_only", "no_constant", "only_fields",
+    "session_id_of", "trusted_only",
 ]  # fmt: skip
 
 logger = logging.getLogger(__name__)
@@ -94,15 +95,37 @@ def lone_surrogate_field(raw: bytes, body: dict[str, Any]) -> str | None:
     return None
 
 
+class NotStrictJSON(ValueError):
+    """JSON that Python's reader takes but the standard does not define: NaN or Infinity, a name twice in one object."""
+
+
+def no_constant(name: str) -> Any:
+    """``json.loads``'s ``parse_constant``: refuse ``NaN``, ``Infinity`` and ``-Infinity`` (not JSON)."""
+    raise NotStrictJSON(f"the body holds {name}, which is not JSON; send a number, or null")
+
+
+def _once_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """``json.loads``'s ``object_pairs_hook``: refuse an object naming a field twice (which one counts is unclear)."""
+    made = dict(pairs)
+    if len(made) != len(pairs):
+        seen: set[str] = set()
+        twice = next(name for name, _ in pairs if name in seen or seen.add(name))  # type: ignore[func-returns-value]
+        raise NotStrictJSON(f"the body names the field {twice[:60]!r} twice in one object; send each field once")
+    return made
+
+
 async def json_body(request: Request) -> dict[str, Any]:
     """The request's body as a JSON object.
 
     Raises:
-        GatewayError: not JSON, nested too deeply, not an object, or holding a lone surrogate (400).
+        GatewayError: not JSON (``NaN``, ``Infinity`` and a field named twice in one object included), nested too
+            deeply, not an object, or holding a lone surrogate (400).
     """
     raw = await request.body()
     try:
-        body = json.loads(raw or b"{}")
+        body = json.loads(raw or b"{}", parse_constant=no_constant, object_pairs_hook=_once_each)
+    except NotStrictJSON as exc:
+        raise GatewayError(str(exc)) from None
     except ValueError:  # not UTF-8, not JSON, or an integer past Python's 4,300-digit limit
         raise GatewayError("the body must be JSON") from None
     except RecursionError:

@@ -1,0 +1,66 @@
+"""Input JSON and rows leave nothing to the host or to chance: NaN, a field named twice, the host's zone, huge seeds."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.gateway.surfaces.test_refusals import clients
+
+ROW = {
+    "id": "strict-row",
+    "instruction": "Find the budget.",
+    "apps": ["drive"],
+    "checks": [{"name": "says_budget", "kind": "answer", "match": {"contains": "budget"}}],
+}
+
+
+async def live(insider) -> float:
+    metrics = (await insider.get("/metrics")).text.splitlines()
+    return float(next(line.split()[-1] for line in metrics if line.startswith("gateway_sessions_live ")))
+
+
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        (b'{"task_id": "dir-manager-of-owen", "task_id": "x"}', "names the field 'task_id' twice in one object"),
+        (b'{"task": {"id": "a", "id": "b"}}', "names the field 'id' twice"),
+        (b'{"task_id": "dir-manager-of-owen", "exposure": NaN}', "holds NaN, which is not JSON"),
+        (b'{"task_id": "dir-manager-of-owen", "x": -Infinity}', "holds -Infinity"),
+    ],
+)
+async def test_a_control_body_with_nan_or_a_field_twice_is_refused_naming_it(body, said):
+    async with clients() as (insider, _outsider, _token):
+        r = await insider.post("/seed_session", content=body, headers={"Content-Type": "application/json"})
+        assert r.status_code == 400, r.text
+        assert said in r.json()["error"]
+        assert await live(insider) == 1.0  # only the session `clients` seeded
+
+
+@pytest.mark.parametrize("value", ["NaN", "Infinity"])
+async def test_an_api_body_with_nan_is_400_naming_it(value):
+    async with clients() as (insider, _outsider, token):
+        r = await insider.post(
+            "/api/directory/search_people",
+            content=f'{{"query": "owen", "limit": {value}}}'.encode(),
+            headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
+        )
+        assert r.status_code == 400, r.text
+        assert r.json()["error"]["message"].startswith(f"the body holds {value}, which is not JSON")
+
+
+@pytest.mark.parametrize(
+    ("extra", "said"),
+    [
+        ({"timezone": "localtime"}, "'localtime' stands for the host's own zone"),
+        ({"timezone": "posixrules"}, "stands for the host's own zone"),
+        ({"seed": 10**30}, "seed: Input should be less than or equal to 9223372036854775807"),
+        ({"user": "nobody@nowhere.example"}, "user: no one in the directory of"),
+    ],
+)
+async def test_a_row_with_the_hosts_zone_a_huge_seed_or_a_stranger_as_user_is_refused(extra, said):
+    async with clients() as (insider, _outsider, _token):
+        r = await insider.post("/seed_session", json={"task": {**ROW, **extra}})
+        assert r.status_code == 400, r.text
+        assert said in r.json()["error"]
+        ok = await insider.post("/seed_session", json={"task": {**ROW, "timezone": "Europe/Berlin", "seed": 2**63 - 1}})
+        assert ok.status_code == 200, ok.text
