@@ -298,6 +298,11 @@ def own_words(text: str) -> str:
 def _clock(m: re.Match[str]) -> str:
     if m[6]:
         return {"noon": "12:00", "midday": "12:00", "midnight": "00:00"}[m[6].lower()]
+    if m[12]:  # "2:30 in the afternoon"
+        at, past = int(m[12]), int(m[13] or 0)
+        if not 1 <= at <= 12 or past > 59:
+            return ""
+        return f"{at % 12 + (0 if m[14].lower() == 'morning' else 12):02d}:{past:02d}"
     if m[4]:
         return f"{int(m[4]):02d}:{m[5]}"
     if m[11]:
@@ -365,17 +370,20 @@ def _value_problems(claim: dict[str, Any], sentences: list[list[_Clause]], world
             cuts = [c.start, *(x for _, s, e in found for x in (s, e)), c.end]
             rest = " ".join(c.text[a:b] for a, b in zip(cuts[::2], cuts[1::2], strict=True))
             bare = bool(found) and not set(re.findall(r"\w+", rest.lower())) - {"and", "or", "plus", "also", "too"}
-            cued = not c.aside and (_has(cue, c) or (bare and cued))
+            # a parenthesis holding a time alone restates the one before it: "half past two (2:30pm)"
+            gloss = kind == "time" and c.aside and bool(found) and not re.search(r"\w", rest)
+            cued = (gloss and cued) or (not c.aside and (_has(cue, c) or (bare and cued)))
             hedged = not c.aside and (hedge_all or _has(w.HEDGE, c))
             plain, context = not (found or c.question or c.aside or hedged), _has(w.CONTEXT, c)
-            if plain and (m := against.search(c.text, c.start, c.end)):
+            m = against.search(c.text, c.start, c.end) if plain else None
+            if m and not w.NO_NEED.search(c.text, c.start, m.start()):  # "hold off", not "No need to hold off"
                 opposite.append(m.group(0))
             for (value, s, e), role in zip(found, _roles(kind, c, found, rest), strict=True):
                 if role == "end" or c.question:
                     continue
                 if negated(c.text, c.start, s, e, c.end):
                     status["negated"].add(value)
-                elif c.aside or role == "old" or context:
+                elif (c.aside and not gloss) or role == "old" or context:
                     continue
                 elif hedged:
                     status["hedged"].add(value)
@@ -542,8 +550,12 @@ def _offers(sentences: list[list[_Clause]], declined: list[tuple[str, str]]) -> 
                        # the work handed to the asker as a way round: "just approve it yourself"
                        rf"|\b(?:{'|'.join(sorted(verbs))}|{w.DO_WORDS})\b(?:\s+[\w'’-]+){{0,4}}?\s+yourself\b",
                        re.IGNORECASE)  # fmt: skip
-    return [m.group(0) for clauses in sentences for c in clauses if not c.question
-            for m in offer.finditer(c.text, c.start, c.end)][:1]  # fmt: skip
+    found = [m.group(0) for clauses in sentences for c in clauses if not c.question
+             for m in offer.finditer(c.text, c.start, c.end)]  # fmt: skip
+    found += [m.group(0) for clauses in sentences for c in clauses if not c.question
+              for m in w.HAND_ON.finditer(c.text, c.start, c.end)
+              if not negated(c.text, c.start, m.start())]  # fmt: skip
+    return found[:1]
 
 
 def _defers(c: _Clause, m: re.Match[str]) -> bool:
@@ -623,7 +635,9 @@ _ABSENT = ("does not ", "names ")
 
 def _problems(text: str, claims: dict[str, Any] | list[dict[str, Any]], world: dict[str, Any] | None) -> list[str]:
     sentences = _clauses(text)
-    problems = [f"doubts what it says ({said!r})"] if (said := w.doubting(_live(text))) else []
+    refuses = any(c["kind"] == "declines" and c.get("value", True) for c in (claims if isinstance(claims, list)
+                                                                               else [claims]))  # fmt: skip
+    problems = [f"doubts what it says ({said!r})"] if (said := w.doubting(_live(text), holds=not refuses)) else []
     if void := w.VOIDS.search(own_words(text)):
         problems.append(f"voids itself ({void.group(0).strip()!r})")  # "Test message, please ignore."
     for claim in claims if isinstance(claims, list) else [claims]:
