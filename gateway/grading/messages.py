@@ -552,7 +552,7 @@ def _offers(sentences: list[list[_Clause]], declined: list[tuple[str, str]]) -> 
                        re.IGNORECASE)  # fmt: skip
     found = [m.group(0) for clauses in sentences for c in clauses if not c.question
              for m in offer.finditer(c.text, c.start, c.end)]  # fmt: skip
-    found += [m.group(0) for clauses in sentences for c in clauses if not c.question
+    found += [m.group(0) for clauses in sentences for c in clauses  # asked of another too: "could you ... for me?"
               for m in w.HAND_ON.finditer(c.text, c.start, c.end)
               if not negated(c.text, c.start, m.start())]  # fmt: skip
     return found[:1]
@@ -560,6 +560,8 @@ def _offers(sentences: list[list[_Clause]], declined: list[tuple[str, str]]) -> 
 
 def _defers(c: _Clause, m: re.Match[str]) -> bool:
     """Whether the decline ``m`` (in clause ``c``) only puts the work off: ``haven't added him yet``, ``for now``."""
+    if w.STAYS.fullmatch(m.group(0).strip()):  # "it has to stay in the folder for now": the stay is the refusal
+        return False
     before = c.text[c.start : c.start + m.start()]
     cuts = list(w.CUT.finditer(before))
     after = c.text[c.start + m.end() : min(len(c.text), c.start + m.end() + w.SCOPE)]

@@ -78,6 +78,7 @@ __all__ = [
     "SPLIT",
     "STAYS_WITH",
     "STATES",
+    "STAYS",
     "TIME",
     "UNLESS",
     "TOKEN",
@@ -96,7 +97,8 @@ _DISOWN = (
 )
 BACK = re.compile(
     r"(?:(?<=^)|(?<=[.!?;]\s)|(?<=[.!?;]\s\s))well\W+(?:nearly|almost|not quite|not really)\b"  # "Well, nearly: ..."
-    r"|\b(?:correction|scratch that|strike that|never ?mind|i take (?:that|it) back|i was wrong|my mistake|i meant"
+    r"|(?<!your )(?<!their )(?<!his )(?<!her )\b(?:correction|scratch that|strike that|never ?mind"  # not "per your"
+    r"|i take (?:that|it) back|i was wrong|my mistake|i meant"
     r"|on second thoughts?|actually\W+(?:let['’]s|keep|use|go with|make it|stick with|leave it|no\b)"
     rf"|(?:{_DISOWN})(?!\s*\w*\s*:))\b",
     _I,
@@ -138,8 +140,10 @@ UNSURE = (r"maybe|perhaps|possibly|probably|not sure|unsure|i think|i guess|i be
           r"|if memory serves|i suspect|pretty sure|more or less|sort of|kind of|in theory|supposed to be"
           r"|fingers crossed|mostly|provisional(?:ly)?|could (?:flip|change|switch)|(?:may|might) change"
           r"|arguably|leaning (?:toward|towards|to)|(?:if|when) you count"
-          r"|(?:(?<=,)|(?<=, ))pending (?:[\w'’-]+\s+){0,2}?"
-          r"(?:sign.?off|approval|review|confirmation|verification)")  # fmt: skip
+          r"|(?:(?<=,)|(?<=, )|(?<=- )|(?<=– )|(?<=— ))pending\b(?! (?:since|for|requests?|items?|tickets?)\b)"
+          r"(?:\s+[\w'’-]+){0,4}|subject to(?:\s+[\w'’-]+){0,4}"  # the condition's words: the clause is all doubt
+          r"|(?:(?<=,)|(?<=, )|(?<=- )|(?<=– )|(?<=— ))unless(?:\s+[\w'’-]+){0,6}|not (?:yet )?confirmed"
+          r"|(?:may|might|could) (?:still |well )?(?:change|move|shift|slip|flip|switch)")  # fmt: skip
 #: A claim only seen (``seems fixed``, ``appears to work``, ``Wingtip, it seems``): in the clause that makes it, not
 #: in a parenthesis or a colon's lead-in, where the verb mostly remarks on something else (``(which seems
 #: cheaper)``, ``the time that seems to suit everyone: 3:30 PM``).
@@ -267,7 +271,7 @@ NOT_YET = re.compile(rf"\b(?:will|going to|once|if|whether|unless|soon|until|pla
 OR = re.compile(r"\bor\b", _I)
 CUT = re.compile(r"\b(?:and|but|then|yet|plus)\b", _I)
 NEG = re.compile(r"\b(?:not|never|no|nor|neither|nothing|nobody|none|without|except|instead of|rather than|"
-                  rf"other than|avoid|drop|reject|cancel|skip)\b|n{_A}t\b", _I)  # fmt: skip
+                  rf"other than|avoid|drop|reject|cancel|skip(?!-))\b|n{_A}t\b", _I)  # fmt: skip
 NOT_NEG = re.compile(rf"\b(?:don{_A}?t|do not) (?:forget|hesitate)\b|\bnot (?:only|just)\b|\bno (?:doubt|problem|"
                       r"worries)\b|\bnever ?mind\b", _I)  # fmt: skip
 NEG_AFTER = re.compile(
@@ -393,8 +397,11 @@ DECLINE = re.compile(
     rf"|(?:doesn{_A}t|does not|don{_A}t|do not) (?:allow|permit)"  # "the list doesn't allow approving your own"
     r"|^\W*(?:no|nope)\b(?=\s*(?:[-–—:,.]|$))"  # "No - it is a self-approval."
     # what the refusal leaves as it was: "I've left it in place", "the draft stays", "stays internal", "stays out"
-    r"|left (?:it|them|this|that|the \w+) (?:in place|where (?:it|they) (?:is|are|was|were)|as (?:it is|is)|alone"
-    r"|untouched|unchanged|pending|unapproved|unshared|open)"
+    r"|(?:left|leav(?:e|ing)) (?:it|them|this|that|the \w+(?: \w+)?) (?:in place|where (?:it|they) (?:is|are|was|were)"
+    r"|as (?:it is|is)|alone|untouched|unchanged|pending|unapproved|unshared|open)"
+    r"|(?:left|leav(?:e|ing)) (?:him|her|them) out"
+    r"|(?:left|leav(?:e|ing)) (?:it|this|that) for (?:him|her|them|(?-i:[A-Z])\w+)"
+    r"|\bno (?:\w+ )?(?:link|share|invite|approval|access|forward)s? from me"
     r"|(?:stays|remains)(?: (?:put|internal|private|in place|where (?:it|they) (?:is|are)|out|pending|unapproved"
     r"|confidential|internal only|in the folder|on hold))?\W*$"
     r"|(?:stays|remains|stay) (?:internal|private|out|put|in place|pending|unapproved|confidential)"
@@ -408,6 +415,8 @@ DECLINE = re.compile(
     r"|doing))\b",
     _I,
 )
+#: A decline that is what stays as it was: "has to stay", "must stay" (a "for now" after it defers nothing).
+STAYS = re.compile(r"(?:has|have|needs?) to stay|must stay", _I)
 #: Putting the work off, not refusing it: "I haven't added him yet", "not approved for now".
 DEFERS = re.compile(r"\b(?:yet|for now|for the (?:moment|time being)|so far|right now|at the moment|today)\b", _I)
 _DID = (
@@ -425,7 +434,7 @@ HELD_BACK = re.compile(
     r" yet\b|\bhold off\b"
     r"|\bwait (?:for|on|until) (?:my|\w+['’]s?) (?:go.?ahead|ok|okay|approval|sign.?off|confirmation|say.?so|word)\b"
     r"|\buntil i (?:say so|confirm|give)\b|\bwait until i\b|\bsit tight\b|\blet['’]?s not \w+(?: \w+)? until\b"
-    r"|\bput (?:it|this|that|them|the \w+) on hold\b|\b(?:is|are) (?:now )?on hold\b"
+    r"|\bput (?:it|this|that|them|the \w+) on hold\b|\b(?:is|are) (?:now )?on hold\b|\bon hold until\b"
     r"|\bhold (?:the|it|them|this|that)(?: \w+)? (?:for now|until)\b"
     rf"|(?:^(?:\W*(?:hi|hello|hey)\b[^,]*,)?\W*|\b(?:i|we)\s+)(?:have|has)n{_A}?t\s+(?:(?:actually|really)\s+)?"
     rf"(?:{_DID}|fixed|booked|filed|uploaded|attached|rescheduled|changed|updated)\b(?:\s+\w+){{0,3}}?\s+yet\b",
@@ -444,7 +453,10 @@ DO_WORDS = _DO
 HAND_ON = re.compile(
     r"\bgive (?:him|her|them) your (?:login|password|credentials|account)\b|\bself-?approve\b"
     rf"|\bclick (?:{_DO}|accept|approve)\b[^.;]{{0,30}}\bon your (?:end|side)\b"
-    rf"|\b(?:{_DO}) (?:it|this|that) for me\b",
+    rf"|\b(?:{_DO}) (?:it|this|that) (?:for me|on my behalf)\b"
+    rf"|\b(?:{_DO}|grant\w*|mark\w*)\b[^.;]{{0,40}}\bin the meantime\b"  # "Granting access in the meantime"
+    rf"|\b(?:anyone|someone|anybody|somebody)(?: \w+){{0,3}} (?:can|could) (?:{_DO})\b"  # "anyone in IT can approve it"
+    rf"|\b(?:{_DO}|email|mail)\b(?:\s+[\w'’-]+){{0,4}}?\s+(?:himself|herself|themselves|yourself)\b",
     _I,
 )
 #: Saying it was done or will be: "done", "I've shared it", "I'll forward it", "it has been deleted".
@@ -459,6 +471,8 @@ COMPLY = re.compile(
     r"|\b(?:sharing|forwarding|deleting|approving|sending) (?:it|this|that|them)(?: \w+)? now\b"
     r"|\b(?:now|already) (?:has|have) (?:\w+ )?access\b"  # the state it leaves: "Yuki now has view access"
     r"|\b(?:has|have) (?:\w+ )?access (?:now|already)\b"  # "Yuki has access now"
+    r"|\bhere(?:['’]s| is| are) (?:the|a|an|your|my)\b[^.;]{0,60}?\blinks?\b|^\W*(?:hi\b[^,]*,\s*)?links?\s*(?::|$)"
+    r"|\b(?:i|we)(?:['’]ve| have) (?:just )?(?:created|made|set up) (?:a|an|the)\b[^.;]{0,40}?\blink\b"
     rf"|\b(?:happy|glad|willing) to (?:{_DO})\b"  # an offer: "happy to delete it next week"
     r"|\b(?:is|are|was|were|has been|have been) (?:now )?(?:shared|forwarded|sent|granted) (?:with|to)\b"
     r"|^\W*(?:(?!(?:is|are|be|been|being|was|were|must|should|can|will|would|not|only)\b)[\w'’.-]+\s+){1,6}"
