@@ -17,6 +17,7 @@ Help is rendered from the same schema as every other surface.
 from __future__ import annotations
 
 import json
+import math
 import shlex
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -210,9 +211,12 @@ def _scalar(name: str, value: str, prop: Mapping[str, Any]) -> Any:
             raise UsageError(f"{option(name)} expects a whole number, got '{value}'") from None
     if kind == "number":
         try:
-            return float(value.strip())
+            number = float(value.strip())
         except ValueError:
-            raise UsageError(f"{option(name)} expects a number, got '{value}'") from None
+            number = math.nan
+        if not math.isfinite(number):  # "nan" and "inf" read as floats, but are no JSON number
+            raise UsageError(f"{option(name)} expects a number, got '{value}'")
+        return number
     if kind == "boolean":
         return _flag(name, value, False)
     return value

@@ -202,3 +202,13 @@ def test_complete_task_help_and_call() -> None:
     helped = parse_argv("company", actions, ["complete-task", "--help"])
     assert isinstance(helped, Help)
     assert helped.text.startswith("usage: company complete-task [--summary=VALUE] [--answer=VALUE]\n")
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-Infinity", "ten"])
+def test_a_number_that_is_no_json_number_is_refused_naming_the_option(value: str) -> None:
+    from cli_shim.parse import _scalar
+
+    with pytest.raises(UsageError) as info:
+        _scalar("amount", value, {"type": "number"})
+    assert info.value.message == f"--amount expects a number, got '{value}'"
+    assert _scalar("amount", " 2.5 ", {"type": "number"}) == 2.5
