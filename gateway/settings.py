@@ -89,7 +89,7 @@ class Settings(BaseSettings):
     sandbox_tools: str | None = Field(
         None,
         description="local provider: a host folder lent read-only to every sandbox at /opt/tools, its bin/ on PATH "
-        "after the app commands (default: the document tools, ~/.cache/company-gateway/sandbox-python, when "
+        "after the app commands (default: the document tools, ~/.cache/office-tools/python, when "
         'scripts/install-document-tools.sh has installed them; "" lends none).',
     )
     sandbox_block_internet: bool = Field(

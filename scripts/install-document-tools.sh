@@ -5,7 +5,7 @@
 #   bash scripts/install-document-tools.sh       # installs if needed, prints the venv's folder
 #   DOCUMENT_TOOLS=/opt/x bash scripts/...       # another folder
 #
-# The venv lives outside the clone (default ~/.cache/company-gateway/sandbox-python; not ~/.cache/.../documents,
+# The venv lives outside the clone (default ~/.cache/office-tools/python; not ~/.cache/.../documents,
 # which holds the default company's built documents). The local provider binds it read-only at /opt/tools in
 # every sandbox, its bin/ on PATH after the app commands, so `python3` there imports the three packages;
 # examples/images/build-local.sh copies it into the registry-free image. Inside a sandbox only /opt/tools is
@@ -18,7 +18,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-venv="${DOCUMENT_TOOLS:-$HOME/.cache/company-gateway/sandbox-python}"
+venv="${DOCUMENT_TOOLS:-$HOME/.cache/office-tools/python}"
 pip="${PIP:-.venv/bin/pip}"
 base="${SANDBOX_PYTHON:-/usr/bin/python3}"
 pins=(openpyxl==3.1.5 python-docx==1.2.0 pypdf==7.1.1)

@@ -46,7 +46,7 @@ cp "$busybox" "$root/bin/busybox"
 for applet in $("$busybox" --list); do
   [ "$applet" = busybox ] || ln -s busybox "$root/bin/$applet"
 done
-tools="${DOCUMENT_TOOLS:-$HOME/.cache/company-gateway/sandbox-python}"
+tools="${DOCUMENT_TOOLS:-$HOME/.cache/office-tools/python}"
 if [ -x "$tools/bin/python3" ]; then
   mkdir -p "$root/opt/tools"
   cp -a "$tools/." "$root/opt/tools/"

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from pathlib import PurePosixPath
 from typing import Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -237,14 +238,26 @@ class Task(_Strict):
     @field_validator("workspace")
     @classmethod
     def _paths_inside(cls, value: dict[str, str]) -> dict[str, str]:
+        files: dict[PurePosixPath, str] = {}
         for path in value:
             try:
-                workspace_path(path)
+                where = workspace_path(path)
             except WorkspacePathError as exc:
-                raise ValueError(f"{path!r} is not a path inside the workspace ({exc})") from None
+                raise ValueError(f"{path[:80]!r} is not a path inside the workspace ({exc})") from None
+            if where == PurePosixPath(".") or path.endswith("/"):
+                raise ValueError(f"{path[:80]!r} names a folder; give a file's path such as 'notes/todo.txt'")
+            if any(len(part.encode()) > MAX_NAME_BYTES for part in where.parts):
+                raise ValueError(f"{path[:80]!r}: a name on the path is longer than {MAX_NAME_BYTES} bytes")
+            files[where] = path
+        for where, path in sorted(files.items()):
+            for folder in where.parents:
+                if folder in files:  # "a" and "a/b": a file where the other needs a folder
+                    raise ValueError(f"{files[folder][:80]!r} is a file, so {path[:80]!r} cannot be inside it")
         return value
 
 
+#: Longest name of one file or folder on a path (bytes): the limit of Linux file systems.
+MAX_NAME_BYTES = 255
 #: Zone names that stand for the host's own zone: the same row would give other times on another host.
 HOST_ZONES = ("localtime", "posixrules")
 

@@ -444,7 +444,7 @@ def make_provider(settings: Settings) -> Provider | None:
 
 #: Where ``scripts/install-document-tools.sh`` installs the sandboxes' document tools (a venv whose ``python3``
 #: imports openpyxl, python-docx and pypdf); the local provider lends it at ``/opt/tools``.
-DOCUMENT_TOOLS = Path.home() / ".cache" / "company-gateway" / "sandbox-python"
+DOCUMENT_TOOLS = Path.home() / ".cache" / "office-tools" / "python"
 
 
 def document_tools() -> Path | None:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gateway.grading import wording as w
+from gateway.grading.patterns import check_pattern
 
 __all__ = ["CLAIM_KINDS", "resolve_value_of", "validate_claims"]
 
@@ -49,10 +50,7 @@ def _validate_claim(claim: Any, name: str) -> None:
         if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
             raise ValueError(f"{name}.{field}: a list of strings")
         for rx in items if field in ("detail", "against", "cues") else []:
-            try:
-                re.compile(rx)
-            except re.error as exc:
-                raise ValueError(f"{name}.{field}: {rx!r} does not compile ({exc})") from None
+            check_pattern(rx, f"{name}.{field}")
     if kind == "states" and not claim.get("detail") and "value_of" not in claim:
         raise ValueError(f"{name}.detail: what the message states, a non-empty list of regexes (or value_of)")
     if "value_of" in claim:
@@ -96,10 +94,7 @@ def _validate_declines(claim: dict[str, Any], name: str) -> None:
         if not isinstance(items, list) or not all(isinstance(i, str) and i for i in items):
             raise ValueError(f"{name}.{field}: a list of regexes")
         for rx in items:
-            try:
-                re.compile(rx)
-            except re.error as exc:
-                raise ValueError(f"{name}.{field}: {rx!r} does not compile ({exc})") from None
+            check_pattern(rx, f"{name}.{field}")
     if claim.get("value", True) and not claim.get("reason"):
         raise ValueError(f"{name}.reason: why it is declined, a non-empty list of regexes ('legal hold')")
     if claim.get("value") is False and claim.get("reason"):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import typing
 from types import SimpleNamespace
 from typing import Any
@@ -11,6 +10,7 @@ from gateway.grading.answers import ANSWER_KINDS
 from gateway.grading.changes import CHANGE_KINDS
 from gateway.grading.messages import validate_claims
 from gateway.grading.operators import OPS, check_source
+from gateway.grading.patterns import check_pattern
 from tools import REGISTRY
 
 __all__ = ["validate_checks"]
@@ -49,10 +49,7 @@ def _validate_matcher(spec: Any, where_name: str) -> None:
             '(to compare with an object, write {"eq": {...}})'
         )
     if "regex" in spec:
-        try:
-            re.compile(spec["regex"])
-        except (re.error, TypeError) as exc:
-            raise ValueError(f"{where_name}: regex {spec['regex']!r} does not compile ({exc})") from None
+        check_pattern(spec["regex"], f"{where_name}.regex")
     if "claims" in spec:
         validate_claims(spec["claims"], where_name)
     for nested in ("any", "none", "csv_row"):
@@ -191,10 +188,7 @@ def _validate_answer(chk: dict[str, Any], known_apps: set[str], label: str) -> N
         if spec.get("unit", "") not in ("", "%", "$") or ("unit" in spec and kind != "number"):
             raise ValueError(f"{label}.candidates.{kind}.unit: '%' or '$', for numbers only")
         if "pattern" in spec:
-            try:
-                re.compile(spec["pattern"])
-            except (re.error, TypeError) as exc:
-                raise ValueError(f"{label}.candidates.{kind}.pattern does not compile ({exc})") from None
+            check_pattern(spec["pattern"], f"{label}.candidates.{kind}.pattern")
         if "from" in spec:
             source = spec["from"]
             fields = _validate_place(source, known_apps, f"{label}.candidates.{kind}.from")

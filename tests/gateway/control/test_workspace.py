@@ -462,3 +462,17 @@ async def test_more_file_calls_at_once_than_the_default_worker_pool_has_threads_
 
     answers = await asyncio.gather(*(upload(info) for info in infos))
     assert [r.status_code for r in answers] == [200] * n, next(r.text for r in answers if r.status_code != 200)
+
+
+@pytest.mark.bwrap
+async def test_what_a_sandbox_sees_mounted_names_no_server(tmp_path):
+    require_binary("bwrap")
+    app = create_app(Settings(sandbox_root=str(tmp_path / "boxes")))  # the local provider, its default tools folder
+    async with serve_in_background(app) as base, httpx.AsyncClient(base_url=base, timeout=30) as control:
+        info = await seed(control)
+        gateway = app.state.gateway
+        sandbox = gateway.get_session(info["session_id"]).sandbox
+        seen = await gateway.provider.exec(sandbox, ["cat", "/proc/self/mountinfo"], timeout_s=30)
+        assert seen.exit_code == 0 and b"/workspace" in seen.stdout
+        assert b"company-gateway" not in seen.stdout
+        assert banned_words(seen.stdout.decode()) == []

@@ -64,3 +64,35 @@ async def test_a_row_with_the_hosts_zone_a_huge_seed_or_a_stranger_as_user_is_re
         assert said in r.json()["error"]
         ok = await insider.post("/seed_session", json={"task": {**ROW, "timezone": "Europe/Berlin", "seed": 2**63 - 1}})
         assert ok.status_code == 200, ok.text
+
+
+@pytest.mark.parametrize(
+    ("workspace", "said"),
+    [
+        ({"a" * 300 + ".txt": "x"}, "a name on the path is longer than 255 bytes"),
+        ({"a": "x", "a/b": "y"}, "'a' is a file, so 'a/b' cannot be inside it"),
+        ({".": "x"}, "'.' names a folder"),
+        ({"dir/": "y"}, "'dir/' names a folder"),
+    ],
+)
+async def test_a_rows_workspace_with_a_path_no_file_can_have_is_refused_at_seed(workspace, said):
+    async with clients() as (insider, _outsider, _token):
+        r = await insider.post("/seed_session", json={"task": {**ROW, "workspace": workspace}, "sandbox": False})
+        assert r.status_code == 400, r.text
+        assert said in r.json()["error"]
+        assert await live(insider) == 1.0
+
+
+@pytest.mark.parametrize(
+    "check",
+    [
+        {"name": "r", "kind": "answer", "match": {"regex": "^(a+)+$"}},
+        {"name": "r", "kind": "answer", "match": {"claims": {"kind": "states", "detail": [r"(\w+\s?)*done"]}}},
+    ],
+)
+async def test_a_row_whose_regex_nests_open_repeats_is_refused_at_seed(check):
+    # ^(a+)+$ against 27 letters and a "!" held the whole server 7 s at /verify; each letter more doubles it
+    async with clients() as (insider, _outsider, _token):
+        r = await insider.post("/seed_session", json={"task": {**ROW, "checks": [check]}})
+        assert r.status_code == 400, r.text
+        assert "nests a repeat inside a repeat that may run on" in r.json()["error"]
