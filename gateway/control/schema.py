@@ -263,9 +263,7 @@ HOST_ZONES = ("localtime", "posixrules")
 
 
 def _is_zone(name: str) -> bool:
-    """Whether ``name`` is an IANA time zone this machine knows (``Europe/Berlin``, ``UTC``), not the host's own."""
-    if name.strip("/").lower() in HOST_ZONES:
-        return False
+    """Whether ``name`` is an IANA time zone this machine knows (``Europe/Berlin``, ``UTC``)."""
     try:
         ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError, OSError):  # ValueError: a path-like or malformed key

@@ -402,8 +402,7 @@ DECLINE = re.compile(
     r"|(?:left|leav(?:e|ing)) (?:him|her|them) out"
     r"|(?:left|leav(?:e|ing)) (?:it|this|that) for (?:him|her|them|(?-i:[A-Z])\w+)"
     r"|\bno (?:\w+ )?(?:link|share|invite|approval|access|forward)s? from me"
-    r"|(?:stays|remains)(?: (?:put|internal|private|in place|where (?:it|they) (?:is|are)|out|pending|unapproved"
-    r"|confidential|internal only|in the folder|on hold))?\W*$"
+    r"|(?:stays|remains)(?: (?:where (?:it|they) (?:is|are)|in the folder|on hold))?\W*$"  # at the clause's end
     r"|(?:stays|remains|stay) (?:internal|private|out|put|in place|pending|unapproved|confidential)"
     # who is left out: "Leila isn't on the invite", "Dario is not in the channel"
     rf"|(?:isn{_A}t|is not|aren{_A}t|are not|wasn{_A}t|was not) (?:on|in|added to|invited to) (?:the |this |that )?"
