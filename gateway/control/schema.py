@@ -198,6 +198,11 @@ class Task(_Strict):
             )
         if value is not None and not _is_zone(value):
             raise ValueError(f"unknown time zone {value[:60]!r}; give an IANA zone name such as 'Europe/Berlin'")
+        if value is not None and _not_civil(value):
+            raise ValueError(
+                f"{value[:60]!r} is not a place's clock (Factory has no offset of its own; right/ zones count leap "
+                "seconds and run 27 s off); give an IANA zone name such as 'Europe/Berlin'"
+            )
         return value
 
     @field_validator("now")
@@ -260,6 +265,12 @@ class Task(_Strict):
 MAX_NAME_BYTES = 255
 #: Zone names that stand for the host's own zone: the same row would give other times on another host.
 HOST_ZONES = ("localtime", "posixrules")
+
+
+def _not_civil(name: str) -> bool:
+    """Whether ``name`` is a zone file that is no place's clock: ``Factory`` or a leap-second ``right/`` zone."""
+    key = name.strip("/").lower()
+    return key == "factory" or key.startswith("right/")
 
 
 def _is_zone(name: str) -> bool:

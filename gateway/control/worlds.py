@@ -117,10 +117,11 @@ def world_template(task: Task, *, cache_documents: bool = True) -> WorldTemplate
         try:
             data = make_document(spec, cache=cache_documents)
         except ValueError as exc:
-            raise TaskError(f"task {task.id}: documents[{blob[:20]}...]: {exc}") from None
+            raise TaskError(shorten(f"task {task.id}: documents[{blob!r}]: {exc}")) from None
         made = blob_id(data)
         if made != blob:
-            raise TaskError(f"task {task.id}: documents: the spec for {blob[:20]}... makes {made[:20]}...")
+            said = f"task {task.id}: documents: the spec under {blob!r} makes {made!r}; key it by that id"
+            raise TaskError(shorten(said))
         documents[blob] = data
     blobs: Mapping[str, bytes] = collections.ChainMap(documents, BLOBS) if documents else BLOBS
     now, zone, user = task.now or info.now, task.timezone or info.timezone, task.user or info.user

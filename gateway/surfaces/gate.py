@@ -71,7 +71,9 @@ PACER = "company.pacer"
 def bearer_token(value: str | bytes | None) -> str | None:
     """The token of an ``Authorization: Bearer <token>`` header value, or None (no such header, not ASCII).
 
-    The scheme is matched without regard to case; the token is taken whole, trimmed of outer spaces.
+    The scheme is matched without regard to case; the token is the rest after ``Bearer`` and one space, taken
+    as is, as the MCP route takes it (``Bearer  tok``, with two spaces, names the token `` tok``, which opens
+    nothing on any route).
     """
     if value is None:
         return None
@@ -81,11 +83,9 @@ def bearer_token(value: str | bytes | None) -> str | None:
         value = value.decode("ascii")
     elif not value.isascii():
         return None
-    scheme, _, token = value.partition(" ")
-    token = token.strip()
-    if scheme.lower() != "bearer" or not token:
+    if value[:7].lower() != "bearer " or len(value) == 7:
         return None
-    return token
+    return value[7:]
 
 
 def _gated(path: str) -> bool:

@@ -21,8 +21,8 @@ from gateway.exceptions import GatewayError
 from gateway.surfaces.socket import from_sandbox
 
 __all__ = [
-    "Handler", "NotStrictJSON", "json_body", "lone_surrogate_field", "method_only", "no_constant", "only_fields",
-    "session_id_of", "trusted_only",
+    "Handler", "NotStrictJSON", "json_body", "lone_surrogate_field", "method_only", "no_constant", "once_each",
+    "only_fields", "session_id_of", "trusted_only",
 ]  # fmt: skip
 
 logger = logging.getLogger(__name__)
@@ -104,7 +104,7 @@ def no_constant(name: str) -> Any:
     raise NotStrictJSON(f"the body holds {name}, which is not JSON; send a number, or null")
 
 
-def _once_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def once_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """``json.loads``'s ``object_pairs_hook``: refuse an object naming a field twice (which one counts is unclear)."""
     made = dict(pairs)
     if len(made) != len(pairs):
@@ -123,7 +123,7 @@ async def json_body(request: Request) -> dict[str, Any]:
     """
     raw = await request.body()
     try:
-        body = json.loads(raw or b"{}", parse_constant=no_constant, object_pairs_hook=_once_each)
+        body = json.loads(raw or b"{}", parse_constant=no_constant, object_pairs_hook=once_each)
     except NotStrictJSON as exc:
         raise GatewayError(str(exc)) from None
     except ValueError:  # not UTF-8, not JSON, or an integer past Python's 4,300-digit limit

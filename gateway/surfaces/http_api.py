@@ -24,7 +24,7 @@ from gateway.control.core import SERVER_FAULT_MESSAGE, CallRefused, Gateway, Ser
 from gateway.control.sessions import Session
 from gateway.control.workspace import PROVIDER_FAILED_MESSAGE, ProviderFailed
 from gateway.surfaces.gate import bearer_token
-from gateway.surfaces.guards import NotStrictJSON, lone_surrogate_field, no_constant
+from gateway.surfaces.guards import NotStrictJSON, lone_surrogate_field, no_constant, once_each
 from gateway.surfaces.hints import reword
 from tools import COMPLETE_TASK, REGISTRY, Action, AppError, shorten
 
@@ -97,7 +97,7 @@ def api_routes(gateway: Gateway) -> list[Route]:
             return action
         raw = await request.body()
         try:
-            body: Any = json.loads(raw, parse_constant=no_constant) if raw.strip() else {}
+            body: Any = json.loads(raw, parse_constant=no_constant, object_pairs_hook=once_each) if raw.strip() else {}
         except NotStrictJSON as exc:
             return error_response(400, f"{exc}; send a JSON object of parameters")
         except UnicodeDecodeError as exc:

@@ -54,8 +54,10 @@ def read_argv(body: bytes) -> list[str]:
     """The words of a form-encoded ``argc``/``argv`` body, in order.
 
     Raises:
-        ValueError: the body is not UTF-8 form data, or ``argc`` disagrees with the number of words.
+        ValueError: the body is not UTF-8 form data (JSON included), or ``argc`` disagrees with the number of words.
     """
+    if body.lstrip()[:1] in (b"{", b"["):
+        raise ValueError("the body is JSON, not form fields; send argc=N, then argv=WORD once per word, in order")
     fields = parse_qsl(body.decode("utf-8"), keep_blank_values=True, strict_parsing=False, errors="strict")
     words = [v for k, v in fields if k == "argv"]
     counts = [v for k, v in fields if k == "argc"]
