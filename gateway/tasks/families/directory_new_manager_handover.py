@@ -30,6 +30,9 @@ from gateway.tasks.kit.workplace import channel
 
 __all__ = ["FAMILY"]
 
+#: The channel is told who manages them, not only greeted ("Welcome Theo!" names him, and says nothing of it).
+MANAGES = {"kind": "states", "detail": [r"\bmanag\w*|\breport(?:s|ing)? (?:in)?to\b|\bboss\b|\blead(?:s|ing)?\b"]}
+
 SHAPES = ("all_move", "one_stays", "later_exception")
 REQUESTS = ("training budget approval", "home office equipment approval", "conference travel approval",
             "certification fee approval", "flexible hours request")  # fmt: skip
@@ -161,7 +164,7 @@ def _build(inst: Instance) -> dict[str, Any]:
             {"name": "manager_in_channel", "kind": "record", "app": "slack", "collection": "channels",
              "where": {"id": chan["id"], "members": {"includes": [new["email"]]}}},
             {"name": "channel_told", "kind": "record", "app": "slack", "collection": "messages", "new": True,
-             "count": 1, "where": {"channel_id": chan["id"], "user": me, "text": {"claims": said}}},
+             "count": 1, "where": {"channel_id": chan["id"], "user": me, "text": {"claims": [said, MANAGES]}}},
             *per_mover,
         ],  # fmt: skip
         "allowed_changes": [

@@ -34,6 +34,12 @@ from gateway.tasks.kit.workplace import message as chat
 
 __all__ = ["FAMILY"]
 
+#: Words that accept a quote in a reply to it ("We accept your quote", "we'd like to go ahead with it").
+ACCEPTS = (
+    r"\baccept\w*|\bgo(?:ing)? ahead\b|\bgo(?:ing)? with (?:you|your)\b|\b(?:won|award\w*)\b|\bconfirm\w*"
+    r"|\bproceed\w*|\bplace (?:the|an|our) order\b|\bpick(?:ed)? (?:you|your)\b|\bchose (?:you|your)\b"
+)
+
 SUPPLIERS = (
     ("Fabrikam Logistics", "fabrikam.example"),
     ("Contoso Supplies", "contoso.example"),
@@ -153,6 +159,7 @@ def _build(inst: Instance) -> dict[str, Any]:
         by=lead["name"],
     )
     choice = {"kind": "choice", "value": win, "candidates": [[s, s.split()[0]] for s, _ in SUPPLIERS]}
+    named = {**choice, "required": False}
     fin = queue_id(inst, "finance_ops")
     end = kickoff + timedelta(minutes=30)
 
@@ -191,7 +198,8 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "collection": "messages",
                 "new": True,
                 "count": 1,
-                "where": {"thread_id": quotes[win]["thread_id"], "to": {"includes": [f"quotes@{win_dom}"]}},
+                "where": {"thread_id": quotes[win]["thread_id"], "to": {"includes": [f"quotes@{win_dom}"]},
+                          "body": {"claims": [{"kind": "states", "detail": [ACCEPTS]}, named]}},
             },
             {
                 "name": "quote_to_manager",
@@ -200,7 +208,8 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "collection": "messages",
                 "new": True,
                 "count": 1,
-                "where": {"forwarded_from": quotes[win]["id"], "to": {"includes": [boss["email"]]}},
+                "where": {"forwarded_from": quotes[win]["id"], "to": {"includes": [boss["email"]]},
+                          "body": {"claims": named}},  # a note may be left out, but may not name another
             },
             {
                 "name": "po_ticket_names_winner",

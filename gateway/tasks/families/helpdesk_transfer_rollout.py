@@ -82,6 +82,8 @@ def _build(inst: Instance) -> dict[str, Any]:
     )
     choice = {"kind": "choice", "value": team, "candidates": list(depts)}
     joins = {"kind": "person", "value": mover["email"], "ignore": [me]}
+    # the head's mail may leave the team out; a team it names is theirs ("from Customer Success" is the old one)
+    told = {**choice, "required": False, "ignore": [mover["department"]]}
     end = welcome + timedelta(minutes=30)
 
     def plan(d: str, upto: int = 5) -> list[Any]:
@@ -118,7 +120,8 @@ def _build(inst: Instance) -> dict[str, Any]:
             {"name": "team_site_access", "kind": "record", "app": "sharepoint", "collection": "sites",
              "where": {"id": hub["id"], "members": {"any": {"email": mover["email"], "role": "contribute"}}}},
             {"name": "head_mailed", "kind": "record", "app": "gmail", "collection": "messages", "new": True,
-             "count": 1, "where": {"sender": me, "to": {"includes": [head["email"]]}, "body": {"claims": joins}}},
+             "count": 1,
+             "where": {"sender": me, "to": {"includes": [head["email"]]}, "body": {"claims": [joins, told]}}},
             {"name": "welcome_booked", "kind": "record", "app": "calendar", "collection": "events", "new": True,
              "count": 1, "where": {"organizer": me, "start": {"instant": welcome.isoformat()},
                                    "end": {"instant": end.isoformat()},

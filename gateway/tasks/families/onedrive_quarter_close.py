@@ -32,6 +32,11 @@ from gateway.tasks.kit.workplace import channel
 __all__ = ["FAMILY"]
 
 SHAPES = ("latest_file", "new_version", "other_quarter")
+#: Words that say a department spent more than its budget.
+OVER = (
+    r"\bover(?:[- ]?spen\w*|[- ]budget|run\w*)?\b|\bexceed\w*|\bspent more than\b|\bmore than (?:its|their|the) "
+    r"budget|\babove (?:its |their |the )?budget"
+)
 
 
 def _ledger(inst: Instance, depts: list[str], over: str) -> dict[str, Any]:
@@ -110,6 +115,7 @@ def _build(inst: Instance) -> dict[str, Any]:
         by=str(controller["name"]),
     )
     choice = {"kind": "choice", "value": over, "candidates": list(all_depts)}
+    over_said = [choice, {"kind": "states", "detail": [OVER]}]  # the head is told they are over, not only named
     fin = queue_id(inst, "finance_ops")
 
     def plan(d: str, *, upto: int = 5, source: dict[str, Any] | None = None) -> list[dict[str, Any]]:
@@ -143,7 +149,7 @@ def _build(inst: Instance) -> dict[str, Any]:
              "count": 1, "where": {"parent_id": folders[over]["id"], "blob": {"same_bytes_as": {
                  "app": "onedrive", "collection": "items", "id": latest["id"]}}}},
             {"name": "head_mailed", "kind": "record", "app": "gmail", "collection": "messages", "new": True,
-             "count": 1, "where": {"sender": me, "to": {"includes": [head["email"]]}, "body": {"claims": choice}}},
+             "count": 1, "where": {"sender": me, "to": {"includes": [head["email"]]}, "body": {"claims": over_said}}},
             {"name": "review_ticket", "kind": "record", "app": "helpdesk", "collection": "tickets", "new": True,
              "count": 1, "where": {"queue_id": fin, "description": {"claims": choice}}},
             {"name": "channel_told", "kind": "record", "app": "slack", "collection": "messages", "new": True,

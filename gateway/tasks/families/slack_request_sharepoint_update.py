@@ -24,6 +24,12 @@ from gateway.tasks.kit.workplace import channel, dm, list_item, message, project
 
 __all__ = ["FAMILY"]
 
+#: Words that tell the colleague their request is done ("Done", "approved", "all sorted").
+DONE = (
+    r"\bdone\b|\bapproved\b|\bsorted\b|\bmarked\b|\bupdated\b|\btaken care of\b|\bhandled\b|\ball set\b"
+    r"|\bcompleted?\b|\bset (?:it |the \w+ )?(?:to|as)\b|\bin place\b"
+)
+
 VENDORS = (
     "Fabrikam Logistics", "Contoso Supplies", "Tailspin Print", "Litware Cloud", "Adatum Facilities",
     "Wingtip Analytics", "Lamna Engineering", "Coho Catering",
@@ -164,7 +170,12 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "collection": "messages",
                 "new": True,
                 "count": 1,
-                "where": {"channel_id": chat["id"], "user": me},
+                "where": {"channel_id": chat["id"], "user": me, "text": {"claims": [
+                    {"kind": "states", "detail": [DONE]},
+                    # an approver it names is the one asked for (not the one the first DM got wrong)
+                    {"kind": "person", "value": approver["email"], "required": False,
+                     "ignore": [me, requester["email"]]},
+                ]}},
             },
         ],
         "allowed_changes": [

@@ -140,7 +140,7 @@ def test_a_document_spec_that_makes_other_bytes_is_refused():
     spec = row["documents"][bad]
     spec["kind"] = "text"
     spec["text"] = "something else"  # the other documents stay as they were
-    with pytest.raises(TaskError, match="makes sha256:"):
+    with pytest.raises(TaskError, match="makes 'sha256:"):
         world_template(parse_task(row))
 
 
