@@ -137,6 +137,8 @@ def _clauses(text: str) -> list[list[_Clause]]:
         blank = w.PAREN.sub(lambda m: " " * len(m.group(0)), sentence)
         main = split_clauses(blank, 0, len(blank), False)
         doubt = "doubt" if any(w.HANDBACK.search(c.text, c.start, c.end) for c in main) else ""
+        if any(w.BACK_DOUBT.match(c.text, c.start, c.end) for c in main[1:]):
+            doubt = "doubt"  # "9:30am, but that may change again": the clause doubts the one before
         if any(blank[c.end : c.end + 1] == ":" and w.UNSURE_WORD.search(c.text, c.start, c.end) for c in main):
             doubt = "doubt"  # a doubtful lead-in doubts what follows it: "Probably overdue: AI-5679 and AI-5680"
         for c in main:  # a subordinate clause offering another: "unless Adatum turns out cheaper"

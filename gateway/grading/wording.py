@@ -44,6 +44,7 @@ __all__ = [
     "VOIDS",
     "ALTERNATIVE",
     "ALT_OPEN",
+    "BACK_DOUBT",
     "HANDBACK",
     "FALLBACK",
     "GOES_BACK",
@@ -143,7 +144,8 @@ UNSURE = (r"maybe|perhaps|possibly|probably|not sure|unsure|i think|i guess|i be
           r"|(?:(?<=,)|(?<=, )|(?<=- )|(?<=– )|(?<=— ))pending\b(?! (?:since|for|requests?|items?|tickets?)\b)"
           r"(?:\s+[\w'’-]+){0,4}|subject to(?:\s+[\w'’-]+){0,4}"  # the condition's words: the clause is all doubt
           r"|(?:(?<=,)|(?<=, )|(?<=- )|(?<=– )|(?<=— ))unless(?:\s+[\w'’-]+){0,6}|not (?:yet )?confirmed"
-          r"|(?:may|might|could) (?:still |well )?(?:change|move|shift|slip|flip|switch)")  # fmt: skip
+          r"|(?:may|might|could) (?:still |well )?(?:change|move|shift|slip|flip|switch)"
+          r"|considered|thought about|(?:was|were) (?:going|about) to")  # fmt: skip
 #: A claim only seen (``seems fixed``, ``appears to work``, ``Wingtip, it seems``): in the clause that makes it, not
 #: in a parenthesis or a colon's lead-in, where the verb mostly remarks on something else (``(which seems
 #: cheaper)``, ``the time that seems to suit everyone: 3:30 PM``).
@@ -258,6 +260,11 @@ ALT_OPEN = re.compile(r"\W*(?:or|otherwise|else)\b", _I)
 #: Handing the choice back, or taking it back in a trailing clause: "go with whichever you think best".
 HANDBACK = re.compile(r"\b(?:whichever|whatever you (?:think|prefer|like)|up to you|your call|you decide|you choose"
                       r"|in which case|failing that|failing (?:her|him|them))\b|^\W*which case\b", _I)  # fmt: skip
+#: A clause that doubts what the sentence said before it, pointing back at it: "9:30am, but that may change again".
+BACK_DOUBT = re.compile(r"\W*(?:but|though|although|and)?\W*(?:that|this|it|which)(?:['’]s| is)?\s+"
+                        r"(?:(?:may|might|could)\s+(?:still\s+|well\s+)?(?:change|move|shift|slip|flip|switch)"
+                        r"|not (?:yet )?(?:final|confirmed)|(?:still )?(?:tentative|provisional|unconfirmed))\b",
+                        _I)  # fmt: skip
 #: A fallback offered after the value: "if she can't, Aisha will", "if not, Adatum" (a candidate after it hedges).
 FALLBACK = re.compile(r"\bif (?:she|he|they|that|it|this)\b[^.;,]{0,30}?(?:can\W?t|cannot|couldn\W?t|isn\W?t|aren\W?t"
                       r"|is not|won\W?t|doesn\W?t|does not|don\W?t|falls? through|unavailable|busy)\b"

@@ -23,6 +23,9 @@ from gateway.tasks.kit.phrasing import compose
 
 __all__ = ["FAMILY"]
 
+#: Words that say the ticket is escalated ("Escalating to Vikram", "Raised to urgent and added the manager").
+ESCALATED = r"\bescalat\w*|\b(?:raised|bumped)(?: it| this| the \w+)?(?: up)? to (?:urgent|high)\b"
+
 SHAPES = ("other_request", "same_request_elsewhere", "solved_before")
 
 REQUESTS = (
@@ -147,7 +150,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                     "ticket_id": target["id"],
                     "author": me,
                     "internal": True,
-                    "body": {"claims": {"kind": "states", "detail": [r"\bescalat\w*"]}},
+                    "body": {"claims": {"kind": "states", "detail": [ESCALATED]}},
                 },
             },
         ],

@@ -81,7 +81,7 @@ def _build(inst: Instance) -> dict[str, Any]:
         by=requester["name"],
     )
     choice = {"kind": "choice", "value": team, "candidates": list(depts)}
-    joins = {"kind": "person", "value": mover["email"], "ignore": [me]}
+    joins = {"kind": "person", "value": mover["email"], "ignore": [me, head["email"]]}  # the head is the reader
     # the head's mail may leave the team out; a team it names is theirs ("from Customer Success" is the old one)
     told = {**choice, "required": False, "ignore": [mover["department"]]}
     end = welcome + timedelta(minutes=30)

@@ -29,11 +29,11 @@ from gateway.tasks.kit.workplace import channel, dm, message, project_names
 __all__ = ["FAMILY"]
 
 NEWS = (
-    ("the contract is signed", r"\bsigned\b"),
-    ("the budget is approved", r"\bapproved\b"),
-    ("the room is booked", r"\bbooked\b"),
-    ("the laptop order has shipped", r"\bshipped\b"),
-    ("the invoice is paid", r"\bpaid\b"),
+    ("the contract is signed", r"\bsigned\b|\bexecuted\b"),
+    ("the budget is approved", r"\bapproved\b|\bsigned off\b|\bgreen[- ]lit\b|\bgreen light\b"),
+    ("the room is booked", r"\bbooked\b|\breserved\b|\bbooking (?:is |has been )?confirmed\b"),
+    ("the laptop order has shipped", r"\bshipped\b|\bdispatched\b|\bon (?:its|the) way\b"),
+    ("the invoice is paid", r"\bpaid\b|\bsettled\b"),
 )
 SHAPES = ("department", "channel", "manager")
 

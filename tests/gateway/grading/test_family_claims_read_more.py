@@ -2,7 +2,8 @@
 
 A budget mail that says the department is within budget, a reply to a quote that goes with another supplier or is
 still reviewing, a forward naming the wrong supplier, a head's mail naming another team as the new one, a channel
-greeted without a word of who manages it, and a DM that says the order is on hold or names the wrong approver. Each
+greeted without a word of who manages it, a DM that says the order is on hold or names the wrong approver, a note
+that only considered escalating, and a time doubted by a clause pointing back at it (`but that may change`). Each
 family's claims are imported, so a verdict here is the verdict its check gives.
 """
 
@@ -11,6 +12,7 @@ import pytest
 from gateway.grading.messages import read_claims
 from gateway.tasks.families.directory_new_manager_handover import MANAGES
 from gateway.tasks.families.gmail_quote_award_rollout import ACCEPTS
+from gateway.tasks.families.helpdesk_escalate_to_manager import ESCALATED
 from gateway.tasks.families.onedrive_quarter_close import OVER
 from gateway.tasks.families.slack_request_sharepoint_update import DONE
 from tests.gateway.grading.test_doubt_beside_the_work import WORLD, email
@@ -26,6 +28,8 @@ NEW_MANAGER = [{"kind": "person", "value": email("Carmen Ferrari"),
                 "candidates": [email("Carmen Ferrari"), email("Marco Eriksen")]}, MANAGES]  # fmt: skip
 APPROVER = {"kind": "person", "value": email("Nadia Almeida"), "required": False, "ignore": [email("Simone Berg")]}
 DM_TOLD = [{"kind": "states", "detail": [DONE]}, APPROVER]
+NOTE = {"kind": "states", "detail": [ESCALATED]}
+AT_930 = {"kind": "time", "value": "09:30"}
 
 MESSAGES = [
     (HEAD_TOLD, "Hi Zara, Marketing is within budget for Q3 2026.", False),
@@ -55,6 +59,13 @@ MESSAGES = [
     (DM_TOLD, "Done - PO-77166 is marked Approved with Marco Eriksen as approver.", False),
     (DM_TOLD, "Done!", True),
     (DM_TOLD, "Hi Simone, PO-77166 is now Approved and Nadia is the approver.", True),
+    (NOTE, "Raised to urgent and added the manager so they can chase the approval.", True),
+    (NOTE, "Considered escalating, but it can wait.", False),
+    (NOTE, "Not raised to urgent yet.", False),
+    # a clause pointing back at the claim to doubt it
+    (AT_930, "Hi Simone, on Monday January 11 it starts at 9:30am, but that may change again.", False),
+    (AT_930, "It starts at 9:30am; it might move again.", False),
+    (AT_930, "Hi Simone, on Monday January 11 it starts at 9:30am.", True),
 ]
 
 
