@@ -148,7 +148,9 @@ def _dates(text: str, year: int) -> tuple[set[str], str]:
                     d = date(int(m[3] or year), _MONTHS[m[1].lower().rstrip(".")], int(m[2]))
                 elif kind == "dmy":
                     d = date(int(m[3] or year), _MONTHS[m[2].lower().rstrip(".")], int(m[1]))
-                else:
+                elif int(m[1]) > 12:  # 16/11/2026 can only be day first
+                    d = date(int(m[3] or year), int(m[2]), int(m[1]))
+                else:  # month first where both would do (11/06: November 6)
                     d = date(int(m[3] or year), int(m[1]), int(m[2]))
             except ValueError:
                 continue

@@ -89,6 +89,12 @@ def test_dates_in_the_common_formats(text):
     assert judge(check, AnswerText(answer=text), "When is it?").passed
 
 
+@pytest.mark.parametrize(("text", "passed"), [("16/11/2026", True), ("11/16/2026", True), ("11/6/2026", False)])
+def test_a_slashed_date_is_day_first_only_where_month_first_cannot_be(text, passed):
+    check = {"name": "d", "kind": "answer", "expect": [{"kind": "date", "value": "2026-11-16"}]}
+    assert judge(check, AnswerText(answer=text), "When is it?").passed is passed
+
+
 def test_ids_by_pattern_or_from_the_world():
     by_pattern = {"name": "i", "kind": "answer", "expect": [{"kind": "id", "value": "HD-1026"}],
                   "candidates": {"id": {"pattern": "HD-\\d{4}"}}}  # fmt: skip
