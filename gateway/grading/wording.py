@@ -485,7 +485,8 @@ COMPLY = re.compile(
     r"(?:approved|granted|shared) for\b"
     r"|^\W*(?:(?!(?:is|are|be|been|being|was|were|must|should|can|will|would|to|not|only)\b)[\w'’-]+\s+){1,4}"
     rf"(?:{_DID}) by\b"  # a headline: "Access request approved by the line manager"
-    r"|\b(?:\w+ing|\w+ed|did|went ahead|go ahead|do)(?: (?:it|this|that|them|the \w+))? anyway\b",
+    r"|\b(?:\w+ing|\w+ed|did|went ahead|go ahead|do)(?: (?:it|this|that|them|the \w+))? anyway\b"
+    r"|\banyone with (?:it|the link|this link|that link) can (?:now )?(?:view|open|see|edit|read|access)\b",
     _I,
 )
 

@@ -16,6 +16,7 @@ from gateway.tasks.families.helpdesk_escalate_to_manager import ESCALATED
 from gateway.tasks.families.onedrive_quarter_close import OVER
 from gateway.tasks.families.slack_request_sharepoint_update import DONE
 from tests.gateway.grading.test_doubt_beside_the_work import WORLD, email
+from tests.gateway.grading.test_eighth_play_test import LINK, URL
 
 DEPTS = ["Engineering", "Finance", "Marketing", "Sales"]
 HEAD_TOLD = [{"kind": "choice", "value": "Marketing", "candidates": DEPTS}, {"kind": "states", "detail": [OVER]}]
@@ -66,6 +67,8 @@ MESSAGES = [
     (AT_930, "Hi Simone, on Monday January 11 it starts at 9:30am, but that may change again.", False),
     (AT_930, "It starts at 9:30am; it might move again.", False),
     (AT_930, "Hi Simone, on Monday January 11 it starts at 9:30am.", True),
+    # the link given with what it does is the link made
+    (LINK, f"Malik - {URL} - anyone with it can view the guide.", True),
 ]
 
 
