@@ -363,7 +363,7 @@ def _value_problems(claim: dict[str, Any], sentences: list[list[_Clause]], world
         hedge_all = hedge_all or clauses[0].doubt == "doubt" or any(
             not negated(c.text, c.start, s, e, c.end)
             for c in clauses
-            if c.alternative
+            if c.alternative and not _has(w.CONTEXT, c)  # "(the earlier draft showed Sales over instead)"
             for value, s, e in _mentions(claim, c, index)
             if value not in want | ignore
         )  # "(or high, if you still prefer that)", "(If you meant the usual slot instead: 9:30 AM.)"

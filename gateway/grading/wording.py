@@ -145,7 +145,8 @@ UNSURE = (r"maybe|perhaps|possibly|probably|not sure|unsure|i think|i guess|i be
           r"(?:\s+[\w'’-]+){0,4}|subject to(?:\s+[\w'’-]+){0,4}"  # the condition's words: the clause is all doubt
           r"|(?:(?<=,)|(?<=, )|(?<=- )|(?<=– )|(?<=— ))unless(?:\s+[\w'’-]+){0,6}|not (?:yet )?confirmed"
           r"|(?:may|might|could) (?:still |well )?(?:change|move|shift|slip|flip|switch)"
-          r"|considered|thought about|(?:was|were) (?:going|about) to")  # fmt: skip
+          r"|considered|considering|thought about|(?:was|were) (?:going|about) to"
+          r"|(?:hope|hoping|plan|planning|expect|expecting|intend|intending|aim|aiming) to|supposed to")  # fmt: skip
 #: A claim only seen (``seems fixed``, ``appears to work``, ``Wingtip, it seems``): in the clause that makes it, not
 #: in a parenthesis or a colon's lead-in, where the verb mostly remarks on something else (``(which seems
 #: cheaper)``, ``the time that seems to suit everyone: 3:30 PM``).
@@ -261,7 +262,7 @@ ALT_OPEN = re.compile(r"\W*(?:or|otherwise|else)\b", _I)
 HANDBACK = re.compile(r"\b(?:whichever|whatever you (?:think|prefer|like)|up to you|your call|you decide|you choose"
                       r"|in which case|failing that|failing (?:her|him|them))\b|^\W*which case\b", _I)  # fmt: skip
 #: A clause that doubts what the sentence said before it, pointing back at it: "9:30am, but that may change again".
-BACK_DOUBT = re.compile(r"\W*(?:but|though|although|and)?\W*(?:that|this|it|which)(?:['’]s| is)?\s+"
+BACK_DOUBT = re.compile(r"\W*(?:but|though|although|and)?\W*(?:(?:that|this|it|which)(?:['’]s| is)?\s+)?"
                         r"(?:(?:may|might|could)\s+(?:still\s+|well\s+)?(?:change|move|shift|slip|flip|switch)"
                         r"|not (?:yet )?(?:final|confirmed)|(?:still )?(?:tentative|provisional|unconfirmed))\b",
                         _I)  # fmt: skip
@@ -278,7 +279,7 @@ NOT_YET = re.compile(rf"\b(?:will|going to|once|if|whether|unless|soon|until|pla
 OR = re.compile(r"\bor\b", _I)
 CUT = re.compile(r"\b(?:and|but|then|yet|plus)\b", _I)
 NEG = re.compile(r"\b(?:not|never|no|nor|neither|nothing|nobody|none|without|except|instead of|rather than|"
-                  rf"other than|avoid|drop|reject|cancel|skip(?!-))\b|n{_A}t\b", _I)  # fmt: skip
+                  rf"cannot|unable|other than|avoid|drop|reject|cancel|skip(?!-))\b|n{_A}t\b", _I)  # fmt: skip
 NOT_NEG = re.compile(rf"\b(?:don{_A}?t|do not) (?:forget|hesitate)\b|\bnot (?:only|just)\b|\bno (?:doubt|problem|"
                       r"worries)\b|\bnever ?mind\b", _I)  # fmt: skip
 NEG_AFTER = re.compile(
@@ -288,11 +289,12 @@ NEG_AFTER = re.compile(
     r"|completed|closed|started|ready|resolved|fixed|only|just|as|the \w+est|\w+er than)\b))",
     _I,
 )
-CONTEXT = re.compile(r"\b(?:originally|initially|previously|at first|used to|as usual|other weeks"
+CONTEXT = re.compile(r"\b(?:originally|initially|previously|at first|used to|as usual|other weeks|earlier"
+                     r"|(?:the|an?) (?:older|previous) (?:draft|version|ledger|file|list)"
                      r"|(?:first|original) (?:choice|pick|"
                       r"preference|preferred|said|picked|chose|suggested|answer|option|wanted)|had (?:chosen|picked|"
                       r"preferred|suggested|said))\b", _I)  # fmt: skip
-CHANGE = re.compile(r"\b(?:chang|switch|mov|swap|replac|updat|push|shift|resched|bump)\w*", _I)
+CHANGE = re.compile(r"\b(?:chang|switch|mov|swap|replac|updat|push|shift|resched|bump|join|transfer)\w*", _I)
 OLD_BEFORE = re.compile(r"\b(?:replace|replaces|replacing|instead of)\s+(?:the\s+)?$", _I)
 FROM_BEFORE = re.compile(r"\bfrom\s+(?:(?:the|its|their|our|your|his|her|my)\s+)?(?:(?:usual|normal|regular|original"
                          r"|old|previous|earlier|current|planned|scheduled)\s+)?$", _I)  # fmt: skip

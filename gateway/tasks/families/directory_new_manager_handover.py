@@ -119,7 +119,8 @@ def _build(inst: Instance) -> dict[str, Any]:
         (f"{oname}'s team is being handed over to {nname}", f"People Ops is moving {oname}'s reports", ""),
         by=str(hr["name"]),
     )
-    said = {"kind": "person", "value": new["email"], "candidates": [new["email"], old["email"]]}
+    # anyone of the directory but the team and its people-ops sender: "Theo and Bianca are the managers" fails
+    said = {"kind": "person", "value": new["email"], "ignore": [me, hr["email"], *(r["email"] for r in reports)]}
 
     def plan(who: list[dict[str, Any]], *, upto: int = 5, post: str = "") -> list[dict[str, Any]]:
         names = ", ".join(r["name"] for r in who)

@@ -36,7 +36,7 @@ __all__ = ["FAMILY"]
 
 #: Words that accept a quote in a reply to it ("We accept your quote", "we'd like to go ahead with it").
 ACCEPTS = (
-    r"\baccept\w*|\bgo(?:ing)? ahead\b|\bgo(?:ing)? with (?:you|your)\b|\b(?:won|award\w*)\b|\bconfirm\w*"
+    r"\baccept\w*|\bgo(?:ing)? ahead\b|\bgo(?:ing)? with (?:you|your)\b|\bwon\b(?!['’]t)|\bawarded?\b|\bconfirm\w*"
     r"|\bproceed\w*|\bplace (?:the|an|our) order\b|\bpick(?:ed)? (?:you|your)\b|\bchose (?:you|your)\b"
 )
 

@@ -23,8 +23,12 @@ from gateway.tasks.kit.phrasing import compose
 
 __all__ = ["FAMILY"]
 
-#: Words that say the ticket is escalated ("Escalating to Vikram", "Raised to urgent and added the manager").
-ESCALATED = r"\bescalat\w*|\b(?:raised|bumped)(?: it| this| the \w+)?(?: up)? to (?:urgent|high)\b"
+#: Words that say the ticket is escalated ("Escalating to Vikram", "Raised to urgent and added the manager"): the
+#: verb done or under way, so "May need escalation", "De-escalated" and "I'll escalate" say nothing of it.
+ESCALATED = (
+    r"(?<![\w-])(?<!ll )(?<!will )(?<!to )(?<!shall )escalat(?:ed|ing|e)\b"
+    r"|\b(?:raised|bumped)(?: it| this| the \w+)?(?: up)? to (?:urgent|high)\b"
+)
 
 SHAPES = ("other_request", "same_request_elsewhere", "solved_before")
 

@@ -82,8 +82,9 @@ def _build(inst: Instance) -> dict[str, Any]:
     )
     choice = {"kind": "choice", "value": team, "candidates": list(depts)}
     joins = {"kind": "person", "value": mover["email"], "ignore": [me, head["email"]]}  # the head is the reader
-    # the head's mail may leave the team out; a team it names is theirs ("from Customer Success" is the old one)
-    told = {**choice, "required": False, "ignore": [mover["department"]]}
+    # the head's mail may leave the team out; a team it names as the new one is theirs ("from Customer Success"
+    # names the old one)
+    told = {**choice, "required": False}
     end = welcome + timedelta(minutes=30)
 
     def plan(d: str, upto: int = 5) -> list[Any]:

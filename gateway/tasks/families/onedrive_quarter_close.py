@@ -109,13 +109,16 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "open a Finance Ops ticket for a budget review naming the department",
                 "raise a Finance Ops ticket asking for a budget review of that department",
             ),
-            ("post the department's name in #finance-close", "tell #finance-close which department is over"),
+            (
+                "post in #finance-close which department is over budget",
+                "tell #finance-close which department is over budget",
+            ),
         ],
         (f"we're closing {quarter}", f"{inst.first(controller)} finished the {quarter} ledgers", ""),
         by=str(controller["name"]),
     )
     choice = {"kind": "choice", "value": over, "candidates": list(all_depts)}
-    over_said = [choice, {"kind": "states", "detail": [OVER]}]  # the head is told they are over, not only named
+    over_said = [choice, {"kind": "states", "detail": [OVER]}]  # the head and the channel are told it is over
     fin = queue_id(inst, "finance_ops")
 
     def plan(d: str, *, upto: int = 5, source: dict[str, Any] | None = None) -> list[dict[str, Any]]:
@@ -153,7 +156,7 @@ def _build(inst: Instance) -> dict[str, Any]:
             {"name": "review_ticket", "kind": "record", "app": "helpdesk", "collection": "tickets", "new": True,
              "count": 1, "where": {"queue_id": fin, "description": {"claims": choice}}},
             {"name": "channel_told", "kind": "record", "app": "slack", "collection": "messages", "new": True,
-             "count": 1, "where": {"channel_id": chan["id"], "user": me, "text": {"claims": choice}}},
+             "count": 1, "where": {"channel_id": chan["id"], "user": me, "text": {"claims": over_said}}},
             {"name": "nothing_in_other_folders", "kind": "no_record", "app": "onedrive", "collection": "items",
              "new": True, "where": {"parent_id": {"in": [folders[d]["id"] for d in shown if d != over]}}},
         ],  # fmt: skip

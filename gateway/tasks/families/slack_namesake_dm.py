@@ -28,12 +28,14 @@ from gateway.tasks.kit.workplace import channel, dm, message, project_names
 
 __all__ = ["FAMILY"]
 
+#: Words before the news that put it off: "will be paid", "still needs to be signed", "expected to have shipped".
+_NOT_YET = r"(?<!will be )(?<!to be )(?<!to have )(?<!ll be )(?<!t be )(?<!will have )"
 NEWS = (
-    ("the contract is signed", r"\bsigned\b|\bexecuted\b"),
-    ("the budget is approved", r"\bapproved\b|\bsigned off\b|\bgreen[- ]lit\b|\bgreen light\b"),
-    ("the room is booked", r"\bbooked\b|\breserved\b|\bbooking (?:is |has been )?confirmed\b"),
-    ("the laptop order has shipped", r"\bshipped\b|\bdispatched\b|\bon (?:its|the) way\b"),
-    ("the invoice is paid", r"\bpaid\b|\bsettled\b"),
+    ("the contract is signed", rf"{_NOT_YET}(?:\bsigned\b|\bexecuted\b)"),
+    ("the budget is approved", rf"{_NOT_YET}(?:\bapproved\b|\bsigned off\b|\bgreen[- ]lit\b|\bgreen light\b)"),
+    ("the room is booked", rf"{_NOT_YET}(?:\bbooked\b|\breserved\b|\bbooking (?:is |has been )?confirmed\b)"),
+    ("the laptop order has shipped", rf"{_NOT_YET}(?:\bshipped\b|\bdispatched\b|\bon (?:its|the) way\b)"),
+    ("the invoice is paid", rf"{_NOT_YET}(?:\bpaid\b|\bsettled\b)"),
 )
 SHAPES = ("department", "channel", "manager")
 

@@ -175,6 +175,9 @@ def _build(inst: Instance) -> dict[str, Any]:
                     # an approver it names is the one asked for (not the one the first DM got wrong)
                     {"kind": "person", "value": approver["email"], "required": False,
                      "ignore": [me, requester["email"]]},
+                    # so is an order or a status it names: "PO-70954 is marked Approved" (another order) fails
+                    {"kind": "choice", "value": code, "candidates": codes, "required": False},
+                    {"kind": "choice", "value": "Approved", "candidates": STATUSES, "required": False},
                 ]}},
             },
         ],
