@@ -112,6 +112,17 @@ def _has(pattern: re.Pattern[str], c: _Clause) -> bool:
     return pattern.search(c.text, c.start, c.end) is not None
 
 
+def _context(c: _Clause, found: list[tuple[str, int, int]]) -> bool:
+    """Whether clause ``c`` tells what was (``originally``, ``as usual, it's at 2pm``), not what is.
+
+    ``as usual`` after every value the clause names says the value holds: "it starts at 2pm as usual".
+    """
+    return any(
+        not (m.group(0).lower() == "as usual" and found and all(s < m.start() for _, s, _ in found))
+        for m in w.CONTEXT.finditer(c.text, c.start, c.end)
+    )
+
+
 def _live(text: str) -> str:
     """The text a reader acts on: its own (no quoted mail), after the last retraction, before a forward one."""
     if forwarded := w.FORWARDED.search(text):
@@ -376,7 +387,7 @@ def _value_problems(claim: dict[str, Any], sentences: list[list[_Clause]], world
             gloss = kind == "time" and c.aside and bool(found) and not re.search(r"\w", rest)
             cued = (gloss and cued) or (not c.aside and (_has(cue, c) or (bare and cued)))
             hedged = not c.aside and (hedge_all or _has(w.HEDGE, c))
-            plain, context = not (found or c.question or c.aside or hedged), _has(w.CONTEXT, c)
+            plain, context = not (found or c.question or c.aside or hedged), _context(c, found)
             m = against.search(c.text, c.start, c.end) if plain else None
             if m and not w.NO_NEED.search(c.text, c.start, m.start()):  # "hold off", not "No need to hold off"
                 opposite.append(m.group(0))

@@ -34,6 +34,7 @@ DM_TOLD = [{"kind": "states", "detail": [DONE]}, APPROVER, ORDER, STATUS]
 PAID = {"kind": "states", "detail": [dict(NEWS)["the invoice is paid"]]}
 NOTE = {"kind": "states", "detail": [ESCALATED]}
 AT_930 = {"kind": "time", "value": "09:30"}
+AT_2 = {"kind": "time", "value": "14:00"}
 
 MESSAGES = [
     (HEAD_TOLD, "Hi Zara, Marketing is within budget for Q3 2026.", False),
@@ -87,6 +88,9 @@ MESSAGES = [
     (AT_930, "It starts at 9:30am; it might move again.", False),
     (AT_930, "It moved to 9:30am - might move again though.", False),
     (AT_930, "It's supposed to start at 9:30am.", False),
+    # "as usual" after the time says it holds; before it, it tells what was
+    (AT_2, "Hi Theo, on Monday December 14 it starts at 2pm as usual.", True),
+    (AT_2, "As usual it's at 2pm, but this week it starts at 3pm.", False),
     (AT_930, "Hi Simone, on Monday January 11 it starts at 9:30am.", True),
     # the link given with what it does is the link made
     (LINK, f"Malik - {URL} - anyone with it can view the guide.", True),
