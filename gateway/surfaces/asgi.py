@@ -164,6 +164,7 @@ def create_app(
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
+        exception_handlers={404: _json_not_found},  # a target no mount takes: `OPTIONS *`, `GET *`
         middleware=[
             # First, from the head alone: the caller's session, and its turn (429 past its bound), before any body.
             Middleware(

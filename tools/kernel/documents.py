@@ -190,9 +190,9 @@ def make_docx(title: str, paragraphs: Sequence[str], table: Sequence[Sequence[An
         doc.add_paragraph(para)
     if table:
         grid = doc.add_table(rows=len(table), cols=len(table[0]))
-        for r, row in enumerate(table):
-            for c, value in enumerate(row):
-                grid.cell(r, c).text = str(value)
+        for line, row in zip(grid.rows, table, strict=True):  # row by row: grid.cell(r, c) walks the whole table
+            for cell, value in zip(line.cells, row, strict=False):
+                cell.text = str(value)
     out = io.BytesIO()
     doc.save(out)
     return _stable_zip(out.getvalue())

@@ -550,3 +550,17 @@ async def test_long_names_come_back_in_part_over_mcp_resources_and_the_shell_rou
         for path, form in shell:
             r = await client.post(path, data=form, headers=auth)
             assert r.status_code in (400, 404) and len(r.content) < 2000 and "e" * 101 not in r.text, r.status_code
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("method", ["GET", "OPTIONS"])
+async def test_an_asterisk_request_target_is_refused_in_json(method):
+    # `OPTIONS * HTTP/1.1` names no path: no mount takes it, and Starlette's own 404 was plain text
+    async with served(Settings(sandbox_provider="none")) as (_app, client):
+        reader, writer = await _raw(str(client.base_url).rstrip("/"))
+        writer.write(f"{method} * HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode())
+        answer = await asyncio.wait_for(reader.read(), 20)
+        writer.close()
+        head, body = answer.split(b"\r\n\r\n", 1)
+        assert head.startswith(b"HTTP/1.1 404") and b"content-type: application/json" in head.lower()
+        assert json.loads(body)["error"].startswith(f"no route {method} ")

@@ -143,3 +143,24 @@ async def test_a_rows_document_error_names_its_blob_whole():
         assert r.status_code == 400, r.text
         said = r.json()["error"]
         assert f"the spec under '{blob}' makes 'sha256:" in said and said.endswith("'; key it by that id")
+
+
+@pytest.mark.parametrize(
+    ("spec", "said"),
+    [
+        ({"kind": "docx", "title": "x", "paragraphs": ["p"], "table": [[1], [1, 2, 3]]},
+         "table: every row needs the first row's 1 cells; row 1 has 3"),
+        ({"kind": "docx", "title": "x", "paragraphs": ["p"], "table": [[1] * 100] * 190},
+         "table: 19,000 cells; give at most 2,000"),
+        ({"kind": "xlsx", "sheets": {}}, "sheets: give at least one sheet"),
+        ({"kind": "xlsx", "sheets": {"S": [["\u0001"]]}}, "cannot be made (\u0001 cannot be used in worksheets.)"),
+        ({"kind": "docx", "title": "x\u0001", "paragraphs": ["p"]}, "cannot be made (All strings must be XML"),
+    ],
+)  # fmt: skip
+async def test_a_document_spec_the_format_cannot_hold_is_400_at_once(spec, said):
+    # these were plain-text 500s; the 190 x 100 table held every other seed's world build for minutes
+    async with clients() as (insider, _outsider, _token):
+        r = await insider.post("/seed_session", json={"task": {**ROW, "documents": {"b1": spec}}})
+        assert r.status_code == 400, r.text
+        assert said in r.json()["error"]
+        assert await live(insider) == 1.0
