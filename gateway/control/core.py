@@ -135,6 +135,7 @@ class Gateway:
         #: Lends sandboxes to sessions that ask for one; None when the server lends none.
         self.provider = provider
         self.store = SessionStore(settings.session_secret, incarnation=settings.incarnation)
+        self._reaped = False  # reap() has run: at start only
         #: This run's id, labelled on every sandbox it lends (a restart reaps only expired sandboxes or its own).
         self.incarnation = settings.incarnation or secrets.token_hex(6)
         #: Deadlines of live sessions; one whose lease runs out is closed as abandoned (:meth:`abandon`).
@@ -653,10 +654,12 @@ class Gateway:
         Sandboxes of other gateways sharing the engine and owner label are left alone while they live.
 
         Returns:
-            How many were destroyed.
+            How many were destroyed; 0 after the first call (``serve`` reaps before the app starts, and the app's
+            start-up reaps too, for servers started otherwise: once is enough).
         """
-        if self.provider is None:
+        if self.provider is None or self._reaped:
             return 0
+        self._reaped = True
         held = {s.sandbox.id for s in self.store.all() if s.sandbox is not None}
         return await reap_leftovers(self.provider, held, self.incarnation, lambda sb: sb.labels.get("session", "?"))
 

@@ -160,6 +160,20 @@ async def test_at_start_only_expired_sandboxes_of_this_owner_are_reaped(provider
     await other_owner.destroy(kept)
 
 
+async def test_the_start_reaps_once_though_serve_and_the_app_both_ask(provider):
+    # `serve` reaps before the app starts and the app's start-up reaps again: the second found what the first
+    # had left (another gateway's sandboxes) and said so twice in the log
+    await provider.create(SandboxSpec(labels={"session": "s_old", "expires": "1000", "incarnation": "x1"}))
+    app = create_app(Settings(), provider=provider)
+    gateway = app.state.gateway
+    assert await gateway.reap() == 1
+    await provider.create(SandboxSpec(labels={"session": "s_old2", "expires": "1000", "incarnation": "x1"}))
+    assert await gateway.reap() == 0  # once per run: a sandbox that expires later waits for the next start
+    assert len(await provider.list_owned()) == 1
+    for sb in await provider.list_owned():
+        await provider.destroy(sb)
+
+
 async def test_a_lent_sandbox_is_labelled_with_its_gateway_run_and_expiry(served, provider):
     app, control = served
     info = await seed(control)
