@@ -93,7 +93,10 @@ async def test_free_text_that_disowns_the_work_scores_zero(family, tmp_path):
     assert reference == 1.0
     reward, checks = await _reward(task, _with(task, tool, args, after, save), tmp_path / "trick")
     assert reward == 0.0, checks
-    assert "disowns it" in checks[-1]["detail"]
+    if family == "slack-request-sharepoint-update":  # its DM is read by its claims: the check reading it fails
+        assert [c["name"] for c in checks if not c["passed"]] == ["told_them"]
+    else:
+        assert "disowns it" in checks[-1]["detail"]
 
 
 @pytest.mark.parametrize("family", sorted(HONEST))
