@@ -146,7 +146,8 @@ UNSURE = (r"maybe|perhaps|possibly|probably|not sure|unsure|i think|i guess|i be
           r"|(?:(?<=,)|(?<=, )|(?<=- )|(?<=– )|(?<=— ))unless(?:\s+[\w'’-]+){0,6}|not (?:yet )?confirmed"
           r"|(?:may|might|could) (?:still |well )?(?:change|move|shift|slip|flip|switch)"
           r"|considered|considering|thought about|(?:was|were) (?:going|about) to"
-          r"|(?:hope|hoping|plan|planning|expect|expecting|intend|intending|aim|aiming) to|supposed to")  # fmt: skip
+          r"|\b(?:i|we|they|he|she)(?:['’]re|['’]m| are| am| is)? (?:hope|hoping|plan|planning|expect|expecting"
+          r"|intend|intending|aim|aiming) to|supposed to")  # fmt: skip
 #: A claim only seen (``seems fixed``, ``appears to work``, ``Wingtip, it seems``): in the clause that makes it, not
 #: in a parenthesis or a colon's lead-in, where the verb mostly remarks on something else (``(which seems
 #: cheaper)``, ``the time that seems to suit everyone: 3:30 PM``).

@@ -52,6 +52,7 @@ MESSAGES = [
     (ACCEPTED, "We won't accept your quote.", False),
     (ACCEPTED, "We hope to accept your quote for PO-31306 soon.", False),
     (ACCEPTED, "We plan to accept your quote.", False),
+    (ACCEPTED, "We accept your quote; the restructuring plan to expand goes ahead.", True),  # a plan, no intention
     (ACCEPTED, "We accept your quote for PO-31306.", True),
     (ACCEPTED, "Good news: you've won PO-31306. We'll send the purchase order shortly.", True),
     (WON, "Hi Julia, Coho Freight wins PO-31306; please sign off.", False),
