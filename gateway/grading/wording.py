@@ -128,6 +128,8 @@ ASKS = re.compile(r"\W*(?:(?:and|or|but|so) )?(?:can|could|would|will|is|are|was
 #: The words of doubt every hedge reading shares (a message's clause, a parenthesis, an answer): one list, so a
 #: hedge that fails a reply also fails an answer. Not "hopefully": in a whole answer it is mostly a pleasantry
 #: ("hopefully that helps"); a clause of a reply, or a parenthesis, is read for it on its own.
+#: Saying the value may still move: "may change", "might well slip" (in a clause of doubt, or pointing back).
+_MAY_MOVE = r"(?:may|might|could) (?:still |well )?(?:change|move|shift|slip|flip|switch)"
 UNSURE = (r"maybe|perhaps|possibly|probably|not sure|unsure|i think|i guess|i believe|i suppose|most likely"
           r"|supposedly|presumably|tentative(?:ly)?|unconfirmed|not (?:yet )?final(?: yet)?|pending confirmation"
           r"|could be|may still|if i read (?:it|that|this|the \w+) (?:right|correctly)|double.check me"
@@ -144,7 +146,7 @@ UNSURE = (r"maybe|perhaps|possibly|probably|not sure|unsure|i think|i guess|i be
           r"|(?:(?<=,)|(?<=, )|(?<=- )|(?<=– )|(?<=— ))pending\b(?! (?:since|for|requests?|items?|tickets?)\b)"
           r"(?:\s+[\w'’-]+){0,4}|subject to(?:\s+[\w'’-]+){0,4}"  # the condition's words: the clause is all doubt
           r"|(?:(?<=,)|(?<=, )|(?<=- )|(?<=– )|(?<=— ))unless(?:\s+[\w'’-]+){0,6}|not (?:yet )?confirmed"
-          r"|(?:may|might|could) (?:still |well )?(?:change|move|shift|slip|flip|switch)"
+          rf"|{_MAY_MOVE}"
           r"|considered|considering|thought about|(?:was|were) (?:going|about) to"
           r"|\b(?:i|we|they|he|she)(?:['’]re|['’]m| are| am| is)? (?:hope|hoping|plan|planning|expect|expecting"
           r"|intend|intending|aim|aiming) to|supposed to")  # fmt: skip
@@ -264,9 +266,8 @@ HANDBACK = re.compile(r"\b(?:whichever|whatever you (?:think|prefer|like)|up to 
                       r"|in which case|failing that|failing (?:her|him|them))\b|^\W*which case\b", _I)  # fmt: skip
 #: A clause that doubts what the sentence said before it, pointing back at it: "9:30am, but that may change again".
 BACK_DOUBT = re.compile(r"\W*(?:but|though|although|and)?\W*(?:(?:that|this|it|which)(?:['’]s| is)?\s+)?"
-                        r"(?:(?:may|might|could)\s+(?:still\s+|well\s+)?(?:change|move|shift|slip|flip|switch)"
-                        r"|not (?:yet )?(?:final|confirmed)|(?:still )?(?:tentative|provisional|unconfirmed))\b",
-                        _I)  # fmt: skip
+                        rf"(?:{_MAY_MOVE}|not (?:yet )?(?:final|confirmed)|(?:still )?(?:tentative|provisional"
+                        r"|unconfirmed))\b", _I)  # fmt: skip
 #: A fallback offered after the value: "if she can't, Aisha will", "if not, Adatum" (a candidate after it hedges).
 FALLBACK = re.compile(r"\bif (?:she|he|they|that|it|this)\b[^.;,]{0,30}?(?:can\W?t|cannot|couldn\W?t|isn\W?t|aren\W?t"
                       r"|is not|won\W?t|doesn\W?t|does not|don\W?t|falls? through|unavailable|busy)\b"
