@@ -56,8 +56,9 @@ def bwrap_argv(
             holds them, e.g. the files of a package installed under ``/usr``: the folder holding each is
             rebuilt on a tmpfs from its other entries, so the hidden ones are not even listed.
         status_fd: The write end of the pipe bubblewrap reports the child's pid and exit code on.
-        tmp_bytes: Size of the command's ``/tmp`` (a tmpfs; bubblewrap's ``--size``), or None for the
-            tmpfs default (half of the host's memory).
+        tmp_bytes: Size of the command's ``/tmp`` and ``/dev/shm`` (each a tmpfs; bubblewrap's ``--size``), or
+            None for the tmpfs default (half of the host's memory). Nothing else is writable: ``/`` and ``/dev``
+            are made read-only once built (their devices still open for writing).
         tools: A host folder shown read-only at ``TOOLS_DIR`` (its ``bin`` on ``PATH``: :func:`command_path`).
     """
     args = [bwrap, "--ro-bind", "/usr", "/usr"]
@@ -70,8 +71,9 @@ def bwrap_argv(
     for name in _ETC:
         args += ["--ro-bind-try", name, name]
     args += _hiding(hidden)
-    args += ["--proc", "/proc", "--dev", "/dev"]
-    args += (["--size", str(tmp_bytes)] if tmp_bytes else []) + ["--tmpfs", "/tmp"]
+    sized = ["--size", str(tmp_bytes)] if tmp_bytes else []
+    args += ["--proc", "/proc", "--dev", "/dev", *sized, "--tmpfs", "/dev/shm", "--remount-ro", "/dev"]
+    args += [*sized, "--tmpfs", "/tmp"]
     args += ["--bind", str(home / "workspace"), WORKSPACE]
     args += ["--dir", "/opt", "--dir", "/opt/company", "--ro-bind", str(home / "bin"), COMMANDS_DIR]
     if tools is not None:
@@ -84,7 +86,9 @@ def bwrap_argv(
             made.add(parent)
         # Read-only: a command can connect to it, but not chmod or replace the host's socket.
         args += ["--ro-bind", host, inside]
-    args += ["--chdir", str(cwd), "--unshare-all"]
+    # Last: the root bubblewrap built (``/run``, ``/opt``, the folders above each bind) becomes read-only, so a
+    # command writes only where a bound mount takes it: the workspace, /tmp and /dev/shm.
+    args += ["--remount-ro", "/", "--chdir", str(cwd), "--unshare-all"]
     if network == "host":
         args.append("--share-net")
     args += ["--cap-drop", "ALL", "--die-with-parent", "--new-session", "--clearenv"]

@@ -609,6 +609,21 @@ async def test_bwrap_tmp_holds_at_most_the_sandboxs_disk_bound(bwrapped):
     assert int((await sh(bwrapped, unbounded, write)).stdout) == 3 * 1024 * 1024  # the control
 
 
+@pytest.mark.bwrap
+async def test_bwrap_leaves_nothing_writable_beyond_the_bounded_mounts(bwrapped):
+    bounded = await bwrapped.create(SandboxSpec(disk_bytes=1024 * 1024))
+    for folder in ("/", "/run", "/opt", "/etc", "/dev"):
+        made = await sh(bwrapped, bounded, f"mkdir -p {folder} && printf x > {folder.rstrip('/')}/new")
+        assert made.exit_code != 0 and b"Read-only file system" in made.stderr, folder
+    shm = await sh(bwrapped, bounded, "head -c 3145728 /dev/zero > /dev/shm/three-mib; wc -c < /dev/shm/three-mib")
+    assert int(shm.stdout) == 1024 * 1024 and b"No space left on device" in shm.stderr  # sized like /tmp
+    devices = await sh(bwrapped, bounded, "printf x > /dev/null && head -c 4 /dev/urandom | wc -c && ls /dev/pts")
+    assert devices.exit_code == 0 and devices.stdout.split()[0] == b"4"  # the devices still work
+    kept = "printf x > /workspace/kept && printf y > /tmp/kept && cat /workspace/kept /tmp/kept"
+    written = await sh(bwrapped, bounded, kept)
+    assert written.stdout == b"xy"
+
+
 def test_another_copy_of_the_package_under_usr_is_hidden_too(tmp_path):
     from gateway.control.workspace import other_installs
 
