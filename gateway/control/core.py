@@ -25,6 +25,7 @@ from gateway.control.offload import run_call
 from gateway.control.quotas import QuotaExceeded, check_quotas, check_text, check_written, restore, text_size
 from gateway.control.reaping import ABANDONED, abandoned_result, destroy_all, reap_leftovers
 from gateway.control.rows import Task, parse_task, task_facts, tools_for
+from gateway.control.runmarks import RunMark, ended_runs, runs_folder
 from gateway.control.sessions import (
     LIVE,
     EndedSessions,
@@ -136,6 +137,7 @@ class Gateway:
         self.provider = provider
         self.store = SessionStore(settings.session_secret, incarnation=settings.incarnation)
         self._reaped = False  # reap() has run: at start only
+        self._mark: RunMark | None = None  # held from reap() to shutdown(): this run is alive (runmarks.py)
         #: This run's id, labelled on every sandbox it lends (a restart reaps only expired sandboxes or its own).
         self.incarnation = settings.incarnation or secrets.token_hex(6)
         #: Deadlines of live sessions; one whose lease runs out is closed as abandoned (:meth:`abandon`).
@@ -262,6 +264,8 @@ class Gateway:
         api_url = f"{(self.settings.sandbox_base_url or base_url).rstrip('/')}/api"
         self._starting += 1
         self._started.clear()
+        if self._mark is not None:
+            self._mark.touch()  # before the sandbox exists: the mark outlives every expiry this run labels
         try:
             session.sandbox = await lend_sandbox(
                 self.provider, session_id=session.id, apps=task.apps, exposure=exposure, api_url=api_url,
@@ -647,11 +651,15 @@ class Gateway:
         started = time.perf_counter()
         n = await destroy_all([s for s in self.store.all() if s.sandbox is not None], self._release_sandbox)
         logger.info("shutdown: released %d sandbox(es) in %.2f s", n, time.perf_counter() - started)
+        if self._mark is not None:
+            self._mark.release()
+            self._mark = None
 
     async def reap(self) -> int:
-        """Destroy this owner's sandboxes whose lifetime passed or of this run (docs/control-plane.md#reaping).
+        """Destroy this owner's sandboxes whose lifetime passed, of this run, or of an ended run on this host.
 
-        Sandboxes of other gateways sharing the engine and owner label are left alone while they live.
+        Sandboxes of other gateways sharing the engine and owner label are left alone while they live. This run
+        is marked as alive from now until :meth:`shutdown` (docs/control-plane.md#reaping).
 
         Returns:
             How many were destroyed; 0 after the first call (``serve`` reaps before the app starts, and the app's
@@ -660,8 +668,15 @@ class Gateway:
         if self.provider is None or self._reaped:
             return 0
         self._reaped = True
+        ended = await asyncio.to_thread(ended_runs)
+        try:
+            self._mark = await asyncio.to_thread(RunMark, self.incarnation, self.settings.sandbox_ttl_s)
+        except OSError as exc:
+            logger.warning("cannot mark this run as alive in %s (%s): if it is killed, a restart reaps its "
+                           "sandboxes only once they expire", runs_folder(), exc)  # fmt: skip
         held = {s.sandbox.id for s in self.store.all() if s.sandbox is not None}
-        return await reap_leftovers(self.provider, held, self.incarnation, lambda sb: sb.labels.get("session", "?"))
+        return await reap_leftovers(self.provider, held, self.incarnation, lambda sb: sb.labels.get("session", "?"),
+                                    ended)  # fmt: skip
 
     def session_by_token(self, token: str) -> Session | None:
         """The live session a bearer token opens, else None; a session found has its lease renewed."""

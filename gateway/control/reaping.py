@@ -4,8 +4,9 @@ A sandbox is labelled at creation (:func:`gateway.control.workspace.lend_sandbox
 gateway's incarnation (a random id per run unless ``incarnation`` is set) and its expiry (creation time plus
 ``sandbox_ttl_s``, Unix seconds). Several gateways may share one engine and one owner label; at start a
 gateway reaps only what no running gateway can still be using: its owner's sandboxes whose expiry has
-passed, or that carry its own incarnation (none can exist at start, so in effect: the expired ones).
-A live sandbox of another gateway is left alone.
+passed, that carry its own incarnation (none can exist at start), or that carry the incarnation of a run on
+this host that has ended (killed: :mod:`gateway.control.runmarks`). A live sandbox of another gateway is left
+alone.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Collection, Iterable
 from typing import Any
 
 from gateway.control.workspace import destroy_quietly
@@ -27,20 +28,21 @@ logger = logging.getLogger(__name__)
 ABANDONED = "abandoned"
 
 
-def reapable(sandbox: Sandbox, incarnation: str, now: float) -> bool:
+def reapable(sandbox: Sandbox, incarnation: str, now: float, ended: Collection[str] = ()) -> bool:
     """Whether a gateway of run ``incarnation`` may destroy ``sandbox`` (listed under its owner) at ``now``.
 
     Args:
         sandbox: As :meth:`sandbox.Provider.list_owned` returns it, with the labels it was created with.
         incarnation: This gateway's run id.
         now: Unix seconds.
+        ended: Incarnations of runs known to have ended (:func:`gateway.control.runmarks.ended_runs`).
 
     Returns:
-        True when the sandbox carries this incarnation, or its ``expires`` label (Unix seconds) has passed.
-        A sandbox without a readable expiry (``"never"``, or from a version that wrote none) is kept.
+        True when the sandbox carries this incarnation or an ended one, or its ``expires`` label (Unix seconds)
+        has passed. A sandbox without a readable expiry (``"never"``, or from a version that wrote none) is kept.
     """
     labels = sandbox.labels
-    if labels.get("incarnation") == incarnation:
+    if labels.get("incarnation") == incarnation or labels.get("incarnation") in ended:
         return True
     try:
         expires = float(labels.get("expires", "never"))
@@ -49,8 +51,8 @@ def reapable(sandbox: Sandbox, incarnation: str, now: float) -> bool:
     return expires <= now
 
 
-async def reap_leftovers(provider: Provider, held: set[str], incarnation: str, session_of: Callable[[Sandbox], str]
-                         ) -> int:  # fmt: skip
+async def reap_leftovers(provider: Provider, held: set[str], incarnation: str, session_of: Callable[[Sandbox], str],
+                         ended: Collection[str] = ()) -> int:  # fmt: skip
     """Destroy the owner's sandboxes that :func:`reapable` allows and no live session holds; returns how many.
 
     Raises:
@@ -58,7 +60,7 @@ async def reap_leftovers(provider: Provider, held: set[str], incarnation: str, s
     """
     now = time.time()
     owned = await provider.list_owned()
-    leftovers = [sb for sb in owned if sb.id not in held and reapable(sb, incarnation, now)]
+    leftovers = [sb for sb in owned if sb.id not in held and reapable(sb, incarnation, now, ended)]
     gate = asyncio.Semaphore(64)
 
     async def destroy(sb: Sandbox) -> None:
@@ -68,7 +70,8 @@ async def reap_leftovers(provider: Provider, held: set[str], incarnation: str, s
     await asyncio.gather(*(destroy(sb) for sb in leftovers))
     kept = len(owned) - len(leftovers) - len(held & {sb.id for sb in owned})
     if leftovers or kept:
-        logger.warning("reaped %d expired sandbox(es); left %d of other live gateways (or without an expiry)",
+        logger.warning("reaped %d sandbox(es), expired or of ended runs; left %d of other live gateways "
+                       "(or without an expiry)",
                        len(leftovers), kept)  # fmt: skip
     return len(leftovers)
 

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import os
 import re
+import secrets
 import signal
 import subprocess
 import sys
@@ -26,6 +28,7 @@ import pytest
 from gateway import Settings, create_app
 from gateway.control.core import Gateway
 from gateway.control.rows import load_builtin_tasks
+from gateway.control.runmarks import ended_runs, runs_folder
 from gateway.surfaces.serve import serve_in_background
 from sandbox.local import LocalProvider
 from tests.conftest import require_binary
@@ -204,9 +207,10 @@ async def test_kill_9_of_a_sandbox_leaves_nothing_after_verify_close_and_the_lea
         assert not any(_pids_of(sb.id) for sb in sandboxes if sb)
 
 
-def _serve(port: int, root: Path, owner: str) -> subprocess.Popen[str]:
+def _serve(port: int, root: Path, owner: str, ttl_s: float = 2, incarnation: str = "") -> subprocess.Popen[str]:
     env = {**os.environ, "GATEWAY_SANDBOX_ROOT": str(root), "GATEWAY_SANDBOX_OWNER": owner,
-           "GATEWAY_SESSION_LEASE_S": "1", "GATEWAY_SANDBOX_TTL_S": "2", "GATEWAY_LOG_LEVEL": "INFO"}  # fmt: skip
+           "GATEWAY_SESSION_LEASE_S": "1", "GATEWAY_SANDBOX_TTL_S": str(ttl_s), "GATEWAY_LOG_LEVEL": "INFO",
+           **({"GATEWAY_INCARNATION": incarnation} if incarnation else {})}  # fmt: skip
     return subprocess.Popen([sys.executable, "-m", "gateway.runners.cli", "serve", "--port", str(port)], env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)  # fmt: skip
 
@@ -222,13 +226,21 @@ async def _healthy(proc: subprocess.Popen[str], url: str) -> None:
                 await asyncio.sleep(0.1)
 
 
-async def test_kill_9_of_the_gateway_then_a_restart_reaps_its_expired_sandboxes(tmp_path: Path) -> None:
+async def _kill_then_restart(tmp_path: Path, ttl_s: float, forget_the_run: bool) -> str:
+    """Seed 3 sandboxes, kill -9 the gateway, restart it on the same root; returns the restart's output.
+
+    Args:
+        ttl_s: ``sandbox_ttl_s`` of the killed run; its sandboxes are past it when the restart comes only if short.
+        forget_the_run: Remove the killed run's mark before the restart, as for a run on another host.
+    """
     from tests.gateway.runners.test_serve import free_port
 
     root, owner = tmp_path / "sandboxes", "kill-gateway"
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    first = _serve(port, root, owner)
+    incarnation = f"killed-{secrets.token_hex(6)}"
+    mark = runs_folder() / f"{hashlib.sha256(incarnation.encode()).hexdigest()[:32]}.lock"
+    first = _serve(port, root, owner, ttl_s, incarnation)
     try:
         await _healthy(first, url)
         async with httpx.AsyncClient(base_url=url, timeout=60) as control:
@@ -241,8 +253,11 @@ async def test_kill_9_of_the_gateway_then_a_restart_reaps_its_expired_sandboxes(
         first.kill()  # kill -9: no shutdown, nothing destroyed
         first.wait(10)
         assert len(await provider.list_owned()) == 3 and len(workspace_folders(root)) == 3
-        expires = max(float(sb.labels["expires"]) for sb in before)
-        await asyncio.sleep(max(0.0, expires - time.time()) + 0.5)  # past their sandbox_ttl_s
+        assert incarnation in ended_runs()  # its lock went with its process
+        if forget_the_run:
+            mark.unlink()
+            expires = max(float(sb.labels["expires"]) for sb in before)
+            await asyncio.sleep(max(0.0, expires - time.time()) + 0.5)  # past their sandbox_ttl_s
     finally:
         if first.poll() is None:
             first.kill()
@@ -267,5 +282,15 @@ async def test_kill_9_of_the_gateway_then_a_restart_reaps_its_expired_sandboxes(
         except subprocess.TimeoutExpired:
             second.kill()
             output, _ = second.communicate()
-    assert "reaped 3 expired sandbox(es)" in output, output[-3000:]
+    assert "reaped 3 sandbox(es)" in output, output[-3000:]
     assert sandboxes_root_folders(root) == []  # the killed run's socket folder went at the restart, the new one at stop
+    mark.unlink(missing_ok=True)  # kept for hours otherwise (the killed run's sandbox_ttl_s): nothing to find now
+    return output
+
+
+async def test_kill_9_of_the_gateway_then_a_restart_reaps_its_sandboxes_at_once(tmp_path: Path) -> None:
+    await _kill_then_restart(tmp_path, ttl_s=6 * 3600, forget_the_run=False)  # hours before they expire
+
+
+async def test_kill_9_of_a_gateway_elsewhere_then_a_start_reaps_its_sandboxes_once_expired(tmp_path: Path) -> None:
+    await _kill_then_restart(tmp_path, ttl_s=2, forget_the_run=True)  # no mark here: the expiry rule
