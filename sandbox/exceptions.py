@@ -28,6 +28,8 @@ same way (the session's sandbox cannot serve it; mask and log). Catch
 
 from __future__ import annotations
 
+from typing import Literal
+
 __all__ = [
     "FileMissing",
     "FileTooLarge",
@@ -60,11 +62,15 @@ class FileMissing(SandboxError):
 
     Args:
         path: The workspace-relative path as the caller gave it.
+        kind: What is there instead: ``"nothing"``, ``"folder"``, or ``"special"`` (a pipe, socket or device).
     """
 
-    def __init__(self, path: str) -> None:
-        super().__init__(f"no file at {path!r} in the workspace")
+    def __init__(self, path: str, kind: Literal["nothing", "folder", "special"] = "nothing") -> None:
+        shown = {"nothing": "no file at {!r}", "folder": "{!r} is a folder, not a file,",
+                 "special": "{!r} is not a regular file (a pipe, socket or device)"}[kind]  # fmt: skip
+        super().__init__(f"{shown.format(path)} in the workspace")
         self.path = path
+        self.kind = kind
 
 
 class FileTooLarge(SandboxError):

@@ -272,6 +272,15 @@ class _FilesOffLoop(FileStore):
 FILES_OFF_LOOP: FileStore = _FilesOffLoop()
 
 
+def _missing(path: str, kind: str) -> str:
+    """What the model is told when ``path`` holds no regular file (``kind`` as :class:`FileMissing` gives it)."""
+    if kind == "folder":
+        return f"'{path}' is a folder in your workspace, not a file; give the path of a file in it"
+    if kind == "special":
+        return f"'{path}' in your workspace is not a regular file (a pipe, socket or device); give a regular file"
+    return f"there is no file at '{path}' in your workspace"
+
+
 class SandboxFiles(FileStore):
     """A session's workspace as the apps' :class:`~tools.FileStore`.
 
@@ -315,8 +324,8 @@ class SandboxFiles(FileStore):
         except FutureTimeout:
             future.cancel()
             raise ProviderFailed(f"the provider took longer than {FILE_TIMEOUT_S:.0f} s on {path!r}") from None
-        except FileMissing:
-            raise NotFound(f"there is no file at '{path}' in your workspace", parameter) from None
+        except FileMissing as exc:
+            raise NotFound(_missing(path, exc.kind), parameter) from None
         except FileTooLarge as exc:
             if taken:
                 raise InvalidArgument(
@@ -392,7 +401,7 @@ class SandboxFiles(FileStore):
             return data
         except ProviderFailed:
             if self._still_there(path) is False:
-                raise NotFound(f"there is no file at '{path}' in your workspace", parameter) from None
+                raise NotFound(_missing(path, "nothing"), parameter) from None
             raise
 
     def exists(self, path: str) -> bool:

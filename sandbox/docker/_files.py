@@ -72,7 +72,7 @@ async def read_file(engine: Engine, sandbox: Sandbox, path: str, rel: PurePosixP
             raise WorkspacePathError(path, FILE_IN_THE_WAY_REASON)
         raise FileMissing(path)
     if found.kind != "f":
-        raise FileMissing(path)
+        raise FileMissing(path, "folder" if found.kind == "d" else "special")
     api = await engine.api()
     try:
         archive, size = await engine.call(
@@ -88,7 +88,7 @@ async def read_file(engine: Engine, sandbox: Sandbox, path: str, rel: PurePosixP
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         member = tar.next()
         if member is None or not member.isreg():
-            raise FileMissing(path)
+            raise FileMissing(path, "folder" if member is not None and member.isdir() else "special")
         if max_bytes is not None and member.size > max_bytes:
             raise FileTooLarge(path, member.size, max_bytes)
         extracted = tar.extractfile(member)

@@ -146,11 +146,11 @@ def read(base: Path, rel: PurePosixPath, shown: str, max_bytes: int | None) -> b
     try:
         fd = _open_inside(base, rel, os.O_RDONLY, 0, shown, make_dirs=False)
     except IsADirectoryError as exc:
-        raise FileMissing(shown) from exc
+        raise FileMissing(shown, "folder") from exc
     info = os.fstat(fd)
     if not stat.S_ISREG(info.st_mode):
         os.close(fd)
-        raise FileMissing(shown)
+        raise FileMissing(shown, "folder" if stat.S_ISDIR(info.st_mode) else "special")
     with os.fdopen(fd, "rb") as file:
         if max_bytes is None:
             return file.read()

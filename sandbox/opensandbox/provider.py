@@ -404,7 +404,7 @@ class OpenSandboxProvider(Provider):
         check_max_bytes(max_bytes)
         rel = workspace_path(path, sandbox.workspace)
         if rel == PurePosixPath("."):
-            raise FileMissing(path)
+            raise FileMissing(path, "folder")
         handle = await self._handle(sandbox)
         target = str(PurePosixPath(sandbox.workspace, rel))
         try:
@@ -413,7 +413,8 @@ class OpenSandboxProvider(Provider):
             infos = await self._call("stat a file", sandbox, lambda: handle.files.get_file_info([target]), raw=True)
             info = infos.get(target)
             if info is None or info.entry_type in ("directory", "other"):
-                raise FileMissing(path)
+                raise FileMissing(path, "nothing" if info is None else "folder" if info.entry_type == "directory"
+                                  else "special")  # fmt: skip
             # A symlink's size is its own (execd follows it on download): the range still bounds the read.
             if info.size > max_bytes:
                 raise FileTooLarge(path, info.size, max_bytes)
@@ -423,7 +424,7 @@ class OpenSandboxProvider(Provider):
             )  # fmt: skip
         except SandboxApiException as exc:
             if error_code(exc) == "FILE_NOT_FOUND" or in_the_way(exc) == FOLDER_IN_THE_WAY_REASON:
-                raise FileMissing(path) from exc
+                raise FileMissing(path, "nothing" if error_code(exc) == "FILE_NOT_FOUND" else "folder") from exc
             raise self._failure(exc, "read a file", sandbox) from exc
         if len(data) > max_bytes:
             raise FileTooLarge(path, len(data), max_bytes)

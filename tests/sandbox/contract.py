@@ -263,17 +263,19 @@ class ProviderContract:
     async def test_read_of_nothing_or_a_folder_is_file_missing(self, provider, max_bytes):
         sb = await provider.create(SPEC)
         await self.make_folder(provider, sb, "folder")
-        for path in ("nothing.txt", "folder", ".", "/workspace", "nothing/deeper.txt"):
+        for path, kind in (("nothing.txt", "nothing"), ("folder", "folder"), (".", "folder"),
+                           ("/workspace", "folder"), ("nothing/deeper.txt", "nothing")):  # fmt: skip
             with pytest.raises(FileMissing) as info:
                 await provider.read_file(sb, path, max_bytes=max_bytes)
-            assert info.value.path == path
+            assert (info.value.path, info.value.kind) == (path, kind)
 
     async def test_read_of_a_fifo_is_file_missing_without_hanging(self, provider):
         sb = await provider.create(SPEC)
         await self.make_fifo(provider, sb, "pipe")
         with anyio.fail_after(10), pytest.raises(FileMissing) as info:
             await provider.read_file(sb, "pipe")
-        assert info.value.path == "pipe"
+        assert (info.value.path, info.value.kind) == ("pipe", "special")
+        assert "not a regular file" in str(info.value)
 
     async def test_a_file_at_max_bytes_is_read_and_one_byte_more_is_refused(self, provider):
         sb = await provider.create(SPEC)

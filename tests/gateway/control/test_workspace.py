@@ -279,6 +279,25 @@ async def test_a_missing_attachment_is_the_models_doing_and_not_masked(served, p
     assert verdict["mask_sample"] is False and verdict["failure_kind"] is None
 
 
+async def test_an_attachment_that_is_a_folder_or_a_pipe_is_refused_saying_what_is_there(served, provider):
+    app, control = served
+    info = await seed(control)
+    sandbox = app.state.gateway.get_session(info["session_id"]).sandbox
+    assert (await provider.exec(sandbox, ["mkfifo", "pipe"], timeout_s=10)).exit_code == 0
+    said = {}
+    async with api(info) as client:
+        for path in ("notes", "pipe", "nope.csv"):
+            r = await client.post(
+                "/gmail/send_message",
+                json={"to": ["priya.shah@northwind.example"], "subject": "x", "attachments": [path]},
+            )
+            assert r.status_code == 400 and r.json()["error"]["parameter"] == "attachments"
+            said[path] = r.json()["error"]["message"]
+    assert "'notes' is a folder in your workspace, not a file" in said["notes"]
+    assert "'pipe' in your workspace is not a regular file (a pipe, socket or device)" in said["pipe"]
+    assert "there is no file at 'nope.csv' in your workspace" in said["nope.csv"]
+
+
 async def test_an_attachment_travels_from_the_workspace(served, provider):
     app, control = served
     info = await seed(control)
