@@ -41,7 +41,10 @@ class BodyLimit:
         self.timeout_s = timeout_s
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Pass the request on, or answer 413 once its body is known to be too large (408: too slow)."""
+        """Pass the request on, or answer 413 once its body is known to be too large (408: too slow).
+
+        A body sent with a ``Content-Encoding`` other than ``identity`` is answered 415, unread.
+        """
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -50,6 +53,12 @@ class BodyLimit:
             if name == b"content-length" and value.isdigit() and int(value) > limit:
                 too_large = f"the request body is larger than {limit} bytes"
                 await send_refusal(send, scope.get("path", ""), 413, too_large)
+                return
+            if name == b"content-encoding" and value.strip().lower() not in (b"", b"identity"):
+                shown = value.decode("latin-1")[:40]
+                encoded = f"the body is sent with Content-Encoding: {shown}, which is not read here; "
+                encoded += "send the body unencoded"
+                await send_refusal(send, scope.get("path", ""), 415, encoded)
                 return
         seen = 0
         charged = 0  # bytes the pacer was asked for

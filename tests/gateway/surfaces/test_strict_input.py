@@ -164,3 +164,18 @@ async def test_a_document_spec_the_format_cannot_hold_is_400_at_once(spec, said)
         assert r.status_code == 400, r.text
         assert said in r.json()["error"]
         assert await live(insider) == 1.0
+
+
+@pytest.mark.parametrize("route", ["/mcp", "/api/directory/search_people", "/cli/directory", "/seed_session"])
+async def test_an_encoded_body_is_415_and_an_identity_one_goes_through(route):
+    # a gzip body was read as if plain: a plain body labelled gzip went through, a gzipped one was "not JSON"
+    async with clients() as (insider, _outsider, token):
+        headers = {"Authorization": f"Bearer {token}", "Content-Encoding": "gzip", "Content-Type": "application/json",
+                   "Accept": "application/json, text/event-stream"}  # fmt: skip
+        r = await insider.post(route, content=b'{"query": "owen"}', headers=headers)
+        assert r.status_code == 415, r.text
+        said = r.json()["error"]
+        said = said if isinstance(said, str) else said["message"]
+        assert "Content-Encoding: gzip" in said and "send the body unencoded" in said
+        r = await insider.post(route, content=b'{"query": "owen"}', headers={**headers, "Content-Encoding": "identity"})
+        assert r.status_code != 415, r.text
