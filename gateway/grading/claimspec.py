@@ -40,7 +40,7 @@ def _validate_claim(claim: Any, name: str) -> None:
     if kind == "declines":
         _validate_declines(claim, name)
         return
-    keys = {"kind", "detail"} | ({"value_of"} if kind == "states" else {"value", "against"})
+    keys = {"kind", "detail"} | ({"value_of", "done"} if kind == "states" else {"value", "against"})
     keys |= {"cues", "ignore", "required"} if kind in ("choice", "person", "time") else set()
     keys |= {"candidates"} if kind in ("choice", "person") else set()
     if set(claim) - keys:
@@ -59,6 +59,9 @@ def _validate_claim(claim: Any, name: str) -> None:
             isinstance(spec.get(k), str) and spec[k] for k in ("app", "collection", "field")
         ) or not isinstance(spec.get("where", {}), dict):
             raise ValueError(f"{name}.value_of: {{'app', 'collection', 'field', optional 'where'}}")
+    if not isinstance(claim.get("done", False), bool):
+        raise ValueError(f"{name}.done: true (said as done: a detail put off, 'will be approved', is not said) "
+                         "or false")
     if not isinstance(claim.get("required", True), bool):
         raise ValueError(f"{name}.required: true (it must state the value) or false (only not contradict it)")
     if kind in (*w.STATES, "states"):

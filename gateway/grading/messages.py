@@ -13,6 +13,7 @@ must hold). A claim declares what the message must assert::
     {"kind": "declines", "reason": ["legal hold"]}              # it will not be done, because of each reason
     {"kind": "declines", "value": false}                        # it says it is done, and declines nothing
     {"kind": "states", "detail": ["https?://\\S+/s/lnk_\\w+"]}     # says each of detail (a link, a fix)
+    {"kind": "states", "detail": ["\\bapproved\\b"], "done": True}  # says it as done: not "will be approved"
     {"kind": "states", "value_of": {"app": "onedrive", "collection": "links", "field": "url",
                                     "where": {"item_id": "itm_x"}}}  # says the url of the link it made
 
@@ -24,7 +25,9 @@ another link does not pass. The ``claims`` operator turns it into a ``detail``
 Optional: ``detail`` (regexes each stated in an affirmative clause), ``cues`` (regexes putting a value in
 the asserted slot: ``order from``, ``contact``), ``against`` (regexes contradicting it: ``hold the order``),
 ``ignore`` (candidates never counted: the sender), ``candidates`` of a person (emails), ``required`` (value
-kinds; ``false``: the value need not be named, but naming a candidate must not deny, hedge or replace it).
+kinds; ``false``: the value need not be named, but naming a candidate must not deny, hedge or replace it),
+``done`` (``states``: a detail counts only where it is not put off, ``will``, ``'ll``, ``should``, ``to be``,
+``later``, ``pending``, ``once``..., within its part of the clause between ``and``, ``but`` or ``then``).
 
 How a message is read:
 
@@ -596,13 +599,21 @@ def _detail_problems(claim: dict[str, Any], sentences: list[list[_Clause]]) -> l
         pattern = re.compile(rx, re.IGNORECASE)
         if not any(
             not negated(c.text, c.start, m.start(), m.end(), c.end)
+            and not (claim.get("done") and _put_off(c, m.start(), m.end()))
             for clauses in sure
             for c in clauses
             if not (c.question or c.doubt or _has(w.HEDGE, c))
             for m in pattern.finditer(c.text, c.start, c.end)
         ):
-            missing.append(f"does not state {rx!r}")
+            missing.append(f"does not state {rx!r}{' as done' if claim.get('done') else ''}")
     return missing
+
+
+def _put_off(c: _Clause, start: int, end: int) -> bool:
+    """Whether the part of clause ``c`` around ``start:end`` (between ``and``, ``but``, ``then``...) puts it off."""
+    lo = max((m.end() for m in w.CUT.finditer(c.text, c.start, start)), default=c.start)
+    hi = next((m.start() for m in w.CUT.finditer(c.text, end, c.end)), c.end)
+    return w.PUT_OFF.search(c.text, lo, hi) is not None
 
 
 def read_claims(

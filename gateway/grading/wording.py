@@ -71,6 +71,7 @@ __all__ = [
     "OLD_TIME_BEFORE",
     "OR",
     "PAREN",
+    "PUT_OFF",
     "QUOTED",
     "RANGE",
     "SCOPE",
@@ -278,6 +279,9 @@ BACKUP = re.compile(r"(?<!was )(?<!was the )(?<!was a )(?<!were the )(?<!had bee
 #: A prediction that the value will not last: "it will probably go back to high" (the next mention hedges).
 GOES_BACK = re.compile(r"\b(?:go|goes|going|switch|switches|change|changes|revert|reverts|move|moves) back to\W+$", _I)
 NOT_YET = re.compile(rf"\b(?:will|going to|once|if|whether|unless|soon|until|plan\w*|expect\w*)\b|{_A}ll\b", _I)
+#: Words that put what a clause says off to later (with a ``states`` claim's ``done``: not said as done).
+PUT_OFF = re.compile(rf"{NOT_YET.pattern}|\b(?:should|would|to be|later|pending|to follow|tomorrow|tonight|shortly"
+                     r"|next (?:week|month)|by (?:the )?end of|eod|yet to|about to)\b", _I)  # fmt: skip
 OR = re.compile(r"\bor\b", _I)
 CUT = re.compile(r"\b(?:and|but|then|yet|plus)\b", _I)
 NEG = re.compile(r"\b(?:not|never|no|nor|neither|nothing|nobody|none|without|except|instead of|rather than|"

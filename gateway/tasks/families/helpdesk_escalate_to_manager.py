@@ -154,7 +154,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                     "ticket_id": target["id"],
                     "author": me,
                     "internal": True,
-                    "body": {"claims": {"kind": "states", "detail": [ESCALATED]}},
+                    "body": {"claims": {"kind": "states", "detail": [ESCALATED], "done": True}},
                 },
             },
         ],

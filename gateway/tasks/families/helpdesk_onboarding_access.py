@@ -160,7 +160,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "where": {  # the note must say the access was given, not that it was not
                     "id": target["id"],
                     "status": "resolved",
-                    "resolution": {"claims": {"kind": "states", "detail": [GIVEN]}},
+                    "resolution": {"claims": {"kind": "states", "detail": [GIVEN], "done": True}},
                 },
             },
         ],

@@ -89,7 +89,7 @@ def _build(inst: Instance) -> dict[str, Any]:
         tail=("a direct message, not the channel", "just them", ""),
     )
     text = f"Hi {first}, good news: {news}."
-    told = {"kind": "states", "detail": [pattern]}
+    told = {"kind": "states", "detail": [pattern], "done": True}
 
     def send(where: dict[str, Any]) -> dict[str, Any]:
         target = where["id"]

@@ -171,7 +171,7 @@ def _build(inst: Instance) -> dict[str, Any]:
                 "new": True,
                 "count": 1,
                 "where": {"channel_id": chat["id"], "user": me, "text": {"claims": [
-                    {"kind": "states", "detail": [DONE]},
+                    {"kind": "states", "detail": [DONE], "done": True},
                     # an approver it names is the one asked for (not the one the first DM got wrong)
                     {"kind": "person", "value": approver["email"], "required": False,
                      "ignore": [me, requester["email"]]},

@@ -30,9 +30,9 @@ NEW_MANAGER = [{"kind": "person", "value": email("Carmen Ferrari"),
 APPROVER = {"kind": "person", "value": email("Nadia Almeida"), "required": False, "ignore": [email("Simone Berg")]}
 ORDER = {"kind": "choice", "value": "PO-77166", "candidates": ["PO-77166", "PO-70954"], "required": False}
 STATUS = {"kind": "choice", "value": "Approved", "candidates": STATUSES, "required": False}
-DM_TOLD = [{"kind": "states", "detail": [DONE]}, APPROVER, ORDER, STATUS]
-PAID = {"kind": "states", "detail": [dict(NEWS)["the invoice is paid"]]}
-NOTE = {"kind": "states", "detail": [ESCALATED]}
+DM_TOLD = [{"kind": "states", "detail": [DONE], "done": True}, APPROVER, ORDER, STATUS]
+PAID = {"kind": "states", "detail": [dict(NEWS)["the invoice is paid"]], "done": True}
+NOTE = {"kind": "states", "detail": [ESCALATED], "done": True}
 AT_930 = {"kind": "time", "value": "09:30"}
 AT_2 = {"kind": "time", "value": "14:00"}
 
