@@ -384,7 +384,11 @@ STATES = {  # kind: (words that state it, words that state the opposite)
         r"\bstill\s+(?:broken|down|jamm|fail|leak|drop|blow|reject|happening|an issue|a problem|the same|not|"
         rf"isn{_A}t|doesn{_A}t|won{_A}t|can{_A}t|unresolved|open|pending)\w*|\b(?:is|are|it{_A}s|remains?) (?:still )?"
         r"(?:broken|down|out of order)\b|\bunresolved\b|\breopen\w*|\b(?:issue|problem|fault) (?:persists|remains|"
-        rf"is back|came back|returned)\b|\bbroke again\b|\b(?:doesn{_A}t|does not|don{_A}t|won{_A}t|can{_A}t) work\b",
+        rf"is back|came back|returned)\b|\bbroke again\b|\b(?:doesn{_A}t|does not|don{_A}t|won{_A}t|can{_A}t) work\b"
+        # the fix itself still to come: "the fix is to follow", "permanent fix coming next week", "awaiting the fix"
+        r"|\bfix(?:es)?\s+(?:is\s+|are\s+|will be\s+|still\s+)*(?:to follow|pending|coming|in progress"
+        r"|on (?:its|the) way)\b"
+        r"|\b(?:awaiting|waiting (?:for|on)|pending)\s+(?:a\s+|the\s+)?(?:\w+\s+)?fix(?:es)?\b",
     ),
     "attached": (
         r"\b(?:attached|attaching|uploaded|added|received|arrived|enclosed|included|filed|saved|stored|placed"
