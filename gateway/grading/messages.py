@@ -26,8 +26,9 @@ Optional: ``detail`` (regexes each stated in an affirmative clause), ``cues`` (r
 the asserted slot: ``order from``, ``contact``), ``against`` (regexes contradicting it: ``hold the order``),
 ``ignore`` (candidates never counted: the sender), ``candidates`` of a person (emails), ``required`` (value
 kinds; ``false``: the value need not be named, but naming a candidate must not deny, hedge or replace it),
-``done`` (``states``: a detail counts only where it is not put off, ``will``, ``'ll``, ``should``, ``to be``,
-``later``, ``pending``, ``once``..., within its part of the clause between ``and``, ``but`` or ``then``).
+``done`` (``states``: a detail counts only where it is not put off: ``will``, ``'ll``, ``should``, ``to be``...
+before it in its part of the clause, between ``and``, ``but`` or ``then``; ``later``, ``tomorrow``, ``pending``...
+within three words after it).
 
 How a message is read:
 
@@ -610,10 +611,14 @@ def _detail_problems(claim: dict[str, Any], sentences: list[list[_Clause]]) -> l
 
 
 def _put_off(c: _Clause, start: int, end: int) -> bool:
-    """Whether the part of clause ``c`` around ``start:end`` (between ``and``, ``but``, ``then``...) puts it off."""
+    """Whether clause ``c`` puts the detail at ``start:end`` off (not said as done).
+
+    Put off: ``will``, ``'ll``, ``to be``... before it in its part of the clause (between ``and``, ``but``,
+    ``then``...), or a time such as ``later`` within three words after it.
+    """
     lo = max((m.end() for m in w.CUT.finditer(c.text, c.start, start)), default=c.start)
     hi = next((m.start() for m in w.CUT.finditer(c.text, end, c.end)), c.end)
-    return w.PUT_OFF.search(c.text, lo, hi) is not None
+    return w.PUT_OFF.search(c.text, lo, start) is not None or w.PUT_OFF_AFTER.match(c.text, end, hi) is not None
 
 
 def read_claims(

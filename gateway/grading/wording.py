@@ -42,6 +42,7 @@ __all__ = [
     "doubts_work",
     "doubting",
     "VOIDS",
+    "WELL_ALMOST",
     "ALTERNATIVE",
     "ALT_OPEN",
     "BACK_DOUBT",
@@ -72,6 +73,7 @@ __all__ = [
     "OR",
     "PAREN",
     "PUT_OFF",
+    "PUT_OFF_AFTER",
     "QUOTED",
     "RANGE",
     "SCOPE",
@@ -101,7 +103,8 @@ BACK = re.compile(
     r"(?:(?<=^)|(?<=[.!?;]\s)|(?<=[.!?;]\s\s))well\W+(?:nearly|almost|not quite|not really)\b"  # "Well, nearly: ..."
     r"|(?<!your )(?<!their )(?<!his )(?<!her )\b(?:correction|scratch that|strike that|never ?mind"  # not "per your"
     r"|i take (?:that|it) back|i was wrong|my mistake|i meant"
-    r"|on second thoughts?|actually\W+(?:let['’]s|keep|use|go with|make it|stick with|leave it|no\b)"
+    r"|on second thoughts?|actually\W+(?:let['’]s|keep|use|go with|make it|stick with|leave it|no\b|wait\b)"
+    r"|just kidding|only kidding|j/k"
     rf"|(?:{_DISOWN})(?!\s*\w*\s*:))\b",
     _I,
 )
@@ -150,7 +153,10 @@ UNSURE = (r"maybe|perhaps|possibly|probably|not sure|unsure|i think|i guess|i be
           rf"|{_MAY_MOVE}"
           r"|considered|considering|thought about|(?:was|were) (?:going|about) to"
           r"|\b(?:i|we|they|he|she)(?:['’]re|['’]m| are| am| is)? (?:hope|hoping|plan|planning|expect|expecting"
-          r"|intend|intending|aim|aiming) to|supposed to")  # fmt: skip
+          r"|intend|intending|aim|aiming) to|supposed to"
+          r"|i hope(?=\W*(?:\)|$))|in principle|assuming(?:\s+[\w'’-]+){0,5}|[\w]+-ish|(?<=- )ish"
+          r"|(?:nearly|almost|practically|all but)\s+(?:\w+ed|done|there|ready|complete|finished)"
+          r"|well\W+(?:almost|nearly)")  # fmt: skip
 #: A claim only seen (``seems fixed``, ``appears to work``, ``Wingtip, it seems``): in the clause that makes it, not
 #: in a parenthesis or a colon's lead-in, where the verb mostly remarks on something else (``(which seems
 #: cheaper)``, ``the time that seems to suit everyone: 3:30 PM``).
@@ -209,6 +215,8 @@ DOUBTS_WORK = re.compile(
     r"|\b(?:still )?(?:need|have|has|needs) to (?:confirm|double.check|verify) (?:it |this |that )?with\b",
     _I,
 )
+#: Taking the sentence back to nearly: "Fixed - well, almost.", "Done (well, nearly)".
+WELL_ALMOST = re.compile(r"[-–—(,;:]\s*well\W+(?:almost|nearly|not quite|not really|sort of|kind of)\b", _I)
 #: A message voiding itself, whatever it claims: "Test message, please ignore.", "Sent by mistake, disregard."
 VOIDS = re.compile(
     r"\btest (?:message|mail|email|post|comment|note|entry|only)\b|^\W*test\W+(?:-\W*)?please ignore"
@@ -246,6 +254,8 @@ def doubting(text: str, holds: bool = True) -> str:
     for sentence in SENTENCE_END.split(text):
         if sentence.rstrip().endswith("?"):
             continue
+        if almost := WELL_ALMOST.search(sentence):  # "Escalated - well, almost." (its comma cuts it in two)
+            return almost.group(0).strip(" \t-–—(,;:")[:80]
         held = HELD_BACK.search(sentence) if holds else None
         if held and not _CONDITION.match(sentence) and not NO_NEED.search(sentence, 0, held.start()):
             return held.group(0)[:80]
@@ -279,9 +289,14 @@ BACKUP = re.compile(r"(?<!was )(?<!was the )(?<!was a )(?<!were the )(?<!had bee
 #: A prediction that the value will not last: "it will probably go back to high" (the next mention hedges).
 GOES_BACK = re.compile(r"\b(?:go|goes|going|switch|switches|change|changes|revert|reverts|move|moves) back to\W+$", _I)
 NOT_YET = re.compile(rf"\b(?:will|going to|once|if|whether|unless|soon|until|plan\w*|expect\w*)\b|{_A}ll\b", _I)
-#: Words that put what a clause says off to later (with a ``states`` claim's ``done``: not said as done).
-PUT_OFF = re.compile(rf"{NOT_YET.pattern}|\b(?:should|would|to be|later|pending|to follow|tomorrow|tonight|shortly"
-                     r"|next (?:week|month)|by (?:the )?end of|eod|yet to|about to)\b", _I)  # fmt: skip
+#: Words before a detail that put it off to later (with a ``states`` claim's ``done``: not said as done).
+PUT_OFF = re.compile(rf"\b(?:will|shall|should|would|going to|gonna|to be|about to|yet to|(?:plan|planning|expect"
+                     r"|expecting|hope|hoping|need|needs|have|has|want|wants|intend|intends|aim|aims|trying) to)\b"
+                     rf"|{_A}ll\b", _I)  # fmt: skip
+#: A time right after a detail (within three words) that puts it off: "approved later today", "shipped next Tuesday".
+PUT_OFF_AFTER = re.compile(r"(?:\W+[\w'’]+){0,3}?\W+(?:later|tomorrow|tonight|shortly|soon(?!\s+as)|in a (?:bit|moment"
+                           r"|minute|few)|after lunch|this (?:afternoon|evening)|by (?:the )?end of|by eod|eod"
+                           r"|next (?:week|month|\w+day)(?![\w'’])|to follow|pending)\b", _I)  # fmt: skip
 OR = re.compile(r"\bor\b", _I)
 CUT = re.compile(r"\b(?:and|but|then|yet|plus)\b", _I)
 NEG = re.compile(r"\b(?:not|never|no|nor|neither|nothing|nobody|none|without|except|instead of|rather than|"
@@ -378,6 +393,8 @@ STATES = {  # kind: (words that state it, words that state the opposite)
         r"\b(?:fixed|resolved|repaired|solved|sorted|working(?! on)|works(?! on)|back (?:up|online|to normal|in "
         r"(?:service|order))|up and running|no longer|(?:fine|ok|okay) (?:now|again)|all good|good to go"
         r"|confirmed the fix|fix (?:is |was |has been )?confirmed"
+        r"|(?:flowing|delivering|being delivered|printing|connecting|syncing|loading|sending|receiving|arriving)"
+        r" (?:again|normally|fine|as normal)"
         rf"|(?:is|are|{_A}s) back(?!\s+(?:to|in|on|at|from|again|down|up)\b)|(?:been|is|are|{_A}s|stayed) stable)\b"
         r"|\b(?:problem|issue|fault|error|outage|glitch)s? (?:is |are |has |have |was )?(?:now )?(?:gone|cleared"
         r"|went away|disappeared)\b",
@@ -388,7 +405,8 @@ STATES = {  # kind: (words that state it, words that state the opposite)
         # the fix itself still to come: "the fix is to follow", "permanent fix coming next week", "awaiting the fix"
         r"|\bfix(?:es)?\s+(?:is\s+|are\s+|will be\s+|still\s+)*(?:to follow|pending|coming|in progress"
         r"|on (?:its|the) way)\b"
-        r"|\b(?:awaiting|waiting (?:for|on)|pending)\s+(?:a\s+|the\s+)?(?:\w+\s+)?fix(?:es)?\b",
+        r"|\b(?<!was )(?<!were )(?<!been )(?<!for )(?<!after )(?<!while )(?:awaiting|waiting (?:for|on))\s+(?:a\s+"
+        r"|the\s+)?(?:\w+\s+)?fix(?:es)?\b",
     ),
     "attached": (
         r"\b(?:attached|attaching|uploaded|added|received|arrived|enclosed|included|filed|saved|stored|placed"
