@@ -607,18 +607,34 @@ def _detail_problems(claim: dict[str, Any], sentences: list[list[_Clause]]) -> l
             for m in pattern.finditer(c.text, c.start, c.end)
         ):
             missing.append(f"does not state {rx!r}{' as done' if claim.get('done') else ''}")
+        elif claim.get("done") and (later := _said_later(pattern, sentences)):
+            missing.append(f"says it is still to come ({later!r})")  # "Done - PO-1 will be approved tomorrow."
     return missing
+
+
+def _said_later(pattern: re.Pattern[str], sentences: list[list[_Clause]]) -> str:
+    """The first mention of ``pattern`` that an assertive clause puts off (:func:`_put_off`), else ``""``."""
+    for clauses in sentences:
+        for c in clauses:
+            if c.question or c.aside:
+                continue
+            for m in pattern.finditer(c.text, c.start, c.end):
+                if not negated(c.text, c.start, m.start(), m.end(), c.end) and _put_off(c, m.start(), m.end()):
+                    return c.text[c.start : c.end].strip()[:80]
+    return ""
 
 
 def _put_off(c: _Clause, start: int, end: int) -> bool:
     """Whether clause ``c`` puts the detail at ``start:end`` off (not said as done).
 
-    Put off: ``will``, ``'ll``, ``to be``... before it in its part of the clause (between ``and``, ``but``,
-    ``then``...), or a time such as ``later`` within three words after it.
+    Put off: ``will``, ``'ll``, ``to be``, ``nearly``... before it in its part of the clause (between ``and``,
+    ``but``, ``then``...) with no verb of its own between (``is``, ``has``: "you'll be glad to hear it is
+    approved"), or a time such as ``later`` within three words after it.
     """
     lo = max((m.end() for m in w.CUT.finditer(c.text, c.start, start)), default=c.start)
     hi = next((m.start() for m in w.CUT.finditer(c.text, end, c.end)), c.end)
-    return w.PUT_OFF.search(c.text, lo, start) is not None or w.PUT_OFF_AFTER.match(c.text, end, hi) is not None
+    before = [m for m in w.PUT_OFF.finditer(c.text, lo, start) if not w.FINITE.search(c.text, m.end(), start)]
+    return bool(before) or w.PUT_OFF_AFTER.match(c.text, end, hi) is not None
 
 
 def read_claims(

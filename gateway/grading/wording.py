@@ -48,6 +48,7 @@ __all__ = [
     "BACK_DOUBT",
     "HANDBACK",
     "FALLBACK",
+    "FINITE",
     "GOES_BACK",
     "BACKUP",
     "END_BEFORE",
@@ -154,9 +155,7 @@ UNSURE = (r"maybe|perhaps|possibly|probably|not sure|unsure|i think|i guess|i be
           r"|considered|considering|thought about|(?:was|were) (?:going|about) to"
           r"|\b(?:i|we|they|he|she)(?:['’]re|['’]m| are| am| is)? (?:hope|hoping|plan|planning|expect|expecting"
           r"|intend|intending|aim|aiming) to|supposed to"
-          r"|i hope(?=\W*(?:\)|$))|in principle|assuming(?:\s+[\w'’-]+){0,5}|[\w]+-ish|(?<=- )ish"
-          r"|(?:nearly|almost|practically|all but)\s+(?:\w+ed|done|there|ready|complete|finished)"
-          r"|well\W+(?:almost|nearly)")  # fmt: skip
+          r"|in principle|[\w]+-ish|(?<=- )ish|well\W+(?:almost|nearly)")  # fmt: skip
 #: A claim only seen (``seems fixed``, ``appears to work``, ``Wingtip, it seems``): in the clause that makes it, not
 #: in a parenthesis or a colon's lead-in, where the verb mostly remarks on something else (``(which seems
 #: cheaper)``, ``the time that seems to suit everyone: 3:30 PM``).
@@ -171,7 +170,8 @@ UNSURE_WORD = re.compile(rf"\b(?:{UNSURE})\b", _I)
 #: Doubt or retraction in a parenthesis: it hedges the sentence it stands in ("(well, almost)", "(not sure)").
 DOUBT = re.compile(rf"\b(?:{UNSURE}|hopefully|might"
                    r"|i forget|whoever|whichever|well\W+almost|not quite|not (?:actually|really)|not (?:yet )?final"
-                   r"|could also be|or at least|if (?:that|this|it|anything) changes)\b|^\W*pending\b", _I)  # fmt: skip
+                   r"|could also be|or at least|if (?:that|this|it|anything) changes)\b|^\W*pending\b"
+                   r"|^\W*i hope\W*$", _I)  # fmt: skip
 #: Doubt that is a side remark's own when it stands in a parenthesis saying something of its own (see
 #: :func:`side_remark`): "(Wingtip supposedly can't deliver in time)" doubts Wingtip, not the sentence's claim.
 SOFT_DOUBT = re.compile(rf"\b(?:supposedly|presumably|probably|possibly|apparently|reportedly|likely|{SEEMS})\b", _I)
@@ -291,8 +291,11 @@ GOES_BACK = re.compile(r"\b(?:go|goes|going|switch|switches|change|changes|rever
 NOT_YET = re.compile(rf"\b(?:will|going to|once|if|whether|unless|soon|until|plan\w*|expect\w*)\b|{_A}ll\b", _I)
 #: Words before a detail that put it off to later (with a ``states`` claim's ``done``: not said as done).
 PUT_OFF = re.compile(rf"\b(?:will|shall|should|would|going to|gonna|to be|about to|yet to|(?:plan|planning|expect"
-                     r"|expecting|hope|hoping|need|needs|have|has|want|wants|intend|intends|aim|aims|trying) to)\b"
-                     rf"|{_A}ll\b", _I)  # fmt: skip
+                     r"|expecting|hope|hoping|need|needs|have|has|want|wants|intend|intends|aim|aims|trying) to"
+                     rf"|nearly|almost|practically|just about|pretty much|virtually)\b|{_A}ll\b", _I)  # fmt: skip
+#: A verb of its own between a put-off word and the detail: the put-off is another clause's ("You'll be glad to
+#: hear it is approved", "the laptop you'll need has shipped").
+FINITE = re.compile(rf"\b(?:is|are|was|were|has|have|had|am)\b|{_A}(?:s|re|ve|m)\b", _I)
 #: A time right after a detail (within three words) that puts it off: "approved later today", "shipped next Tuesday".
 PUT_OFF_AFTER = re.compile(r"(?:\W+[\w'’]+){0,3}?\W+(?:later|tomorrow|tonight|shortly|soon(?!\s+as)|in a (?:bit|moment"
                            r"|minute|few)|after lunch|this (?:afternoon|evening)|by (?:the )?end of|by eod|eod"
@@ -402,6 +405,7 @@ STATES = {  # kind: (words that state it, words that state the opposite)
         rf"isn{_A}t|doesn{_A}t|won{_A}t|can{_A}t|unresolved|open|pending)\w*|\b(?:is|are|it{_A}s|remains?) (?:still )?"
         r"(?:broken|down|out of order)\b|\bunresolved\b|\breopen\w*|\b(?:issue|problem|fault) (?:persists|remains|"
         rf"is back|came back|returned)\b|\bbroke again\b|\b(?:doesn{_A}t|does not|don{_A}t|won{_A}t|can{_A}t) work\b"
+        r"|\b(?:nearly|almost|practically|not quite)\s+(?:fixed|resolved|repaired|working|sorted)\b"
         # the fix itself still to come: "the fix is to follow", "permanent fix coming next week", "awaiting the fix"
         r"|\bfix(?:es)?\s+(?:is\s+|are\s+|will be\s+|still\s+)*(?:to follow|pending|coming|in progress"
         r"|on (?:its|the) way)\b"
