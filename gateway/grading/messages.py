@@ -607,21 +607,7 @@ def _detail_problems(claim: dict[str, Any], sentences: list[list[_Clause]]) -> l
             for m in pattern.finditer(c.text, c.start, c.end)
         ):
             missing.append(f"does not state {rx!r}{' as done' if claim.get('done') else ''}")
-        elif claim.get("done") and (later := _said_later(pattern, sentences)):
-            missing.append(f"says it is still to come ({later!r})")  # "Done - PO-1 will be approved tomorrow."
     return missing
-
-
-def _said_later(pattern: re.Pattern[str], sentences: list[list[_Clause]]) -> str:
-    """The first mention of ``pattern`` that an assertive clause puts off (:func:`_put_off`), else ``""``."""
-    for clauses in sentences:
-        for c in clauses:
-            if c.question or c.aside:
-                continue
-            for m in pattern.finditer(c.text, c.start, c.end):
-                if not negated(c.text, c.start, m.start(), m.end(), c.end) and _put_off(c, m.start(), m.end()):
-                    return c.text[c.start : c.end].strip()[:80]
-    return ""
 
 
 def _put_off(c: _Clause, start: int, end: int) -> bool:
@@ -633,7 +619,9 @@ def _put_off(c: _Clause, start: int, end: int) -> bool:
     """
     lo = max((m.end() for m in w.CUT.finditer(c.text, c.start, start)), default=c.start)
     hi = next((m.start() for m in w.CUT.finditer(c.text, end, c.end)), c.end)
-    before = [m for m in w.PUT_OFF.finditer(c.text, lo, start) if not w.FINITE.search(c.text, m.end(), start)]
+    # a verb right after the put-off word is its own ("I'll have it approved"), one further on another clause's
+    before = [m for m in w.PUT_OFF.finditer(c.text, lo, start)
+              if not any(f.start() > m.end() + 1 for f in w.FINITE.finditer(c.text, m.end(), start))]  # fmt: skip
     return bool(before) or w.PUT_OFF_AFTER.match(c.text, end, hi) is not None
 
 
