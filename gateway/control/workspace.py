@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import re
 import tempfile
 import time
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -48,6 +49,7 @@ __all__ = [
     "lend_sandbox",
     "make_provider",
     "sandbox_tools",
+    "source_checkout",
     "task_data_folder",
 ]
 
@@ -489,6 +491,9 @@ def installed_paths() -> list[str]:
     for name in _PACKAGES:
         spec = importlib.util.find_spec(name)
         paths += list(spec.submodule_search_locations or []) if spec is not None else []
+    # run from a source checkout (an editable install, a clone on the path): the whole checkout, its .git,
+    # build/ and tests/ among it, hold the task content too
+    paths += sorted({root for p in paths if (root := source_checkout(p)) is not None})
     for dist in metadata.distributions(name=_DISTRIBUTION):  # several when one was installed over another
         site = Path(os.path.abspath(str(dist.locate_file(""))))
         for file in dist.files or []:
@@ -500,6 +505,17 @@ def installed_paths() -> list[str]:
             entry = site.joinpath(*parts) if parts[0] in ("..", "__pycache__") else site / parts[0]
             paths.append(os.path.normpath(entry))
     return list(dict.fromkeys(paths + other_installs()))
+
+
+def source_checkout(package_folder: str) -> str | None:
+    """The source checkout holding ``package_folder`` (its parent, with this project's ``pyproject.toml``), or None."""
+    root = os.path.dirname(os.path.abspath(package_folder))
+    try:
+        with open(os.path.join(root, "pyproject.toml"), encoding="utf-8") as file:
+            head = file.read(4096)
+    except (OSError, UnicodeDecodeError):
+        return None
+    return root if re.search(rf'^name\s*=\s*"{re.escape(_DISTRIBUTION)}"', head, re.M) else None
 
 
 #: Where another copy of the package may sit under ``/usr``, the tree every local sandbox sees: an interpreter's own

@@ -624,6 +624,21 @@ async def test_bwrap_leaves_nothing_writable_beyond_the_bounded_mounts(bwrapped)
     assert written.stdout == b"xy"
 
 
+def test_a_source_checkout_the_package_runs_from_is_hidden_whole(tmp_path):
+    # an editable install under /usr/local/src: its .git, build/ and tests/ hold the task rows too
+    from gateway.control.workspace import installed_paths, source_checkout
+
+    (tmp_path / "clone" / "gateway").mkdir(parents=True)
+    (tmp_path / "clone" / "pyproject.toml").write_text('[project]\nname = "company-gateway"\nversion = "0.1.0"\n')
+    assert source_checkout(str(tmp_path / "clone" / "gateway")) == str(tmp_path / "clone")
+    (tmp_path / "other" / "gateway").mkdir(parents=True)
+    (tmp_path / "other" / "pyproject.toml").write_text('[project]\nname = "someone-else"\n')
+    assert source_checkout(str(tmp_path / "other" / "gateway")) is None  # another project's gateway folder
+    assert source_checkout(str(tmp_path / "nothing" / "gateway")) is None
+    here = Path(__file__).resolve().parents[3]
+    assert (str(here) in installed_paths()) is ((here / "pyproject.toml").is_file())  # this run's own checkout
+
+
 def test_another_copy_of_the_package_under_usr_is_hidden_too(tmp_path):
     from gateway.control.workspace import other_installs
 
