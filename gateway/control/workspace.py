@@ -42,6 +42,7 @@ __all__ = [
     "ProviderFailed",
     "SandboxFiles",
     "WorkspaceFull",
+    "binds_showing",
     "destroy_quietly",
     "document_tools",
     "guide_text",
@@ -428,7 +429,8 @@ def make_provider(settings: Settings) -> Provider | None:
     other's workspaces), removed at shutdown when empty.
 
     Raises:
-        ProviderUnavailable: the provider's backend is missing.
+        ProviderUnavailable: the provider's backend is missing, or a docker host bind would show the installed
+            package (its task content) to every container.
     """
     if settings.sandbox_provider == "none":
         return None
@@ -449,8 +451,25 @@ def make_provider(settings: Settings) -> Provider | None:
     if settings.sandbox_image:
         options["image"] = settings.sandbox_image
     if settings.sandbox_provider == "docker" and settings.sandbox_host_binds:
+        if shown := binds_showing(settings.sandbox_host_binds, installed_paths()):
+            bind, path = shown[0]
+            raise ProviderUnavailable(
+                f"sandbox_host_binds: {bind!r} would show every container {path!r}, a part of this server's "
+                "installed package; install it outside that folder (a venv elsewhere) or bind narrower folders"
+            )
         options["host_binds"] = settings.sandbox_host_binds
     return get_provider(settings.sandbox_provider, **options)
+
+
+def binds_showing(binds: list[str], paths: list[str]) -> list[tuple[str, str]]:
+    """``(bind, path)`` for each of ``paths`` inside the host folder of one of ``binds`` (``"SRC:DST[:ro]"``)."""
+    shown = []
+    for bind in binds:
+        source = os.path.realpath(bind.split(":", 1)[0])
+        under = source.rstrip("/") + "/"
+        inside = [p for p in paths if (real := os.path.realpath(p)) == source or real.startswith(under)]
+        shown += [(bind, p) for p in inside[:1]]
+    return shown
 
 
 #: Where ``scripts/install-document-tools.sh`` installs the sandboxes' document tools (a venv whose ``python3``

@@ -509,3 +509,17 @@ async def test_what_a_sandbox_sees_mounted_names_no_server(tmp_path):
         assert seen.exit_code == 0 and b"/workspace" in seen.stdout
         assert b"company-gateway" not in seen.stdout
         assert banned_words(seen.stdout.decode()) == []
+
+
+def test_a_docker_host_bind_that_would_show_the_installed_package_is_refused(tmp_path):
+    import gateway
+    from gateway.control.workspace import binds_showing, make_provider
+    from gateway.settings import Settings
+    from sandbox import ProviderUnavailable
+
+    package = str(Path(gateway.__file__).parent)
+    over = f"{Path(package).parent}:/srv:ro"
+    with pytest.raises(ProviderUnavailable, match=r"sandbox_host_binds: .* would show every container"):
+        make_provider(Settings(sandbox_provider="docker", sandbox_host_binds=[over]))
+    assert binds_showing([over, f"{tmp_path}:/data"], [package]) == [(over, package)]
+    assert binds_showing([f"{tmp_path}:/data:ro"], [package]) == []  # a folder without it
