@@ -143,6 +143,11 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, help="port (default: a free one, printed at start)")
     serve.add_argument("--tasks", dest="tasks_file", help="JSONL file of task rows (default: built-in tasks)")
     serve.add_argument("--public-url", help="base URL clients use to reach this server")
+    serve.add_argument(
+        "--sandbox-provider",
+        choices=["local", "docker", "opensandbox", "none"],
+        help="who lends the sandboxes for cli and http sessions (default: local; GATEWAY_SANDBOX_PROVIDER)",
+    )
     _served_selection(serve)
     serve.add_argument(
         "--log-level", type=str.upper, choices=LOG_LEVELS, help="DEBUG, INFO (default), WARNING or ERROR"

@@ -99,3 +99,19 @@ def test_a_host_that_is_no_address_is_a_usage_error_before_any_task_row_loads(mo
     err = capsys.readouterr().err
     assert err.startswith("company-gateway serve: --host 999.1.1.1 (GATEWAY_HOST) is no address here: ")
     assert err.endswith("; use an interface's address, 127.0.0.1 or 0.0.0.0\n")
+
+
+def test_serve_takes_the_sandbox_provider_as_demo_does(monkeypatch):
+    import gateway.surfaces.asgi
+    from gateway.runners.cli import main
+
+    seen = {}
+
+    def settings_only(settings, *args, **kwargs):
+        seen["provider"] = settings.sandbox_provider
+        raise SystemExit(0)
+
+    monkeypatch.setattr(gateway.surfaces.asgi, "create_app", settings_only)
+    with pytest.raises(SystemExit):
+        main(["serve", "--port", "0", "--sandbox-provider", "none"])
+    assert seen == {"provider": "none"}
