@@ -12,6 +12,7 @@ import logging
 import math
 import secrets
 import time
+import warnings
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import datetime, timedelta
 from pathlib import PurePosixPath
@@ -147,17 +148,20 @@ class OpenSandboxProvider(Provider):
             RetryAsyncTransport(inner, policy, owns_inner=True) if max_retries else inner
         )
         secure = bool(domain and domain.startswith("https://"))
-        # A transport given here is ours: the SDK never closes it, close() does.
-        self._config = ConnectionConfig(
-            api_key=api_key,
-            domain=domain.rstrip("/") if domain else None,
-            protocol="https" if secure else "http",
-            request_timeout=timedelta(seconds=request_timeout_s),
-            use_server_proxy=use_server_proxy,
-            disable_metrics=True,
-            retry_policy=policy,
-            transport=self._transport,
-        )
+        # A transport given here is ours: the SDK never closes it, close() does. The server proxy is deprecated
+        # since opensandbox 1.2 (maintenance mode, still served); it is what lets the gateway reach one address.
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", "use_server_proxy is deprecated", DeprecationWarning)
+            self._config = ConnectionConfig(
+                api_key=api_key,
+                domain=domain.rstrip("/") if domain else None,
+                protocol="https" if secure else "http",
+                request_timeout=timedelta(seconds=request_timeout_s),
+                use_server_proxy=use_server_proxy,
+                disable_metrics=True,
+                retry_policy=policy,
+                transport=self._transport,
+            )
         self._manager: SandboxManager | None = None
         self._handles: dict[str, SdkSandbox] = {}
 
